@@ -1,0 +1,30 @@
+# Embeds GLSL files into the binary as C++ string constants, so texsort never depends on its working
+# directory. texsort_embed_shaders(OUT_VAR file...) generates one .cpp per shader at build time and a
+# header shaders/embedded.h declaring `extern const char* const kShader_<stem>_<ext>`.
+set(TEXSORT_EMBED_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/embed_one.cmake")
+
+function(texsort_embed_shaders out_var)
+  set(gen_dir "${CMAKE_BINARY_DIR}/generated/shaders")
+  set(sources "")
+  set(decls "")
+  foreach(shader IN LISTS ARGN)
+    get_filename_component(stem "${shader}" NAME_WE)
+    get_filename_component(ext "${shader}" LAST_EXT)
+    string(SUBSTRING "${ext}" 1 -1 ext)
+    set(symbol "kShader_${stem}_${ext}")
+    set(out "${gen_dir}/${stem}_${ext}.cpp")
+    add_custom_command(
+      OUTPUT "${out}"
+      COMMAND "${CMAKE_COMMAND}" -DIN="${CMAKE_SOURCE_DIR}/${shader}" -DOUT="${out}"
+              -DSYMBOL="${symbol}" -DNAME="${shader}" -P "${TEXSORT_EMBED_SCRIPT}"
+      DEPENDS "${CMAKE_SOURCE_DIR}/${shader}" "${TEXSORT_EMBED_SCRIPT}"
+      COMMENT "Embedding ${shader}")
+    list(APPEND sources "${out}")
+    string(APPEND decls "extern const char* const ${symbol};  // ${shader}\n")
+  endforeach()
+  file(WRITE "${gen_dir}/embedded.h.in"
+       "// Generated: GLSL sources embedded at build time.\n#pragma once\nnamespace texsort::shaders {\n${decls}}\n")
+  configure_file("${gen_dir}/embedded.h.in" "${gen_dir}/include/shaders/embedded.h" COPYONLY)
+  set(${out_var} ${sources} PARENT_SCOPE)
+  include_directories("${gen_dir}/include")
+endfunction()

@@ -1,0 +1,17 @@
+# Generates the glad 2 OpenGL 3.3 core loader at configure time (python3-glad, --reproducible, so the
+# Khronos XML shipped in the package is used and nothing is downloaded). Nothing generated is committed.
+find_program(GLAD_EXECUTABLE glad REQUIRED)
+set(GLAD_OUT "${CMAKE_BINARY_DIR}/glad")
+set(GLAD_ARGS --api gl:core=3.3 --extensions GL_KHR_debug --out-path "${GLAD_OUT}" --reproducible --quiet c)
+if(NOT EXISTS "${GLAD_OUT}/src/gl.c" OR NOT "${GLAD_ARGS}" STREQUAL "${TEXSORT_GLAD_ARGS_USED}")
+  message(STATUS "glad: generating the GL 3.3 core loader in ${GLAD_OUT}")
+  execute_process(COMMAND "${GLAD_EXECUTABLE}" ${GLAD_ARGS}
+                  RESULT_VARIABLE glad_result OUTPUT_QUIET ERROR_VARIABLE glad_error)
+  if(NOT glad_result EQUAL 0)
+    message(FATAL_ERROR "glad: generation failed (${glad_result}): ${glad_error}")
+  endif()
+  set(TEXSORT_GLAD_ARGS_USED "${GLAD_ARGS}" CACHE INTERNAL "glad arguments of the last generation")
+endif()
+add_library(glad STATIC "${GLAD_OUT}/src/gl.c")
+target_include_directories(glad SYSTEM PUBLIC "${GLAD_OUT}/include")
+set_target_properties(glad PROPERTIES POSITION_INDEPENDENT_CODE ON)

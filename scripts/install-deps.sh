@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs the Debian packages texsort needs to build, test and run. Idempotent: it installs only
+# what is missing and says what that is; it fails with one clear line when it cannot.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config python3        # toolchain
+  libgtest-dev                                     # GoogleTest (CTest runs it)
+  libglfw3-dev libimgui-dev libstb-dev libcli11-dev # window, UI, image I/O, command line
+  python3-glad                                     # generates the GL loader at configure time
+  libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri # EGL + Mesa llvmpipe for headless GL
+  xvfb xauth                                       # a real X server for the viewer's GUI tests
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then
+  sudo=()
+elif command -v sudo >/dev/null 2>&1; then
+  sudo=(sudo)
+else
+  echo "install-deps: error: need root or sudo to install: ${missing[*]}" >&2
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+if ! "${sudo[@]}" apt-get update -qq; then
+  echo "install-deps: error: apt-get update failed (is a Debian package mirror reachable?)" >&2
+  exit 1
+fi
+if ! "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/tmp/texsort-apt.log 2>&1; then
+  echo "install-deps: error: apt-get install failed for: ${missing[*]} (log: /tmp/texsort-apt.log)" >&2
+  tail -n 5 /tmp/texsort-apt.log >&2
+  exit 1
+fi
+echo "install-deps: done"

@@ -1,0 +1,175 @@
+// GL object owners: allocation with error checks, shader compile/link with readable logs.
+#include "gl/objects.h"
+
+#include <cstdio>
+#include <vector>
+
+#include "error.h"
+
+namespace texsort::gl {
+
+std::string enumName(GLenum value) {
+  switch (value) {
+    case GL_NO_ERROR: return "GL_NO_ERROR";
+    case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
+    case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
+    case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
+    case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
+    case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
+    case GL_FRAMEBUFFER_UNDEFINED: return "GL_FRAMEBUFFER_UNDEFINED";
+    case GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT: return "GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT";
+    case GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT: return "GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT";
+    case GL_FRAMEBUFFER_UNSUPPORTED: return "GL_FRAMEBUFFER_UNSUPPORTED (float render targets not supported?)";
+    case GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE: return "GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE";
+    default: return "GL enum 0x" + [&] {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "%04X", value);
+      return std::string(buf);
+    }();
+  }
+}
+
+void throwOnError(const char* what) {
+  const GLenum error = glGetError();
+  if (error != GL_NO_ERROR) throw Error(ExitCode::Gpu, std::string("GL: ") + what + ": " + enumName(error));
+}
+
+void deleteTexture(GLuint id) { glDeleteTextures(1, &id); }
+void deleteFramebuffer(GLuint id) { glDeleteFramebuffers(1, &id); }
+void deleteProgram(GLuint id) { glDeleteProgram(id); }
+void deleteVertexArray(GLuint id) { glDeleteVertexArrays(1, &id); }
+void deleteQuery(GLuint id) { glDeleteQueries(1, &id); }
+
+static void label(GLenum type, GLuint id, const char* name) {
+  if (GLAD_GL_KHR_debug && name) glObjectLabel(type, id, -1, name);
+}
+
+Texture::Texture(std::uint32_t width, std::uint32_t height, const float* texels, const char* name)
+    : width_(width), height_(height) {
+  while (glGetError() != GL_NO_ERROR) {
+  }  // report only what this allocation causes
+  GLuint id = 0;
+  glGenTextures(1, &id);
+  handle_ = Handle<deleteTexture>(id);
+  glBindTexture(GL_TEXTURE_2D, id);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, GL_RGBA,
+               GL_FLOAT, texels);
+  const GLenum error = glGetError();
+  if (error != GL_NO_ERROR) {
+    throw Error(ExitCode::Gpu, std::string("GL: cannot allocate ") + (name ? name : "texture") + " (" +
+                                   std::to_string(width) + "x" + std::to_string(height) + " RGBA32F): " +
+                                   enumName(error));
+  }
+  label(GL_TEXTURE, id, name);
+}
+
+Framebuffer::Framebuffer(const Texture& target, const char* name) {
+  GLuint id = 0;
+  glGenFramebuffers(1, &id);
+  handle_ = Handle<deleteFramebuffer>(id);
+  glBindFramebuffer(GL_FRAMEBUFFER, id);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target.id(), 0);
+  const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (status != GL_FRAMEBUFFER_COMPLETE) {
+    throw Error(ExitCode::Gpu, std::string("GL: framebuffer ") + (name ? name : "") + " is incomplete: " +
+                                   enumName(status));
+  }
+  label(GL_FRAMEBUFFER, id, name);
+}
+
+namespace {
+
+std::string glslVersion() {
+  const auto* v = reinterpret_cast<const char*>(glGetString(GL_SHADING_LANGUAGE_VERSION));
+  return v ? v : "unknown";
+}
+
+GLuint compile(GLenum type, const char* name, const char* source) {
+  const GLuint shader = glCreateShader(type);
+  glShaderSource(shader, 1, &source, nullptr);
+  glCompileShader(shader);
+  GLint ok = GL_FALSE;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (ok != GL_TRUE) {
+    GLint length = 0;
+    glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
+    glGetShaderInfoLog(shader, static_cast<GLsizei>(log.size()), nullptr, log.data());
+    glDeleteShader(shader);
+    std::string text(log.data());
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    throw Error(ExitCode::Gpu, std::string("GL: cannot compile ") + name + " (GLSL " + glslVersion() + "): " + text);
+  }
+  return shader;
+}
+
+}  // namespace
+
+Program::Program(const char* vertexName, const char* vertexSource, const char* fragmentName,
+                 const char* fragmentSource) {
+  const GLuint vs = compile(GL_VERTEX_SHADER, vertexName, vertexSource);
+  GLuint fs = 0;
+  try {
+    fs = compile(GL_FRAGMENT_SHADER, fragmentName, fragmentSource);
+  } catch (...) {
+    glDeleteShader(vs);
+    throw;
+  }
+  const GLuint id = glCreateProgram();
+  handle_ = Handle<deleteProgram>(id);
+  glAttachShader(id, vs);
+  glAttachShader(id, fs);
+  glLinkProgram(id);
+  glDeleteShader(vs);  // flagged for deletion; freed with the program
+  glDeleteShader(fs);
+  GLint ok = GL_FALSE;
+  glGetProgramiv(id, GL_LINK_STATUS, &ok);
+  if (ok != GL_TRUE) {
+    GLint length = 0;
+    glGetProgramiv(id, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
+    glGetProgramInfoLog(id, static_cast<GLsizei>(log.size()), nullptr, log.data());
+    throw Error(ExitCode::Gpu, std::string("GL: cannot link ") + vertexName + " + " + fragmentName + ": " + log.data());
+  }
+  label(GL_PROGRAM, id, fragmentName);
+}
+
+GLint Program::uniform(const char* name) const { return glGetUniformLocation(handle_.id(), name); }
+
+VertexArray::VertexArray() {
+  GLuint id = 0;
+  glGenVertexArrays(1, &id);
+  handle_ = Handle<deleteVertexArray>(id);
+}
+
+static GLuint newQuery() {
+  GLuint id = 0;
+  glGenQueries(1, &id);
+  return id;
+}
+
+GpuTimer::GpuTimer() : start_(newQuery()), end_(newQuery()) {}
+
+void GpuTimer::begin() const { glQueryCounter(start_.id(), GL_TIMESTAMP); }
+void GpuTimer::end() const { glQueryCounter(end_.id(), GL_TIMESTAMP); }
+
+bool GpuTimer::ready() const {
+  GLuint available = 0;
+  glGetQueryObjectuiv(end_.id(), GL_QUERY_RESULT_AVAILABLE, &available);
+  return available != 0;
+}
+
+double GpuTimer::milliseconds() const {
+  GLuint64 start = 0, end = 0;
+  glGetQueryObjectui64v(start_.id(), GL_QUERY_RESULT, &start);
+  glGetQueryObjectui64v(end_.id(), GL_QUERY_RESULT, &end);
+  return end > start ? static_cast<double>(end - start) / 1e6 : 0.0;
+}
+
+}  // namespace texsort::gl

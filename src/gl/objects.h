@@ -1,0 +1,117 @@
+// Small move-only owners of GL objects; no naked glGen*/glDelete* outside src/gl/.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "gl/gl.h"
+
+namespace texsort::gl {
+
+// Owns one GL name and deletes it with Delete; moving transfers ownership.
+template <void (*Delete)(GLuint)>
+class Handle {
+ public:
+  Handle() = default;
+  explicit Handle(GLuint id) : id_(id) {}
+  ~Handle() { reset(); }
+  Handle(Handle&& other) noexcept : id_(std::exchange(other.id_, 0)) {}
+  Handle& operator=(Handle&& other) noexcept {
+    if (this != &other) {
+      reset();
+      id_ = std::exchange(other.id_, 0);
+    }
+    return *this;
+  }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+
+  GLuint id() const { return id_; }
+  explicit operator bool() const { return id_ != 0; }
+  void reset() {
+    if (id_ != 0) Delete(id_);
+    id_ = 0;
+  }
+
+ private:
+  GLuint id_ = 0;
+};
+
+void deleteTexture(GLuint id);
+void deleteFramebuffer(GLuint id);
+void deleteProgram(GLuint id);
+void deleteVertexArray(GLuint id);
+void deleteQuery(GLuint id);
+
+// A 2D RGBA32F texture with nearest filtering and clamped edges: texels are data, never blended.
+class Texture {
+ public:
+  Texture() = default;
+  // Allocates width x height texels, uploading `texels` (4 floats each, row 0 first) if not null.
+  // Throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other allocation error.
+  Texture(std::uint32_t width, std::uint32_t height, const float* texels, const char* label);
+
+  GLuint id() const { return handle_.id(); }
+  std::uint32_t width() const { return width_; }
+  std::uint32_t height() const { return height_; }
+
+ private:
+  Handle<deleteTexture> handle_;
+  std::uint32_t width_ = 0;
+  std::uint32_t height_ = 0;
+};
+
+// A framebuffer rendering into one texture. Throws texsort::Error(Gpu) if it is incomplete (for
+// example GL_FRAMEBUFFER_UNSUPPORTED where float render targets are not supported).
+class Framebuffer {
+ public:
+  Framebuffer() = default;
+  Framebuffer(const Texture& target, const char* label);
+  GLuint id() const { return handle_.id(); }
+
+ private:
+  Handle<deleteFramebuffer> handle_;
+};
+
+// A linked vertex + fragment program. Compile and link failures throw texsort::Error(Gpu) whose
+// message names the shader file, the GLSL version and the info log.
+class Program {
+ public:
+  Program() = default;
+  Program(const char* vertexName, const char* vertexSource, const char* fragmentName, const char* fragmentSource);
+  GLuint id() const { return handle_.id(); }
+  GLint uniform(const char* name) const;  // -1 if the linker dropped it
+
+ private:
+  Handle<deleteProgram> handle_;
+};
+
+// An empty vertex array: the full-screen triangle is generated from gl_VertexID, but core profile
+// still needs a VAO bound to draw.
+class VertexArray {
+ public:
+  VertexArray();
+  GLuint id() const { return handle_.id(); }
+
+ private:
+  Handle<deleteVertexArray> handle_;
+};
+
+// GPU time between begin() and end(), from a pair of GL_TIMESTAMP queries. Not GL_TIME_ELAPSED:
+// Mesa's llvmpipe (22.3) reports elapsed times about a thousand times too large, while its
+// timestamps agree with the wall clock; on real GPUs both are equally good.
+class GpuTimer {
+ public:
+  GpuTimer();
+  void begin() const;
+  void end() const;
+  bool ready() const;           // the result is available without waiting
+  double milliseconds() const;  // waits for the result
+
+ private:
+  Handle<deleteQuery> start_;
+  Handle<deleteQuery> end_;
+};
+
+}  // namespace texsort::gl

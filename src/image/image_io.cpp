@@ -1,0 +1,163 @@
+// Image file I/O with stb: check the file, check the header, then decode; save atomically as PNG.
+#include "image/image_io.h"
+
+#include <fcntl.h>
+#include <stb_image.h>
+#include <stb_image_write.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+
+#include "error.h"
+
+namespace fs = std::filesystem;
+
+namespace texsort {
+namespace {
+
+constexpr long kMaxFileBytes = 1L << 30;  // no image we can sort needs a larger file
+
+[[noreturn]] void failInput(const std::string& path, const std::string& problem) {
+  throw Error(ExitCode::BadInput, path + ": " + problem);
+}
+[[noreturn]] void failOutput(const std::string& path, const std::string& problem) {
+  throw Error(ExitCode::BadOutput, path + ": " + problem);
+}
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+std::vector<unsigned char> readWholeFile(const std::string& path) {
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (!fs::exists(st)) failInput(path, "no such file");
+  if (fs::is_directory(st)) failInput(path, "is a folder, not an image file");
+  if (!fs::is_regular_file(st)) failInput(path, "is not a regular file");
+
+  File file(std::fopen(path.c_str(), "rb"));
+  if (!file) failInput(path, std::string("cannot open: ") + std::strerror(errno));
+  if (std::fseek(file.get(), 0, SEEK_END) != 0) failInput(path, "cannot seek");
+  const long size = std::ftell(file.get());
+  if (size < 0) failInput(path, "cannot tell its size");
+  if (size == 0) failInput(path, "empty file (0 bytes), not an image");
+  if (size > kMaxFileBytes) failInput(path, "file is larger than 1 GiB");
+  std::rewind(file.get());
+  std::vector<unsigned char> bytes(static_cast<std::size_t>(size));
+  if (std::fread(bytes.data(), 1, bytes.size(), file.get()) != bytes.size()) {
+    failInput(path, std::string("read error: ") + std::strerror(errno));
+  }
+  return bytes;
+}
+
+std::string stbReason() {
+  const char* reason = stbi_failure_reason();
+  return reason ? reason : "unknown reason";
+}
+
+}  // namespace
+
+Image loadImage(const std::string& path, std::uint64_t maxPixels) {
+  const std::vector<unsigned char> bytes = readWholeFile(path);
+  const int length = static_cast<int>(bytes.size());
+
+  int w = 0, h = 0, channels = 0;
+  if (!stbi_info_from_memory(bytes.data(), length, &w, &h, &channels)) {
+    failInput(path, "not an image texsort can read (" + stbReason() + ")");
+  }
+  const std::uint64_t pixels = std::uint64_t(w) * std::uint64_t(h);
+  if (w <= 0 || h <= 0) failInput(path, "image has no pixels");
+  if (pixels > maxPixels) {
+    failInput(path, std::to_string(w) + "x" + std::to_string(h) + " is " + std::to_string(pixels) +
+                        " pixels, more than the limit of " + std::to_string(maxPixels));
+  }
+
+  int dw = 0, dh = 0, dc = 0;
+  std::unique_ptr<stbi_uc, void (*)(void*)> data(stbi_load_from_memory(bytes.data(), length, &dw, &dh, &dc, 4),
+                                                 stbi_image_free);
+  if (!data) failInput(path, "corrupt or truncated image (" + stbReason() + ")");
+  if (dw != w || dh != h) failInput(path, "header and image data disagree on the size");
+
+  Image image;
+  image.width = static_cast<std::uint32_t>(w);
+  image.height = static_cast<std::uint32_t>(h);
+  image.channels = channels;
+  image.rgba.assign(data.get(), data.get() + pixels * 4);
+  return image;
+}
+
+void checkOutputPath(const std::string& path) {
+  const fs::path p(path);
+  fs::path folder = p.parent_path();
+  if (folder.empty()) folder = ".";
+  std::error_code ec;
+  if (p.filename().empty()) failOutput(path, "names a folder, not a file");
+  if (!fs::exists(folder, ec)) failOutput(path, "folder " + folder.string() + " does not exist");
+  if (!fs::is_directory(folder, ec)) failOutput(path, folder.string() + " is not a folder");
+  if (fs::is_directory(p, ec)) failOutput(path, "is a folder");
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) {
+    failOutput(path, "cannot write in folder " + folder.string() + ": " + std::strerror(errno));
+  }
+}
+
+bool samePath(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
+  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
+}
+
+void saveImagePng(const std::string& path, const Image& image) {
+  checkOutputPath(path);
+  const int channels = image.channels;
+  if (channels < 1 || channels > 4) failOutput(path, "unsupported channel count");
+
+  // Convert RGBA back to the file's own channel layout (grey inputs have R = G = B).
+  const std::uint64_t pixels = image.pixelCount();
+  std::vector<std::uint8_t> packed(pixels * static_cast<std::uint64_t>(channels));
+  static constexpr int kSource[4][4] = {{0}, {0, 3}, {0, 1, 2}, {0, 1, 2, 3}};
+  for (std::uint64_t i = 0; i < pixels; ++i)
+    for (int c = 0; c < channels; ++c) packed[i * channels + c] = image.rgba[i * 4 + kSource[channels - 1][c]];
+
+  std::string temp = path + ".tmp-XXXXXX";
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) failOutput(path, std::string("cannot create a file there: ") + std::strerror(errno));
+  File file(::fdopen(fd, "wb"));
+  auto fail = [&](const std::string& problem) {
+    file.reset();
+    std::remove(temp.c_str());
+    failOutput(path, problem);
+  };
+  if (!file) {
+    ::close(fd);
+    fail("cannot open the temporary file");
+  }
+
+  auto write = [](void* context, void* data, int size) {
+    std::fwrite(data, 1, static_cast<std::size_t>(size), static_cast<std::FILE*>(context));
+  };
+  const int stride = static_cast<int>(image.width) * channels;
+  if (!stbi_write_png_to_func(write, file.get(), static_cast<int>(image.width), static_cast<int>(image.height),
+                              channels, packed.data(), stride)) {
+    fail("PNG encoding failed");
+  }
+  if (std::fflush(file.get()) != 0 || std::ferror(file.get())) fail(std::string("write error: ") + std::strerror(errno));
+
+  // mkstemp makes the file 0600; give it the permissions a plain create would.
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  ::fchmod(fileno(file.get()), 0666 & ~mask);
+  file.reset();
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    const std::string reason = std::strerror(errno);
+    std::remove(temp.c_str());
+    failOutput(path, "cannot rename the finished file into place: " + reason);
+  }
+}
+
+}  // namespace texsort

@@ -1,0 +1,39 @@
+// Loading, validating and saving images with stb; files are checked before anything is decoded.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace texsort {
+
+// An 8-bit image held as RGBA, top-left pixel first, rows in file order. `channels` is what the file
+// had (1 grey, 2 grey+alpha, 3 RGB, 4 RGBA) so a sorted copy can be written back in the same form.
+struct Image {
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+  int channels = 4;
+  std::vector<std::uint8_t> rgba;  // width * height * 4
+
+  std::uint64_t pixelCount() const { return std::uint64_t{width} * height; }
+};
+
+// Reads and decodes `path` (PNG, JPEG, BMP, TGA, GIF, PSD, HDR, PIC, PNM: whatever stb_image reads;
+// 16-bit and HDR files are converted to 8 bits). The header is checked first: an image with more
+// than maxPixels pixels is refused before it is decoded. Throws texsort::Error(BadInput) with a
+// message that names the file and the problem.
+Image loadImage(const std::string& path, std::uint64_t maxPixels);
+
+// Writes `image` as PNG with image.channels channels. The data goes to a temporary file in the same
+// folder, which is renamed onto `path` only when complete, so a failure never leaves a partial file.
+// Throws texsort::Error(BadOutput) naming the file and the problem.
+void saveImagePng(const std::string& path, const Image& image);
+
+// Throws texsort::Error(BadOutput) unless `path` could be created: its folder exists and is writable
+// and `path` is not a folder. Lets a command fail before doing any work.
+void checkOutputPath(const std::string& path);
+
+// True when both paths name the same file (existing or not).
+bool samePath(const std::string& a, const std::string& b);
+
+}  // namespace texsort

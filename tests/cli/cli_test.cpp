@@ -1,0 +1,175 @@
+// texsort as a user runs it: real files in, real files out, and every error case.
+#include <gtest/gtest.h>
+
+#include <stb_image_write.h>
+
+#include <algorithm>
+
+#include "error.h"
+#include "sort/element.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+using test::runTexsort;
+
+Image load(const std::string& path) { return loadImage(path, kMaxElements); }
+
+TEST(Cli, SortsTheAstronautExactlyAndReports) {
+  test::TempFolder dir;
+  const std::string out = dir.path("out.png");
+  const test::RunResult r = runTexsort({"sort", test::assetPath("astronaut.png"), "-o", out});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  EXPECT_NE(r.out.find("262144"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("171 bitonic"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("renderer"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("GPU time"), std::string::npos) << r.out;
+  const Image sorted = load(out);
+  EXPECT_EQ(sorted.channels, 3);
+  EXPECT_EQ(sorted.rgba, test::referenceSorted(load(test::assetPath("astronaut.png")), SortOrder::Ascending).rgba);
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"out.png"});
+}
+
+TEST(Cli, VerifyPassesForTheBundledImagesInBothOrders) {
+  test::TempFolder dir;
+  for (const char* name : {"astronaut.png", "coffee.png"}) {
+    for (const char* order : {"asc", "desc"}) {
+      SCOPED_TRACE(std::string(name) + " " + order);
+      const std::string out = dir.path(std::string(order) + "-" + name);
+      const test::RunResult r = runTexsort({"sort", test::assetPath(name), "-o", out, "--order", order, "--verify"});
+      ASSERT_EQ(r.exitCode, 0) << r.err;
+      EXPECT_NE(r.out.find("identical to the CPU model"), std::string::npos) << r.out;
+      const SortOrder o = std::string(order) == "asc" ? SortOrder::Ascending : SortOrder::Descending;
+      EXPECT_EQ(load(out).rgba, test::referenceSorted(load(test::assetPath(name)), o).rgba);
+    }
+  }
+}
+
+TEST(Cli, QuietPrintsNothing) {
+  test::TempFolder dir;
+  const test::RunResult r = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("o.png"), "-q"});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+// Writes a width x height image with `channels` channels via stb (random content, many ties).
+std::string writeInput(const test::TempFolder& dir, const std::string& name, std::uint32_t w, std::uint32_t h,
+                       int channels, std::mt19937& rng) {
+  const Image rgba = test::randomImage(w, h, rng, 7);
+  std::vector<std::uint8_t> data(std::size_t{w} * h * channels);
+  for (std::size_t i = 0; i < std::size_t{w} * h; ++i)
+    for (int c = 0; c < channels; ++c) data[i * channels + c] = rgba.rgba[i * 4 + (channels == 2 && c == 1 ? 3 : c)];
+  const std::string path = dir.path(name);
+  EXPECT_TRUE(stbi_write_png(path.c_str(), int(w), int(h), channels, data.data(), int(w) * channels));
+  return path;
+}
+
+TEST(Cli, SortsEveryPixelFormatAndShapeKeepingAlphaWithItsPixel) {
+  test::TempFolder dir;
+  std::mt19937 rng(8);
+  struct Case {
+    std::string name;
+    std::uint32_t w, h;
+    int channels;
+  };
+  const Case cases[] = {{"grey.png", 31, 9, 1},  {"grey-alpha.png", 16, 16, 2}, {"rgb.png", 20, 7, 3},
+                        {"rgba.png", 33, 33, 4}, {"one.png", 1, 1, 4},          {"row.png", 1000, 1, 4},
+                        {"column.png", 1, 999, 3}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const std::string in = writeInput(dir, c.name, c.w, c.h, c.channels, rng);
+    const std::string out = dir.path("sorted-" + c.name);
+    const test::RunResult r = runTexsort({"sort", in, "-o", out, "--verify"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const Image result = load(out);
+    EXPECT_EQ(result.channels, c.channels);
+    EXPECT_EQ(result.width, c.w);
+    EXPECT_EQ(result.height, c.h);
+    EXPECT_EQ(result.rgba, test::referenceSorted(load(in), SortOrder::Ascending).rgba);
+  }
+
+  const std::string palette = dir.path("palette.png");
+  std::vector<std::uint8_t> indices(12 * 5);
+  for (auto& i : indices) i = std::uint8_t(rng() % 4);
+  test::writeFile(palette, test::palettePng(12, 5, {0, 0, 0, 255, 250, 250, 250, 10, 90, 10, 10, 128, 1, 1, 1, 0}, indices));
+  const test::RunResult r = runTexsort({"sort", palette, "-o", dir.path("sorted-palette.png"), "--order", "desc"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(load(dir.path("sorted-palette.png")).rgba, test::referenceSorted(load(palette), SortOrder::Descending).rgba);
+}
+
+TEST(Cli, InfoNamesTheRendererAndPlatform) {
+  const test::RunResult r = runTexsort({"info"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("renderer"), std::string::npos);
+  EXPECT_NE(r.out.find("max texture size"), std::string::npos);
+  EXPECT_NE(r.out.find("EGL platform"), std::string::npos);
+}
+
+TEST(Cli, HelpListsTheSortFlags) {
+  const test::RunResult r = runTexsort({"sort", "--help"});
+  EXPECT_EQ(r.exitCode, 0);
+  for (const char* flag : {"--output", "--order", "--verify", "--quiet"}) EXPECT_NE(r.out.find(flag), std::string::npos) << flag;
+}
+
+// Each bad invocation: a documented exit code, one line on stderr naming the problem, no signal,
+// no output (or temporary) file left behind, and the input untouched.
+struct BadCase {
+  std::string label;
+  std::vector<std::string> args;  // "{dir}" is replaced by the case's folder
+  ExitCode code;
+  std::string needle;
+};
+
+void PrintTo(const BadCase& c, std::ostream* os) { *os << c.label; }
+
+class CliErrors : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(CliErrors, FailCleanly) {
+  const BadCase& c = GetParam();
+  test::TempFolder dir;
+  test::writeFile(dir.path("empty.png"), {});
+  test::writeFile(dir.path("text.png"), {'n', 'o', 't', ' ', 'a', 'n', ' ', 'i', 'm', 'a', 'g', 'e'});
+  std::vector<std::uint8_t> png = test::readFile(test::assetPath("coffee.png"));
+  test::writeFile(dir.path("input.png"), png);
+  png.resize(png.size() * 2 / 3);
+  test::writeFile(dir.path("truncated.png"), png);
+  std::mt19937 rng(1);
+  const auto before = test::listFolder(dir.root());
+  const auto inputBytes = test::readFile(dir.path("input.png"));
+
+  std::vector<std::string> args;
+  for (std::string a : c.args) {
+    for (std::size_t at; (at = a.find("{dir}")) != std::string::npos;) a.replace(at, 5, dir.root());
+    args.push_back(a);
+  }
+  const test::RunResult r = runTexsort(args);
+  EXPECT_EQ(r.signal, 0);
+  EXPECT_EQ(r.exitCode, static_cast<int>(c.code)) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
+  EXPECT_EQ(r.err.rfind("texsort: error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(c.needle), std::string::npos) << r.err;
+  EXPECT_EQ(test::listFolder(dir.root()), before) << "no file may be created";
+  EXPECT_EQ(test::readFile(dir.path("input.png")), inputBytes) << "input must be untouched";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, CliErrors,
+    ::testing::Values(
+        BadCase{"missing", {"sort", "{dir}/missing.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "missing.png: no such file"},
+        BadCase{"folder", {"sort", "{dir}", "-o", "{dir}/out.png"}, ExitCode::BadInput, "is a folder"},
+        BadCase{"empty", {"sort", "{dir}/empty.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "empty.png: empty file"},
+        BadCase{"text", {"sort", "{dir}/text.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "text.png: not an image"},
+        BadCase{"truncated", {"sort", "{dir}/truncated.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "truncated.png: corrupt"},
+        BadCase{"missingFolder", {"sort", "{dir}/input.png", "-o", "{dir}/nope/out.png"}, ExitCode::BadOutput, "does not exist"},
+        BadCase{"outputIsFolder", {"sort", "{dir}/input.png", "-o", "{dir}"}, ExitCode::BadOutput, "folder"},
+        BadCase{"outputIsInput", {"sort", "{dir}/input.png", "-o", "{dir}/./input.png"}, ExitCode::Usage, "output is the input"},
+        BadCase{"badOrder", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--order", "sideways"}, ExitCode::Usage, "sideways"},
+        BadCase{"unknownFlag", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--fast"}, ExitCode::Usage, "--fast"},
+        BadCase{"noOutput", {"sort", "{dir}/input.png"}, ExitCode::Usage, "--output"},
+        BadCase{"noCommand", {"frobnicate"}, ExitCode::Usage, "frobnicate"}),
+    [](const ::testing::TestParamInfo<BadCase>& param) { return param.param.label; });
+
+}  // namespace
+}  // namespace texsort

@@ -1,0 +1,129 @@
+// The GPU sorter on a real GL context (llvmpipe in CI): after every pass, the textures hold exactly
+// what the CPU model computes. A machine without a context fails these tests; nothing is skipped.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <memory>
+
+#include "context/egl_context.h"
+#include "error.h"
+#include "image/elements.h"
+#include "sort/cpu_model.h"
+#include "sort/gpu_sorter.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+class Gpu : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    try {
+      context_ = std::make_unique<HeadlessContext>();
+    } catch (const Error& e) {
+      contextError_ = e.what();
+    }
+  }
+  static void TearDownTestSuite() { context_.reset(); }
+  void SetUp() override {
+    ASSERT_TRUE(context_) << "no headless GL context, so the GPU tests fail (they never skip): " << contextError_;
+  }
+
+  static std::unique_ptr<HeadlessContext> context_;
+  static std::string contextError_;
+};
+std::unique_ptr<HeadlessContext> Gpu::context_;
+std::string Gpu::contextError_;
+
+// Bitwise equality of every channel of every element, reporting the first difference.
+::testing::AssertionResult sameBits(const std::vector<Element>& gpu, const std::vector<Element>& cpu) {
+  if (gpu.size() != cpu.size()) return ::testing::AssertionFailure() << "sizes differ";
+  for (std::size_t i = 0; i < gpu.size(); ++i) {
+    if (std::memcmp(&gpu[i], &cpu[i], sizeof(Element)) != 0) {
+      return ::testing::AssertionFailure() << "element " << i << ": GPU (" << gpu[i].key << ", " << gpu[i].index
+                                           << ", " << gpu[i].rgb << ", " << gpu[i].alpha << ") CPU (" << cpu[i].key
+                                           << ", " << cpu[i].index << ", " << cpu[i].rgb << ", " << cpu[i].alpha << ")";
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+TEST_F(Gpu, ContextIsOpenGL33CoreOrNewer) {
+  GLint major = 0, minor = 0;
+  glGetIntegerv(GL_MAJOR_VERSION, &major);
+  glGetIntegerv(GL_MINOR_VERSION, &minor);
+  EXPECT_GE(major * 10 + minor, 33);
+  EXPECT_FALSE(context_->renderer().empty());
+  EXPECT_TRUE(context_->platform() == "device" || context_->platform() == "surfaceless" ||
+              context_->platform() == "default");
+}
+
+TEST_F(Gpu, UploadAndReadBackAreExact) {
+  std::mt19937 rng(3);
+  const std::vector<Element> elements = packElements(test::randomImage(16, 8, rng), SortOrder::Ascending);
+  GpuSorter sorter(elements.size());
+  sorter.upload(elements);
+  EXPECT_TRUE(sameBits(sorter.readBack(), elements));
+}
+
+TEST_F(Gpu, EveryPassEqualsTheCpuModel) {
+  const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{1, 1},  {2, 1},   {1, 2},  {3, 1},   {1, 7},  {5, 3},
+                                                           {8, 8},  {13, 17}, {1, 64}, {64, 1},  {37, 50}, {64, 64},
+                                                           {1, 1000}};
+  std::mt19937 rng(2024);
+  for (auto [w, h] : sizes) {
+    for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
+      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + (order == SortOrder::Ascending ? " asc" : " desc"));
+      const Image image = test::randomImage(w, h, rng, 9);  // 9 colours: many ties
+      std::vector<Element> cpu = packElements(image, order);
+      GpuSorter sorter(cpu.size());
+      sorter.upload(cpu);
+      const PassSchedule schedule = bitonicSchedule(cpu.size());
+      for (std::size_t p = 0; p < schedule.size(); ++p) {
+        sorter.runPass(schedule[p]);
+        cpu = runPass(schedule[p], cpu);
+        ASSERT_TRUE(sameBits(sorter.readBack(), cpu)) << "after pass " << p << ": " << describe(schedule[p]);
+      }
+      EXPECT_EQ(unpackElements(cpu, w, h, 4).rgba, test::referenceSorted(image, order).rgba);
+    }
+  }
+}
+
+TEST_F(Gpu, SortsTheBundledImagesExactly) {
+  for (const char* name : {"astronaut.png", "coffee.png"}) {
+    const Image image = loadImage(test::assetPath(name), kMaxElements);
+    for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
+      SCOPED_TRACE(std::string(name) + (order == SortOrder::Ascending ? " asc" : " desc"));
+      const std::vector<Element> elements = packElements(image, order);
+      GpuSorter sorter(elements.size());
+      sorter.upload(elements);
+      const PassSchedule schedule = bitonicSchedule(elements.size());
+      sorter.run(schedule);
+      const std::vector<Element> gpu = sorter.readBack();
+      EXPECT_TRUE(sameBits(gpu, runSchedule(schedule, elements)));
+      EXPECT_EQ(unpackElements(gpu, image.width, image.height, image.channels).rgba,
+                test::referenceSorted(image, order).rgba);
+    }
+  }
+}
+
+TEST_F(Gpu, TimesTheSortWithTheGpuClock) {
+  std::mt19937 rng(11);
+  const std::vector<Element> elements = packElements(test::randomImage(128, 128, rng), SortOrder::Ascending);
+  GpuSorter sorter(elements.size());
+  sorter.upload(elements);
+  const double ms = sorter.run(bitonicSchedule(elements.size()));
+  EXPECT_GT(ms, 0.0);
+  EXPECT_LT(ms, 60'000.0);  // sanity of the units only, not a speed requirement
+}
+
+TEST_F(Gpu, RefusesCountsItCannotHold) {
+  EXPECT_THROW(GpuSorter(3), Error);
+  EXPECT_THROW(GpuSorter(kMaxElements * 2), Error);
+  GLint maxSize = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
+  EXPECT_GE(maxSize, 4096);  // so every count up to kMaxElements fits a square-ish texture
+}
+
+}  // namespace
+}  // namespace texsort

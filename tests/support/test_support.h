@@ -1,0 +1,59 @@
+// Helpers shared by the tests: reference sorts, generated images, files and child processes.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "image/elements.h"
+#include "image/image_io.h"
+
+namespace texsort::test {
+
+std::string assetPath(const std::string& name);  // assets/NAME in the source tree
+
+// The contract written independently of the sorter: the image's pixels ordered by Rec.601 luma
+// (ascending or descending), ties in original row-major order.
+Image referenceSorted(const Image& image, SortOrder order);
+
+// A width x height RGBA image of random colours drawn from `distinctColours` colours (few colours
+// give many equal keys, so ties are exercised), with random alpha.
+Image randomImage(std::uint32_t width, std::uint32_t height, std::mt19937& rng, int distinctColours = 64);
+
+// A palette PNG (colour type 3) with a tRNS alpha chunk, written without stb (which cannot write
+// palette PNGs): stored deflate blocks, real CRCs.
+std::vector<std::uint8_t> palettePng(std::uint32_t width, std::uint32_t height,
+                                     const std::vector<std::uint8_t>& paletteRgba,
+                                     const std::vector<std::uint8_t>& indices);
+
+std::vector<std::uint8_t> readFile(const std::string& path);
+void writeFile(const std::string& path, const std::vector<std::uint8_t>& bytes);
+bool fileExists(const std::string& path);
+std::vector<std::string> listFolder(const std::string& path);
+
+// A fresh empty folder under the system temp folder, removed by the destructor.
+class TempFolder {
+ public:
+  TempFolder();
+  ~TempFolder();
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+  std::string path(const std::string& name) const { return root_ + "/" + name; }
+  const std::string& root() const { return root_; }
+
+ private:
+  std::string root_;
+};
+
+struct RunResult {
+  int exitCode = -1;  // -1 if killed by a signal
+  int signal = 0;
+  std::string out;
+  std::string err;
+};
+
+// Runs the texsort binary with `args` (each passed as one argument, no shell), capturing output.
+RunResult runTexsort(const std::vector<std::string>& args);
+
+}  // namespace texsort::test

@@ -1,0 +1,111 @@
+// Image loading, validation and atomic saving.
+#include <gtest/gtest.h>
+
+#include <stb_image_write.h>
+
+#include "error.h"
+#include "image/image_io.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+constexpr std::uint64_t kLimit = std::uint64_t{1} << 24;
+
+// Runs `f`, expecting texsort::Error with `code` whose message contains `needle`.
+template <typename F>
+void expectError(F&& f, ExitCode code, const std::string& needle) {
+  try {
+    f();
+    ADD_FAILURE() << "no error; expected one containing '" << needle << "'";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), code) << e.what();
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << "one line: " << e.what();
+  }
+}
+
+TEST(LoadImage, ReadsTheBundledImages) {
+  const Image astronaut = loadImage(test::assetPath("astronaut.png"), kLimit);
+  EXPECT_EQ(astronaut.width, 512u);
+  EXPECT_EQ(astronaut.height, 512u);
+  EXPECT_EQ(astronaut.channels, 3);
+  EXPECT_EQ(astronaut.rgba.size(), 512u * 512u * 4u);
+  const Image coffee = loadImage(test::assetPath("coffee.png"), kLimit);
+  EXPECT_EQ(coffee.width, 600u);
+  EXPECT_EQ(coffee.height, 400u);
+}
+
+TEST(LoadImage, RefusesBadFilesNamingThem) {
+  test::TempFolder dir;
+  expectError([&] { loadImage(dir.path("missing.png"), kLimit); }, ExitCode::BadInput, "missing.png: no such file");
+  expectError([&] { loadImage(dir.root(), kLimit); }, ExitCode::BadInput, "is a folder");
+  test::writeFile(dir.path("empty.png"), {});
+  expectError([&] { loadImage(dir.path("empty.png"), kLimit); }, ExitCode::BadInput, "empty.png: empty file");
+  test::writeFile(dir.path("text.png"), {'h', 'e', 'l', 'l', 'o'});
+  expectError([&] { loadImage(dir.path("text.png"), kLimit); }, ExitCode::BadInput, "text.png: not an image");
+  std::vector<std::uint8_t> png = test::readFile(test::assetPath("astronaut.png"));
+  png.resize(png.size() / 2);
+  test::writeFile(dir.path("truncated.png"), png);
+  expectError([&] { loadImage(dir.path("truncated.png"), kLimit); }, ExitCode::BadInput, "truncated.png: corrupt");
+}
+
+TEST(LoadImage, RefusesTooManyPixelsFromTheHeader) {
+  expectError([&] { loadImage(test::assetPath("astronaut.png"), 512 * 511); }, ExitCode::BadInput,
+              "512x512 is 262144 pixels, more than the limit of 261632");
+}
+
+TEST(LoadImage, ExpandsGreyAndPaletteToRgbaAndRemembersChannels) {
+  test::TempFolder dir;
+  const std::uint8_t grey[4] = {0, 100, 200, 255};
+  ASSERT_TRUE(stbi_write_png(dir.path("grey.png").c_str(), 2, 2, 1, grey, 2));
+  const Image g = loadImage(dir.path("grey.png"), kLimit);
+  EXPECT_EQ(g.channels, 1);
+  EXPECT_EQ(g.rgba, (std::vector<std::uint8_t>{0, 0, 0, 255, 100, 100, 100, 255, 200, 200, 200, 255, 255, 255, 255, 255}));
+
+  test::writeFile(dir.path("palette.png"), test::palettePng(3, 1, {10, 20, 30, 128, 200, 100, 0, 255}, {1, 0, 1}));
+  const Image p = loadImage(dir.path("palette.png"), kLimit);
+  EXPECT_EQ(p.width, 3u);
+  EXPECT_EQ(p.rgba, (std::vector<std::uint8_t>{200, 100, 0, 255, 10, 20, 30, 128, 200, 100, 0, 255}));
+}
+
+TEST(SaveImagePng, RoundTripsEveryChannelCount) {
+  test::TempFolder dir;
+  std::mt19937 rng(5);
+  for (int channels = 1; channels <= 4; ++channels) {
+    Image image = test::randomImage(5, 3, rng);
+    for (std::size_t i = 0; i < image.pixelCount(); ++i) {
+      std::uint8_t* p = &image.rgba[i * 4];
+      if (channels <= 2) p[1] = p[2] = p[0];  // grey images have R = G = B
+      if (channels % 2 == 1) p[3] = 255;      // no alpha channel: opaque
+    }
+    image.channels = channels;
+    const std::string path = dir.path("out" + std::to_string(channels) + ".png");
+    saveImagePng(path, image);
+    const Image back = loadImage(path, kLimit);
+    EXPECT_EQ(back.channels, channels);
+    EXPECT_EQ(back.rgba, image.rgba) << channels << " channels";
+  }
+  EXPECT_EQ(test::listFolder(dir.root()).size(), 4u);  // no temporary files left
+}
+
+TEST(SaveImagePng, FailsCleanlyWhereItCannotWrite) {
+  test::TempFolder dir;
+  std::mt19937 rng(5);
+  const Image image = test::randomImage(2, 2, rng);
+  expectError([&] { saveImagePng(dir.path("no/such/folder/out.png"), image); }, ExitCode::BadOutput,
+              "folder " + dir.path("no/such/folder") + " does not exist");
+  expectError([&] { saveImagePng(dir.root(), image); }, ExitCode::BadOutput, "is a folder");
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+}
+
+TEST(SamePath, SeesThroughDifferentSpellings) {
+  test::TempFolder dir;
+  test::writeFile(dir.path("a.png"), {1});
+  EXPECT_TRUE(samePath(dir.path("a.png"), dir.root() + "/./a.png"));
+  EXPECT_TRUE(samePath(dir.path("new.png"), dir.root() + "//new.png"));
+  EXPECT_FALSE(samePath(dir.path("a.png"), dir.path("b.png")));
+}
+
+}  // namespace
+}  // namespace texsort
