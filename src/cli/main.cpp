@@ -2,9 +2,11 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <vector>
 
 #include "cli/commands.h"
 #include "error.h"
+#include "viewer/viewer.h"
 
 namespace {
 
@@ -38,11 +40,36 @@ int main(int argc, char** argv) {
 
   CLI::App* infoCommand = app.add_subcommand("info", "Show the headless OpenGL renderer, version and limits");
 
+  ViewerOptions view;
+  std::string viewOrder = "asc", speed = "max", zoom = "fit";
+  CLI::App* demoCommand =
+      app.add_subcommand("demo", "Open the viewer: watch the sort pass by pass (the default command)");
+  demoCommand->add_option("image", view.image, "Image to open (default: the bundled astronaut)");
+  demoCommand->add_option("--order", viewOrder, "asc or desc")->check(CLI::IsMember({"asc", "desc"}))->capture_default_str();
+  demoCommand->add_flag("--autoplay", view.autoplay, "Start playing at once");
+  demoCommand->add_option("--speed", speed, "Passes per second (1-240), or max: as many as fit each frame")
+      ->check(CLI::IsMember({"max"}) | CLI::Range(1.0, 240.0))
+      ->capture_default_str();
+  demoCommand->add_option("--frames", view.frames, "Quit after this many frames (for scripts and tests)");
+  demoCommand->add_option("--screenshot", view.screenshot, "After the last frame, save the window as this PNG")
+      ->needs("--frames");
+  std::vector<std::string> overlays;
+  demoCommand->add_option("--overlay", overlays, "Start with overlays on: roles (min/max), changed (last pass)")
+      ->check(CLI::IsMember({"roles", "changed"}))
+      ->delimiter(',');
+  demoCommand->add_flag("--diagram", view.showDiagram, "Open the network diagram (inputs of at most 64 elements)");
+  demoCommand->add_option("--generate", view.generate, "Start on a generated random image of this side (4-2048)")
+      ->check(CLI::Range(4, 2048))
+      ->excludes("image");
+  demoCommand->add_option("--zoom", zoom, "fit: fit the window; 1: one texel per screen pixel")
+      ->check(CLI::IsMember({"fit", "1"}))
+      ->capture_default_str();
+
   app.allow_extras();  // after the subcommands, so they still reject unknown flags; see below
   try {
     app.parse(argc, argv);
     if (!app.remaining().empty()) throw CLI::ExtrasError("unknown command '" + app.remaining().front() + "'", CLI::ExitCodes::ExtrasError);
-    if (app.get_subcommands().empty()) throw CLI::CallForHelp();
+
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -57,6 +84,12 @@ int main(int argc, char** argv) {
       return runSort(sort);
     }
     if (*infoCommand) return runInfo();
+    // `texsort demo`, and `texsort` alone.
+    view.order = viewOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
+    view.speed = speed == "max" ? 0.0f : std::stof(speed);
+    view.zoomOneToOne = zoom == "1";
+    for (const std::string& o : overlays) (o == "roles" ? view.showRoles : view.showChanged) = true;
+    return runViewer(view);
   } catch (const Error& e) {
     return fail(e.code(), e.what());
   } catch (const std::exception& e) {

@@ -44,7 +44,7 @@ static void label(GLenum type, GLuint id, const char* name) {
   if (GLAD_GL_KHR_debug && name) glObjectLabel(type, id, -1, name);
 }
 
-Texture::Texture(std::uint32_t width, std::uint32_t height, const float* texels, const char* name)
+Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format, const void* texels, const char* name)
     : width_(width), height_(height) {
   while (glGetError() != GL_NO_ERROR) {
   }  // report only what this allocation causes
@@ -57,12 +57,13 @@ Texture::Texture(std::uint32_t width, std::uint32_t height, const float* texels,
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, GL_RGBA,
-               GL_FLOAT, texels);
+  const bool isFloat = format == TextureFormat::Rgba32f;
+  glTexImage2D(GL_TEXTURE_2D, 0, isFloat ? GL_RGBA32F : GL_RGBA8, static_cast<GLsizei>(width),
+               static_cast<GLsizei>(height), 0, GL_RGBA, isFloat ? GL_FLOAT : GL_UNSIGNED_BYTE, texels);
   const GLenum error = glGetError();
   if (error != GL_NO_ERROR) {
     throw Error(ExitCode::Gpu, std::string("GL: cannot allocate ") + (name ? name : "texture") + " (" +
-                                   std::to_string(width) + "x" + std::to_string(height) + " RGBA32F): " +
+                                   std::to_string(width) + "x" + std::to_string(height) + (isFloat ? " RGBA32F): " : " RGBA8): ") +
                                    enumName(error));
   }
   label(GL_TEXTURE, id, name);

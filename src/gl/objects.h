@@ -44,13 +44,18 @@ void deleteProgram(GLuint id);
 void deleteVertexArray(GLuint id);
 void deleteQuery(GLuint id);
 
-// A 2D RGBA32F texture with nearest filtering and clamped edges: texels are data, never blended.
+enum class TextureFormat { Rgba32f, Rgba8 };
+
+// A 2D texture with nearest filtering and clamped edges: texels are data, never blended.
 class Texture {
  public:
   Texture() = default;
-  // Allocates width x height texels, uploading `texels` (4 floats each, row 0 first) if not null.
-  // Throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other allocation error.
-  Texture(std::uint32_t width, std::uint32_t height, const float* texels, const char* label);
+  // Allocates width x height RGBA32F texels, uploading `texels` (4 floats each, row 0 first) if not
+  // null. Throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other allocation error.
+  Texture(std::uint32_t width, std::uint32_t height, const float* texels, const char* label)
+      : Texture(width, height, TextureFormat::Rgba32f, texels, label) {}
+  // Same for either format; `texels` is float for Rgba32f and std::uint8_t for Rgba8.
+  Texture(std::uint32_t width, std::uint32_t height, TextureFormat format, const void* texels, const char* label);
 
   GLuint id() const { return handle_.id(); }
   std::uint32_t width() const { return width_; }

@@ -30,6 +30,7 @@ GpuSorter::GpuSorter(std::uint64_t elementCount) {
 void GpuSorter::upload(const std::vector<Element>& elements) {
   if (elements.size() != layout_.count()) throw Error(ExitCode::Gpu, "GPU sorter: upload of the wrong size");
   current_ = 0;
+  passesSinceUpload_ = 0;
   glBindTexture(GL_TEXTURE_2D, textures_[0].id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(layout_.width), static_cast<GLsizei>(layout_.height),
@@ -62,6 +63,7 @@ void GpuSorter::runPass(const Pass& pass) {
   glBindVertexArray(vertexArray_.id());
   glDrawArrays(GL_TRIANGLES, 0, 3);
   current_ = 1 - current_;
+  ++passesSinceUpload_;
   TEXSORT_GL_CHECK("sort pass");
 }
 

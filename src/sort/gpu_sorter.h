@@ -31,6 +31,8 @@ class GpuSorter {
   std::vector<Element> readBack() const;
 
   const gl::Texture& currentTexture() const { return textures_[current_]; }
+  // The state before the last pass (the other half of the pair), or null right after upload().
+  const gl::Texture* previousTexture() const { return passesSinceUpload_ > 0 ? &textures_[1 - current_] : nullptr; }
   const TextureLayout& layout() const { return layout_; }
   std::uint64_t elementCount() const { return layout_.count(); }
 
@@ -41,6 +43,7 @@ class GpuSorter {
   std::array<gl::Texture, 2> textures_;
   std::array<gl::Framebuffer, 2> framebuffers_;
   int current_ = 0;  // textures_[current_] holds the latest state
+  std::uint64_t passesSinceUpload_ = 0;
   gl::VertexArray vertexArray_;
   gl::Program bitonic_;
   gl::GpuTimer timer_;

@@ -1,0 +1,49 @@
+// GLFW window context: error callback before init, GL 3.3 core, glad loaded from GLFW.
+#include "context/glfw_window.h"
+
+#include <GLFW/glfw3.h>
+
+#include "error.h"
+#include "gl/gl.h"
+
+namespace texsort {
+namespace {
+
+std::string lastGlfwError;
+
+void onGlfwError(int /*code*/, const char* description) { lastGlfwError = description ? description : "unknown"; }
+
+}  // namespace
+
+Window::Window(int width, int height, const std::string& title) {
+  glfwSetErrorCallback(onGlfwError);
+  if (!glfwInit()) {
+    throw Error(ExitCode::Gpu, "GLFW: cannot open a window (" + lastGlfwError +
+                                   "); no display? `texsort sort IN -o OUT` sorts without one");
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
+  if (!window_) {
+    glfwTerminate();
+    throw Error(ExitCode::Gpu, "GLFW: cannot create an OpenGL 3.3 core window (" + lastGlfwError + ")");
+  }
+  glfwMakeContextCurrent(window_);
+  glfwSwapInterval(1);
+  if (!gladLoadGL(glfwGetProcAddress)) {
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+    throw Error(ExitCode::Gpu, "GL: cannot load OpenGL functions for the window");
+  }
+}
+
+Window::~Window() {
+  glfwDestroyWindow(window_);
+  glfwTerminate();
+}
+
+bool Window::shouldClose() const { return glfwWindowShouldClose(window_) != 0; }
+
+}  // namespace texsort

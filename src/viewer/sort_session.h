@@ -1,0 +1,68 @@
+// The viewer's compute side: one image's sort on the GPU, movable to any pass, with per-pass stats.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gl/objects.h"
+#include "image/elements.h"
+#include "sort/gpu_sorter.h"
+#include "sort/schedule.h"
+
+namespace texsort {
+
+// What one pass did, measured on the GPU (a reduction shader; only a few numbers are read back).
+struct PassStats {
+  bool known = false;
+  double inOrderPercent = 0.0;  // adjacent pairs (i, i+1) with element i before element i+1
+  double movedPercent = 0.0;    // positions whose element changed in this pass
+  double gpuMs = 0.0;           // GPU time of the pass itself
+};
+
+class SortSession {
+ public:
+  // Needs a current GL context. Uses the core's packElements, bitonicSchedule and GpuSorter.
+  SortSession(Image image, SortOrder order, std::string name);
+
+  const Image& image() const { return image_; }
+  const std::string& name() const { return name_; }
+  SortOrder order() const { return order_; }
+  const PassSchedule& schedule() const { return schedule_; }
+  std::uint32_t passCount() const { return static_cast<std::uint32_t>(schedule_.size()); }
+  std::uint32_t pass() const { return pass_; }
+  const GpuSorter& sorter() const { return sorter_; }
+
+  // Brings the texture to pass `target` (0 = unsorted, passCount() = sorted): forward by running
+  // the passes in between, backward by uploading again and running from the start (fast, and the
+  // result is bit-identical to a direct run). Passes run for the first time are measured.
+  void seek(std::uint32_t target);
+  void stepForward() { seek(pass_ + 1); }
+
+  // The pass that produced the current state (pass() - 1), or the first pass at pass 0.
+  const Pass* shownPass() const;
+  const PassStats& stats(std::uint32_t pass) const { return stats_.at(pass); }  // 1..passCount()
+  double totalGpuMs() const;  // sum of the measured passes 1..pass()
+
+ private:
+  void runMeasured();  // runs pass pass_+1 with timing and stats
+
+  Image image_;
+  SortOrder order_;
+  std::string name_;
+  std::vector<Element> elements_;
+  PassSchedule schedule_;
+  GpuSorter sorter_;
+  std::uint32_t pass_ = 0;
+  std::vector<PassStats> stats_;  // index = pass number; [0] is the unsorted state
+
+  gl::Program statsProgram_;
+  gl::Texture statsTexture_;
+  gl::Framebuffer statsTarget_;
+  gl::VertexArray vertexArray_;
+  gl::GpuTimer timer_;
+  std::vector<float> statsReadBack_;
+};
+
+}  // namespace texsort

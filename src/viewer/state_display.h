@@ -1,0 +1,37 @@
+// Renders a SortSession's current state into an RGBA8 picture (display.frag) for ImGui and export.
+#pragma once
+
+#include "gl/objects.h"
+#include "image/image_io.h"
+#include "viewer/sort_session.h"
+
+namespace texsort {
+
+struct DisplayOptions {
+  bool showRoles = false;    // tint by the shown pass's min/max roles and block directions
+  bool showChanged = false;  // highlight what the last pass moved
+};
+
+class StateDisplay {
+ public:
+  StateDisplay();
+
+  // Draws the session's state into the picture: W = image width, rows = ceil(N / W), so the padding
+  // of non-power-of-two images shows as extra rows below the image.
+  void render(const SortSession& session, DisplayOptions options);
+
+  GLuint texture() const { return picture_.id(); }
+  std::uint32_t width() const { return picture_.width(); }
+  std::uint32_t height() const { return picture_.height(); }
+
+  // The picture's top `rows` rows as an image (row 0 at the top), e.g. the image part for export.
+  Image readBack(std::uint32_t rows) const;
+
+ private:
+  gl::Program program_;
+  gl::Texture picture_;
+  gl::Framebuffer target_;
+  gl::VertexArray vertexArray_;
+};
+
+}  // namespace texsort

@@ -1,0 +1,608 @@
+// The viewer application: one state struct (compute / display / ui), panels in their own functions.
+//
+// Index of this file:
+// [SECTION] State
+// [SECTION] Loading inputs
+// [SECTION] Transport: playing within a frame budget
+// [SECTION] Export: PNG of the state, contact sheet, screenshot
+// [SECTION] Panels: input, transport, pass, plots, export
+// [SECTION] Image view
+// [SECTION] Network diagram
+// [SECTION] Main loop
+#include "viewer/viewer.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "context/glfw_window.h"
+#include "error.h"
+#include "gl/gl.h"
+#include "viewer/contact_sheet.h"
+#include "viewer/generated.h"
+#include "viewer/sort_session.h"
+#include "viewer/state_display.h"
+#include "viewer/transport.h"
+
+namespace texsort {
+
+std::string bundledAsset(const std::string& name) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> candidates;
+  if (const char* env = std::getenv("TEXSORT_ASSETS")) candidates.emplace_back(env);
+#ifdef TEXSORT_SOURCE_ASSETS
+  candidates.emplace_back(TEXSORT_SOURCE_ASSETS);
+#endif
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) candidates.push_back(exe.parent_path() / ".." / ".." / "assets");
+  for (const fs::path& dir : candidates) {
+    if (fs::exists(dir / name, ec)) return (dir / name).string();
+  }
+  return "assets/" + name;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// [SECTION] State ==================================================================================
+
+constexpr float kPanelWidth = 390.0f;
+constexpr double kPassBudgetSeconds = 0.016;  // passes per frame at full speed: keeps ~30 fps on llvmpipe
+constexpr std::uint32_t kDiagramMaxElements = 64;
+constexpr int kSizesLog2Min = 2, kSizesLog2Max = 11;  // generated inputs 4x4 .. 2048x2048
+
+struct ViewerState {
+  // compute
+  std::unique_ptr<SortSession> session;
+  Transport transport;
+  // display
+  std::unique_ptr<StateDisplay> display;
+  DisplayOptions overlay;
+  bool fit = true;
+  float zoom = 1.0f;
+  ImVec2 imageMin{0, 0}, imageSize{0, 0};  // where the picture was drawn last frame (for tests)
+  bool pictureDirty = true;
+  std::uint32_t picturePass = UINT32_MAX;
+  // ui
+  std::string renderer;
+  SortOrder order = SortOrder::Ascending;
+  char path[1024] = "";
+  char exportPath[1024] = "texsort-state.png";
+  char sheetPath[1024] = "texsort-contact-sheet.png";
+  int pattern = 0;
+  int sizeLog2 = 6;
+  bool showDiagram = false;
+  std::string message;  // last error (red) or note (grey)
+  bool messageIsError = false;
+  std::vector<std::string> dropped;
+  // diagram values: the current state read back, for small N only
+  std::vector<Element> wireValues;
+  std::uint32_t wireValuesPass = UINT32_MAX;
+  // frame rate while playing
+  double playingSeconds = 0.0;
+  std::uint64_t playingFrames = 0;
+};
+
+void note(ViewerState& s, const std::string& text, bool isError) {
+  s.message = text;
+  s.messageIsError = isError;
+  if (isError) std::fprintf(stderr, "texsort: %s\n", text.c_str());
+}
+
+// [SECTION] Loading inputs =========================================================================
+
+// Replaces the session with `image`; on failure the current one stays and the error is shown.
+void startSession(ViewerState& s, Image image, const std::string& name) {
+  try {
+    auto session = std::make_unique<SortSession>(std::move(image), s.order, name);
+    s.session = std::move(session);
+    s.transport = Transport{0, 0, false, s.transport.asFastAsPossible, s.transport.passesPerSecond, 0.0};
+    s.transport.passCount = s.session->passCount();
+    s.pictureDirty = true;
+    s.wireValuesPass = UINT32_MAX;
+    if (s.session->sorter().elementCount() > kDiagramMaxElements) s.showDiagram = false;
+    note(s, "", false);
+  } catch (const Error& e) {
+    note(s, e.what(), true);
+  }
+}
+
+void loadFile(ViewerState& s, const std::string& path) {
+  try {
+    Image image = loadImage(path, kMaxElements);
+    startSession(s, std::move(image), std::filesystem::path(path).filename().string());
+  } catch (const Error& e) {
+    note(s, e.what(), true);  // keep the current image
+  }
+}
+
+void reloadWithOrder(ViewerState& s) {
+  if (!s.session) return;
+  Image image = s.session->image();
+  const std::string name = s.session->name();
+  const std::uint32_t pass = s.transport.pass;
+  startSession(s, std::move(image), name);
+  s.session->seek(pass);
+  s.transport.pass = s.session->pass();
+}
+
+// [SECTION] Transport: playing within a frame budget ==============================================
+
+// Brings the session to the pass the transport asks for. Going forward runs passes one by one
+// within a time budget (the rest waits for the next frame, so the window stays responsive); going
+// back replays from the start. As fast as possible = as many passes as fit the budget.
+void advance(ViewerState& s, double dt) {
+  if (!s.session) return;
+  Transport& t = s.transport;
+  SortSession& session = *s.session;
+  const bool flatOut = t.playing && t.asFastAsPossible;
+  const std::uint32_t target = flatOut ? t.passCount : t.advance(dt);
+  if (target < session.pass()) {
+    session.seek(target);
+  } else {
+    const auto start = Clock::now();
+    while (session.pass() < target) {
+      session.stepForward();
+      glFinish();  // so the budget measures the GPU work, not the queueing of it
+      if (std::chrono::duration<double>(Clock::now() - start).count() >= kPassBudgetSeconds) break;
+    }
+  }
+  t.pass = session.pass();
+  if (t.pass == t.passCount) t.pause();
+  if (session.pass() != s.picturePass) s.pictureDirty = true;
+}
+
+// [SECTION] Export: PNG of the state, contact sheet, screenshot ==================================
+
+Image currentPicture(ViewerState& s) {
+  s.display->render(*s.session, DisplayOptions{});
+  s.pictureDirty = true;  // the on-screen picture may carry overlays: draw it again next frame
+  return s.display->readBack(s.session->image().height);
+}
+
+void savePicture(ViewerState& s) {
+  try {
+    Image picture = currentPicture(s);
+    picture.channels = 3;
+    saveImagePng(s.exportPath, picture);
+    note(s, "saved pass " + std::to_string(s.session->pass()) + " to " + s.exportPath, false);
+  } catch (const Error& e) {
+    note(s, e.what(), true);
+  }
+}
+
+void saveContactSheet(ViewerState& s) {
+  try {
+    const std::uint32_t back = s.session->pass();
+    std::vector<Image> frames;
+    std::vector<std::string> labels;
+    for (std::uint32_t pass : contactSheetPasses(s.session->passCount(), 12)) {
+      s.session->seek(pass);
+      frames.push_back(currentPicture(s));
+      labels.push_back("pass " + std::to_string(pass) + "/" + std::to_string(s.session->passCount()));
+    }
+    s.session->seek(back);
+    saveImagePng(s.sheetPath, composeContactSheet(frames, labels, 4, 256));
+    note(s, "saved a contact sheet of " + std::to_string(frames.size()) + " passes to " + s.sheetPath, false);
+  } catch (const Error& e) {
+    note(s, e.what(), true);
+  }
+}
+
+void saveScreenshot(GLFWwindow* window, const std::string& path, const ViewerState& s) {
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(window, &w, &h);
+  Image shot;
+  shot.width = static_cast<std::uint32_t>(w);
+  shot.height = static_cast<std::uint32_t>(h);
+  shot.channels = 3;
+  shot.rgba.resize(shot.pixelCount() * 4);
+  std::vector<std::uint8_t> rows(shot.rgba.size());
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  glReadBuffer(GL_BACK);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rows.data());
+  const std::size_t stride = std::size_t(w) * 4;
+  for (int y = 0; y < h; ++y) {  // GL's row 0 is the bottom of the window
+    std::copy_n(&rows[std::size_t(h - 1 - y) * stride], stride, &shot.rgba[std::size_t(y) * stride]);
+  }
+  saveImagePng(path, shot);
+  std::printf("screenshot %s: image at (%d, %d) size (%d x %d), pass %u of %u\n", path.c_str(),
+              static_cast<int>(s.imageMin.x), static_cast<int>(s.imageMin.y), static_cast<int>(s.imageSize.x),
+              static_cast<int>(s.imageSize.y), s.session ? s.session->pass() : 0u,
+              s.session ? s.session->passCount() : 0u);
+}
+
+// [SECTION] Panels: input, transport, pass, plots, export =========================================
+
+void inputPanel(ViewerState& s) {
+  if (!ImGui::CollapsingHeader("Input", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (ImGui::Button("astronaut")) loadFile(s, bundledAsset("astronaut.png"));
+  ImGui::SameLine();
+  if (ImGui::Button("coffee")) loadFile(s, bundledAsset("coffee.png"));
+  ImGui::SameLine();
+  ImGui::TextDisabled("(or drop a file on the window)");
+  ImGui::SetNextItemWidth(-70);
+  const bool enter = ImGui::InputText("##path", s.path, sizeof s.path, ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if ((ImGui::Button("Open") || enter) && s.path[0] != '\0') loadFile(s, s.path);
+
+  static const char* names[] = {"random", "ascending", "descending", "nearly sorted", "few unique", "pipe organ"};
+  ImGui::SetNextItemWidth(130);
+  ImGui::Combo("##pattern", &s.pattern, names, IM_ARRAYSIZE(names));
+  ImGui::SameLine();
+  const int side = 1 << s.sizeLog2;
+  char sizeLabel[32];
+  std::snprintf(sizeLabel, sizeof sizeLabel, "%dx%d", side, side);
+  ImGui::SetNextItemWidth(110);
+  ImGui::SliderInt("##size", &s.sizeLog2, kSizesLog2Min, kSizesLog2Max, sizeLabel);
+  ImGui::SameLine();
+  if (ImGui::Button("Generate")) {
+    const Pattern pattern = kPatterns[s.pattern];
+    startSession(s, generateImage(pattern, std::uint32_t(side), 2024), std::string(patternName(pattern)) + " " + sizeLabel);
+  }
+  int order = s.order == SortOrder::Ascending ? 0 : 1;
+  ImGui::Text("Order:");
+  ImGui::SameLine();
+  const bool a = ImGui::RadioButton("ascending", &order, 0);
+  ImGui::SameLine();
+  const bool d = ImGui::RadioButton("descending", &order, 1);
+  if (a || d) {
+    const SortOrder chosen = order == 0 ? SortOrder::Ascending : SortOrder::Descending;
+    if (chosen != s.order) {
+      s.order = chosen;
+      reloadWithOrder(s);
+    }
+  }
+}
+
+void transportPanel(ViewerState& s) {
+  if (!ImGui::CollapsingHeader("Transport", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  Transport& t = s.transport;
+  if (ImGui::Button("Reset")) t.reset();
+  ImGui::SameLine();
+  if (ImGui::Button("< Back")) t.stepBack();
+  ImGui::SameLine();
+  if (ImGui::Button(t.playing ? "Pause" : "Play", ImVec2(60, 0))) t.togglePlay();
+  ImGui::SameLine();
+  if (ImGui::Button("Step >")) t.stepForward();
+  ImGui::SameLine();
+  if (ImGui::Button("End")) t.toEnd();
+  int pass = static_cast<int>(t.pass);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##pass", &pass, 0, static_cast<int>(t.passCount), "pass %d")) t.seek(std::uint32_t(pass));
+  ImGui::Checkbox("as fast as possible", &t.asFastAsPossible);
+  if (!t.asFastAsPossible) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    ImGui::SliderFloat("##speed", &t.passesPerSecond, 1.0f, 240.0f, "%.0f passes/s", ImGuiSliderFlags_Logarithmic);
+  }
+  ImGui::TextDisabled("Space play/pause, Left/Right step, Home/End, R reset");
+}
+
+void passPanel(ViewerState& s, float fps) {
+  if (!ImGui::CollapsingHeader("Pass", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const SortSession& session = *s.session;
+  const TextureLayout& layout = session.sorter().layout();
+  ImGui::Text("%s: %ux%u pixels", session.name().c_str(), session.image().width, session.image().height);
+  ImGui::Text("N = %llu elements in a %ux%u RGBA32F texture", static_cast<unsigned long long>(layout.count()),
+              layout.width, layout.height);
+  ImGui::Text("pass %u of %u", session.pass(), session.passCount());
+  if (const Pass* p = session.shownPass()) {
+    const bool before = session.pass() == 0;
+    ImGui::Text("%s rank %u, step %u", before ? "next:" : "this pass:", p->rank, p->step);
+    ImGui::Text("stepno %u   offset %u   stage %u", p->stepno, p->offset, p->stage);
+    ImGui::TextWrapped("partner = i %s %u; blocks of %u alternate ascending / descending; "
+                       "the first %u of every %u compare forward.",
+                       "+/-", p->offset, p->stepno, p->offset, p->stage);
+    if (!before) {
+      const PassStats& st = session.stats(session.pass());
+      ImGui::Text("GPU time: this pass %.3f ms, passes so far %.1f ms", st.gpuMs, session.totalGpuMs());
+    }
+  }
+  ImGui::Text("%.0f fps   %s", double(fps), s.renderer.c_str());
+
+  // Plots over passes 1..k: in-order pairs and moved elements.
+  std::vector<float> inOrder, moved;
+  for (std::uint32_t k = 1; k <= session.pass(); ++k) {
+    inOrder.push_back(float(session.stats(k).inOrderPercent));
+    moved.push_back(float(session.stats(k).movedPercent));
+  }
+  const int count = static_cast<int>(inOrder.size());
+  char overlay[64];
+  std::snprintf(overlay, sizeof overlay, "in order %.1f%%", count ? double(inOrder.back()) : 0.0);
+  const ImVec2 plotSize(ImGui::GetContentRegionAvail().x, 60);
+  ImGui::PlotLines("##inorder", inOrder.data(), count, 0, overlay, 0.0f, 100.0f, plotSize);
+  std::snprintf(overlay, sizeof overlay, "moved %.1f%%", count ? double(moved.back()) : 0.0);
+  ImGui::PlotLines("##moved", moved.data(), count, 0, overlay, 0.0f, 100.0f, plotSize);
+}
+
+void overlayPanel(ViewerState& s) {
+  if (!ImGui::CollapsingHeader("Overlay", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  s.pictureDirty |= ImGui::Checkbox("roles", &s.overlay.showRoles);
+  ImGui::SameLine();
+  ImGui::TextColored(ImVec4(0.3f, 0.55f, 1.0f, 1), "takes min");
+  ImGui::SameLine();
+  ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.15f, 1), "takes max");
+  ImGui::SameLine();
+  ImGui::TextDisabled("striped: descending block");
+  s.pictureDirty |= ImGui::Checkbox("changed in the last pass", &s.overlay.showChanged);
+  const bool small = s.session->sorter().elementCount() <= kDiagramMaxElements;
+  if (!small) ImGui::BeginDisabled();
+  ImGui::Checkbox("network diagram (N <= 64, e.g. generate 8x8)", &s.showDiagram);
+  if (!small) ImGui::EndDisabled();
+}
+
+void exportPanel(ViewerState& s) {
+  if (!ImGui::CollapsingHeader("Export")) return;
+  ImGui::SetNextItemWidth(-120);
+  ImGui::InputText("##png", s.exportPath, sizeof s.exportPath);
+  ImGui::SameLine();
+  if (ImGui::Button("Save state PNG")) savePicture(s);
+  ImGui::SetNextItemWidth(-120);
+  ImGui::InputText("##sheet", s.sheetPath, sizeof s.sheetPath);
+  ImGui::SameLine();
+  if (ImGui::Button("Contact sheet")) saveContactSheet(s);
+}
+
+void controlsWindow(ViewerState& s, float fps) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(kPanelWidth, display.y));
+  ImGui::Begin("texsort", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  ImGui::TextWrapped("Bitonic sort, one fragment-shader pass per step over two ping-ponged RGBA32F textures.");
+  inputPanel(s);
+  if (s.session) {
+    transportPanel(s);
+    passPanel(s, fps);
+    overlayPanel(s);
+    exportPanel(s);
+  }
+  if (!s.message.empty()) {
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(0);
+    if (s.messageIsError) ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", s.message.c_str());
+    else ImGui::TextDisabled("%s", s.message.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
+}
+
+// [SECTION] Image view =============================================================================
+
+void imageWindow(ViewerState& s) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(kPanelWidth, 0));
+  ImGui::SetNextWindowSize(ImVec2(display.x - kPanelWidth, display.y));
+  ImGui::Begin("Image", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  if (ImGui::Button("Fit")) s.fit = true;
+  ImGui::SameLine();
+  if (ImGui::Button("1:1")) {
+    s.fit = false;
+    s.zoom = 1.0f;
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(160);
+  if (ImGui::SliderFloat("zoom", &s.zoom, 0.125f, 32.0f, "%.3gx", ImGuiSliderFlags_Logarithmic)) s.fit = false;
+  ImGui::SameLine();
+  ImGui::TextDisabled("wheel: zoom, drag: pan");
+
+  ImGui::BeginChild("picture", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  const float pw = float(s.display->width()), ph = float(s.display->height());
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  if (s.fit) s.zoom = std::max(1.0f / 64.0f, std::min(avail.x / pw, avail.y / ph));
+  const ImVec2 size(std::floor(pw * s.zoom), std::floor(ph * s.zoom));
+  ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(s.display->texture())), size);
+  s.imageMin = ImGui::GetItemRectMin();
+  s.imageSize = size;
+  if (ImGui::IsItemHovered()) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.MouseWheel != 0.0f) {
+      s.fit = false;
+      s.zoom = std::clamp(s.zoom * (io.MouseWheel > 0 ? 1.25f : 0.8f), 0.125f, 32.0f);
+    }
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+      ImGui::SetScrollX(ImGui::GetScrollX() - io.MouseDelta.x);
+      ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+    }
+  }
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+// [SECTION] Network diagram ========================================================================
+
+// The bitonic network as wires (one per element, top to bottom) and one column per pass; each
+// compare-exchange is a vertical line with its arrow pointing where the larger element goes.
+void diagramWindow(ViewerState& s) {
+  SortSession& session = *s.session;
+  const auto n = static_cast<std::uint32_t>(session.sorter().elementCount());
+  if (s.wireValuesPass != session.pass()) {
+    s.wireValues = session.sorter().readBack();
+    s.wireValuesPass = session.pass();
+  }
+  ImGui::SetNextWindowPos(ImVec2(kPanelWidth + 20, 60), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(840, 700), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Network diagram", &s.showDiagram, ImGuiWindowFlags_HorizontalScrollbar)) {
+    ImGui::End();
+    return;
+  }
+  const float wireGap = n > 32 ? 12.0f : 18.0f, pairGap = 5.0f, columnPad = 12.0f, labelWidth = 70.0f;
+  const PassSchedule& schedule = session.schedule();
+  float width = labelWidth;
+  for (const Pass& p : schedule) width += float(p.offset) * pairGap + columnPad;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(width + 40, float(n) * wireGap + 10));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  auto wireY = [&](std::uint32_t i) { return origin.y + 5 + float(i) * wireGap; };
+
+  // Current values on the wires: the pixel's colour and its luma (0..255).
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const Element& e = s.wireValues[i];
+    const bool pad = e.key == kSentinelKey;
+    const auto rgb = static_cast<std::uint32_t>(e.rgb);
+    const ImU32 colour = pad ? IM_COL32(70, 70, 70, 255) : IM_COL32(rgb >> 16, (rgb >> 8) & 255, rgb & 255, 255);
+    draw->AddRectFilled(ImVec2(origin.x, wireY(i) - 5), ImVec2(origin.x + 10, wireY(i) + 5), colour);
+    char label[32];
+    const auto pixel = static_cast<std::uint32_t>(e.index);
+    if (pad) std::snprintf(label, sizeof label, "pad");
+    else std::snprintf(label, sizeof label, "%u #%u", lumaKey(std::uint8_t(rgb >> 16), std::uint8_t(rgb >> 8), std::uint8_t(rgb)) / 1000, pixel);
+    draw->AddText(ImVec2(origin.x + 14, wireY(i) - 7), IM_COL32(220, 220, 220, 255), label);
+    draw->AddLine(ImVec2(origin.x + labelWidth, wireY(i)), ImVec2(origin.x + width, wireY(i)), IM_COL32(110, 110, 120, 255));
+  }
+  float x = origin.x + labelWidth;
+  for (std::uint32_t k = 0; k < schedule.size(); ++k) {
+    const Pass& p = schedule[k];
+    const float columnWidth = float(p.offset) * pairGap + columnPad;
+    const bool done = k < session.pass(), current = k + 1 == session.pass();
+    if (current) {
+      draw->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + columnWidth - 4, wireY(n - 1) + 6), IM_COL32(255, 255, 255, 30));
+    }
+    const ImU32 colour = current ? IM_COL32(255, 220, 80, 255) : done ? IM_COL32(140, 180, 255, 255) : IM_COL32(90, 90, 110, 255);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if ((i & p.offset) != 0) continue;  // draw each pair once, from its lower wire
+      const std::uint32_t j = i + p.offset;
+      const float cx = x + 4 + float(i % p.offset) * pairGap;
+      const bool ascending = (i & p.stepno) == 0;
+      const float yMax = ascending ? wireY(j) : wireY(i), yMin = ascending ? wireY(i) : wireY(j);
+      draw->AddLine(ImVec2(cx, yMin), ImVec2(cx, yMax), colour, 1.5f);
+      draw->AddCircleFilled(ImVec2(cx, yMin), 2.0f, colour);
+      const float dir = yMax > yMin ? 1.0f : -1.0f;  // arrowhead at the wire receiving the max
+      draw->AddTriangleFilled(ImVec2(cx, yMax), ImVec2(cx - 3, yMax - 6 * dir), ImVec2(cx + 3, yMax - 6 * dir), colour);
+    }
+    x += columnWidth;
+  }
+  ImGui::End();
+}
+
+// [SECTION] Main loop ==============================================================================
+
+void handleKeys(ViewerState& s) {
+  if (!s.session || ImGui::GetIO().WantCaptureKeyboard) return;
+  Transport& t = s.transport;
+  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE)) t.togglePlay();
+  if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) t.stepForward();
+  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) t.stepBack();
+  if (ImGui::IsKeyPressed(GLFW_KEY_HOME)) t.reset();
+  if (ImGui::IsKeyPressed(GLFW_KEY_END)) t.toEnd();
+  if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) t.reset();
+}
+
+void onDrop(GLFWwindow* window, int count, const char** paths) {
+  auto* s = static_cast<ViewerState*>(glfwGetWindowUserPointer(window));
+  for (int i = 0; i < count; ++i) s->dropped.emplace_back(paths[i]);
+}
+
+}  // namespace
+
+int runViewer(const ViewerOptions& options) {
+  // 1. Window and GL context (throws with a one-line reason when there is no display).
+  Window window(options.width, options.height, "texsort: bitonic sort, one fragment pass per step");
+  ViewerState s;
+  glfwSetWindowUserPointer(window.handle(), &s);
+  glfwSetDropCallback(window.handle(), onDrop);
+  s.renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+
+  // 2. Dear ImGui with the GLFW and OpenGL 3 backends.
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini files left in the user's folder
+  ImGui::StyleColorsDark();
+  ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  // 3. The first image: the one asked for, else the bundled astronaut.
+  s.order = options.order;
+  s.display = std::make_unique<StateDisplay>();
+  s.transport.asFastAsPossible = options.speed <= 0.0f;
+  s.transport.passesPerSecond = options.speed > 0.0f ? options.speed : 30.0f;
+  s.fit = !options.zoomOneToOne;
+  s.overlay = DisplayOptions{options.showRoles, options.showChanged};
+  const std::string first = options.image.empty() ? bundledAsset("astronaut.png") : options.image;
+  std::snprintf(s.path, sizeof s.path, "%s", first.c_str());
+  try {
+    if (options.generate != 0) {
+      startSession(s, generateImage(Pattern::Random, options.generate, 2024), "random");
+    } else {
+      startSession(s, loadImage(first, kMaxElements), std::filesystem::path(first).filename().string());
+    }
+    if (!s.session) throw Error(ExitCode::Gpu, s.message);
+    s.showDiagram = options.showDiagram && s.session->sorter().elementCount() <= kDiagramMaxElements;
+  } catch (const Error&) {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    throw;
+  }
+  if (options.autoplay) s.transport.play();
+
+  // 4. Frames: input, advance the sort, draw the picture and the panels.
+  auto last = Clock::now();
+  float fps = 0.0f;
+  for (std::uint32_t frame = 1; !window.shouldClose(); ++frame) {
+    glfwPollEvents();
+    for (const std::string& path : std::exchange(s.dropped, {})) loadFile(s, path);
+    const auto now = Clock::now();
+    const double dt = std::chrono::duration<double>(now - last).count();
+    last = now;
+    fps = fps == 0.0f ? float(1.0 / std::max(dt, 1e-6)) : 0.9f * fps + 0.1f * float(1.0 / std::max(dt, 1e-6));
+    if (s.transport.playing) {
+      s.playingSeconds += dt;
+      ++s.playingFrames;
+    }
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    handleKeys(s);
+    advance(s, dt);
+    if (s.pictureDirty) {
+      s.display->render(*s.session, s.overlay);
+      s.picturePass = s.session->pass();
+      s.pictureDirty = false;
+    }
+    controlsWindow(s, fps);
+    imageWindow(s);
+    if (s.showDiagram) diagramWindow(s);
+    ImGui::Render();
+
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(window.handle(), &w, &h);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, w, h);
+    glClearColor(0.1f, 0.1f, 0.12f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    const bool lastFrame = options.frames != 0 && frame >= options.frames;
+    if (lastFrame && !options.screenshot.empty()) saveScreenshot(window.handle(), options.screenshot, s);
+    glfwSwapBuffers(window.handle());
+    if (lastFrame) break;
+  }
+  if (s.playingFrames > 0) {
+    std::printf("viewer: %llu frames while playing in %.2f s = %.1f fps\n",
+                static_cast<unsigned long long>(s.playingFrames), s.playingSeconds,
+                double(s.playingFrames) / std::max(s.playingSeconds, 1e-9));
+  }
+
+  // 5. Shut down in reverse order; GL objects go before the context.
+  s.session.reset();
+  s.display.reset();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  return 0;
+}
+
+}  // namespace texsort

@@ -1,0 +1,34 @@
+// The ImGui desktop viewer: animates a sort pass by pass (`texsort demo`).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "image/elements.h"
+
+namespace texsort {
+
+struct ViewerOptions {
+  std::string image;              // empty: the bundled astronaut
+  SortOrder order = SortOrder::Ascending;
+  bool autoplay = false;          // start playing at once
+  float speed = 0.0f;             // passes per second; 0 = as fast as possible
+  std::uint32_t frames = 0;       // quit after this many frames (0 = run until closed)
+  std::string screenshot;         // after the last frame, write the window's pixels here (PNG)
+  bool zoomOneToOne = false;      // start at 1:1 instead of fitted to the window
+  bool showRoles = false;         // start with the min/max role overlay on
+  bool showChanged = false;       // start with the changed-pixels overlay on
+  bool showDiagram = false;       // open the network diagram (small inputs only)
+  std::uint32_t generate = 0;     // nonzero: start on a generated random image of this side
+  int width = 1280, height = 820;
+};
+
+// Runs the viewer until the window closes (or options.frames). Throws texsort::Error when no
+// window can be opened; returns the exit code.
+int runViewer(const ViewerOptions& options);
+
+// Path of a bundled image: $TEXSORT_ASSETS, then assets/ next to the source tree the binary was
+// built from, then ../../assets from the binary (the build folder layout).
+std::string bundledAsset(const std::string& name);
+
+}  // namespace texsort
