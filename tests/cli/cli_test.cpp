@@ -107,6 +107,13 @@ TEST(Cli, InfoNamesTheRendererAndPlatform) {
   EXPECT_NE(r.out.find("EGL platform"), std::string::npos);
 }
 
+TEST(Cli, DemoWithoutADisplaySaysSoInOneLine) {
+  const test::RunResult r = runTexsort({"demo"}, {"DISPLAY", "WAYLAND_DISPLAY"});
+  EXPECT_EQ(r.exitCode, static_cast<int>(ExitCode::Gpu));
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("texsort sort"), std::string::npos) << r.err;
+}
+
 TEST(Cli, HelpListsTheSortFlags) {
   const test::RunResult r = runTexsort({"sort", "--help"});
   EXPECT_EQ(r.exitCode, 0);

@@ -159,7 +159,14 @@ TempFolder::~TempFolder() {
   fs::remove_all(root_, ec);
 }
 
-RunResult runTexsort(const std::vector<std::string>& args) {
+std::string texsortBinary() { return TEXSORT_BINARY; }
+
+RunResult runTexsort(const std::vector<std::string>& args, const std::vector<std::string>& unsetEnv) {
+  return runProgram(TEXSORT_BINARY, args, unsetEnv);
+}
+
+RunResult runProgram(const std::string& program, const std::vector<std::string>& args,
+                     const std::vector<std::string>& unsetEnv) {
   TempFolder io;
   const std::string outPath = io.path("stdout"), errPath = io.path("stderr");
   const pid_t pid = ::fork();
@@ -169,13 +176,14 @@ RunResult runTexsort(const std::vector<std::string>& args) {
     const int err = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     ::dup2(out, 1);
     ::dup2(err, 2);
+    for (const std::string& name : unsetEnv) ::unsetenv(name.c_str());
     std::vector<char*> argv;
-    std::string binary = TEXSORT_BINARY;
+    std::string binary = program;
     argv.push_back(binary.data());
     std::vector<std::string> copies = args;
     for (auto& a : copies) argv.push_back(a.data());
     argv.push_back(nullptr);
-    ::execv(binary.c_str(), argv.data());
+    ::execvp(binary.c_str(), argv.data());
     std::_Exit(127);
   }
   int status = 0;

@@ -53,7 +53,13 @@ struct RunResult {
   std::string err;
 };
 
-// Runs the texsort binary with `args` (each passed as one argument, no shell), capturing output.
-RunResult runTexsort(const std::vector<std::string>& args);
+// Runs `program` (looked up in PATH unless it has a slash) with `args`, each passed as one
+// argument with no shell, capturing its output; `unsetEnv` names variables removed for the child.
+RunResult runProgram(const std::string& program, const std::vector<std::string>& args,
+                     const std::vector<std::string>& unsetEnv = {});
+
+// Runs the texsort binary that this build made.
+RunResult runTexsort(const std::vector<std::string>& args, const std::vector<std::string>& unsetEnv = {});
+std::string texsortBinary();
 
 }  // namespace texsort::test

@@ -1,0 +1,104 @@
+// The viewer in a real window under Xvfb: it plays the sort to the end, and what the window shows
+// is exactly the sorted image (and, mid-sort, exactly the CPU model's state at the pass shown).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "image/elements.h"
+#include "sort/cpu_model.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+struct Shot {
+  Image window;
+  int x = 0, y = 0, w = 0, h = 0;
+  unsigned pass = 0, passCount = 0;
+};
+
+// Runs `texsort demo ARGS --zoom 1 --screenshot` in a fresh Xvfb server and reads what it saw.
+Shot runViewer(const test::TempFolder& dir, std::vector<std::string> args) {
+  const std::string shot = dir.path("shot.png");
+  std::vector<std::string> all = {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--zoom", "1",
+                                  "--screenshot", shot};
+  all.insert(all.end(), args.begin(), args.end());
+  const test::RunResult r = test::runProgram("xvfb-run", all);
+  Shot s;
+  EXPECT_EQ(r.exitCode, 0) << "xvfb-run texsort demo failed (is xvfb installed?): " << r.err << r.out;
+  const std::size_t at = r.out.find("image at");
+  EXPECT_NE(at, std::string::npos) << r.out;
+  if (at == std::string::npos || r.exitCode != 0) return s;
+  EXPECT_EQ(std::sscanf(r.out.c_str() + at, "image at (%d, %d) size (%d x %d), pass %u of %u", &s.x, &s.y, &s.w, &s.h,
+                        &s.pass, &s.passCount),
+            6)
+      << r.out;
+  s.window = loadImage(shot, kMaxElements);
+  return s;
+}
+
+// The w x h region of the screenshot at (x, y), as RGBA with opaque alpha.
+Image crop(const Shot& s, std::uint32_t w, std::uint32_t h) {
+  Image out;
+  out.width = w;
+  out.height = h;
+  out.rgba.resize(std::size_t{w} * h * 4);
+  for (std::uint32_t y = 0; y < h; ++y)
+    for (std::uint32_t x = 0; x < w; ++x)
+      std::copy_n(&s.window.rgba[((std::size_t(s.y) + y) * s.window.width + std::size_t(s.x) + x) * 4], 4,
+                  &out.rgba[(std::size_t{y} * w + x) * 4]);
+  return out;
+}
+
+TEST(Gui, AutoplaySortsTheAstronautInARealWindow) {
+  test::TempFolder dir;
+  const Shot s = runViewer(dir, {"--autoplay", "--frames", "220"});  // >= 1 pass per frame at full speed
+  ASSERT_FALSE(s.window.rgba.empty());
+  EXPECT_EQ(s.pass, 171u);
+  EXPECT_EQ(s.passCount, 171u);
+  ASSERT_EQ(s.w, 512);
+  ASSERT_EQ(s.h, 512);
+  const Image shown = crop(s, 512, 512);
+  Image astronaut = loadImage(test::assetPath("astronaut.png"), kMaxElements);
+  EXPECT_EQ(shown.rgba, test::referenceSorted(astronaut, SortOrder::Ascending).rgba);
+  std::uint32_t previous = 0;
+  std::size_t descents = 0;
+  for (std::size_t i = 0; i < shown.pixelCount(); ++i) {
+    const std::uint32_t y = lumaKey(shown.rgba[i * 4], shown.rgba[i * 4 + 1], shown.rgba[i * 4 + 2]);
+    descents += y < previous;
+    previous = y;
+  }
+  EXPECT_EQ(descents, 0u) << "luma must not decrease along the rows";
+
+  // The controls are drawn: the left panel holds text (bright pixels) in several colours.
+  std::size_t bright = 0;
+  for (std::uint32_t y = 0; y < s.window.height; ++y)
+    for (std::uint32_t x = 0; x < 380; ++x) bright += s.window.rgba[(std::size_t{y} * s.window.width + x) * 4 + 1] > 180;
+  EXPECT_GT(bright, 2000u);
+}
+
+TEST(Gui, MidSortPictureIsTheCpuModelsState) {
+  test::TempFolder dir;
+  const Shot s = runViewer(dir, {"--autoplay", "--speed", "40", "--frames", "30"});
+  ASSERT_FALSE(s.window.rgba.empty());
+  ASSERT_GT(s.pass, 0u);
+  ASSERT_LT(s.pass, 171u);
+  const Image astronaut = loadImage(test::assetPath("astronaut.png"), kMaxElements);
+  std::vector<Element> state = packElements(astronaut, SortOrder::Ascending);
+  const PassSchedule schedule = bitonicSchedule(state.size());
+  for (unsigned p = 0; p < s.pass; ++p) state = runPass(schedule[p], state);
+  Image expected = unpackElements(state, 512, 512, 3);
+  EXPECT_EQ(crop(s, 512, 512).rgba, expected.rgba) << "at pass " << s.pass;
+}
+
+TEST(Gui, NetworkDiagramOpensForSmallInputs) {
+  test::TempFolder dir;
+  const Shot s = runViewer(dir, {"--generate", "8", "--diagram", "--overlay", "roles,changed", "--autoplay",
+                                 "--frames", "40"});
+  ASSERT_FALSE(s.window.rgba.empty());
+  EXPECT_EQ(s.passCount, 21u);  // 8x8 = 64 elements: 6 * 7 / 2 passes
+  EXPECT_EQ(s.pass, 21u);
+}
+
+}  // namespace
+}  // namespace texsort
