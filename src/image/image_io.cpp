@@ -101,9 +101,12 @@ void checkOutputPath(const std::string& path) {
   if (!fs::exists(folder, ec)) failOutput(path, "folder " + folder.string() + " does not exist");
   if (!fs::is_directory(folder, ec)) failOutput(path, folder.string() + " is not a folder");
   if (fs::is_directory(p, ec)) failOutput(path, "is a folder");
-  if (::access(folder.c_str(), W_OK | X_OK) != 0) {
-    failOutput(path, "cannot write in folder " + folder.string() + ": " + std::strerror(errno));
-  }
+  // Creating (and removing) a file is the only test that holds for root, read-only mounts and ACLs.
+  std::string probe = path + ".tmp-XXXXXX";
+  const int fd = ::mkstemp(probe.data());
+  if (fd < 0) failOutput(path, "cannot write in folder " + folder.string() + ": " + std::strerror(errno));
+  ::close(fd);
+  std::remove(probe.c_str());
 }
 
 bool samePath(const std::string& a, const std::string& b) {

@@ -170,6 +170,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"text", {"sort", "{dir}/text.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "text.png: not an image"},
         BadCase{"truncated", {"sort", "{dir}/truncated.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "truncated.png: corrupt"},
         BadCase{"missingFolder", {"sort", "{dir}/input.png", "-o", "{dir}/nope/out.png"}, ExitCode::BadOutput, "does not exist"},
+        BadCase{"unwritableFolder", {"sort", "{dir}/input.png", "-o", "/sys/texsort-test-out.png"}, ExitCode::BadOutput, "/sys/texsort-test-out.png: cannot write in folder /sys"},
         BadCase{"outputIsFolder", {"sort", "{dir}/input.png", "-o", "{dir}"}, ExitCode::BadOutput, "folder"},
         BadCase{"outputIsInput", {"sort", "{dir}/input.png", "-o", "{dir}/./input.png"}, ExitCode::Usage, "output is the input"},
         BadCase{"badOrder", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--order", "sideways"}, ExitCode::Usage, "sideways"},
