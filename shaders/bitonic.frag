@@ -1,14 +1,11 @@
-#version 330 core
 // One compare-exchange step of the bitonic network: article 004's pixel shader, in integers.
 // Each fragment is element i = y * width + x (the seed's elem1d). It reads itself and its partner
 // and keeps the smaller or the larger of the two by (key, original index).
-// Texel layout (see src/sort/element.h): r = key, g = original index, b = packed RGB, a = alpha.
 
 uniform sampler2D u_source;  // the state before this pass (the other half of the ping-pong pair)
 uniform int u_stepno;        // seed's stepno = 2^(rank+1): blocks of this size alternate direction
 uniform int u_offset;        // seed's offset = 2^(rank-step): distance to the partner
 uniform int u_stage;         // seed's stage = 2 * offset
-uniform int u_widthLog2;     // texture width is 1 << u_widthLog2
 
 out vec4 o_element;
 
@@ -16,18 +13,9 @@ out vec4 o_element;
 //   fmod(i, stage) < offset           <=>  (i & (stage - 1)) < offset   (csign = +1: partner ahead)
 //   fmod(floor(i / stepno), 2) == 0   <=>  (i & stepno) == 0            (cdir = +1: ascending)
 //   partner = i + csign * offset      <=>  i ^ offset
-ivec2 texelOf(int index) {
-  return ivec2(index & ((1 << u_widthLog2) - 1), index >> u_widthLog2);
-}
-
-// Strict order by key, ties by original index: no two elements are equal, so the result is unique.
-bool precedes(vec4 a, vec4 b) {
-  return a.r < b.r || (a.r == b.r && a.g < b.g);
-}
-
 void main() {
   ivec2 texel = ivec2(gl_FragCoord.xy);
-  int i = (texel.y << u_widthLog2) | texel.x;
+  int i = indexOf(texel);
   bool partnerAhead = (i & (u_stage - 1)) < u_offset;
   bool ascending = (i & u_stepno) == 0;
 

@@ -1,4 +1,3 @@
-#version 330 core
 // Draws the sort state as a picture for the viewer: output pixel (x, row) shows element
 // row * imageWidth + x, so pass 0 is the image itself and the last pass the sorted image; padding
 // elements (sentinels) show as a grey checker, wherever the sort has moved them.
@@ -6,7 +5,6 @@
 
 uniform sampler2D u_state;     // current sort state (r key, g index, b packed RGB, a alpha)
 uniform sampler2D u_previous;  // state before the last pass (when u_hasPrevious)
-uniform int u_widthLog2;       // sort texture width = 1 << u_widthLog2
 uniform int u_count;           // elements in the sort texture
 uniform int u_imageWidth;      // the image's width W: display row r holds elements r*W .. r*W+W-1
 uniform float u_sentinelKey;
@@ -18,8 +16,6 @@ uniform int u_offset;
 uniform int u_stage;
 
 out vec4 o_colour;
-
-ivec2 texelOf(int i) { return ivec2(i & ((1 << u_widthLog2) - 1), i >> u_widthLog2); }
 
 void main() {
   ivec2 pixel = ivec2(gl_FragCoord.xy);

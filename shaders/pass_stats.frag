@@ -1,18 +1,13 @@
-#version 330 core
 // Statistics of one pass, reduced on the GPU: fragment (s, y) sums over elements
 // y * width + s * span ... + span - 1 how many are in order with their successor and how many
 // changed in the pass. The viewer reads back only width / span x height of these partial sums.
 
 uniform sampler2D u_current;   // state after the pass
 uniform sampler2D u_previous;  // state before it
-uniform int u_widthLog2;       // sort texture width = 1 << u_widthLog2
 uniform int u_count;           // number of elements
 uniform int u_span;            // elements per fragment
 
 out vec4 o_sums;  // r: pairs (i, i+1) in order, g: elements moved
-
-bool precedes(vec4 a, vec4 b) { return a.r < b.r || (a.r == b.r && a.g < b.g); }
-ivec2 texelOf(int i) { return ivec2(i & ((1 << u_widthLog2) - 1), i >> u_widthLog2); }
 
 void main() {
   int first = (int(gl_FragCoord.y) << u_widthLog2) + int(gl_FragCoord.x) * u_span;

@@ -3,7 +3,11 @@
 
 #include <string>
 
+#include <cstdint>
+#include <vector>
+
 #include "image/elements.h"
+#include "sort/schedule.h"
 
 namespace texsort {
 
@@ -11,6 +15,7 @@ struct SortOptions {
   std::string input;
   std::string output;
   SortOrder order = SortOrder::Ascending;
+  Algorithm algorithm = Algorithm::Bitonic;
   bool verify = false;
   bool quiet = false;
 };
@@ -18,6 +23,19 @@ struct SortOptions {
 // `texsort sort`: load, sort on the GPU headless, optionally verify, write atomically. Throws
 // texsort::Error; returns the exit code on success.
 int runSort(const SortOptions& options);
+
+struct BenchOptions {
+  std::vector<Algorithm> algorithms{std::begin(kAlgorithms), std::end(kAlgorithms)};
+  std::vector<std::uint64_t> sizes{256, 4096, 65536, 262144, 1048576};
+  unsigned runs = 5;                       // measured runs per cell, after one warm-up
+  double maxWork = 4.0e9;                  // refuse cells whose passes x elements exceed this
+  enum class Format { Table, Json, Csv } format = Format::Table;
+  bool progress = true;                    // a progress line on stderr while it runs
+};
+
+// `texsort bench`: times every algorithm at every size on random data, with a copy pass and
+// std::sort of the same data as yardsticks, and prints a table, JSON or CSV.
+int runBench(const BenchOptions& options);
 
 // `texsort info`: the headless context's renderer, GL version, limits and EGL platform.
 int runInfo();

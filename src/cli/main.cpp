@@ -35,6 +35,12 @@ int main(int argc, char** argv) {
   sortCommand->add_option("--order", order, "asc: darkest first; desc: brightest first (ties keep file order)")
       ->check(CLI::IsMember({"asc", "desc"}))
       ->capture_default_str();
+  std::string algo = "bitonic";
+  std::vector<std::string> algoNames;
+  for (Algorithm a : kAlgorithms) algoNames.push_back(algorithmName(a));
+  sortCommand->add_option("--algo", algo, "Sorting algorithm; all give the same result")
+      ->check(CLI::IsMember(algoNames))
+      ->capture_default_str();
   sortCommand->add_flag("--verify", sort.verify, "Check the GPU result against the CPU model; exit 5 on a difference");
   sortCommand->add_flag("-q,--quiet", sort.quiet, "Print nothing on success");
 
@@ -81,6 +87,7 @@ int main(int argc, char** argv) {
   try {
     if (*sortCommand) {
       sort.order = order == "desc" ? SortOrder::Descending : SortOrder::Ascending;
+      parseAlgorithm(algo, sort.algorithm);
       return runSort(sort);
     }
     if (*infoCommand) return runInfo();

@@ -48,10 +48,14 @@ int runSort(const SortOptions& options) {
   checkOutputPath(options.output);
   const Image image = loadImage(options.input, kMaxElements);
   const std::vector<Element> elements = packElements(image, options.order);
-  const PassSchedule schedule = bitonicSchedule(elements.size());
+  const PassSchedule schedule = scheduleFor(options.algorithm, elements.size());
 
   HeadlessContext context;
   GpuSorter sorter(elements.size());
+  if (!options.quiet && schedule.size() > 20000) {
+    std::fprintf(stderr, "texsort: note: %s needs %zu passes for %zu elements; this takes a while\n",
+                 algorithmName(options.algorithm), schedule.size(), elements.size());
+  }
   const auto start = Clock::now();
   sorter.upload(elements);
   const double gpuMs = sorter.run(schedule);
@@ -69,7 +73,7 @@ int runSort(const SortOptions& options) {
     std::printf("  elements  %zu (%llu pixels + %llu padding) in a %ux%u RGBA32F texture\n", elements.size(),
                 static_cast<unsigned long long>(image.pixelCount()),
                 static_cast<unsigned long long>(elements.size() - image.pixelCount()), layout.width, layout.height);
-    std::printf("  passes    %zu bitonic\n", schedule.size());
+    std::printf("  passes    %zu %s\n", schedule.size(), algorithmName(options.algorithm));
     std::printf("  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
     std::printf("  GPU time  %.2f ms (%.3f ms per pass); upload + sort + read back %.2f ms\n", gpuMs,
                 schedule.empty() ? 0.0 : gpuMs / double(schedule.size()), wallMs);

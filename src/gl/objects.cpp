@@ -57,13 +57,15 @@ Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  const bool isFloat = format == TextureFormat::Rgba32f;
-  glTexImage2D(GL_TEXTURE_2D, 0, isFloat ? GL_RGBA32F : GL_RGBA8, static_cast<GLsizei>(width),
-               static_cast<GLsizei>(height), 0, GL_RGBA, isFloat ? GL_FLOAT : GL_UNSIGNED_BYTE, texels);
+  const GLint internalFormat = format == TextureFormat::Rgba32f ? GL_RGBA32F : format == TextureFormat::R32f ? GL_R32F : GL_RGBA8;
+  const GLenum layout = format == TextureFormat::R32f ? GL_RED : GL_RGBA;
+  const GLenum type = format == TextureFormat::Rgba8 ? GL_UNSIGNED_BYTE : GL_FLOAT;
+  glTexImage2D(GL_TEXTURE_2D, 0, internalFormat, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, layout,
+               type, texels);
   const GLenum error = glGetError();
   if (error != GL_NO_ERROR) {
     throw Error(ExitCode::Gpu, std::string("GL: cannot allocate ") + (name ? name : "texture") + " (" +
-                                   std::to_string(width) + "x" + std::to_string(height) + (isFloat ? " RGBA32F): " : " RGBA8): ") +
+                                   std::to_string(width) + "x" + std::to_string(height) + "): " +
                                    enumName(error));
   }
   label(GL_TEXTURE, id, name);
@@ -91,9 +93,9 @@ std::string glslVersion() {
   return v ? v : "unknown";
 }
 
-GLuint compile(GLenum type, const char* name, const char* source) {
+GLuint compile(GLenum type, const char* name, std::initializer_list<const char*> sources) {
   const GLuint shader = glCreateShader(type);
-  glShaderSource(shader, 1, &source, nullptr);
+  glShaderSource(shader, static_cast<GLsizei>(sources.size()), sources.begin(), nullptr);
   glCompileShader(shader);
   GLint ok = GL_FALSE;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
@@ -113,11 +115,11 @@ GLuint compile(GLenum type, const char* name, const char* source) {
 }  // namespace
 
 Program::Program(const char* vertexName, const char* vertexSource, const char* fragmentName,
-                 const char* fragmentSource) {
-  const GLuint vs = compile(GL_VERTEX_SHADER, vertexName, vertexSource);
+                 std::initializer_list<const char*> fragmentSources) {
+  const GLuint vs = compile(GL_VERTEX_SHADER, vertexName, {vertexSource});
   GLuint fs = 0;
   try {
-    fs = compile(GL_FRAGMENT_SHADER, fragmentName, fragmentSource);
+    fs = compile(GL_FRAGMENT_SHADER, fragmentName, fragmentSources);
   } catch (...) {
     glDeleteShader(vs);
     throw;

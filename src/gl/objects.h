@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <utility>
 
@@ -44,7 +45,7 @@ void deleteProgram(GLuint id);
 void deleteVertexArray(GLuint id);
 void deleteQuery(GLuint id);
 
-enum class TextureFormat { Rgba32f, Rgba8 };
+enum class TextureFormat { Rgba32f, R32f, Rgba8 };
 
 // A 2D texture with nearest filtering and clamped edges: texels are data, never blended.
 class Texture {
@@ -54,10 +55,11 @@ class Texture {
   // null. Throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other allocation error.
   Texture(std::uint32_t width, std::uint32_t height, const float* texels, const char* label)
       : Texture(width, height, TextureFormat::Rgba32f, texels, label) {}
-  // Same for either format; `texels` is float for Rgba32f and std::uint8_t for Rgba8.
+  // Any format; `texels` is float for Rgba32f and R32f, std::uint8_t for Rgba8.
   Texture(std::uint32_t width, std::uint32_t height, TextureFormat format, const void* texels, const char* label);
 
   GLuint id() const { return handle_.id(); }
+  explicit operator bool() const { return static_cast<bool>(handle_); }
   std::uint32_t width() const { return width_; }
   std::uint32_t height() const { return height_; }
 
@@ -80,12 +82,17 @@ class Framebuffer {
 };
 
 // A linked vertex + fragment program. Compile and link failures throw texsort::Error(Gpu) whose
-// message names the shader file, the GLSL version and the info log.
+// message names the shader file, the GLSL version and the info log. The fragment shader may come
+// in pieces (a shared prelude with the #version line, then the pass's own file).
 class Program {
  public:
   Program() = default;
-  Program(const char* vertexName, const char* vertexSource, const char* fragmentName, const char* fragmentSource);
+  Program(const char* vertexName, const char* vertexSource, const char* fragmentName, const char* fragmentSource)
+      : Program(vertexName, vertexSource, fragmentName, {fragmentSource}) {}
+  Program(const char* vertexName, const char* vertexSource, const char* fragmentName,
+          std::initializer_list<const char*> fragmentSources);
   GLuint id() const { return handle_.id(); }
+  explicit operator bool() const { return static_cast<bool>(handle_); }
   GLint uniform(const char* name) const;  // -1 if the linker dropped it
 
  private:

@@ -35,8 +35,9 @@ inline bool elementLess(const Element& a, const Element& b) {
 // Largest element count: original indices must stay exact in a float's 24-bit significand.
 constexpr std::uint64_t kMaxElements = std::uint64_t{1} << 24;
 
-// Padding sorts after every real element in both orders: real keys are at most 255000.
-constexpr float kSentinelKey = 16777216.0f;  // 2^24
+// Padding sorts after every real element in both orders: real keys are at most 255000. It is the
+// largest 18-bit value, so radix sort needs 18 key bits (kKeyBits) for pixels and padding alike.
+constexpr float kSentinelKey = 262143.0f;  // 2^18 - 1
 
 // Where 1D element i lives in the sorting texture: texel (i mod width, floor(i / width)), the seed's
 // convert1dto2d. Row 0 is the first row uploaded and read back (GL calls it the bottom row; nothing

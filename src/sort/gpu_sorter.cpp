@@ -1,10 +1,31 @@
-// The GPU side of a sort: one program per pass kind, one draw per pass, two textures swapped.
+// The GPU side of a sort: one program per pass kind, one draw per pass, ping-ponged textures.
 #include "sort/gpu_sorter.h"
 
 #include "error.h"
 #include "shaders/embedded.h"
 
 namespace texsort {
+namespace {
+
+constexpr std::size_t kCopyProgram = 7;
+
+const char* fragmentName(std::size_t kind) {
+  static const char* names[] = {"bitonic.frag",    "bitonic_legacy.frag", "oddeven_merge.frag", "transposition.frag",
+                                "radix_flags.frag", "radix_scan.frag",     "radix_gather.frag",  "copy.frag"};
+  return names[kind];
+}
+
+const char* fragmentSource(std::size_t kind) {
+  static const char* const* sources[] = {
+      &shaders::kShader_bitonic_frag,     &shaders::kShader_bitonic_legacy_frag, &shaders::kShader_oddeven_merge_frag,
+      &shaders::kShader_transposition_frag, &shaders::kShader_radix_flags_frag,  &shaders::kShader_radix_scan_frag,
+      &shaders::kShader_radix_gather_frag,  &shaders::kShader_copy_frag};
+  return *sources[kind];
+}
+
+bool writesScan(PassKind kind) { return kind == PassKind::RadixFlags || kind == PassKind::RadixScanStep; }
+
+}  // namespace
 
 GpuSorter::GpuSorter(std::uint64_t elementCount) {
   if (!isPowerOfTwo(elementCount) || elementCount > kMaxElements) {
@@ -23,14 +44,22 @@ GpuSorter::GpuSorter(std::uint64_t elementCount) {
   textures_[1] = gl::Texture(layout_.width, layout_.height, nullptr, "sort state B");
   framebuffers_[0] = gl::Framebuffer(textures_[0], "sort target A");
   framebuffers_[1] = gl::Framebuffer(textures_[1], "sort target B");
-  bitonic_ = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, "bitonic.frag",
-                         shaders::kShader_bitonic_frag);
+  program(PassKind::BitonicStep);  // compile errors surface here, not mid-sort
+}
+
+const gl::Program& GpuSorter::program(PassKind kind) {
+  const auto k = static_cast<std::size_t>(kind);
+  if (!programs_[k]) {
+    programs_[k] = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, fragmentName(k),
+                               {shaders::kShader_sort_common_glsl, fragmentSource(k)});
+  }
+  return programs_[k];
 }
 
 void GpuSorter::upload(const std::vector<Element>& elements) {
   if (elements.size() != layout_.count()) throw Error(ExitCode::Gpu, "GPU sorter: upload of the wrong size");
   current_ = 0;
-  passesSinceUpload_ = 0;
+  lastPassMovedElements_ = false;
   glBindTexture(GL_TEXTURE_2D, textures_[0].id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(layout_.width), static_cast<GLsizei>(layout_.height),
@@ -38,38 +67,98 @@ void GpuSorter::upload(const std::vector<Element>& elements) {
   TEXSORT_GL_CHECK("upload");
 }
 
-void GpuSorter::bindPassProgram(const Pass& pass) {
+void GpuSorter::setUniforms(const Pass& pass, const gl::Program& p) const {
+  const auto set = [&](const char* name, std::uint64_t value) {
+    glUniform1i(p.uniform(name), static_cast<GLint>(value));
+  };
+  set("u_widthLog2", log2Exact(layout_.width));
+  set("u_source", 0);
+  set("u_scan", 1);
   switch (pass.kind) {
-    case PassKind::BitonicStep: {
-      const GLuint program = bitonic_.id();
-      glUseProgram(program);
-      glUniform1i(glGetUniformLocation(program, "u_source"), 0);
-      glUniform1i(glGetUniformLocation(program, "u_stepno"), static_cast<GLint>(pass.stepno));
-      glUniform1i(glGetUniformLocation(program, "u_offset"), static_cast<GLint>(pass.offset));
-      glUniform1i(glGetUniformLocation(program, "u_stage"), static_cast<GLint>(pass.stage));
-      glUniform1i(glGetUniformLocation(program, "u_widthLog2"), static_cast<GLint>(log2Exact(layout_.width)));
+    case PassKind::BitonicStep:
+      set("u_stepno", pass.stepno);
+      set("u_offset", pass.offset);
+      set("u_stage", pass.stage);
       return;
-    }
+    case PassKind::BitonicLegacyStep:  // the seed passes floats
+      glUniform2f(p.uniform("u_bufInfo"), float(layout_.width), float(layout_.height));
+      glUniform1f(p.uniform("u_stepno"), float(pass.stepno));
+      glUniform1f(p.uniform("u_offset"), float(pass.offset));
+      glUniform1f(p.uniform("u_stage"), float(pass.stage));
+      return;
+    case PassKind::OddEvenMergeStep:
+      set("u_p", pass.stepno);
+      set("u_k", pass.offset);
+      set("u_count", layout_.count());
+      return;
+    case PassKind::TranspositionStep:
+      set("u_parity", pass.parity);
+      set("u_count", layout_.count());
+      return;
+    case PassKind::RadixFlags: set("u_bit", pass.bit); return;
+    case PassKind::RadixScanStep: set("u_distance", pass.offset); return;
+    case PassKind::RadixGather:
+      set("u_count", layout_.count());
+      set("u_countLog2", log2Exact(layout_.count()));
+      return;
   }
-  throw Error(ExitCode::Gpu, "GPU sorter: no program for this pass kind");
+}
+
+void GpuSorter::draw(const gl::Framebuffer& target) {
+  glBindFramebuffer(GL_FRAMEBUFFER, target.id());
+  glViewport(0, 0, static_cast<GLsizei>(layout_.width), static_cast<GLsizei>(layout_.height));
+  glBindVertexArray(vertexArray_.id());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
 void GpuSorter::runPass(const Pass& pass) {
-  bindPassProgram(pass);
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffers_[1 - current_].id());
-  glViewport(0, 0, static_cast<GLsizei>(layout_.width), static_cast<GLsizei>(layout_.height));
+  const gl::Program& p = program(pass.kind);
+  glUseProgram(p.id());
+  setUniforms(pass, p);
+  const bool radix = pass.kind == PassKind::RadixFlags || pass.kind == PassKind::RadixScanStep ||
+                     pass.kind == PassKind::RadixGather;
+  if (radix && !scan_[0]) {
+    scan_[0] = gl::Texture(layout_.width, layout_.height, gl::TextureFormat::R32f, nullptr, "radix scan A");
+    scan_[1] = gl::Texture(layout_.width, layout_.height, gl::TextureFormat::R32f, nullptr, "radix scan B");
+    scanFramebuffers_[0] = gl::Framebuffer(scan_[0], "radix scan target A");
+    scanFramebuffers_[1] = gl::Framebuffer(scan_[1], "radix scan target B");
+  }
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_2D, radix ? scan_[currentScan_].id() : 0);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, textures_[current_].id());
-  glBindVertexArray(vertexArray_.id());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  current_ = 1 - current_;
-  ++passesSinceUpload_;
+  if (writesScan(pass.kind)) {
+    draw(scanFramebuffers_[1 - currentScan_]);
+    currentScan_ = 1 - currentScan_;
+    lastPassMovedElements_ = false;
+  } else {
+    draw(framebuffers_[1 - current_]);
+    current_ = 1 - current_;
+    lastPassMovedElements_ = true;
+  }
   TEXSORT_GL_CHECK("sort pass");
 }
 
 double GpuSorter::run(const PassSchedule& schedule) {
   timer_.begin();
   for (const Pass& pass : schedule) runPass(pass);
+  timer_.end();
+  return timer_.milliseconds();
+}
+
+double GpuSorter::copyPass() {
+  if (!copyTarget_) {
+    copyTarget_ = gl::Texture(layout_.width, layout_.height, nullptr, "copy target");
+    copyFramebuffer_ = gl::Framebuffer(copyTarget_, "copy target");
+    programs_[kCopyProgram] = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, fragmentName(kCopyProgram),
+                                          {shaders::kShader_sort_common_glsl, fragmentSource(kCopyProgram)});
+  }
+  glUseProgram(programs_[kCopyProgram].id());
+  glUniform1i(programs_[kCopyProgram].uniform("u_source"), 0);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, textures_[current_].id());
+  timer_.begin();
+  draw(copyFramebuffer_);
   timer_.end();
   return timer_.milliseconds();
 }
@@ -83,6 +172,17 @@ std::vector<Element> GpuSorter::readBack() const {
   glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
   TEXSORT_GL_CHECK("read back");
   return elements;
+}
+
+std::vector<float> GpuSorter::readBackScan() const {
+  if (!scan_[0]) return {};
+  std::vector<float> scan(layout_.count());
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, scanFramebuffers_[currentScan_].id());
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glReadPixels(0, 0, static_cast<GLsizei>(layout_.width), static_cast<GLsizei>(layout_.height), GL_RED, GL_FLOAT,
+               scan.data());
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  return scan;
 }
 
 }  // namespace texsort

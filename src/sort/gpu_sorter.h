@@ -1,4 +1,4 @@
-// Runs pass schedules on two ping-ponged RGBA32F textures; knows nothing of windows or images.
+// Runs pass schedules on ping-ponged textures; knows nothing of windows or images.
 #pragma once
 
 #include <array>
@@ -21,31 +21,46 @@ class GpuSorter {
   // Replaces the state with `elements` (size elementCount).
   void upload(const std::vector<Element>& elements);
 
-  // One full-screen draw: reads the current texture, writes the other, then swaps them.
+  // One full-screen draw with the pass kind's program: reads the current texture(s), writes the
+  // other texture of the pair the pass changes (elements, or radix sort's scan buffer), swaps it.
   void runPass(const Pass& pass);
 
   // Runs every pass in order and returns their GPU time in milliseconds (GL timestamp queries).
   double run(const PassSchedule& schedule);
 
+  // One plain texel-copy pass of the element texture (the benchmark's unit of cost); the state is
+  // unchanged. Returns its GPU time in milliseconds.
+  double copyPass();
+
   // The current state, element i at position i. Waits for the GPU.
   std::vector<Element> readBack() const;
+  // Radix sort's scan buffer (empty before the first radix pass).
+  std::vector<float> readBackScan() const;
 
   const gl::Texture& currentTexture() const { return textures_[current_]; }
-  // The state before the last pass (the other half of the pair), or null right after upload().
-  const gl::Texture* previousTexture() const { return passesSinceUpload_ > 0 ? &textures_[1 - current_] : nullptr; }
+  // The elements before the last pass, or null when the last pass did not change them (or none ran
+  // since upload()).
+  const gl::Texture* previousTexture() const { return lastPassMovedElements_ ? &textures_[1 - current_] : nullptr; }
   const TextureLayout& layout() const { return layout_; }
   std::uint64_t elementCount() const { return layout_.count(); }
 
  private:
-  void bindPassProgram(const Pass& pass);
+  const gl::Program& program(PassKind kind);
+  void setUniforms(const Pass& pass, const gl::Program& program) const;
+  void draw(const gl::Framebuffer& target);
 
   TextureLayout layout_;
   std::array<gl::Texture, 2> textures_;
   std::array<gl::Framebuffer, 2> framebuffers_;
   int current_ = 0;  // textures_[current_] holds the latest state
-  std::uint64_t passesSinceUpload_ = 0;
+  bool lastPassMovedElements_ = false;
+  std::array<gl::Texture, 2> scan_;  // radix sort only, allocated on first use
+  std::array<gl::Framebuffer, 2> scanFramebuffers_;
+  int currentScan_ = 0;
+  gl::Texture copyTarget_;  // copyPass() only
+  gl::Framebuffer copyFramebuffer_;
   gl::VertexArray vertexArray_;
-  gl::Program bitonic_;
+  std::array<gl::Program, 8> programs_;  // by PassKind, compiled on first use; last = copy
   gl::GpuTimer timer_;
 };
 

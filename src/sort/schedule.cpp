@@ -56,12 +56,138 @@ Pass bitonicPassFromCounter(std::uint32_t counter) {
   return bitonicPass(rank, step);
 }
 
-std::string describe(const Pass& pass) {
+PassSchedule bitonicLegacySchedule(std::uint64_t n) {
+  PassSchedule passes = bitonicSchedule(n);
+  for (Pass& p : passes) p.kind = PassKind::BitonicLegacyStep;
+  return passes;
+}
+
+PassSchedule oddEvenMergeSchedule(std::uint64_t n) {
+  const unsigned k = log2Exact(n);
+  PassSchedule passes;
+  for (std::uint32_t rank = 0; rank < k; ++rank) {
+    const std::uint32_t p = 1u << rank;
+    for (std::uint32_t step = 0; step <= rank; ++step) {
+      Pass pass;
+      pass.kind = PassKind::OddEvenMergeStep;
+      pass.stepno = p;
+      pass.offset = p >> step;
+      pass.stage = 2 * pass.offset;
+      pass.rank = rank;
+      pass.step = step;
+      passes.push_back(pass);
+    }
+  }
+  return passes;
+}
+
+PassSchedule transpositionSchedule(std::uint64_t n) {
+  PassSchedule passes;
+  if (n < 2) return passes;
+  passes.reserve(n);
+  for (std::uint32_t round = 0; round < n; ++round) {
+    Pass pass;
+    pass.kind = PassKind::TranspositionStep;
+    pass.offset = 1;
+    pass.parity = round % 2;
+    pass.step = round;
+    passes.push_back(pass);
+  }
+  return passes;
+}
+
+PassSchedule radixSchedule(std::uint64_t n, unsigned keyBits) {
+  const unsigned k = log2Exact(n);
+  PassSchedule passes;
+  if (n < 2) return passes;
+  for (std::uint32_t bit = 0; bit < keyBits; ++bit) {
+    Pass flags;
+    flags.kind = PassKind::RadixFlags;
+    flags.bit = bit;
+    passes.push_back(flags);
+    for (std::uint32_t d = 0; d < k; ++d) {
+      Pass scan;
+      scan.kind = PassKind::RadixScanStep;
+      scan.bit = bit;
+      scan.offset = 1u << d;
+      scan.step = d;
+      passes.push_back(scan);
+    }
+    Pass gather;
+    gather.kind = PassKind::RadixGather;
+    gather.bit = bit;
+    passes.push_back(gather);
+  }
+  return passes;
+}
+
+const char* algorithmName(Algorithm algorithm) {
+  switch (algorithm) {
+    case Algorithm::Bitonic: return "bitonic";
+    case Algorithm::BitonicLegacy: return "bitonic-legacy";
+    case Algorithm::OddEvenMerge: return "oddeven-merge";
+    case Algorithm::Transposition: return "transposition";
+    case Algorithm::Radix: return "radix";
+  }
+  return "?";
+}
+
+bool parseAlgorithm(const std::string& name, Algorithm& algorithm) {
+  for (Algorithm a : kAlgorithms) {
+    if (name == algorithmName(a)) {
+      algorithm = a;
+      return true;
+    }
+  }
+  return false;
+}
+
+PassSchedule scheduleFor(Algorithm algorithm, std::uint64_t n) {
+  switch (algorithm) {
+    case Algorithm::Bitonic: return bitonicSchedule(n);
+    case Algorithm::BitonicLegacy: return bitonicLegacySchedule(n);
+    case Algorithm::OddEvenMerge: return oddEvenMergeSchedule(n);
+    case Algorithm::Transposition: return transpositionSchedule(n);
+    case Algorithm::Radix: return radixSchedule(n, kKeyBits);
+  }
+  throw std::invalid_argument("scheduleFor: unknown algorithm");
+}
+
+bool isNetworkPass(PassKind kind) {
+  return kind == PassKind::BitonicStep || kind == PassKind::BitonicLegacyStep || kind == PassKind::OddEvenMergeStep ||
+         kind == PassKind::TranspositionStep;
+}
+
+double bytesPerElement(const Pass& pass, std::uint64_t n) {
+  constexpr double kElement = 16.0, kScan = 4.0;  // RGBA32F element texel, R32F scan texel
   switch (pass.kind) {
     case PassKind::BitonicStep:
-      return "bitonic rank " + std::to_string(pass.rank) + " step " + std::to_string(pass.step) +
-             ": stepno " + std::to_string(pass.stepno) + " offset " + std::to_string(pass.offset) +
-             " stage " + std::to_string(pass.stage);
+    case PassKind::BitonicLegacyStep:
+    case PassKind::OddEvenMergeStep:
+    case PassKind::TranspositionStep: return 3 * kElement;  // self + partner in, one out
+    case PassKind::RadixFlags: return kElement + kScan;
+    case PassKind::RadixScanStep: return 3 * kScan;
+    case PassKind::RadixGather: return double(log2Exact(n) + 1) * kScan + 2 * kElement;  // search + move
+  }
+  return 0.0;
+}
+
+std::string describe(const Pass& pass) {
+  const auto str = [](std::uint32_t v) { return std::to_string(v); };
+  switch (pass.kind) {
+    case PassKind::BitonicStep:
+    case PassKind::BitonicLegacyStep:
+      return std::string(pass.kind == PassKind::BitonicStep ? "bitonic" : "bitonic (legacy)") + " rank " +
+             str(pass.rank) + " step " + str(pass.step) + ": stepno " + str(pass.stepno) + " offset " +
+             str(pass.offset) + " stage " + str(pass.stage);
+    case PassKind::OddEvenMergeStep:
+      return "odd-even merge of runs of " + str(pass.stepno) + ": partner distance " + str(pass.offset);
+    case PassKind::TranspositionStep:
+      return "transposition round " + str(pass.step) + ": " + (pass.parity ? "odd" : "even") + " pairs";
+    case PassKind::RadixFlags: return "radix bit " + str(pass.bit) + ": flags e = 1 - bit";
+    case PassKind::RadixScanStep:
+      return "radix bit " + str(pass.bit) + ": scan step, add from distance " + str(pass.offset);
+    case PassKind::RadixGather: return "radix bit " + str(pass.bit) + ": gather d = b ? i - f + totalFalses : f";
   }
   return "unknown pass";
 }

@@ -8,19 +8,34 @@
 namespace texsort {
 
 // What a pass does. The GPU sorter picks a program per kind and the CPU model a rule per kind, so a
-// new network (odd-even merge, transposition) or a pass that fuses several steps is a new kind plus
-// its schedule function; the loop that runs passes does not change.
+// new network or a pass that fuses several steps is a new kind plus its schedule function; the loop
+// that runs passes does not change.
 enum class PassKind : std::uint8_t {
-  BitonicStep,  // one compare-exchange step of the bitonic network (article 004)
+  BitonicStep,        // one compare-exchange step of the bitonic network, integer shader
+  BitonicLegacyStep,  // the same step in article 004's float arithmetic (fmod, floor, convert1dto2d)
+  OddEvenMergeStep,   // one step of Batcher's odd-even merge sort (article 001)
+  TranspositionStep,  // one round of odd-even transposition sort: neighbours compare (article 001)
+  RadixFlags,         // radix split, article 002: e = 1 - bit, written to the scan buffer
+  RadixScanStep,      // one doubling step of the inclusive prefix sum of e (Hillis-Steele)
+  RadixGather,        // the split's move d = b ? i - f + totalFalses : f, done as a gather
 };
 
-// One full-screen pass. For BitonicStep the fields keep the names of article 004's uniforms:
+// One full-screen pass. Which fields matter depends on the kind:
+// BitonicStep, BitonicLegacyStep keep the names of article 004's uniforms:
 //   stepno = 2^(rank+1): size of the blocks that alternate direction; an element's block sorts
 //            ascending when floor(i / stepno) is even, descending when odd (the seed's cdir);
 //   offset = 2^(rank-step): distance to the partner, partner = i + offset when
 //            i mod stage < offset (the seed's csign = +1), else i - offset (csign = -1);
 //   stage  = 2 * offset: size of the groups in which the first half compares forward.
-// rank and step are the pass counter's decomposition (rank 0.., step 0..rank) and exist for display.
+//   rank and step are the pass counter's decomposition (rank 0.., step 0..rank).
+// OddEvenMergeStep: stepno = p, the length of the sorted runs being merged into runs of 2p;
+//   offset = k, the partner distance; stage = 2k. Element i compares with i + k when
+//   (i - k mod p) mod 2k < k and both lie in the same run of 2p; all comparisons ascending.
+//   rank = log2 p, step = log2 p - log2 k.
+// TranspositionStep: parity 0 compares pairs (0,1) (2,3) ..., parity 1 pairs (1,2) (3,4) ...;
+//   offset = 1; step = the round number.
+// RadixFlags, RadixGather: bit = the key bit this split sorts by (0 = least significant).
+// RadixScanStep: offset = 2^d, the distance each doubling step adds from; bit as above.
 struct Pass {
   PassKind kind = PassKind::BitonicStep;
   std::uint32_t stepno = 0;
@@ -28,10 +43,12 @@ struct Pass {
   std::uint32_t stage = 0;
   std::uint32_t rank = 0;
   std::uint32_t step = 0;
+  std::uint32_t parity = 0;
+  std::uint32_t bit = 0;
 
   friend bool operator==(const Pass& a, const Pass& b) {
     return a.kind == b.kind && a.stepno == b.stepno && a.offset == b.offset && a.stage == b.stage &&
-           a.rank == b.rank && a.step == b.step;
+           a.rank == b.rank && a.step == b.step && a.parity == b.parity && a.bit == b.bit;
   }
   friend bool operator!=(const Pass& a, const Pass& b) { return !(a == b); }
 };
@@ -52,6 +69,39 @@ PassSchedule bitonicSchedule(std::uint64_t n);
 // Pass number `counter` (0-based) derived from the counter alone, the way article 004 decomposes its
 // m_cnt into (rank, step). Equal to bitonicSchedule(n)[counter] for every n it fits.
 Pass bitonicPassFromCounter(std::uint32_t counter);
+
+// The bitonic network as article 004's float-arithmetic shader runs it: the same passes, of kind
+// BitonicLegacyStep.
+PassSchedule bitonicLegacySchedule(std::uint64_t n);
+
+// Batcher's odd-even merge sort on n = 2^k elements: k(k+1)/2 passes, like bitonic.
+PassSchedule oddEvenMergeSchedule(std::uint64_t n);
+
+// Odd-even transposition sort on n elements: n rounds (1 for n = 1... 0 passes).
+PassSchedule transpositionSchedule(std::uint64_t n);
+
+// LSD radix sort by split on keys of `keyBits` bits: per bit one flags pass, log2(n) scan passes
+// and one gather pass. Stable, so elements that start in index order end sorted by (key, index).
+PassSchedule radixSchedule(std::uint64_t n, unsigned keyBits);
+
+// The algorithms texsort offers; all produce the same result on the same elements.
+enum class Algorithm { Bitonic, BitonicLegacy, OddEvenMerge, Transposition, Radix };
+constexpr Algorithm kAlgorithms[] = {Algorithm::Bitonic, Algorithm::BitonicLegacy, Algorithm::OddEvenMerge,
+                                     Algorithm::Transposition, Algorithm::Radix};
+const char* algorithmName(Algorithm algorithm);  // "bitonic", "bitonic-legacy", "oddeven-merge", ...
+bool parseAlgorithm(const std::string& name, Algorithm& algorithm);
+
+// Bits of the sort keys radix sort needs: luma keys and the padding key are below 2^18.
+constexpr unsigned kKeyBits = 18;
+
+// The passes of `algorithm` on n = 2^k elements.
+PassSchedule scheduleFor(Algorithm algorithm, std::uint64_t n);
+
+// Bytes a pass reads and writes per element (texture traffic), for effective-bandwidth figures.
+double bytesPerElement(const Pass& pass, std::uint64_t n);
+
+// True for passes that compare and exchange elements (the sorting networks' passes).
+bool isNetworkPass(PassKind kind);
 
 // Human-readable one-line description, e.g. "bitonic rank 3 step 1: stepno 16 offset 4 stage 8".
 std::string describe(const Pass& pass);

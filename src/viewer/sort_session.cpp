@@ -24,7 +24,7 @@ SortSession::SortSession(Image image, SortOrder order, std::string name)
   statsTexture_ = gl::Texture(spans, layout.height, nullptr, "pass statistics");
   statsTarget_ = gl::Framebuffer(statsTexture_, "pass statistics target");
   statsProgram_ = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, "pass_stats.frag",
-                              shaders::kShader_pass_stats_frag);
+                              {shaders::kShader_sort_common_glsl, shaders::kShader_pass_stats_frag});
   statsReadBack_.resize(std::size_t{spans} * layout.height * 4);
   stats_[0].known = true;
 }
@@ -71,7 +71,8 @@ void SortSession::runMeasured() {
   glUniform1i(statsProgram_.uniform("u_count"), static_cast<GLint>(layout.count()));
   glUniform1i(statsProgram_.uniform("u_span"), static_cast<GLint>(kStatsSpan));
   glActiveTexture(GL_TEXTURE1);
-  glBindTexture(GL_TEXTURE_2D, sorter_.previousTexture()->id());
+  const gl::Texture* previous = sorter_.previousTexture();  // null: the pass moved no element
+  glBindTexture(GL_TEXTURE_2D, (previous ? *previous : sorter_.currentTexture()).id());
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, sorter_.currentTexture().id());
   glBindFramebuffer(GL_FRAMEBUFFER, statsTarget_.id());

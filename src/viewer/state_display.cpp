@@ -6,7 +6,8 @@
 namespace texsort {
 
 StateDisplay::StateDisplay()
-    : program_("fullscreen.vert", shaders::kShader_fullscreen_vert, "display.frag", shaders::kShader_display_frag) {}
+    : program_("fullscreen.vert", shaders::kShader_fullscreen_vert, "display.frag",
+               {shaders::kShader_sort_common_glsl, shaders::kShader_display_frag}) {}
 
 void StateDisplay::render(const SortSession& session, DisplayOptions options) {
   const TextureLayout& layout = session.sorter().layout();

@@ -47,6 +47,28 @@ TEST(Cli, VerifyPassesForTheBundledImagesInBothOrders) {
   }
 }
 
+TEST(Cli, EveryAlgorithmWritesTheSameBytes) {
+  test::TempFolder dir;
+  std::mt19937 rng(12);
+  Image image = test::randomImage(45, 30, rng, 20);  // 1350 pixels, padded to 2048
+  image.channels = 4;
+  saveImagePng(dir.path("in.png"), image);
+  for (const char* order : {"asc", "desc"}) {
+    std::vector<std::uint8_t> first;
+    for (const char* algo : {"bitonic", "bitonic-legacy", "oddeven-merge", "transposition", "radix"}) {
+      SCOPED_TRACE(std::string(algo) + " " + order);
+      const std::string out = dir.path(std::string(algo) + "-" + order + ".png");
+      const test::RunResult r = runTexsort({"sort", dir.path("in.png"), "-o", out, "--algo", algo, "--order", order, "--verify"});
+      ASSERT_EQ(r.exitCode, 0) << r.err;
+      EXPECT_NE(r.out.find(std::string("passes    ")), std::string::npos);
+      EXPECT_NE(r.out.find(algo), std::string::npos) << r.out;
+      const std::vector<std::uint8_t> bytes = test::readFile(out);
+      if (first.empty()) first = bytes;
+      EXPECT_EQ(bytes, first) << "differs from bitonic";
+    }
+  }
+}
+
 TEST(Cli, QuietPrintsNothing) {
   test::TempFolder dir;
   const test::RunResult r = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("o.png"), "-q"});
@@ -174,6 +196,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"outputIsFolder", {"sort", "{dir}/input.png", "-o", "{dir}"}, ExitCode::BadOutput, "folder"},
         BadCase{"outputIsInput", {"sort", "{dir}/input.png", "-o", "{dir}/./input.png"}, ExitCode::Usage, "output is the input"},
         BadCase{"badOrder", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--order", "sideways"}, ExitCode::Usage, "sideways"},
+        BadCase{"badAlgo", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--algo", "quicksort"}, ExitCode::Usage, "quicksort"},
         BadCase{"unknownFlag", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--fast"}, ExitCode::Usage, "--fast"},
         BadCase{"noOutput", {"sort", "{dir}/input.png"}, ExitCode::Usage, "--output"},
         BadCase{"noCommand", {"frobnicate"}, ExitCode::Usage, "frobnicate"}),

@@ -1,6 +1,7 @@
 // The bitonic pass schedule: counts, parameters, and agreement of its three forms.
 #include <gtest/gtest.h>
 
+#include "sort/element.h"
 #include "sort/schedule.h"
 
 namespace texsort {
@@ -80,6 +81,78 @@ TEST(Schedule, PowerOfTwoHelpers) {
 
 TEST(Schedule, DescribeNamesTheSeedParameters) {
   EXPECT_EQ(describe(bitonicPassFromCounter(4)), "bitonic rank 2 step 1: stepno 8 offset 2 stage 4");
+}
+
+}  // namespace
+}  // namespace texsort
+
+namespace texsort {
+namespace {
+
+TEST(Schedules, PassCountsOfEveryAlgorithm) {
+  for (unsigned k = 1; k <= 20; ++k) {
+    const std::uint64_t n = std::uint64_t{1} << k;
+    EXPECT_EQ(oddEvenMergeSchedule(n).size(), k * (k + 1) / 2);
+    EXPECT_EQ(bitonicLegacySchedule(n).size(), k * (k + 1) / 2);
+    EXPECT_EQ(radixSchedule(n, kKeyBits).size(), kKeyBits * (k + 2));  // flags + k scan steps + gather
+    if (k <= 12) {
+      EXPECT_EQ(transpositionSchedule(n).size(), n);
+    }
+  }
+  EXPECT_TRUE(transpositionSchedule(1).empty());
+  EXPECT_TRUE(radixSchedule(1, kKeyBits).empty());
+}
+
+TEST(Schedules, LegacyRunsTheBitonicParameters) {
+  const PassSchedule modern = bitonicSchedule(4096), legacy = bitonicLegacySchedule(4096);
+  ASSERT_EQ(modern.size(), legacy.size());
+  for (std::size_t i = 0; i < modern.size(); ++i) {
+    EXPECT_EQ(legacy[i].kind, PassKind::BitonicLegacyStep);
+    EXPECT_EQ(legacy[i].stepno, modern[i].stepno);
+    EXPECT_EQ(legacy[i].offset, modern[i].offset);
+    EXPECT_EQ(legacy[i].stage, modern[i].stage);
+  }
+}
+
+TEST(Schedules, OddEvenMergeFollowsBatchersLoops) {
+  // for (p = 1; p < n; p *= 2) for (k = p; k >= 1; k /= 2): one pass (p, k).
+  const PassSchedule s = oddEvenMergeSchedule(256);
+  std::size_t i = 0;
+  for (std::uint32_t p = 1; p < 256; p *= 2) {
+    for (std::uint32_t k = p; k >= 1; k /= 2, ++i) {
+      ASSERT_LT(i, s.size());
+      EXPECT_EQ(s[i].stepno, p);
+      EXPECT_EQ(s[i].offset, k);
+    }
+  }
+  EXPECT_EQ(i, s.size());
+}
+
+TEST(Schedules, RadixScansEveryBitWithDoublingDistances) {
+  const PassSchedule s = radixSchedule(16, 3);
+  ASSERT_EQ(s.size(), 3u * 6u);
+  for (std::uint32_t bit = 0; bit < 3; ++bit) {
+    const Pass* p = &s[bit * 6];
+    EXPECT_EQ(p[0].kind, PassKind::RadixFlags);
+    for (std::uint32_t d = 0; d < 4; ++d) {
+      EXPECT_EQ(p[1 + d].kind, PassKind::RadixScanStep);
+      EXPECT_EQ(p[1 + d].offset, 1u << d);
+    }
+    EXPECT_EQ(p[5].kind, PassKind::RadixGather);
+    for (int j = 0; j < 6; ++j) EXPECT_EQ(p[j].bit, bit);
+  }
+}
+
+TEST(Schedules, AlgorithmNamesRoundTrip) {
+  for (Algorithm a : kAlgorithms) {
+    Algorithm parsed = Algorithm::Bitonic;
+    EXPECT_TRUE(parseAlgorithm(algorithmName(a), parsed));
+    EXPECT_EQ(parsed, a);
+  }
+  Algorithm unused = Algorithm::Bitonic;
+  EXPECT_FALSE(parseAlgorithm("quicksort", unused));
+  EXPECT_EQ(scheduleFor(Algorithm::Radix, 64), radixSchedule(64, kKeyBits));
+  EXPECT_LT(static_cast<std::uint32_t>(kSentinelKey), 1u << kKeyBits);  // radix needs no more bits
 }
 
 }  // namespace

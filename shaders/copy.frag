@@ -1,0 +1,8 @@
+// A plain texel copy of the element texture: the unit the benchmark measures passes against
+// (one read and one write of a 16-byte texel per element).
+
+uniform sampler2D u_source;
+
+out vec4 o_element;
+
+void main() { o_element = texelFetch(u_source, ivec2(gl_FragCoord.xy), 0); }
