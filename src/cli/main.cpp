@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "error.h"
+#include "sort/element.h"
 #include "viewer/viewer.h"
 
 namespace {
@@ -25,6 +26,9 @@ int main(int argc, char** argv) {
   app.footer("Exit codes: 0 ok, 1 bad input file, 2 usage, 3 output not writable, 4 GPU/EGL failure, "
              "5 --verify mismatch.\n");
 
+  std::vector<std::string> algoNames;
+  for (Algorithm a : kAlgorithms) algoNames.push_back(algorithmName(a));
+
   SortOptions sort;
   std::string order = "asc";
   CLI::App* sortCommand = app.add_subcommand("sort", "Sort an image's pixels on the GPU (headless) and write a PNG");
@@ -36,13 +40,33 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"asc", "desc"}))
       ->capture_default_str();
   std::string algo = "bitonic";
-  std::vector<std::string> algoNames;
-  for (Algorithm a : kAlgorithms) algoNames.push_back(algorithmName(a));
   sortCommand->add_option("--algo", algo, "Sorting algorithm; all give the same result")
       ->check(CLI::IsMember(algoNames))
       ->capture_default_str();
   sortCommand->add_flag("--verify", sort.verify, "Check the GPU result against the CPU model; exit 5 on a difference");
   sortCommand->add_flag("-q,--quiet", sort.quiet, "Print nothing on success");
+
+  BenchOptions bench;
+  std::vector<std::string> benchAlgos;
+  bool json = false, csv = false;
+  CLI::App* benchCommand = app.add_subcommand(
+      "bench", "Time every algorithm at several sizes on random data, against a copy pass and std::sort");
+  benchCommand->add_option("--algos", benchAlgos, "Algorithms to time (default: all)")
+      ->check(CLI::IsMember(algoNames))
+      ->delimiter(',');
+  benchCommand->add_option("--sizes", bench.sizes, "Element counts, powers of two from 2 to 2^24")
+      ->check(CLI::Range(std::uint64_t{2}, kMaxElements))
+      ->delimiter(',')
+      ->capture_default_str();
+  benchCommand->add_option("--runs", bench.runs, "Measured runs per cell, after one warm-up")
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
+  benchCommand->add_option("--max-work", bench.maxWork,
+                           "Skip cells whose passes x elements exceed this (transposition needs N passes)")
+      ->capture_default_str();
+  benchCommand->add_flag("--json", json, "Print JSON instead of the table");
+  benchCommand->add_flag("--csv", csv, "Print CSV instead of the table")->excludes("--json");
+  benchCommand->add_flag("!--no-progress", bench.progress, "No progress line on stderr");
 
   CLI::App* infoCommand = app.add_subcommand("info", "Show the headless OpenGL renderer, version and limits");
 
@@ -91,6 +115,17 @@ int main(int argc, char** argv) {
       return runSort(sort);
     }
     if (*infoCommand) return runInfo();
+    if (*benchCommand) {
+      if (!benchAlgos.empty()) {
+        bench.algorithms.clear();
+        for (const std::string& name : benchAlgos) parseAlgorithm(name, bench.algorithms.emplace_back());
+      }
+      for (std::uint64_t n : bench.sizes) {
+        if (!isPowerOfTwo(n)) return fail(ExitCode::Usage, "--sizes: " + std::to_string(n) + " is not a power of two");
+      }
+      bench.format = json ? BenchOptions::Format::Json : csv ? BenchOptions::Format::Csv : BenchOptions::Format::Table;
+      return runBench(bench);
+    }
     // `texsort demo`, and `texsort` alone.
     view.order = viewOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
     view.speed = speed == "max" ? 0.0f : std::stof(speed);

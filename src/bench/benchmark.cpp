@@ -1,0 +1,82 @@
+// Benchmark cells: medians of GPU and wall time per algorithm and size, with their yardsticks.
+#include "bench/benchmark.h"
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+
+#include "error.h"
+#include "image/elements.h"
+#include "sort/gpu_sorter.h"
+
+namespace texsort {
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const std::size_t mid = values.size() / 2;
+  return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2.0;
+}
+
+std::vector<Element> benchmarkElements(std::uint64_t n, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<Element> elements(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::uint32_t rgb = static_cast<std::uint32_t>(rng()) & 0xFFFFFFu;
+    const std::uint32_t luma = lumaKey(std::uint8_t(rgb >> 16), std::uint8_t(rgb >> 8), std::uint8_t(rgb));
+    elements[i] = Element{float(luma), float(i), float(rgb), 255.0f};
+  }
+  return elements;
+}
+
+BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, double maxWork) {
+  using Clock = std::chrono::steady_clock;
+  BenchCell cell;
+  cell.algorithm = algorithm;
+  cell.n = n;
+  const PassSchedule schedule = scheduleFor(algorithm, n);
+  cell.passes = schedule.size();
+  if (double(schedule.size()) * double(n) > maxWork) {
+    cell.skipped = true;
+    cell.note = std::to_string(schedule.size()) + " passes x " + std::to_string(n) + " elements exceeds --max-work";
+    return cell;
+  }
+  for (const Pass& pass : schedule) cell.bytes += bytesPerElement(pass, n) * double(n);
+
+  const std::vector<Element> elements = benchmarkElements(n, 20261122);
+  std::vector<Element> expected = elements;
+  std::vector<double> gpu, wall, copy, cpu;
+  GpuSorter sorter(n);
+  for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up (shader compiles, allocation)
+    sorter.upload(elements);
+    glFinish();
+    const auto start = Clock::now();
+    const double gpuMs = sorter.run(schedule);
+    glFinish();
+    const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    const double copyMs = sorter.copyPass();
+
+    expected = elements;
+    const auto cpuStart = Clock::now();
+    std::sort(expected.begin(), expected.end(), elementLess);
+    const double cpuMs = std::chrono::duration<double, std::milli>(Clock::now() - cpuStart).count();
+    if (run == 0) {
+      if (sorter.readBack() != expected) {
+        throw Error(ExitCode::Mismatch, std::string("bench: ") + algorithmName(algorithm) + " at n = " +
+                                            std::to_string(n) + " did not sort like std::sort");
+      }
+      continue;
+    }
+    gpu.push_back(gpuMs);
+    wall.push_back(wallMs);
+    copy.push_back(copyMs);
+    cpu.push_back(cpuMs);
+  }
+  cell.gpuMs = median(gpu);
+  cell.wallMs = median(wall);
+  cell.copyMs = median(copy);
+  cell.stdSortMs = median(cpu);
+  return cell;
+}
+
+}  // namespace texsort

@@ -1,0 +1,44 @@
+// Timing one algorithm at one size on the GPU, with a copy pass and std::sort as yardsticks.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sort/element.h"
+#include "sort/schedule.h"
+
+namespace texsort {
+
+// One cell of the benchmark table. Times are medians over the measured runs (after a warm-up).
+struct BenchCell {
+  Algorithm algorithm = Algorithm::Bitonic;
+  std::uint64_t n = 0;
+  bool skipped = false;
+  std::string note;       // why a cell was skipped
+  std::size_t passes = 0;
+  double gpuMs = 0;       // all passes, GL timestamp queries
+  double wallMs = 0;      // all passes, CPU clock around the draws and a glFinish
+  double copyMs = 0;      // one plain copy pass of the same RGBA32F texture
+  double stdSortMs = 0;   // std::sort of the same elements by (key, index) on one CPU core
+  double bytes = 0;       // texture bytes read and written by all passes
+
+  double msPerPass() const { return passes ? gpuMs / double(passes) : 0.0; }
+  double elementsPerSecond() const { return wallMs > 0 ? double(n) / (wallMs / 1e3) : 0.0; }
+  double gbPerSecond() const { return gpuMs > 0 ? bytes / (gpuMs / 1e3) / 1e9 : 0.0; }
+  double passPerCopy() const { return copyMs > 0 ? msPerPass() / copyMs : 0.0; }   // one pass, in copy passes
+  double sortPerCopy() const { return copyMs > 0 ? gpuMs / copyMs : 0.0; }         // the sort, in copy passes
+  double sortPerStdSort() const { return stdSortMs > 0 ? wallMs / stdSortMs : 0.0; }  // > 1: slower than std::sort
+};
+
+// Random 8-bit RGB pixels (fixed seed) packed as ascending elements, n a power of two.
+std::vector<Element> benchmarkElements(std::uint64_t n, std::uint32_t seed);
+
+// Measures one cell on the current GL context: one warm-up, then `runs` runs; the result is
+// checked against std::sort (a wrong sort throws texsort::Error(Mismatch)). Cells whose
+// passes x n exceed maxWork are returned skipped, with a note, without running.
+BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, double maxWork);
+
+double median(std::vector<double> values);
+
+}  // namespace texsort

@@ -1,0 +1,121 @@
+// `texsort bench`: the benchmark table of article 001/000 style, as text, JSON or CSV.
+#include <unistd.h>
+
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+
+#include "bench/benchmark.h"
+#include "cli/commands.h"
+#include "context/egl_context.h"
+
+namespace texsort {
+namespace {
+
+std::string cpuName() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  }
+  return "unknown CPU";
+}
+
+std::string today() {
+  char buf[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&now));
+  return buf;
+}
+
+std::string jsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+void printTable(const std::vector<BenchCell>& cells) {
+  std::printf("%-15s %8s %7s %10s %10s %9s %10s %7s %9s %9s %9s %11s %9s\n", "algorithm", "N", "passes", "GPU ms",
+              "wall ms", "ms/pass", "Melem/s", "GB/s", "copy ms", "pass/copy", "sort/copy", "std::sort ms",
+              "x std::sort");
+  for (const BenchCell& c : cells) {
+    if (c.skipped) {
+      std::printf("%-15s %8llu %7zu   skipped: %s\n", algorithmName(c.algorithm), static_cast<unsigned long long>(c.n),
+                  c.passes, c.note.c_str());
+      continue;
+    }
+    std::printf("%-15s %8llu %7zu %10.3f %10.3f %9.4f %10.2f %7.2f %9.4f %9.2f %9.1f %11.3f %9.2f\n",
+                algorithmName(c.algorithm), static_cast<unsigned long long>(c.n), c.passes, c.gpuMs, c.wallMs,
+                c.msPerPass(), c.elementsPerSecond() / 1e6, c.gbPerSecond(), c.copyMs, c.passPerCopy(),
+                c.sortPerCopy(), c.stdSortMs, c.sortPerStdSort());
+  }
+}
+
+void printJson(const std::vector<BenchCell>& cells, const HeadlessContext& context, unsigned runs) {
+  std::printf("{\n  \"date\": %s,\n  \"renderer\": %s,\n  \"gl_version\": %s,\n  \"cpu\": %s,\n  \"runs\": %u,\n"
+              "  \"cells\": [\n",
+              jsonString(today()).c_str(), jsonString(context.renderer()).c_str(),
+              jsonString(context.glVersion()).c_str(), jsonString(cpuName()).c_str(), runs);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const BenchCell& c = cells[i];
+    std::printf("    {\"algorithm\": \"%s\", \"n\": %llu, \"passes\": %zu, ", algorithmName(c.algorithm),
+                static_cast<unsigned long long>(c.n), c.passes);
+    if (c.skipped) {
+      std::printf("\"skipped\": true, \"note\": %s}", jsonString(c.note).c_str());
+    } else {
+      std::printf("\"skipped\": false, \"gpu_ms\": %.4f, \"wall_ms\": %.4f, \"ms_per_pass\": %.5f, "
+                  "\"elements_per_second\": %.0f, \"gb_per_second\": %.3f, \"copy_pass_ms\": %.5f, "
+                  "\"pass_per_copy\": %.4f, \"sort_per_copy\": %.3f, \"std_sort_ms\": %.4f, "
+                  "\"sort_per_std_sort\": %.4f}",
+                  c.gpuMs, c.wallMs, c.msPerPass(), c.elementsPerSecond(), c.gbPerSecond(), c.copyMs,
+                  c.passPerCopy(), c.sortPerCopy(), c.stdSortMs, c.sortPerStdSort());
+    }
+    std::printf("%s\n", i + 1 < cells.size() ? "," : "");
+  }
+  std::printf("  ]\n}\n");
+}
+
+void printCsv(const std::vector<BenchCell>& cells) {
+  std::printf("algorithm,n,passes,skipped,gpu_ms,wall_ms,ms_per_pass,elements_per_second,gb_per_second,"
+              "copy_pass_ms,pass_per_copy,sort_per_copy,std_sort_ms,sort_per_std_sort\n");
+  for (const BenchCell& c : cells) {
+    std::printf("%s,%llu,%zu,%d,%.4f,%.4f,%.5f,%.0f,%.3f,%.5f,%.4f,%.3f,%.4f,%.4f\n", algorithmName(c.algorithm),
+                static_cast<unsigned long long>(c.n), c.passes, c.skipped ? 1 : 0, c.gpuMs, c.wallMs, c.msPerPass(),
+                c.elementsPerSecond(), c.gbPerSecond(), c.copyMs, c.passPerCopy(), c.sortPerCopy(), c.stdSortMs,
+                c.sortPerStdSort());
+  }
+}
+
+}  // namespace
+
+int runBench(const BenchOptions& options) {
+  HeadlessContext context;
+  const bool showProgress = options.progress && ::isatty(STDERR_FILENO);
+  if (options.format == BenchOptions::Format::Table) {
+    std::printf("texsort bench, %s: %s, %s; CPU %s; medians of %u runs after a warm-up\n", today().c_str(),
+                context.renderer().c_str(), context.glVersion().c_str(), cpuName().c_str(), options.runs);
+    std::fflush(stdout);
+  }
+  std::vector<BenchCell> cells;
+  const std::size_t total = options.algorithms.size() * options.sizes.size();
+  for (Algorithm algorithm : options.algorithms) {
+    for (std::uint64_t n : options.sizes) {
+      if (showProgress) {
+        std::fprintf(stderr, "\r[%zu/%zu] %s, N = %llu ...        ", cells.size() + 1, total, algorithmName(algorithm),
+                     static_cast<unsigned long long>(n));
+      }
+      cells.push_back(measureCell(algorithm, n, options.runs, options.maxWork));
+    }
+  }
+  if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
+  switch (options.format) {
+    case BenchOptions::Format::Table: printTable(cells); break;
+    case BenchOptions::Format::Json: printJson(cells, context, options.runs); break;
+    case BenchOptions::Format::Csv: printCsv(cells); break;
+  }
+  return 0;
+}
+
+}  // namespace texsort
