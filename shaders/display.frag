@@ -11,9 +11,37 @@ uniform float u_sentinelKey;
 uniform bool u_showRoles;      // tint by min/max role and block direction of the shown pass
 uniform bool u_showChanged;    // highlight elements the last pass moved
 uniform bool u_hasPrevious;
-uniform int u_stepno;          // the shown pass's parameters (seed names, see bitonic.frag)
-uniform int u_offset;
+uniform int u_kind;            // roles of the shown pass: 0 bitonic, 1 odd-even merge, 2 transposition, 3 none
+uniform int u_stepno;          // the shown pass's parameters (seed names, see bitonic.frag; for
+uniform int u_offset;          // odd-even merge stepno = run length p and offset = distance k)
 uniform int u_stage;
+uniform int u_parity;          // transposition: which neighbour pairs compare
+
+// Role of element i in the shown pass: -1 takes the min, +1 takes the max, 0 idle; `descending`
+// marks bitonic's descending blocks.
+int roleOf(int i, out bool descending) {
+  descending = false;
+  if (u_kind == 0) {
+    bool partnerAhead = (i & (u_stage - 1)) < u_offset;
+    bool ascending = (i & u_stepno) == 0;
+    descending = !ascending;
+    return partnerAhead == ascending ? -1 : 1;
+  }
+  if (u_kind == 1) {
+    int first = u_offset % u_stepno;
+    int x = i;
+    bool lowerEnd = x >= first && (x - first) % (2 * u_offset) < u_offset && x + u_offset < u_count &&
+                    x / (2 * u_stepno) == (x + u_offset) / (2 * u_stepno);
+    x = i - u_offset;
+    bool upperEnd = x >= first && (x - first) % (2 * u_offset) < u_offset && x / (2 * u_stepno) == i / (2 * u_stepno);
+    return lowerEnd ? -1 : upperEnd ? 1 : 0;
+  }
+  if (u_kind == 2) {
+    if (i >= u_parity && ((i - u_parity) & 1) == 0 && i + 1 < u_count) return -1;
+    if (i >= u_parity + 1 && ((i - u_parity) & 1) == 1) return 1;
+  }
+  return 0;
+}
 
 out vec4 o_colour;
 
@@ -33,13 +61,14 @@ void main() {
     colour = vec3((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255) / 255.0;
   }
 
-  if (u_showRoles) {
-    bool partnerAhead = (i & (u_stage - 1)) < u_offset;
-    bool ascending = (i & u_stepno) == 0;
-    vec3 tint = (partnerAhead == ascending) ? vec3(0.15, 0.45, 1.0)   // takes the min
-                                            : vec3(1.0, 0.5, 0.1);    // takes the max
+  if (u_showRoles && u_kind < 3) {
+    bool descending;
+    int role = roleOf(i, descending);
+    vec3 tint = role < 0 ? vec3(0.15, 0.45, 1.0)   // takes the min
+              : role > 0 ? vec3(1.0, 0.5, 0.1)     // takes the max
+                         : vec3(0.5);              // not compared in this pass
     colour = mix(colour, tint, 0.55);
-    if (!ascending && ((pixel.x + pixel.y) / 3) % 2 == 0) colour *= 0.55;  // descending block: stripes
+    if (descending && ((pixel.x + pixel.y) / 3) % 2 == 0) colour *= 0.55;  // descending block: stripes
   }
   if (u_showChanged && u_hasPrevious) {
     bool moved = texelFetch(u_previous, texelOf(i), 0).g != element.g;

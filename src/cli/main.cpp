@@ -76,6 +76,9 @@ int main(int argc, char** argv) {
       app.add_subcommand("demo", "Open the viewer: watch the sort pass by pass (the default command)");
   demoCommand->add_option("image", view.image, "Image to open (default: the bundled astronaut)");
   demoCommand->add_option("--order", viewOrder, "asc or desc")->check(CLI::IsMember({"asc", "desc"}))->capture_default_str();
+  std::string viewAlgo = "bitonic";
+  demoCommand->add_option("--algo", viewAlgo, "Sorting algorithm to show")->check(CLI::IsMember(algoNames))->capture_default_str();
+  demoCommand->add_flag("--bench", view.benchmark, "Open the Benchmark window and measure every algorithm up to 65536");
   demoCommand->add_flag("--autoplay", view.autoplay, "Start playing at once");
   demoCommand->add_option("--speed", speed, "Passes per second (1-240), or max: as many as fit each frame")
       ->check(CLI::IsMember({"max"}) | CLI::Range(1.0, 240.0))
@@ -128,6 +131,7 @@ int main(int argc, char** argv) {
     }
     // `texsort demo`, and `texsort` alone.
     view.order = viewOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
+    parseAlgorithm(viewAlgo, view.algorithm);
     view.speed = speed == "max" ? 0.0f : std::stof(speed);
     view.zoomOneToOne = zoom == "1";
     for (const std::string& o : overlays) (o == "roles" ? view.showRoles : view.showChanged) = true;

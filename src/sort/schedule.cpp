@@ -158,6 +158,30 @@ bool isNetworkPass(PassKind kind) {
          kind == PassKind::TranspositionStep;
 }
 
+std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n) {
+  std::vector<CompareExchange> pairs;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    switch (pass.kind) {
+      case PassKind::BitonicStep:
+      case PassKind::BitonicLegacyStep:
+        if ((i & pass.offset) == 0) pairs.push_back({i, i + pass.offset, (i & pass.stepno) == 0});
+        break;
+      case PassKind::OddEvenMergeStep: {
+        const std::uint32_t p = pass.stepno, k = pass.offset, first = k % p;
+        if (i >= first && (i - first) % (2 * k) < k && i + k < n && i / (2 * p) == (i + k) / (2 * p)) {
+          pairs.push_back({i, i + k, true});
+        }
+        break;
+      }
+      case PassKind::TranspositionStep:
+        if (i >= pass.parity && (i - pass.parity) % 2 == 0 && i + 1 < n) pairs.push_back({i, i + 1, true});
+        break;
+      default: break;
+    }
+  }
+  return pairs;
+}
+
 double bytesPerElement(const Pass& pass, std::uint64_t n) {
   constexpr double kElement = 16.0, kScan = 4.0;  // RGBA32F element texel, R32F scan texel
   switch (pass.kind) {

@@ -103,6 +103,18 @@ double bytesPerElement(const Pass& pass, std::uint64_t n);
 // True for passes that compare and exchange elements (the sorting networks' passes).
 bool isNetworkPass(PassKind kind);
 
+// One comparator of a sorting-network pass: after the pass, position `low` holds the smaller of
+// the two elements when `ascending` (the larger otherwise), position `high` the other.
+struct CompareExchange {
+  std::uint32_t low = 0;
+  std::uint32_t high = 0;
+  bool ascending = true;
+};
+
+// The comparators of a network pass on n elements, by increasing `low` (empty for radix passes).
+// The network diagram draws these; tests check them against the CPU model's per-element rule.
+std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n);
+
 // Human-readable one-line description, e.g. "bitonic rank 3 step 1: stepno 16 offset 4 stage 8".
 std::string describe(const Pass& pass);
 

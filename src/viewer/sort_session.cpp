@@ -10,12 +10,13 @@ namespace {
 constexpr std::uint32_t kStatsSpan = 32;  // texels each stats fragment sums, along a row
 }
 
-SortSession::SortSession(Image image, SortOrder order, std::string name)
+SortSession::SortSession(Image image, SortOrder order, Algorithm algorithm, std::string name)
     : image_(std::move(image)),
       order_(order),
+      algorithm_(algorithm),
       name_(std::move(name)),
       elements_(packElements(image_, order_)),
-      schedule_(bitonicSchedule(elements_.size())),
+      schedule_(scheduleFor(algorithm_, elements_.size())),
       sorter_(elements_.size()),
       stats_(schedule_.size() + 1) {
   sorter_.upload(elements_);

@@ -23,12 +23,13 @@ struct PassStats {
 
 class SortSession {
  public:
-  // Needs a current GL context. Uses the core's packElements, bitonicSchedule and GpuSorter.
-  SortSession(Image image, SortOrder order, std::string name);
+  // Needs a current GL context. Uses the core's packElements, scheduleFor and GpuSorter.
+  SortSession(Image image, SortOrder order, Algorithm algorithm, std::string name);
 
   const Image& image() const { return image_; }
   const std::string& name() const { return name_; }
   SortOrder order() const { return order_; }
+  Algorithm algorithm() const { return algorithm_; }
   const PassSchedule& schedule() const { return schedule_; }
   std::uint32_t passCount() const { return static_cast<std::uint32_t>(schedule_.size()); }
   std::uint32_t pass() const { return pass_; }
@@ -50,6 +51,7 @@ class SortSession {
 
   Image image_;
   SortOrder order_;
+  Algorithm algorithm_;
   std::string name_;
   std::vector<Element> elements_;
   PassSchedule schedule_;

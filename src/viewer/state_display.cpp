@@ -36,6 +36,12 @@ void StateDisplay::render(const SortSession& session, DisplayOptions options) {
   glUniform1i(program_.uniform("u_showRoles"), options.showRoles && pass != nullptr);
   glUniform1i(program_.uniform("u_showChanged"), options.showChanged);
   glUniform1i(program_.uniform("u_hasPrevious"), previous != nullptr && session.pass() > 0);
+  int kind = 3;
+  if (pass && (pass->kind == PassKind::BitonicStep || pass->kind == PassKind::BitonicLegacyStep)) kind = 0;
+  if (pass && pass->kind == PassKind::OddEvenMergeStep) kind = 1;
+  if (pass && pass->kind == PassKind::TranspositionStep) kind = 2;
+  glUniform1i(program_.uniform("u_kind"), kind);
+  glUniform1i(program_.uniform("u_parity"), pass ? static_cast<GLint>(pass->parity) : 0);
   glUniform1i(program_.uniform("u_stepno"), pass ? static_cast<GLint>(pass->stepno) : 2);
   glUniform1i(program_.uniform("u_offset"), pass ? static_cast<GLint>(pass->offset) : 1);
   glUniform1i(program_.uniform("u_stage"), pass ? static_cast<GLint>(pass->stage) : 2);

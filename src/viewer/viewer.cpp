@@ -8,6 +8,7 @@
 // [SECTION] Panels: input, transport, pass, plots, export
 // [SECTION] Image view
 // [SECTION] Network diagram
+// [SECTION] Benchmark window
 // [SECTION] Main loop
 #include "viewer/viewer.h"
 
@@ -21,9 +22,11 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
 #include <memory>
 #include <vector>
 
+#include "bench/benchmark.h"
 #include "context/glfw_window.h"
 #include "error.h"
 #include "gl/gl.h"
@@ -62,6 +65,17 @@ constexpr double kPassBudgetSeconds = 0.016;  // passes per frame at full speed:
 constexpr std::uint32_t kDiagramMaxElements = 64;
 constexpr int kSizesLog2Min = 2, kSizesLog2Max = 11;  // generated inputs 4x4 .. 2048x2048
 
+// The Benchmark window: cells measured one per frame, so the window stays alive between them.
+struct BenchPanel {
+  bool open = false;
+  bool algorithms[std::size(kAlgorithms)] = {true, true, true, true, true};
+  bool sizes[6] = {true, true, true, true, false, false};  // 256, 4096, 65536, 262144, 2^20, 2^22
+  int runs = 3;
+  std::vector<std::pair<Algorithm, std::uint64_t>> queue;
+  std::vector<BenchCell> cells;
+};
+constexpr std::uint64_t kBenchSizes[6] = {256, 4096, 65536, 262144, 1u << 20, 1u << 22};
+
 struct ViewerState {
   // compute
   std::unique_ptr<SortSession> session;
@@ -77,12 +91,14 @@ struct ViewerState {
   // ui
   std::string renderer;
   SortOrder order = SortOrder::Ascending;
+  Algorithm algorithm = Algorithm::Bitonic;
   char path[1024] = "";
   char exportPath[1024] = "texsort-state.png";
   char sheetPath[1024] = "texsort-contact-sheet.png";
   int pattern = 0;
   int sizeLog2 = 6;
   bool showDiagram = false;
+  BenchPanel bench;
   std::string message;  // last error (red) or note (grey)
   bool messageIsError = false;
   std::vector<std::string> dropped;
@@ -105,7 +121,7 @@ void note(ViewerState& s, const std::string& text, bool isError) {
 // Replaces the session with `image`; on failure the current one stays and the error is shown.
 void startSession(ViewerState& s, Image image, const std::string& name) {
   try {
-    auto session = std::make_unique<SortSession>(std::move(image), s.order, name);
+    auto session = std::make_unique<SortSession>(std::move(image), s.order, s.algorithm, name);
     s.session = std::move(session);
     s.transport = Transport{0, 0, false, s.transport.asFastAsPossible, s.transport.passesPerSecond, 0.0};
     s.transport.passCount = s.session->passCount();
@@ -127,7 +143,8 @@ void loadFile(ViewerState& s, const std::string& path) {
   }
 }
 
-void reloadWithOrder(ViewerState& s) {
+// Keeps the image and, as far as the new schedule goes, the pass.
+void reloadSession(ViewerState& s) {
   if (!s.session) return;
   Image image = s.session->image();
   const std::string name = s.session->name();
@@ -252,6 +269,14 @@ void inputPanel(ViewerState& s) {
     const Pattern pattern = kPatterns[s.pattern];
     startSession(s, generateImage(pattern, std::uint32_t(side), 2024), std::string(patternName(pattern)) + " " + sizeLabel);
   }
+  static const char* algorithms[] = {"bitonic", "bitonic (legacy float shader)", "odd-even merge",
+                                     "odd-even transposition", "radix (split)"};
+  int algorithm = static_cast<int>(s.algorithm);
+  ImGui::SetNextItemWidth(230);
+  if (ImGui::Combo("algorithm", &algorithm, algorithms, IM_ARRAYSIZE(algorithms))) {
+    s.algorithm = kAlgorithms[algorithm];
+    reloadSession(s);
+  }
   int order = s.order == SortOrder::Ascending ? 0 : 1;
   ImGui::Text("Order:");
   ImGui::SameLine();
@@ -262,7 +287,7 @@ void inputPanel(ViewerState& s) {
     const SortOrder chosen = order == 0 ? SortOrder::Ascending : SortOrder::Descending;
     if (chosen != s.order) {
       s.order = chosen;
-      reloadWithOrder(s);
+      reloadSession(s);
     }
   }
 }
@@ -301,11 +326,38 @@ void passPanel(ViewerState& s, float fps) {
   ImGui::Text("pass %u of %u", session.pass(), session.passCount());
   if (const Pass* p = session.shownPass()) {
     const bool before = session.pass() == 0;
-    ImGui::Text("%s rank %u, step %u", before ? "next:" : "this pass:", p->rank, p->step);
-    ImGui::Text("stepno %u   offset %u   stage %u", p->stepno, p->offset, p->stage);
-    ImGui::TextWrapped("partner = i %s %u; blocks of %u alternate ascending / descending; "
-                       "the first %u of every %u compare forward.",
-                       "+/-", p->offset, p->stepno, p->offset, p->stage);
+    ImGui::TextWrapped("%s %s", before ? "next:" : "this pass:", describe(*p).c_str());
+    switch (p->kind) {
+      case PassKind::BitonicStep:
+      case PassKind::BitonicLegacyStep:
+        ImGui::Text("stepno %u   offset %u   stage %u", p->stepno, p->offset, p->stage);
+        ImGui::TextWrapped("partner = i +/- %u; blocks of %u alternate ascending / descending; "
+                           "the first %u of every %u compare forward.",
+                           p->offset, p->stepno, p->offset, p->stage);
+        break;
+      case PassKind::OddEvenMergeStep:
+        ImGui::TextWrapped("p = %u, k = %u: sorted runs of %u merge into runs of %u; element i compares with "
+                           "i + %u when (i - %u) mod %u < %u, inside its run; all ascending.",
+                           p->stepno, p->offset, p->stepno, 2 * p->stepno, p->offset, p->offset % p->stepno,
+                           2 * p->offset, p->offset);
+        break;
+      case PassKind::TranspositionStep:
+        ImGui::TextWrapped("round %u of %u: neighbours (i, i+1) with i %s compare; N rounds sort N elements.",
+                           p->step + 1, session.passCount(), p->parity ? "odd" : "even");
+        break;
+      case PassKind::RadixFlags:
+        ImGui::TextWrapped("bit %u of %u: e = 1 - bit, into the scan buffer (the picture does not change).",
+                           p->bit, kKeyBits);
+        break;
+      case PassKind::RadixScanStep:
+        ImGui::TextWrapped("bit %u: prefix sum of e by doubling, adding from distance %u.", p->bit, p->offset);
+        break;
+      case PassKind::RadixGather:
+        ImGui::TextWrapped("bit %u: each position gathers its element: d = b ? i - f + totalFalses : f, "
+                           "found by binary search over the scan.",
+                           p->bit);
+        break;
+    }
     if (!before) {
       const PassStats& st = session.stats(session.pass());
       ImGui::Text("GPU time: this pass %.3f ms, passes so far %.1f ms", st.gpuMs, session.totalGpuMs());
@@ -342,6 +394,7 @@ void overlayPanel(ViewerState& s) {
   if (!small) ImGui::BeginDisabled();
   ImGui::Checkbox("network diagram (N <= 64, e.g. generate 8x8)", &s.showDiagram);
   if (!small) ImGui::EndDisabled();
+  ImGui::Checkbox("benchmark window", &s.bench.open);
 }
 
 void exportPanel(ViewerState& s) {
@@ -440,6 +493,13 @@ void diagramWindow(ViewerState& s) {
   }
   const float wireGap = n > 32 ? 12.0f : 18.0f, pairGap = 5.0f, columnPad = 12.0f, labelWidth = 70.0f;
   const PassSchedule& schedule = session.schedule();
+  const bool network = !schedule.empty() && isNetworkPass(schedule.front().kind);
+  if (!network) {
+    ImGui::TextWrapped("%s is not a comparator network: its passes flag, scan and gather (see the pass panel).",
+                       algorithmName(session.algorithm()));
+    ImGui::End();
+    return;
+  }
   float width = labelWidth;
   for (const Pass& p : schedule) width += float(p.offset) * pairGap + columnPad;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -447,7 +507,7 @@ void diagramWindow(ViewerState& s) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   auto wireY = [&](std::uint32_t i) { return origin.y + 5 + float(i) * wireGap; };
 
-  // Current values on the wires: the pixel's colour and its luma (0..255).
+  // Current values on the wires: the pixel's colour, its luma (0..255) and original index.
   for (std::uint32_t i = 0; i < n; ++i) {
     const Element& e = s.wireValues[i];
     const bool pad = e.key == kSentinelKey;
@@ -470,18 +530,159 @@ void diagramWindow(ViewerState& s) {
       draw->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + columnWidth - 4, wireY(n - 1) + 6), IM_COL32(255, 255, 255, 30));
     }
     const ImU32 colour = current ? IM_COL32(255, 220, 80, 255) : done ? IM_COL32(140, 180, 255, 255) : IM_COL32(90, 90, 110, 255);
-    for (std::uint32_t i = 0; i < n; ++i) {
-      if ((i & p.offset) != 0) continue;  // draw each pair once, from its lower wire
-      const std::uint32_t j = i + p.offset;
-      const float cx = x + 4 + float(i % p.offset) * pairGap;
-      const bool ascending = (i & p.stepno) == 0;
-      const float yMax = ascending ? wireY(j) : wireY(i), yMin = ascending ? wireY(i) : wireY(j);
+    for (const CompareExchange& c : compareExchanges(p, n)) {
+      const float cx = x + 4 + float(c.low % p.offset) * pairGap;
+      // The arrowhead marks the wire that receives the larger element.
+      const float yMax = c.ascending ? wireY(c.high) : wireY(c.low), yMin = c.ascending ? wireY(c.low) : wireY(c.high);
       draw->AddLine(ImVec2(cx, yMin), ImVec2(cx, yMax), colour, 1.5f);
       draw->AddCircleFilled(ImVec2(cx, yMin), 2.0f, colour);
-      const float dir = yMax > yMin ? 1.0f : -1.0f;  // arrowhead at the wire receiving the max
+      const float dir = yMax > yMin ? 1.0f : -1.0f;
       draw->AddTriangleFilled(ImVec2(cx, yMax), ImVec2(cx - 3, yMax - 6 * dir), ImVec2(cx + 3, yMax - 6 * dir), colour);
     }
     x += columnWidth;
+  }
+  ImGui::End();
+}
+
+// [SECTION] Benchmark window =======================================================================
+
+// Measures the next queued cell (one per frame: the window redraws between cells).
+void benchStep(ViewerState& s) {
+  if (s.bench.queue.empty()) return;
+  const auto [algorithm, n] = s.bench.queue.front();
+  s.bench.queue.erase(s.bench.queue.begin());
+  try {
+    s.bench.cells.push_back(measureCell(algorithm, n, static_cast<unsigned>(s.bench.runs), 4.0e9));
+  } catch (const Error& e) {
+    s.bench.queue.clear();
+    note(s, e.what(), true);
+  }
+  s.pictureDirty = true;
+}
+
+ImU32 algorithmColour(Algorithm a) {
+  static const ImU32 colours[] = {IM_COL32(90, 160, 255, 255), IM_COL32(160, 120, 255, 255), IM_COL32(255, 170, 60, 255),
+                                  IM_COL32(255, 90, 90, 255), IM_COL32(90, 220, 130, 255)};
+  return colours[static_cast<int>(a)];
+}
+
+// GPU ms against N, both axes logarithmic, one line per algorithm.
+void benchPlot(const std::vector<BenchCell>& cells) {
+  const ImVec2 size(ImGui::GetContentRegionAvail().x, 260), origin = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(size);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(25, 25, 30, 255));
+  double xMin = 1e30, xMax = -1e30, yMin = 1e30, yMax = -1e30;
+  for (const BenchCell& c : cells) {
+    if (c.skipped || c.gpuMs <= 0) continue;
+    xMin = std::min(xMin, std::log2(double(c.n)));
+    xMax = std::max(xMax, std::log2(double(c.n)));
+    yMin = std::min(yMin, std::floor(std::log10(c.gpuMs)));
+    yMax = std::max(yMax, std::ceil(std::log10(c.gpuMs)));
+  }
+  if (xMin > xMax) return;
+  if (xMax - xMin < 1) xMax = xMin + 1;
+  if (yMax - yMin < 1) yMax = yMin + 1;
+  const float left = 60, bottom = 24, right = 150, top = 8;
+  const auto px = [&](double lx) { return origin.x + left + float((lx - xMin) / (xMax - xMin)) * (size.x - left - right); };
+  const auto py = [&](double ly) { return origin.y + size.y - bottom - float((ly - yMin) / (yMax - yMin)) * (size.y - bottom - top); };
+  char label[32];
+  for (double ly = yMin; ly <= yMax; ly += 1) {
+    draw->AddLine(ImVec2(px(xMin), py(ly)), ImVec2(px(xMax), py(ly)), IM_COL32(60, 60, 70, 255));
+    std::snprintf(label, sizeof label, "%g ms", std::pow(10.0, ly));
+    draw->AddText(ImVec2(origin.x + 4, py(ly) - 7), IM_COL32(180, 180, 180, 255), label);
+  }
+  for (double lx = xMin; lx <= xMax; lx += 2) {
+    draw->AddLine(ImVec2(px(lx), py(yMin)), ImVec2(px(lx), py(yMax)), IM_COL32(60, 60, 70, 255));
+    std::snprintf(label, sizeof label, "2^%d", int(lx));
+    draw->AddText(ImVec2(px(lx) - 10, origin.y + size.y - bottom + 4), IM_COL32(180, 180, 180, 255), label);
+  }
+  float legendY = origin.y + top;
+  for (Algorithm a : kAlgorithms) {
+    ImVec2 previous;
+    bool any = false;
+    for (const BenchCell& c : cells) {
+      if (c.algorithm != a || c.skipped || c.gpuMs <= 0) continue;
+      const ImVec2 point(px(std::log2(double(c.n))), py(std::log10(c.gpuMs)));
+      if (any) draw->AddLine(previous, point, algorithmColour(a), 2.0f);
+      draw->AddCircleFilled(point, 3.0f, algorithmColour(a));
+      previous = point;
+      any = true;
+    }
+    if (!any) continue;
+    draw->AddRectFilled(ImVec2(origin.x + size.x - right + 10, legendY + 4), ImVec2(origin.x + size.x - right + 20, legendY + 12),
+                        algorithmColour(a));
+    draw->AddText(ImVec2(origin.x + size.x - right + 26, legendY), IM_COL32(220, 220, 220, 255), algorithmName(a));
+    legendY += 16;
+  }
+}
+
+void benchWindow(ViewerState& s) {
+  BenchPanel& b = s.bench;
+  ImGui::SetNextWindowPos(ImVec2(kPanelWidth + 40, 80), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(820, 640), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Benchmark", &b.open)) {
+    ImGui::End();
+    return;
+  }
+  for (std::size_t i = 0; i < std::size(kAlgorithms); ++i) {
+    if (i) ImGui::SameLine();
+    ImGui::Checkbox(algorithmName(kAlgorithms[i]), &b.algorithms[i]);
+  }
+  for (std::size_t i = 0; i < std::size(kBenchSizes); ++i) {
+    if (i) ImGui::SameLine();
+    char label[32];
+    std::snprintf(label, sizeof label, "%llu", static_cast<unsigned long long>(kBenchSizes[i]));
+    ImGui::Checkbox(label, &b.sizes[i]);
+  }
+  ImGui::SetNextItemWidth(120);
+  ImGui::SliderInt("runs", &b.runs, 1, 9);
+  ImGui::SameLine();
+  const bool running = !b.queue.empty();
+  if (running) ImGui::BeginDisabled();
+  if (ImGui::Button("Run")) {
+    b.cells.clear();
+    for (std::size_t a = 0; a < std::size(kAlgorithms); ++a)
+      for (std::size_t n = 0; n < std::size(kBenchSizes); ++n)
+        if (b.algorithms[a] && b.sizes[n]) b.queue.emplace_back(kAlgorithms[a], kBenchSizes[n]);
+  }
+  if (running) ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (running) {
+    ImGui::Text("measuring %s at N = %llu (%zu to go)...", algorithmName(b.queue.front().first),
+                static_cast<unsigned long long>(b.queue.front().second), b.queue.size());
+  } else {
+    ImGui::TextDisabled("same measurement as `texsort bench`; medians after a warm-up");
+  }
+  benchPlot(b.cells);
+  if (ImGui::BeginTable("cells", 8, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY)) {
+    for (const char* h : {"algorithm", "N", "passes", "GPU ms", "ms/pass", "pass/copy", "GB/s", "x std::sort"})
+      ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const BenchCell& c : b.cells) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(algorithmName(c.algorithm));
+      ImGui::TableNextColumn();
+      ImGui::Text("%llu", static_cast<unsigned long long>(c.n));
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", c.passes);
+      ImGui::TableNextColumn();
+      if (c.skipped) {
+        ImGui::TextDisabled("skipped");
+        continue;
+      }
+      ImGui::Text("%.3f", c.gpuMs);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.4f", c.msPerPass());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", c.passPerCopy());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", c.gbPerSecond());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f", c.sortPerStdSort());
+    }
+    ImGui::EndTable();
   }
   ImGui::End();
 }
@@ -524,6 +725,12 @@ int runViewer(const ViewerOptions& options) {
 
   // 3. The first image: the one asked for, else the bundled astronaut.
   s.order = options.order;
+  s.algorithm = options.algorithm;
+  if (options.benchmark) {
+    s.bench.open = true;
+    for (std::uint64_t n : {std::uint64_t{256}, std::uint64_t{4096}, std::uint64_t{65536}})
+      for (Algorithm a : kAlgorithms) s.bench.queue.emplace_back(a, n);
+  }
   s.display = std::make_unique<StateDisplay>();
   s.transport.asFastAsPossible = options.speed <= 0.0f;
   s.transport.passesPerSecond = options.speed > 0.0f ? options.speed : 30.0f;
@@ -567,6 +774,7 @@ int runViewer(const ViewerOptions& options) {
     ImGui::NewFrame();
     handleKeys(s);
     advance(s, dt);
+    benchStep(s);
     if (s.pictureDirty) {
       s.display->render(*s.session, s.overlay);
       s.picturePass = s.session->pass();
@@ -575,6 +783,7 @@ int runViewer(const ViewerOptions& options) {
     controlsWindow(s, fps);
     imageWindow(s);
     if (s.showDiagram) diagramWindow(s);
+    if (s.bench.open) benchWindow(s);
     ImGui::Render();
 
     int w = 0, h = 0;

@@ -5,12 +5,15 @@
 #include <string>
 
 #include "image/elements.h"
+#include "sort/schedule.h"
 
 namespace texsort {
 
 struct ViewerOptions {
   std::string image;              // empty: the bundled astronaut
   SortOrder order = SortOrder::Ascending;
+  Algorithm algorithm = Algorithm::Bitonic;
+  bool benchmark = false;         // open the Benchmark window and start measuring (small sizes)
   bool autoplay = false;          // start playing at once
   float speed = 0.0f;             // passes per second; 0 = as fast as possible
   std::uint32_t frames = 0;       // quit after this many frames (0 = run until closed)

@@ -69,6 +69,32 @@ TEST(Cli, EveryAlgorithmWritesTheSameBytes) {
   }
 }
 
+TEST(Cli, BenchReportsEveryColumnForEveryAlgorithm) {
+  const test::RunResult json = runTexsort({"bench", "--sizes", "256,1024", "--runs", "1", "--json"});
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  for (const char* field : {"\"renderer\"", "\"cpu\"", "\"gpu_ms\"", "\"wall_ms\"", "\"ms_per_pass\"",
+                            "\"elements_per_second\"", "\"gb_per_second\"", "\"copy_pass_ms\"", "\"pass_per_copy\"",
+                            "\"std_sort_ms\"", "\"sort_per_std_sort\""})
+    EXPECT_NE(json.out.find(field), std::string::npos) << field;
+  for (const char* algo : {"bitonic", "bitonic-legacy", "oddeven-merge", "transposition", "radix"}) {
+    EXPECT_NE(json.out.find(std::string("\"algorithm\": \"") + algo + "\", \"n\": 1024"), std::string::npos) << algo;
+  }
+  const test::RunResult csv = runTexsort({"bench", "--sizes", "64", "--runs", "1", "--csv", "--algos", "radix,bitonic"});
+  ASSERT_EQ(csv.exitCode, 0) << csv.err;
+  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 3) << csv.out;  // header + 2 cells
+  EXPECT_EQ(csv.out.find("radix,64,"), csv.out.find('\n') + 1) << csv.out;
+
+  const test::RunResult table = runTexsort({"bench", "--sizes", "4096", "--runs", "1", "--algos", "transposition",
+                                            "--max-work", "1e6"});
+  ASSERT_EQ(table.exitCode, 0) << table.err;
+  EXPECT_NE(table.out.find("skipped: 4096 passes x 4096 elements exceeds --max-work"), std::string::npos) << table.out;
+  EXPECT_EQ(table.out.rfind("texsort bench, ", 0), 0u) << "the table opens with date, renderer and CPU";
+
+  const test::RunResult bad = runTexsort({"bench", "--sizes", "1000"});
+  EXPECT_EQ(bad.exitCode, static_cast<int>(ExitCode::Usage));
+  EXPECT_NE(bad.err.find("1000 is not a power of two"), std::string::npos) << bad.err;
+}
+
 TEST(Cli, QuietPrintsNothing) {
   test::TempFolder dir;
   const test::RunResult r = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("o.png"), "-q"});

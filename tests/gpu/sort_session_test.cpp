@@ -2,6 +2,7 @@
 // the texture a direct run produces; the GPU statistics and the picture agree with the CPU.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -32,11 +33,11 @@ class Session : public ::testing::Test {
 std::unique_ptr<HeadlessContext> Session::context_;
 std::string Session::error_;
 
-std::vector<Element> directRun(const Image& image, SortOrder order, std::uint32_t passes) {
+std::vector<Element> directRun(const Image& image, SortOrder order, Algorithm algorithm, std::uint32_t passes) {
   std::vector<Element> elements = packElements(image, order);
   GpuSorter sorter(elements.size());
   sorter.upload(elements);
-  const PassSchedule schedule = bitonicSchedule(elements.size());
+  const PassSchedule schedule = scheduleFor(algorithm, elements.size());
   for (std::uint32_t p = 0; p < passes; ++p) sorter.runPass(schedule[p]);
   return sorter.readBack();
 }
@@ -45,26 +46,36 @@ bool sameBits(const std::vector<Element>& a, const std::vector<Element>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(Element)) == 0;
 }
 
-TEST_F(Session, StepBackAndScrubLandOnTheDirectRunsState) {
+class SessionAlgorithm : public Session, public ::testing::WithParamInterface<Algorithm> {};
+
+TEST_P(SessionAlgorithm, StepBackAndScrubLandOnTheDirectRunsState) {
   std::mt19937 rng(17);
   const Image image = test::randomImage(24, 20, rng, 11);  // 480 pixels, padded to 512
-  SortSession session(image, SortOrder::Descending, "random");
-  ASSERT_EQ(session.passCount(), 45u);
+  SortSession session(image, SortOrder::Descending, GetParam(), "random");
+  const std::uint32_t last = session.passCount();
+  ASSERT_EQ(last, scheduleFor(GetParam(), 512).size());
   // Forward one pass at a time, back one at a time, then jumps in both directions.
-  const std::uint32_t visits[] = {1, 2, 3, 10, 9, 8, 45, 44, 0, 30, 12, 45, 1, 0};
+  const std::uint32_t visits[] = {1, 2, 3, 10, 9, 8, last, last - 1, 0, last / 2, 12, last, 1, 0};
   for (std::uint32_t target : visits) {
     if (target == session.pass() + 1) session.stepForward();
     else session.seek(target);
     ASSERT_EQ(session.pass(), target);
-    EXPECT_TRUE(sameBits(session.sorter().readBack(), directRun(image, SortOrder::Descending, target)))
-        << "at pass " << target;
+    EXPECT_TRUE(sameBits(session.sorter().readBack(), directRun(image, SortOrder::Descending, GetParam(), target)))
+        << algorithmName(GetParam()) << " at pass " << target;
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, SessionAlgorithm, ::testing::ValuesIn(kAlgorithms),
+                         [](const ::testing::TestParamInfo<Algorithm>& param) {
+                           std::string name = algorithmName(param.param);
+                           name.erase(std::remove(name.begin(), name.end(), '-'), name.end());
+                           return name;
+                         });
 
 TEST_F(Session, StatisticsMatchTheCpuModel) {
   std::mt19937 rng(5);
   const Image image = test::randomImage(16, 16, rng, 5);
-  SortSession session(image, SortOrder::Ascending, "random");
+  SortSession session(image, SortOrder::Ascending, Algorithm::Bitonic, "random");
   std::vector<Element> cpu = packElements(image, SortOrder::Ascending);
   for (std::uint32_t k = 1; k <= session.passCount(); ++k) {
     const std::vector<Element> before = cpu;
@@ -88,7 +99,7 @@ TEST_F(Session, PictureShowsTheImageThenTheSortedImage) {
   std::mt19937 rng(9);
   Image image = test::randomImage(12, 10, rng, 30);
   for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;  // the picture is opaque
-  SortSession session(image, SortOrder::Ascending, "random");
+  SortSession session(image, SortOrder::Ascending, Algorithm::Bitonic, "random");
   StateDisplay display;
   display.render(session, DisplayOptions{});
   EXPECT_EQ(display.width(), 12u);

@@ -50,12 +50,15 @@ Image crop(const Shot& s, std::uint32_t w, std::uint32_t h) {
   return out;
 }
 
-TEST(Gui, AutoplaySortsTheAstronautInARealWindow) {
+class GuiAlgorithm : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(GuiAlgorithm, AutoplaySortsTheAstronautInARealWindow) {
   test::TempFolder dir;
-  const Shot s = runViewer(dir, {"--autoplay", "--frames", "220"});  // >= 1 pass per frame at full speed
+  // At full speed every frame runs at least one pass: 400 frames cover 171 (or radix's 360).
+  const Shot s = runViewer(dir, {"--algo", GetParam(), "--autoplay", "--frames", "400"});
   ASSERT_FALSE(s.window.rgba.empty());
-  EXPECT_EQ(s.pass, 171u);
-  EXPECT_EQ(s.passCount, 171u);
+  EXPECT_EQ(s.pass, s.passCount);
+  EXPECT_EQ(s.passCount, std::string(GetParam()) == "radix" ? 360u : 171u);
   ASSERT_EQ(s.w, 512);
   ASSERT_EQ(s.h, 512);
   const Image shown = crop(s, 512, 512);
@@ -77,6 +80,8 @@ TEST(Gui, AutoplaySortsTheAstronautInARealWindow) {
   EXPECT_GT(bright, 2000u);
 }
 
+INSTANTIATE_TEST_SUITE_P(Algorithms, GuiAlgorithm, ::testing::Values("bitonic", "radix"));
+
 TEST(Gui, MidSortPictureIsTheCpuModelsState) {
   test::TempFolder dir;
   const Shot s = runViewer(dir, {"--autoplay", "--speed", "40", "--frames", "30"});
@@ -89,6 +94,16 @@ TEST(Gui, MidSortPictureIsTheCpuModelsState) {
   for (unsigned p = 0; p < s.pass; ++p) state = runPass(schedule[p], state);
   Image expected = unpackElements(state, 512, 512, 3);
   EXPECT_EQ(crop(s, 512, 512).rgba, expected.rgba) << "at pass " << s.pass;
+}
+
+TEST(Gui, BenchmarkWindowMeasuresInTheViewer) {
+  test::TempFolder dir;
+  const Shot s = runViewer(dir, {"--bench", "--frames", "20"});  // 15 cells, one per frame
+  ASSERT_FALSE(s.window.rgba.empty());
+  std::size_t lit = 0;  // the plot's lines use the algorithm colours; bitonic's blue is among them
+  for (std::size_t i = 0; i < s.window.rgba.size(); i += 4)
+    lit += s.window.rgba[i] == 90 && s.window.rgba[i + 1] == 160 && s.window.rgba[i + 2] == 255;
+  EXPECT_GT(lit, 20u);
 }
 
 TEST(Gui, NetworkDiagramOpensForSmallInputs) {

@@ -124,3 +124,34 @@ TEST(CpuModel, OnePassMatchesTheSeedFormulas) {
 
 }  // namespace
 }  // namespace texsort
+
+namespace texsort {
+namespace {
+
+TEST(CompareExchanges, ApplyingThemEqualsTheCpuModelsPass) {
+  std::mt19937 rng(21);
+  for (Algorithm algorithm : {Algorithm::Bitonic, Algorithm::BitonicLegacy, Algorithm::OddEvenMerge,
+                              Algorithm::Transposition}) {
+    for (std::uint32_t n : {2u, 8u, 64u, 256u}) {
+      std::vector<Element> state(n);
+      for (std::uint32_t i = 0; i < n; ++i) state[i] = Element{float(rng() % 50), float(i), 0, 0};
+      for (const Pass& pass : scheduleFor(algorithm, n)) {
+        std::vector<Element> applied = state;
+        std::vector<bool> touched(n, false);
+        for (const CompareExchange& c : compareExchanges(pass, n)) {
+          ASSERT_FALSE(touched[c.low] || touched[c.high]) << "an element in two comparators: " << describe(pass);
+          touched[c.low] = touched[c.high] = true;
+          const bool swap = elementLess(state[c.high], state[c.low]) == c.ascending;
+          if (swap) std::swap(applied[c.low], applied[c.high]);
+        }
+        const std::vector<Element> modelled = runPass(pass, state);
+        ASSERT_EQ(applied, modelled) << algorithmName(algorithm) << " n " << n << ": " << describe(pass);
+        state = modelled;
+      }
+    }
+  }
+  EXPECT_TRUE(compareExchanges(radixSchedule(16, 2)[0], 16).empty());
+}
+
+}  // namespace
+}  // namespace texsort
