@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -37,6 +38,7 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 std::vector<unsigned char> readWholeFile(const std::string& path) {
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) failInput(path, "cannot access: " + ec.message());
   if (!fs::exists(st)) failInput(path, "no such file");
   if (fs::is_directory(st)) failInput(path, "is a folder, not an image file");
   if (!fs::is_regular_file(st)) failInput(path, "is not a regular file");
@@ -61,25 +63,80 @@ std::string stbReason() {
   return reason ? reason : "unknown reason";
 }
 
+std::uint32_t crc32(const unsigned char* data, std::size_t size) {
+  static const auto table = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t n = 0; n < 256; ++n) {
+      std::uint32_t c = n;
+      for (int k = 0; k < 8; ++k) c = (c & 1u) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[n] = c;
+    }
+    return t;
+  }();
+  std::uint32_t crc = 0xFFFFFFFFu;
+  for (std::size_t i = 0; i < size; ++i) crc = table[(crc ^ data[i]) & 0xFFu] ^ (crc >> 8);
+  return crc ^ 0xFFFFFFFFu;
+}
+
+std::uint32_t bigEndian32(const unsigned char* p) {
+  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+}
+
+[[noreturn]] void failTooLarge(const std::string& name, std::uint64_t w, std::uint64_t h, std::uint64_t maxPixels) {
+  failInput(name, std::to_string(w) + "x" + std::to_string(h) + " is " + std::to_string(w * h) +
+                      " pixels, more than the limit of " + std::to_string(maxPixels));
+}
+
+// stb_image skips PNG checksums and reads past a missing end as zeros; walk the chunks first so a
+// damaged or truncated PNG is refused instead of sorted. The size in IHDR is checked against the
+// limit here, before anything is decoded (stb's own limits would call a huge PNG "unknown").
+void checkPngChunks(const std::string& name, const unsigned char* data, std::size_t size, std::uint64_t maxPixels) {
+  static const unsigned char kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  if (size < 8 || std::memcmp(data, kSignature, 8) != 0) return;  // not a PNG: stb judges it
+  std::size_t at = 8;
+  while (true) {
+    if (size - at < 12) failInput(name, "truncated PNG (no IEND chunk)");
+    const std::uint32_t length = bigEndian32(data + at);
+    const std::string type(reinterpret_cast<const char*>(data + at + 4), 4);
+    if (length > size - at - 12) failInput(name, "truncated PNG (" + type + " chunk cut short)");
+    if (crc32(data + at + 4, length + 4) != bigEndian32(data + at + 8 + length)) {
+      failInput(name, "corrupt PNG (bad CRC in " + type + " chunk)");
+    }
+    if (at == 8) {
+      if (type != "IHDR" || length != 13) failInput(name, "corrupt PNG (no IHDR chunk first)");
+      const std::uint64_t w = bigEndian32(data + at + 8), h = bigEndian32(data + at + 12);
+      if (w == 0 || h == 0) failInput(name, "image has no pixels");
+      if (w * h > maxPixels) failTooLarge(name, w, h, maxPixels);
+    }
+    at += 12 + length;
+    if (type == "IEND") return;
+  }
+}
+
 }  // namespace
 
 Image loadImage(const std::string& path, std::uint64_t maxPixels) {
   const std::vector<unsigned char> bytes = readWholeFile(path);
-  const int length = static_cast<int>(bytes.size());
+  return decodeImage(path, bytes.data(), bytes.size(), maxPixels);
+}
+
+Image decodeImage(const std::string& name, const unsigned char* bytes, std::size_t size, std::uint64_t maxPixels) {
+  const std::string& path = name;
+  if (size == 0) failInput(name, "empty file (0 bytes), not an image");
+  if (size > static_cast<std::size_t>(kMaxFileBytes)) failInput(name, "file is larger than 1 GiB");
+  const int length = static_cast<int>(size);
+  checkPngChunks(name, bytes, size, maxPixels);
 
   int w = 0, h = 0, channels = 0;
-  if (!stbi_info_from_memory(bytes.data(), length, &w, &h, &channels)) {
+  if (!stbi_info_from_memory(bytes, length, &w, &h, &channels)) {
     failInput(path, "not an image texsort can read (" + stbReason() + ")");
   }
   const std::uint64_t pixels = std::uint64_t(w) * std::uint64_t(h);
   if (w <= 0 || h <= 0) failInput(path, "image has no pixels");
-  if (pixels > maxPixels) {
-    failInput(path, std::to_string(w) + "x" + std::to_string(h) + " is " + std::to_string(pixels) +
-                        " pixels, more than the limit of " + std::to_string(maxPixels));
-  }
+  if (pixels > maxPixels) failTooLarge(path, std::uint64_t(w), std::uint64_t(h), maxPixels);
 
   int dw = 0, dh = 0, dc = 0;
-  std::unique_ptr<stbi_uc, void (*)(void*)> data(stbi_load_from_memory(bytes.data(), length, &dw, &dh, &dc, 4),
+  std::unique_ptr<stbi_uc, void (*)(void*)> data(stbi_load_from_memory(bytes, length, &dw, &dh, &dc, 4),
                                                  stbi_image_free);
   if (!data) failInput(path, "corrupt or truncated image (" + stbReason() + ")");
   if (dw != w || dh != h) failInput(path, "header and image data disagree on the size");

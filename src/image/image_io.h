@@ -24,6 +24,10 @@ struct Image {
 // message that names the file and the problem.
 Image loadImage(const std::string& path, std::uint64_t maxPixels);
 
+// The same checks and decoding on bytes in memory; `name` is used in messages. This is the function
+// the fuzzer drives.
+Image decodeImage(const std::string& name, const unsigned char* bytes, std::size_t size, std::uint64_t maxPixels);
+
 // Writes `image` as PNG with image.channels channels. The data goes to a temporary file in the same
 // folder, which is renamed onto `path` only when complete, so a failure never leaves a partial file.
 // Throws texsort::Error(BadOutput) naming the file and the problem.

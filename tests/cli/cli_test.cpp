@@ -3,6 +3,8 @@
 
 #include <stb_image_write.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 
 #include "error.h"
@@ -138,6 +140,21 @@ TEST(Cli, SortsEveryPixelFormatAndShapeKeepingAlphaWithItsPixel) {
     EXPECT_EQ(result.rgba, test::referenceSorted(load(in), SortOrder::Ascending).rgba);
   }
 
+  // 16-bit RGB: reduced to 8 bits on load (the key is 8-bit luma), written back as 8-bit RGB.
+  std::vector<std::uint8_t> scanlines;
+  for (int y = 0; y < 5; ++y) {
+    scanlines.push_back(0);
+    for (int x = 0; x < 6 * 7; ++x) scanlines.push_back(std::uint8_t(rng() % 4 * 60));
+  }
+  const std::string deep = dir.path("rgb16.png");
+  test::writeFile(deep, test::rawPng(7, 5, 16, 2, scanlines));
+  const test::RunResult r16 = runTexsort({"sort", deep, "-o", dir.path("sorted-rgb16.png"), "--verify"});
+  ASSERT_EQ(r16.exitCode, 0) << r16.err;
+  const Image deepIn = load(deep);
+  EXPECT_EQ(deepIn.rgba[0], scanlines[1]);  // high byte of the first sample
+  EXPECT_EQ(load(dir.path("sorted-rgb16.png")).rgba, test::referenceSorted(deepIn, SortOrder::Ascending).rgba);
+  EXPECT_EQ(load(dir.path("sorted-rgb16.png")).channels, 3);
+
   const std::string palette = dir.path("palette.png");
   std::vector<std::uint8_t> indices(12 * 5);
   for (auto& i : indices) i = std::uint8_t(rng() % 4);
@@ -156,7 +173,7 @@ TEST(Cli, InfoNamesTheRendererAndPlatform) {
 }
 
 TEST(Cli, DemoWithoutADisplaySaysSoInOneLine) {
-  const test::RunResult r = runTexsort({"demo"}, {"DISPLAY", "WAYLAND_DISPLAY"});
+  const test::RunResult r = runTexsort({"demo"}, test::RunOptions{{"DISPLAY", "WAYLAND_DISPLAY"}, {}, false});
   EXPECT_EQ(r.exitCode, static_cast<int>(ExitCode::Gpu));
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_NE(r.err.find("texsort sort"), std::string::npos) << r.err;
@@ -175,6 +192,7 @@ struct BadCase {
   std::vector<std::string> args;  // "{dir}" is replaced by the case's folder
   ExitCode code;
   std::string needle;
+  bool asNobody = false;  // run without root's power to read any file
 };
 
 void PrintTo(const BadCase& c, std::ostream* os) { *os << c.label; }
@@ -188,8 +206,19 @@ TEST_P(CliErrors, FailCleanly) {
   test::writeFile(dir.path("text.png"), {'n', 'o', 't', ' ', 'a', 'n', ' ', 'i', 'm', 'a', 'g', 'e'});
   std::vector<std::uint8_t> png = test::readFile(test::assetPath("coffee.png"));
   test::writeFile(dir.path("input.png"), png);
+  std::vector<std::uint8_t> damaged = png;
+  damaged[damaged.size() / 2] ^= 0x10;  // inside IDAT data: the chunk's CRC no longer matches
+  test::writeFile(dir.path("badcrc.png"), damaged);
   png.resize(png.size() * 2 / 3);
   test::writeFile(dir.path("truncated.png"), png);
+  const std::vector<std::uint8_t> row = {0, 1, 2, 3};  // one filtered RGB scanline: the rest is "missing"
+  test::writeFile(dir.path("huge.png"), test::rawPng(60000, 60000, 8, 2, row));
+  test::writeFile(dir.path("tall.png"), test::rawPng(1, 100000000, 8, 2, row));
+  test::writeFile(dir.path("over.png"), test::rawPng(4097, 4097, 8, 2, row));
+  ASSERT_EQ(::mkfifo(dir.path("fifo.png").c_str(), 0644), 0);
+  test::writeFile(dir.path("unreadable.png"), test::readFile(dir.path("input.png")));
+  ::chmod(dir.path("unreadable.png").c_str(), 0);
+  if (c.asNobody) ::chmod(dir.root().c_str(), 0777);
   std::mt19937 rng(1);
   const auto before = test::listFolder(dir.root());
   const auto inputBytes = test::readFile(dir.path("input.png"));
@@ -199,7 +228,7 @@ TEST_P(CliErrors, FailCleanly) {
     for (std::size_t at; (at = a.find("{dir}")) != std::string::npos;) a.replace(at, 5, dir.root());
     args.push_back(a);
   }
-  const test::RunResult r = runTexsort(args);
+  const test::RunResult r = runTexsort(args, test::RunOptions{{}, {}, c.asNobody});
   EXPECT_EQ(r.signal, 0);
   EXPECT_EQ(r.exitCode, static_cast<int>(c.code)) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
@@ -216,7 +245,13 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"folder", {"sort", "{dir}", "-o", "{dir}/out.png"}, ExitCode::BadInput, "is a folder"},
         BadCase{"empty", {"sort", "{dir}/empty.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "empty.png: empty file"},
         BadCase{"text", {"sort", "{dir}/text.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "text.png: not an image"},
-        BadCase{"truncated", {"sort", "{dir}/truncated.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "truncated.png: corrupt"},
+        BadCase{"truncated", {"sort", "{dir}/truncated.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "truncated.png: truncated PNG"},
+        BadCase{"badCrc", {"sort", "{dir}/badcrc.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "badcrc.png: corrupt PNG (bad CRC in IDAT chunk)"},
+        BadCase{"huge", {"sort", "{dir}/huge.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "huge.png: 60000x60000 is 3600000000 pixels, more than the limit of 16777216"},
+        BadCase{"tall", {"sort", "{dir}/tall.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "tall.png: 1x100000000 is 100000000 pixels"},
+        BadCase{"over2to24", {"sort", "{dir}/over.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "over.png: 4097x4097 is 16785409 pixels, more than the limit of 16777216"},
+        BadCase{"fifo", {"sort", "{dir}/fifo.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "fifo.png: is not a regular file"},
+        BadCase{"unreadable", {"sort", "{dir}/unreadable.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "unreadable.png: cannot open: Permission denied", true},
         BadCase{"missingFolder", {"sort", "{dir}/input.png", "-o", "{dir}/nope/out.png"}, ExitCode::BadOutput, "does not exist"},
         BadCase{"unwritableFolder", {"sort", "{dir}/input.png", "-o", "/sys/texsort-test-out.png"}, ExitCode::BadOutput, "/sys/texsort-test-out.png: cannot write in folder /sys"},
         BadCase{"outputIsFolder", {"sort", "{dir}/input.png", "-o", "{dir}"}, ExitCode::BadOutput, "folder"},

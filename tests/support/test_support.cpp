@@ -84,25 +84,29 @@ void chunk(std::vector<std::uint8_t>& png, const char* type, const std::vector<s
 std::vector<std::uint8_t> palettePng(std::uint32_t width, std::uint32_t height,
                                      const std::vector<std::uint8_t>& paletteRgba,
                                      const std::vector<std::uint8_t>& indices) {
-  std::vector<std::uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-  std::vector<std::uint8_t> header;
-  put32(header, width);
-  put32(header, height);
-  header.insert(header.end(), {8, 3, 0, 0, 0});  // 8-bit palette indices
-  chunk(png, "IHDR", header);
   std::vector<std::uint8_t> plte, trns;
   for (std::size_t i = 0; i + 3 < paletteRgba.size(); i += 4) {
     plte.insert(plte.end(), &paletteRgba[i], &paletteRgba[i] + 3);
     trns.push_back(paletteRgba[i + 3]);
   }
-  chunk(png, "PLTE", plte);
-  chunk(png, "tRNS", trns);
-
   std::vector<std::uint8_t> raw;  // filter byte 0 + row
   for (std::uint32_t y = 0; y < height; ++y) {
     raw.push_back(0);
     raw.insert(raw.end(), &indices[y * width], &indices[y * width] + width);
   }
+  return rawPng(width, height, 8, 3, raw, {{"PLTE", plte}, {"tRNS", trns}});
+}
+
+std::vector<std::uint8_t> rawPng(std::uint32_t width, std::uint32_t height, std::uint8_t bitDepth,
+                                 std::uint8_t colourType, const std::vector<std::uint8_t>& raw,
+                                 const std::vector<std::pair<std::string, std::vector<std::uint8_t>>>& extraChunks) {
+  std::vector<std::uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  std::vector<std::uint8_t> header;
+  put32(header, width);
+  put32(header, height);
+  header.insert(header.end(), {bitDepth, colourType, 0, 0, 0});
+  chunk(png, "IHDR", header);
+  for (const auto& [type, data] : extraChunks) chunk(png, type.c_str(), data);
   std::vector<std::uint8_t> z = {0x78, 0x01};
   std::uint32_t a = 1, b = 0;
   for (std::uint8_t v : raw) {
@@ -161,12 +165,11 @@ TempFolder::~TempFolder() {
 
 std::string texsortBinary() { return TEXSORT_BINARY; }
 
-RunResult runTexsort(const std::vector<std::string>& args, const std::vector<std::string>& unsetEnv) {
-  return runProgram(TEXSORT_BINARY, args, unsetEnv);
+RunResult runTexsort(const std::vector<std::string>& args, const RunOptions& options) {
+  return runProgram(TEXSORT_BINARY, args, options);
 }
 
-RunResult runProgram(const std::string& program, const std::vector<std::string>& args,
-                     const std::vector<std::string>& unsetEnv) {
+RunResult runProgram(const std::string& program, const std::vector<std::string>& args, const RunOptions& options) {
   TempFolder io;
   const std::string outPath = io.path("stdout"), errPath = io.path("stderr");
   const pid_t pid = ::fork();
@@ -176,7 +179,9 @@ RunResult runProgram(const std::string& program, const std::vector<std::string>&
     const int err = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     ::dup2(out, 1);
     ::dup2(err, 2);
-    for (const std::string& name : unsetEnv) ::unsetenv(name.c_str());
+    for (const std::string& name : options.unsetEnv) ::unsetenv(name.c_str());
+    for (const auto& [name, value] : options.setEnv) ::setenv(name.c_str(), value.c_str(), 1);
+    if (options.asNobody && ::getuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) std::_Exit(126);
     std::vector<char*> argv;
     std::string binary = program;
     argv.push_back(binary.data());

@@ -27,6 +27,12 @@ std::vector<std::uint8_t> palettePng(std::uint32_t width, std::uint32_t height,
                                      const std::vector<std::uint8_t>& paletteRgba,
                                      const std::vector<std::uint8_t>& indices);
 
+// A PNG of any header (IHDR fields as given) around `scanlines` (filter bytes included, stored
+// uncompressed), with correct CRCs; extra chunks (type, data) go before IDAT.
+std::vector<std::uint8_t> rawPng(std::uint32_t width, std::uint32_t height, std::uint8_t bitDepth,
+                                 std::uint8_t colourType, const std::vector<std::uint8_t>& scanlines,
+                                 const std::vector<std::pair<std::string, std::vector<std::uint8_t>>>& extraChunks = {});
+
 std::vector<std::uint8_t> readFile(const std::string& path);
 void writeFile(const std::string& path, const std::vector<std::uint8_t>& bytes);
 bool fileExists(const std::string& path);
@@ -53,13 +59,18 @@ struct RunResult {
   std::string err;
 };
 
+struct RunOptions {
+  std::vector<std::string> unsetEnv;                         // variables removed for the child
+  std::vector<std::pair<std::string, std::string>> setEnv;   // variables set for the child
+  bool asNobody = false;  // when running as root, drop to uid/gid 65534 so file permissions bite
+};
+
 // Runs `program` (looked up in PATH unless it has a slash) with `args`, each passed as one
-// argument with no shell, capturing its output; `unsetEnv` names variables removed for the child.
-RunResult runProgram(const std::string& program, const std::vector<std::string>& args,
-                     const std::vector<std::string>& unsetEnv = {});
+// argument with no shell, capturing its output.
+RunResult runProgram(const std::string& program, const std::vector<std::string>& args, const RunOptions& options = {});
 
 // Runs the texsort binary that this build made.
-RunResult runTexsort(const std::vector<std::string>& args, const std::vector<std::string>& unsetEnv = {});
+RunResult runTexsort(const std::vector<std::string>& args, const RunOptions& options = {});
 std::string texsortBinary();
 
 }  // namespace texsort::test

@@ -47,7 +47,7 @@ TEST(LoadImage, RefusesBadFilesNamingThem) {
   std::vector<std::uint8_t> png = test::readFile(test::assetPath("astronaut.png"));
   png.resize(png.size() / 2);
   test::writeFile(dir.path("truncated.png"), png);
-  expectError([&] { loadImage(dir.path("truncated.png"), kLimit); }, ExitCode::BadInput, "truncated.png: corrupt");
+  expectError([&] { loadImage(dir.path("truncated.png"), kLimit); }, ExitCode::BadInput, "truncated.png: truncated PNG");
 }
 
 TEST(LoadImage, RefusesTooManyPixelsFromTheHeader) {
