@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "error.h"
+#include "gl/fault.h"
 #include "gl/gl.h"
 
 namespace texsort {
@@ -75,6 +76,7 @@ struct HeadlessContext::Egl {
 
   // Initialises `d` and makes a GL 3.3 core context current on it, or throws StepFailed.
   void start(EGLDisplay d) {
+    if (forcedFailure("egl-display")) throw StepFailed{"eglGetDisplay failed: EGL_BAD_DISPLAY (forced)"};
     if (d == EGL_NO_DISPLAY) stepFailed("eglGetDisplay");
     display = d;
     EGLint major = 0, minor = 0;
@@ -91,8 +93,12 @@ struct HeadlessContext::Egl {
     const EGLint contextAttribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
                                      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                                      EGL_NONE};
-    context = eglCreateContext(display, config, EGL_NO_CONTEXT, contextAttribs);
-    if (context == EGL_NO_CONTEXT) stepFailed("eglCreateContext(OpenGL 3.3 core)");
+    context = forcedFailure("gl-context") ? EGL_NO_CONTEXT
+                                          : eglCreateContext(display, config, EGL_NO_CONTEXT, contextAttribs);
+    if (context == EGL_NO_CONTEXT) {
+      if (forcedFailure("gl-context")) throw StepFailed{"eglCreateContext(OpenGL 3.3 core) failed: EGL_BAD_MATCH (forced)"};
+      stepFailed("eglCreateContext(OpenGL 3.3 core)");
+    }
     // All rendering goes to our own framebuffers; a 1x1 pbuffer only where surfaceless is missing.
     if (!hasExtension(eglQueryString(display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context")) {
       const EGLint pbufferAttribs[] = {EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE};

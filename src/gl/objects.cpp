@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "error.h"
+#include "gl/fault.h"
 
 namespace texsort::gl {
 
@@ -19,7 +20,7 @@ std::string enumName(GLenum value) {
     case GL_FRAMEBUFFER_UNDEFINED: return "GL_FRAMEBUFFER_UNDEFINED";
     case GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT: return "GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT";
     case GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT: return "GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT";
-    case GL_FRAMEBUFFER_UNSUPPORTED: return "GL_FRAMEBUFFER_UNSUPPORTED (float render targets not supported?)";
+    case GL_FRAMEBUFFER_UNSUPPORTED: return "GL_FRAMEBUFFER_UNSUPPORTED (this format cannot be rendered to here)";
     case GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE: return "GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE";
     default: return "GL enum 0x" + [&] {
       char buf[16];
@@ -62,7 +63,8 @@ Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format
   const GLenum type = format == TextureFormat::Rgba8 ? GL_UNSIGNED_BYTE : GL_FLOAT;
   glTexImage2D(GL_TEXTURE_2D, 0, internalFormat, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, layout,
                type, texels);
-  const GLenum error = glGetError();
+  GLenum error = glGetError();
+  if (forcedFailure("oom")) error = GL_OUT_OF_MEMORY;
   if (error != GL_NO_ERROR) {
     throw Error(ExitCode::Gpu, std::string("GL: cannot allocate ") + (name ? name : "texture") + " (" +
                                    std::to_string(width) + "x" + std::to_string(height) + "): " +
@@ -71,22 +73,35 @@ Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format
   label(GL_TEXTURE, id, name);
 }
 
-Framebuffer::Framebuffer(const Texture& target, const char* name) {
+Framebuffer::Framebuffer(const Texture& target, const char* name, bool floatTarget) {
   GLuint id = 0;
   glGenFramebuffers(1, &id);
   handle_ = Handle<deleteFramebuffer>(id);
   glBindFramebuffer(GL_FRAMEBUFFER, id);
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target.id(), 0);
-  const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (forcedFailure("framebuffer")) status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+  if (floatTarget && forcedFailure("float-target")) status = GL_FRAMEBUFFER_UNSUPPORTED;
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   if (status != GL_FRAMEBUFFER_COMPLETE) {
     throw Error(ExitCode::Gpu, std::string("GL: framebuffer ") + (name ? name : "") + " is incomplete: " +
-                                   enumName(status));
+                                   enumName(status) +
+                                   (floatTarget && status == GL_FRAMEBUFFER_UNSUPPORTED
+                                        ? "; this GPU cannot render to float (RGBA32F) textures"
+                                        : ""));
   }
   label(GL_FRAMEBUFFER, id, name);
 }
 
 namespace {
+
+// An info log as one line: lines joined with "; ", trailing space dropped.
+std::string oneLine(const char* log) {
+  std::string text(log);
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ' || text.back() == '\r')) text.pop_back();
+  for (std::size_t at; (at = text.find('\n')) != std::string::npos;) text.replace(at, 1, "; ");
+  return text;
+}
 
 std::string glslVersion() {
   const auto* v = reinterpret_cast<const char*>(glGetString(GL_SHADING_LANGUAGE_VERSION));
@@ -95,7 +110,13 @@ std::string glslVersion() {
 
 GLuint compile(GLenum type, const char* name, std::initializer_list<const char*> sources) {
   const GLuint shader = glCreateShader(type);
-  glShaderSource(shader, static_cast<GLsizei>(sources.size()), sources.begin(), nullptr);
+  std::vector<const char*> pieces(sources);
+  // Forced failures feed the real compiler and linker a real mistake, so the real log comes back.
+  if (type == GL_FRAGMENT_SHADER && forcedFailure("shader")) pieces.push_back("\nforced compile error\n");
+  if (type == GL_FRAGMENT_SHADER && forcedFailure("link")) {
+    pieces.push_back("\nvoid forcedLinkError();\nvoid forcedUse() { forcedLinkError(); }\n");
+  }
+  glShaderSource(shader, static_cast<GLsizei>(pieces.size()), pieces.data(), nullptr);
   glCompileShader(shader);
   GLint ok = GL_FALSE;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
@@ -105,9 +126,8 @@ GLuint compile(GLenum type, const char* name, std::initializer_list<const char*>
     std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
     glGetShaderInfoLog(shader, static_cast<GLsizei>(log.size()), nullptr, log.data());
     glDeleteShader(shader);
-    std::string text(log.data());
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-    throw Error(ExitCode::Gpu, std::string("GL: cannot compile ") + name + " (GLSL " + glslVersion() + "): " + text);
+    throw Error(ExitCode::Gpu,
+                std::string("GL: cannot compile ") + name + " (GLSL " + glslVersion() + "): " + oneLine(log.data()));
   }
   return shader;
 }
@@ -138,7 +158,7 @@ Program::Program(const char* vertexName, const char* vertexSource, const char* f
     glGetProgramiv(id, GL_INFO_LOG_LENGTH, &length);
     std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
     glGetProgramInfoLog(id, static_cast<GLsizei>(log.size()), nullptr, log.data());
-    throw Error(ExitCode::Gpu, std::string("GL: cannot link ") + vertexName + " + " + fragmentName + ": " + log.data());
+    throw Error(ExitCode::Gpu, std::string("GL: cannot link ") + vertexName + " + " + fragmentName + ": " + oneLine(log.data()));
   }
   label(GL_PROGRAM, id, fragmentName);
 }

@@ -74,7 +74,9 @@ class Texture {
 class Framebuffer {
  public:
   Framebuffer() = default;
-  Framebuffer(const Texture& target, const char* label);
+  // floatTarget: the texture is a float format, so GL_FRAMEBUFFER_UNSUPPORTED means this GPU
+  // cannot render to float textures, and the message says so.
+  Framebuffer(const Texture& target, const char* label, bool floatTarget = false);
   GLuint id() const { return handle_.id(); }
 
  private:

@@ -42,8 +42,8 @@ GpuSorter::GpuSorter(std::uint64_t elementCount) {
   }
   textures_[0] = gl::Texture(layout_.width, layout_.height, nullptr, "sort state A");
   textures_[1] = gl::Texture(layout_.width, layout_.height, nullptr, "sort state B");
-  framebuffers_[0] = gl::Framebuffer(textures_[0], "sort target A");
-  framebuffers_[1] = gl::Framebuffer(textures_[1], "sort target B");
+  framebuffers_[0] = gl::Framebuffer(textures_[0], "sort target A", true);
+  framebuffers_[1] = gl::Framebuffer(textures_[1], "sort target B", true);
   program(PassKind::BitonicStep);  // compile errors surface here, not mid-sort
 }
 

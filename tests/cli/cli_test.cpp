@@ -179,6 +179,29 @@ TEST(Cli, DemoWithoutADisplaySaysSoInOneLine) {
   EXPECT_NE(r.err.find("texsort sort"), std::string::npos) << r.err;
 }
 
+// Every GL/EGL failure path, forced on llvmpipe through TEXSORT_FORCE_FAILURE: exit 4, one line
+// that says which step failed, and no output file.
+TEST(Cli, GpuFailuresAreReportedInOneLine) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"egl-display", "EGL: no headless OpenGL 3.3 context (device: eglGetDisplay failed"},
+      {"gl-context", "eglCreateContext(OpenGL 3.3 core) failed: EGL_BAD_MATCH"},
+      {"framebuffer", "GL: framebuffer sort target A is incomplete: GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT"},
+      {"float-target", "this GPU cannot render to float (RGBA32F) textures"},
+      {"shader", "GL: cannot compile bitonic.frag (GLSL "},
+      {"link", "GL: cannot link fullscreen.vert + bitonic.frag: "},
+      {"oom", "GL: cannot allocate sort state A (512x512): GL_OUT_OF_MEMORY"}};
+  test::TempFolder dir;
+  for (const auto& [failure, message] : cases) {
+    SCOPED_TRACE(failure);
+    const test::RunResult r = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png")},
+                                         test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", failure}}, false});
+    EXPECT_EQ(r.exitCode, static_cast<int>(ExitCode::Gpu)) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_TRUE(test::listFolder(dir.root()).empty());
+  }
+}
+
 TEST(Cli, HelpListsTheSortFlags) {
   const test::RunResult r = runTexsort({"sort", "--help"});
   EXPECT_EQ(r.exitCode, 0);

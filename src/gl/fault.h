@@ -1,0 +1,10 @@
+// Forced failures for tests: TEXSORT_FORCE_FAILURE=name[,name...] makes the named step fail as it
+// would on a machine that cannot do it, so every GL/EGL error path runs in CI on llvmpipe.
+// Names: egl-display, gl-context, framebuffer, float-target, shader, link, oom.
+#pragma once
+
+namespace texsort {
+
+bool forcedFailure(const char* name);
+
+}  // namespace texsort
