@@ -2,8 +2,9 @@
 PRESET ?= release
 JOBS ?= $(shell nproc)
 BIN := build/$(PRESET)/texsort
+FUZZ_SECONDS ?= 30
 
-.PHONY: all deps configure build test demo clean
+.PHONY: all deps configure build test sanitize fuzz demo bench clean
 
 all: build
 
@@ -16,11 +17,27 @@ configure: deps
 build: configure
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
+# Every test in the release build, then the same suite (less the window tests) under ASan + UBSan.
 test: build
 	@ctest --preset $(PRESET) -j $(JOBS)
+	@$(MAKE) --no-print-directory sanitize
+
+sanitize: deps
+	@cmake --preset asan >/dev/null
+	@cmake --build --preset asan -j $(JOBS)
+	@ctest --preset asan -j $(JOBS)
+
+# libFuzzer on image loading and on command-line parsing, FUZZ_SECONDS each.
+fuzz: deps
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz -j $(JOBS)
+	@scripts/fuzz.sh $(FUZZ_SECONDS)
 
 demo: build
 	@scripts/demo.sh $(BIN)
+
+bench: build
+	@$(BIN) bench
 
 clean:
 	rm -rf build

@@ -3,6 +3,8 @@
 
 #include <stb_image_write.h>
 
+#include <filesystem>
+
 #include "error.h"
 #include "image/image_io.h"
 #include "test_support.h"
@@ -105,6 +107,43 @@ TEST(SamePath, SeesThroughDifferentSpellings) {
   EXPECT_TRUE(samePath(dir.path("a.png"), dir.root() + "/./a.png"));
   EXPECT_TRUE(samePath(dir.path("new.png"), dir.root() + "//new.png"));
   EXPECT_FALSE(samePath(dir.path("a.png"), dir.path("b.png")));
+}
+
+}  // namespace
+}  // namespace texsort
+
+namespace texsort {
+namespace {
+
+// Inputs the fuzzer found crashing stb_image (Debian's 2.27) before the loader learned to refuse
+// them; each must now be refused with a clear error, never decoded.
+TEST(FuzzRegressions, EveryKeptCrashIsRefused) {
+  namespace fs = std::filesystem;
+  std::size_t count = 0;
+  for (const auto& entry : fs::directory_iterator(std::string(TEXSORT_SOURCE_DIR) + "/fuzz/regressions")) {
+    if (entry.path().filename().string()[0] == '.') continue;
+    ++count;
+    SCOPED_TRACE(entry.path().filename().string());
+    const std::string name = entry.path().filename().string();
+    const std::vector<std::uint8_t> bytes = test::readFile(entry.path().string());
+    // The file name says which check must catch it, so a check that stops working is noticed
+    // even where stb would happen to fail on the input for another reason.
+    const std::string reason = name.rfind("jpeg-huffman", 0) == 0   ? "corrupt JPEG (Huffman table with"
+                               : name.rfind("pnm-16bit", 0) == 0    ? "16-bit PNM"
+                               : name.rfind("pnm-header", 0) == 0   ? "corrupt PNM header"
+                                                                    : "?";
+    expectError([&] { decodeImage(name, bytes.data(), bytes.size(), kLimit); }, ExitCode::BadInput, reason);
+  }
+  EXPECT_GE(count, 5u);
+}
+
+TEST(FuzzRegressions, SeedImagesDecode) {
+  namespace fs = std::filesystem;
+  for (const auto& entry : fs::directory_iterator(std::string(TEXSORT_SOURCE_DIR) + "/fuzz/seeds/images")) {
+    SCOPED_TRACE(entry.path().filename().string());
+    const Image image = loadImage(entry.path().string(), kLimit);
+    EXPECT_GT(image.pixelCount(), 0u);
+  }
 }
 
 }  // namespace
