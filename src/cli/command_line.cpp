@@ -86,6 +86,9 @@ Command parseCommandLine(int argc, const char* const* argv) {
   demoCommand->add_option("--generate", view.generate, "Start on a generated random image of this side (4-2048)")
       ->check(CLI::Range(4, 2048))
       ->excludes("image");
+  demoCommand->add_option("--soak", view.soakFrames,
+                          "Drive the viewer with random actions for N frames; report GL errors, objects, memory")
+      ->check(CLI::Range(10u, 1000000u));
   demoCommand->add_option("--zoom", zoom, "fit: fit the window; 1: one texel per screen pixel")
       ->check(CLI::IsMember({"fit", "1"}))
       ->capture_default_str();

@@ -35,6 +35,11 @@ void throwOnError(const char* what) {
   if (error != GL_NO_ERROR) throw Error(ExitCode::Gpu, std::string("GL: ") + what + ": " + enumName(error));
 }
 
+std::int64_t& liveObjects() {
+  static std::int64_t count = 0;
+  return count;
+}
+
 void deleteTexture(GLuint id) { glDeleteTextures(1, &id); }
 void deleteFramebuffer(GLuint id) { glDeleteFramebuffers(1, &id); }
 void deleteProgram(GLuint id) { glDeleteProgram(id); }

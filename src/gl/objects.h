@@ -10,12 +10,17 @@
 
 namespace texsort::gl {
 
+// GL objects texsort holds right now (all kinds): the soak test watches it for leaks.
+std::int64_t& liveObjects();
+
 // Owns one GL name and deletes it with Delete; moving transfers ownership.
 template <void (*Delete)(GLuint)>
 class Handle {
  public:
   Handle() = default;
-  explicit Handle(GLuint id) : id_(id) {}
+  explicit Handle(GLuint id) : id_(id) {
+    if (id_ != 0) ++liveObjects();
+  }
   ~Handle() { reset(); }
   Handle(Handle&& other) noexcept : id_(std::exchange(other.id_, 0)) {}
   Handle& operator=(Handle&& other) noexcept {
@@ -31,7 +36,10 @@ class Handle {
   GLuint id() const { return id_; }
   explicit operator bool() const { return id_ != 0; }
   void reset() {
-    if (id_ != 0) Delete(id_);
+    if (id_ != 0) {
+      Delete(id_);
+      --liveObjects();
+    }
     id_ = 0;
   }
 

@@ -9,10 +9,12 @@
 // [SECTION] Image view
 // [SECTION] Network diagram
 // [SECTION] Benchmark window
+// [SECTION] Soak: random actions for the reliability test
 // [SECTION] Main loop
 #include "viewer/viewer.h"
 
 #include <GLFW/glfw3.h>
+#include <unistd.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
@@ -24,6 +26,7 @@
 #include <filesystem>
 #include <iterator>
 #include <memory>
+#include <random>
 #include <vector>
 
 #include "bench/benchmark.h"
@@ -687,6 +690,96 @@ void benchWindow(ViewerState& s) {
   ImGui::End();
 }
 
+// [SECTION] Soak: random actions for the reliability test ========================================
+
+std::int64_t residentKiB() {
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  long pages = 0, resident = 0;
+  if (f) {
+    if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+    std::fclose(f);
+  }
+  return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+// Drives the viewer the way a restless user would: steps, scrubs, plays, loads good and bad files,
+// changes sizes, algorithms and overlays. Measures in a canonical state (the astronaut, bitonic,
+// ascending, pass 0) after a warm-up and at the end, so the numbers compare like with like.
+struct Soak {
+  std::uint32_t frames = 0;
+  std::mt19937 rng{7};
+  std::string badFile;
+  std::uint64_t actions = 0, loads = 0, badLoads = 0, glErrors = 0;
+  std::int64_t objectsWarm = -1, objectsEnd = -1, rssWarm = 0, rssEnd = 0;
+
+  void canonical(ViewerState& s) {
+    s.algorithm = Algorithm::Bitonic;
+    s.order = SortOrder::Ascending;
+    s.overlay = DisplayOptions{};
+    s.showDiagram = false;
+    loadFile(s, bundledAsset("astronaut.png"));
+    s.transport.reset();
+  }
+
+  void step(ViewerState& s, std::uint32_t frame) {
+    for (GLenum e; (e = glGetError()) != GL_NO_ERROR;) {
+      ++glErrors;
+      std::fprintf(stderr, "soak: frame %u: %s\n", frame, gl::enumName(e).c_str());
+    }
+    if (frame == frames / 5 || frame == frames) {
+      canonical(s);
+      glFinish();
+      (frame == frames ? objectsEnd : objectsWarm) = gl::liveObjects();
+      (frame == frames ? rssEnd : rssWarm) = residentKiB();
+      return;
+    }
+    Transport& t = s.transport;
+    ++actions;
+    switch (rng() % 16) {
+      case 0: case 1: t.stepForward(); break;
+      case 2: t.stepBack(); break;
+      case 3: t.seek(static_cast<std::uint32_t>(rng() % (t.passCount + 1))); break;
+      case 4: t.reset(); break;
+      case 5: t.togglePlay(); break;
+      case 6: t.toEnd(); break;
+      case 7: s.overlay.showRoles = !s.overlay.showRoles; s.pictureDirty = true; break;
+      case 8: s.overlay.showChanged = !s.overlay.showChanged; s.pictureDirty = true; break;
+      case 9: case 10: {  // a generated image of another size: 4x4 .. 128x128
+        ++loads;
+        const std::uint32_t side = 4u << (rng() % 6);
+        startSession(s, generateImage(kPatterns[rng() % std::size(kPatterns)], side, static_cast<std::uint32_t>(rng())), "soak");
+        break;
+      }
+      case 11: ++badLoads; loadFile(s, rng() % 2 ? badFile : badFile + ".missing"); break;
+      case 12: {  // another algorithm (transposition only on small inputs: it has N passes)
+        const Algorithm a = kAlgorithms[rng() % std::size(kAlgorithms)];
+        if (a != Algorithm::Transposition || s.session->sorter().elementCount() <= 4096) {
+          s.algorithm = a;
+          reloadSession(s);
+        }
+        break;
+      }
+      case 13: s.order = s.order == SortOrder::Ascending ? SortOrder::Descending : SortOrder::Ascending; reloadSession(s); break;
+      case 14: s.showDiagram = !s.showDiagram && s.session->sorter().elementCount() <= kDiagramMaxElements; break;
+      default:
+        if (rng() % 8 == 0) {
+          ++loads;
+          loadFile(s, bundledAsset(rng() % 2 ? "astronaut.png" : "coffee.png"));
+        }
+        break;
+    }
+  }
+
+  void report() const {
+    std::printf("soak: %u frames, %llu actions, %llu loads, %llu bad loads, GL errors %llu, GL objects %lld -> %lld, "
+                "resident %lld KiB -> %lld KiB\n",
+                frames, static_cast<unsigned long long>(actions), static_cast<unsigned long long>(loads),
+                static_cast<unsigned long long>(badLoads), static_cast<unsigned long long>(glErrors),
+                static_cast<long long>(objectsWarm), static_cast<long long>(objectsEnd),
+                static_cast<long long>(rssWarm), static_cast<long long>(rssEnd));
+  }
+};
+
 // [SECTION] Main loop ==============================================================================
 
 void handleKeys(ViewerState& s) {
@@ -753,6 +846,16 @@ int runViewer(const ViewerOptions& options) {
     throw;
   }
   if (options.autoplay) s.transport.play();
+  Soak soak;
+  soak.frames = options.soakFrames;
+  if (soak.frames) {
+    soak.badFile = (std::filesystem::temp_directory_path() / ("texsort-soak-" + std::to_string(::getpid()) + ".png")).string();
+    std::FILE* f = std::fopen(soak.badFile.c_str(), "wb");
+    if (f) {
+      std::fputs("not a PNG at all", f);
+      std::fclose(f);
+    }
+  }
 
   // 4. Frames: input, advance the sort, draw the picture and the panels.
   auto last = Clock::now();
@@ -773,6 +876,7 @@ int runViewer(const ViewerOptions& options) {
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
     handleKeys(s);
+    if (soak.frames) soak.step(s, frame);
     advance(s, dt);
     benchStep(s);
     if (s.pictureDirty) {
@@ -794,10 +898,14 @@ int runViewer(const ViewerOptions& options) {
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
-    const bool lastFrame = options.frames != 0 && frame >= options.frames;
+    const bool lastFrame = (options.frames != 0 && frame >= options.frames) || (soak.frames && frame >= soak.frames);
     if (lastFrame && !options.screenshot.empty()) saveScreenshot(window.handle(), options.screenshot, s);
     glfwSwapBuffers(window.handle());
     if (lastFrame) break;
+  }
+  if (soak.frames) {
+    soak.report();
+    std::remove(soak.badFile.c_str());
   }
   if (s.playingFrames > 0) {
     std::printf("viewer: %llu frames while playing in %.2f s = %.1f fps\n",

@@ -23,6 +23,8 @@ struct ViewerOptions {
   bool showChanged = false;       // start with the changed-pixels overlay on
   bool showDiagram = false;       // open the network diagram (small inputs only)
   std::uint32_t generate = 0;     // nonzero: start on a generated random image of this side
+  std::uint32_t soakFrames = 0;   // drive the viewer with random actions for this many frames and
+                                  // report GL errors, GL objects held and memory (reliability test)
   int width = 1280, height = 820;
 };
 

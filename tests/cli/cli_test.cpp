@@ -97,6 +97,17 @@ TEST(Cli, BenchReportsEveryColumnForEveryAlgorithm) {
   EXPECT_NE(bad.err.find("1000 is not a power of two"), std::string::npos) << bad.err;
 }
 
+TEST(Cli, SameInputGivesByteIdenticalOutputEveryRun) {
+  test::TempFolder dir;
+  std::vector<std::uint8_t> first;
+  for (int run = 0; run < 3; ++run) {
+    const std::string out = dir.path("run" + std::to_string(run) + ".png");
+    ASSERT_EQ(runTexsort({"sort", test::assetPath("coffee.png"), "-o", out, "-q"}).exitCode, 0);
+    if (run == 0) first = test::readFile(out);
+    else EXPECT_EQ(test::readFile(out), first) << "run " << run;
+  }
+}
+
 TEST(Cli, QuietPrintsNothing) {
   test::TempFolder dir;
   const test::RunResult r = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("o.png"), "-q"});
