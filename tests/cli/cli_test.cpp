@@ -245,6 +245,9 @@ TEST_P(CliErrors, FailCleanly) {
   test::writeFile(dir.path("badcrc.png"), damaged);
   png.resize(png.size() * 2 / 3);
   test::writeFile(dir.path("truncated.png"), png);
+  std::vector<std::uint8_t> jpeg = test::readFile(std::string(TEXSORT_SOURCE_DIR) + "/fuzz/seeds/images/rgb6x4.jpg");
+  jpeg.resize(jpeg.size() / 2);
+  test::writeFile(dir.path("truncated.jpg"), jpeg);
   const std::vector<std::uint8_t> row = {0, 1, 2, 3};  // one filtered RGB scanline: the rest is "missing"
   test::writeFile(dir.path("huge.png"), test::rawPng(60000, 60000, 8, 2, row));
   test::writeFile(dir.path("tall.png"), test::rawPng(1, 100000000, 8, 2, row));
@@ -280,6 +283,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"empty", {"sort", "{dir}/empty.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "empty.png: empty file"},
         BadCase{"text", {"sort", "{dir}/text.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "text.png: not an image"},
         BadCase{"truncated", {"sort", "{dir}/truncated.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "truncated.png: truncated PNG"},
+        BadCase{"truncatedJpeg", {"sort", "{dir}/truncated.jpg", "-o", "{dir}/out.png"}, ExitCode::BadInput, "truncated.jpg: corrupt or truncated image"},
         BadCase{"badCrc", {"sort", "{dir}/badcrc.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "badcrc.png: corrupt PNG (bad CRC in IDAT chunk)"},
         BadCase{"huge", {"sort", "{dir}/huge.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "huge.png: 60000x60000 is 3600000000 pixels, more than the limit of 16777216"},
         BadCase{"tall", {"sort", "{dir}/tall.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "tall.png: 1x100000000 is 100000000 pixels"},
