@@ -10,3 +10,15 @@ int indexOf(ivec2 texel) { return (texel.y << u_widthLog2) | texel.x; }
 
 // Strict order by key, ties by original index: no two elements are equal, so the result is unique.
 bool precedes(vec4 a, vec4 b) { return a.r < b.r || (a.r == b.r && a.g < b.g); }
+
+// The fast path's compact layout: texel t of the compact texture holds (key, index) of elements
+// 2t (xy) and 2t + 1 (zw); the texture is 1 << u_compactWidthLog2 texels wide.
+uniform int u_compactWidthLog2;
+
+ivec2 compactTexelOf(int t) { return ivec2(t & ((1 << u_compactWidthLog2) - 1), t >> u_compactWidthLog2); }
+
+// (key, index) of element i in a compact texture.
+vec2 compactElement(sampler2D compact, int i) {
+  vec4 pair = texelFetch(compact, compactTexelOf(i >> 1), 0);
+  return (i & 1) == 0 ? pair.xy : pair.zw;
+}

@@ -86,6 +86,38 @@ SortState runPass(const Pass& pass, SortState state) {
     case PassKind::RadixGather:
       state.elements = gather(state.elements, state.scan);
       return state;
+    case PassKind::FastPack:
+      state.compact.resize(2 * n);
+      for (std::uint64_t e = 0; e < n; ++e) {
+        state.compact[2 * e] = state.elements[e].key;
+        state.compact[2 * e + 1] = state.elements[e].index;
+      }
+      return state;
+    case PassKind::FastBitonic: {
+      // The fused steps one after the other: the same compare rule as BitonicStep on (key, index).
+      std::vector<float>& c = state.compact;
+      for (std::uint32_t step = 0; step < pass.parity; ++step) {
+        const std::uint64_t d = pass.offset >> step;
+        std::vector<float> next(c.size());
+        for (std::uint64_t e = 0; e < n; ++e) {
+          const std::uint64_t partner = e ^ d;
+          const bool partnerAhead = (e & d) == 0, ascending = (e & pass.stepno) == 0;
+          const bool otherFirst = c[2 * partner] < c[2 * e] || (c[2 * partner] == c[2 * e] && c[2 * partner + 1] < c[2 * e + 1]);
+          const std::uint64_t keep = (otherFirst == (partnerAhead == ascending)) ? partner : e;
+          next[2 * e] = c[2 * keep];
+          next[2 * e + 1] = c[2 * keep + 1];
+        }
+        c = std::move(next);
+      }
+      return state;
+    }
+    case PassKind::FastGather: {
+      // The elements are still as uploaded (element i at position i), so the index finds them.
+      std::vector<Element> out(n);
+      for (std::uint64_t j = 0; j < n; ++j) out[j] = state.elements[static_cast<std::uint64_t>(state.compact[2 * j + 1])];
+      state.elements = std::move(out);
+      return state;
+    }
     default:
       state.elements = runPass(pass, state.elements);
       return state;
@@ -100,7 +132,7 @@ std::vector<Element> runPass(const Pass& pass, const std::vector<Element>& in) {
 
 std::vector<Element> runSchedule(const PassSchedule& schedule, std::vector<Element> elements) {
   if (!isPowerOfTwo(elements.size())) throw std::invalid_argument("runSchedule: size must be a power of two");
-  SortState state{std::move(elements), {}};
+  SortState state{std::move(elements), {}, {}};
   for (const Pass& pass : schedule) state = runPass(pass, std::move(state));
   return std::move(state.elements);
 }

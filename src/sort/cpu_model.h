@@ -8,11 +8,13 @@
 
 namespace texsort {
 
-// Everything the GPU keeps between passes: the elements and, for radix sort, the scan buffer (one
-// float per element: the flags e, then their inclusive prefix sum).
+// Everything the GPU keeps between passes: the elements; for radix sort the scan buffer (one float
+// per element: the flags e, then their inclusive prefix sum); for the fast path the compact
+// elements (two floats per element position: key, original index; two elements per texel).
 struct SortState {
   std::vector<Element> elements;
   std::vector<float> scan;
+  std::vector<float> compact;
 };
 
 // The element that position i holds after a sorting-network pass (bitonic, legacy bitonic,

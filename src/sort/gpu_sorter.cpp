@@ -7,23 +7,28 @@
 namespace texsort {
 namespace {
 
-constexpr std::size_t kCopyProgram = 7;
+constexpr std::size_t kCopyProgram = 10;
 
+// By PassKind, then the copy program.
 const char* fragmentName(std::size_t kind) {
-  static const char* names[] = {"bitonic.frag",    "bitonic_legacy.frag", "oddeven_merge.frag", "transposition.frag",
-                                "radix_flags.frag", "radix_scan.frag",     "radix_gather.frag",  "copy.frag"};
+  static const char* names[] = {"bitonic.frag",      "bitonic_legacy.frag", "oddeven_merge.frag", "transposition.frag",
+                                "radix_flags.frag",  "radix_scan.frag",     "radix_gather.frag",  "fast_pack.frag",
+                                "fast_bitonic.frag", "fast_gather.frag",    "copy.frag"};
   return names[kind];
 }
 
 const char* fragmentSource(std::size_t kind) {
   static const char* const* sources[] = {
-      &shaders::kShader_bitonic_frag,     &shaders::kShader_bitonic_legacy_frag, &shaders::kShader_oddeven_merge_frag,
-      &shaders::kShader_transposition_frag, &shaders::kShader_radix_flags_frag,  &shaders::kShader_radix_scan_frag,
-      &shaders::kShader_radix_gather_frag,  &shaders::kShader_copy_frag};
+      &shaders::kShader_bitonic_frag,       &shaders::kShader_bitonic_legacy_frag, &shaders::kShader_oddeven_merge_frag,
+      &shaders::kShader_transposition_frag, &shaders::kShader_radix_flags_frag,    &shaders::kShader_radix_scan_frag,
+      &shaders::kShader_radix_gather_frag,  &shaders::kShader_fast_pack_frag,      &shaders::kShader_fast_bitonic_frag,
+      &shaders::kShader_fast_gather_frag,   &shaders::kShader_copy_frag};
   return *sources[kind];
 }
 
 bool writesScan(PassKind kind) { return kind == PassKind::RadixFlags || kind == PassKind::RadixScanStep; }
+bool writesCompact(PassKind kind) { return kind == PassKind::FastPack || kind == PassKind::FastBitonic; }
+bool readsCompact(PassKind kind) { return kind == PassKind::FastBitonic || kind == PassKind::FastGather; }
 
 }  // namespace
 
@@ -60,6 +65,7 @@ void GpuSorter::upload(const std::vector<Element>& elements) {
   if (elements.size() != layout_.count()) throw Error(ExitCode::Gpu, "GPU sorter: upload of the wrong size");
   current_ = 0;
   lastPassMovedElements_ = false;
+  lastPassWroteCompact_ = false;
   glBindTexture(GL_TEXTURE_2D, textures_[0].id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(layout_.width), static_cast<GLsizei>(layout_.height),
@@ -72,8 +78,10 @@ void GpuSorter::setUniforms(const Pass& pass, const gl::Program& p) const {
     glUniform1i(p.uniform(name), static_cast<GLint>(value));
   };
   set("u_widthLog2", log2Exact(layout_.width));
+  set("u_compactWidthLog2", log2Exact(compactLayout_.width));
   set("u_source", 0);
   set("u_scan", 1);
+  set("u_compact", 2);
   switch (pass.kind) {
     case PassKind::BitonicStep:
       set("u_stepno", pass.stepno);
@@ -101,12 +109,23 @@ void GpuSorter::setUniforms(const Pass& pass, const gl::Program& p) const {
       set("u_count", layout_.count());
       set("u_countLog2", log2Exact(layout_.count()));
       return;
+    case PassKind::FastBitonic:
+      // The shader knows three shapes, the ones fastBitonicSchedule makes.
+      if (!((pass.parity == 1 && pass.offset == 1) || (pass.parity == 2 && pass.offset >= 2))) {
+        throw Error(ExitCode::Gpu, "GPU sorter: fast bitonic pass of an unsupported shape: " + describe(pass));
+      }
+      set("u_stepno", pass.stepno);
+      set("u_offset", pass.offset);
+      set("u_steps", pass.parity);
+      return;
+    case PassKind::FastPack:
+    case PassKind::FastGather: return;
   }
 }
 
-void GpuSorter::draw(const gl::Framebuffer& target) {
+void GpuSorter::draw(const gl::Framebuffer& target, const TextureLayout& layout) {
   glBindFramebuffer(GL_FRAMEBUFFER, target.id());
-  glViewport(0, 0, static_cast<GLsizei>(layout_.width), static_cast<GLsizei>(layout_.height));
+  glViewport(0, 0, static_cast<GLsizei>(layout.width), static_cast<GLsizei>(layout.height));
   glBindVertexArray(vertexArray_.id());
   glDrawArrays(GL_TRIANGLES, 0, 3);
 }
@@ -123,16 +142,32 @@ void GpuSorter::runPass(const Pass& pass) {
     scanFramebuffers_[0] = gl::Framebuffer(scan_[0], "radix scan target A");
     scanFramebuffers_[1] = gl::Framebuffer(scan_[1], "radix scan target B");
   }
+  if (pass.kind == PassKind::FastPack && !compact_[0]) {
+    if (layout_.count() < 2) throw Error(ExitCode::Gpu, "GPU sorter: the fast path needs at least 2 elements");
+    compactLayout_ = TextureLayout::forCount(layout_.count() / 2);
+    compact_[0] = gl::Texture(compactLayout_.width, compactLayout_.height, nullptr, "compact state A");
+    compact_[1] = gl::Texture(compactLayout_.width, compactLayout_.height, nullptr, "compact state B");
+    compactFramebuffers_[0] = gl::Framebuffer(compact_[0], "compact target A", true);
+    compactFramebuffers_[1] = gl::Framebuffer(compact_[1], "compact target B", true);
+    setUniforms(pass, p);  // now that the compact layout is known
+  }
+  glActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_2D, readsCompact(pass.kind) ? compact_[currentCompact_].id() : 0);
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, radix ? scan_[currentScan_].id() : 0);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, textures_[current_].id());
+  lastPassMovedElements_ = false;
+  lastPassWroteCompact_ = false;
   if (writesScan(pass.kind)) {
-    draw(scanFramebuffers_[1 - currentScan_]);
+    draw(scanFramebuffers_[1 - currentScan_], layout_);
     currentScan_ = 1 - currentScan_;
-    lastPassMovedElements_ = false;
+  } else if (writesCompact(pass.kind)) {
+    draw(compactFramebuffers_[1 - currentCompact_], compactLayout_);
+    currentCompact_ = 1 - currentCompact_;
+    lastPassWroteCompact_ = true;
   } else {
-    draw(framebuffers_[1 - current_]);
+    draw(framebuffers_[1 - current_], layout_);
     current_ = 1 - current_;
     lastPassMovedElements_ = true;
   }
@@ -158,7 +193,7 @@ double GpuSorter::copyPass() {
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, textures_[current_].id());
   timer_.begin();
-  draw(copyFramebuffer_);
+  draw(copyFramebuffer_, layout_);
   timer_.end();
   return timer_.milliseconds();
 }
@@ -172,6 +207,17 @@ std::vector<Element> GpuSorter::readBack() const {
   glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
   TEXSORT_GL_CHECK("read back");
   return elements;
+}
+
+std::vector<float> GpuSorter::readBackCompact() const {
+  if (!compact_[0]) return {};
+  std::vector<float> compact(layout_.count() * 2);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, compactFramebuffers_[currentCompact_].id());
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glReadPixels(0, 0, static_cast<GLsizei>(compactLayout_.width), static_cast<GLsizei>(compactLayout_.height), GL_RGBA,
+               GL_FLOAT, compact.data());
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  return compact;
 }
 
 std::vector<float> GpuSorter::readBackScan() const {

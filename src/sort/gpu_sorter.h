@@ -36,6 +36,11 @@ class GpuSorter {
   std::vector<Element> readBack() const;
   // Radix sort's scan buffer (empty before the first radix pass).
   std::vector<float> readBackScan() const;
+  // The fast path's compact state: (key, index) per element position (empty before FastPack).
+  std::vector<float> readBackCompact() const;
+  // The compact state texture when the last pass wrote it (the viewer draws from it), else null.
+  const gl::Texture* compactTexture() const { return lastPassWroteCompact_ ? &compact_[currentCompact_] : nullptr; }
+  std::uint32_t compactWidth() const { return compactLayout_.width; }
 
   const gl::Texture& currentTexture() const { return textures_[current_]; }
   // The elements before the last pass, or null when the last pass did not change them (or none ran
@@ -47,7 +52,7 @@ class GpuSorter {
  private:
   const gl::Program& program(PassKind kind);
   void setUniforms(const Pass& pass, const gl::Program& program) const;
-  void draw(const gl::Framebuffer& target);
+  void draw(const gl::Framebuffer& target, const TextureLayout& layout);
 
   TextureLayout layout_;
   std::array<gl::Texture, 2> textures_;
@@ -57,10 +62,15 @@ class GpuSorter {
   std::array<gl::Texture, 2> scan_;  // radix sort only, allocated on first use
   std::array<gl::Framebuffer, 2> scanFramebuffers_;
   int currentScan_ = 0;
+  TextureLayout compactLayout_;          // fast path: elementCount / 2 texels
+  std::array<gl::Texture, 2> compact_;  // fast path only, allocated on first use
+  std::array<gl::Framebuffer, 2> compactFramebuffers_;
+  int currentCompact_ = 0;
+  bool lastPassWroteCompact_ = false;
   gl::Texture copyTarget_;  // copyPass() only
   gl::Framebuffer copyFramebuffer_;
   gl::VertexArray vertexArray_;
-  std::array<gl::Program, 8> programs_;  // by PassKind, compiled on first use; last = copy
+  std::array<gl::Program, 11> programs_;  // by PassKind, compiled on first use; last = copy
   gl::GpuTimer timer_;
 };
 

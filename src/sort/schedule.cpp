@@ -121,6 +121,38 @@ PassSchedule radixSchedule(std::uint64_t n, unsigned keyBits) {
   return passes;
 }
 
+PassSchedule fastBitonicSchedule(std::uint64_t n) {
+  if (n < 2) return bitonicSchedule(n);  // nothing to pack: the classic schedule is empty too
+  const unsigned k = log2Exact(n);
+  PassSchedule passes;
+  Pass pack;
+  pack.kind = PassKind::FastPack;
+  passes.push_back(pack);
+  for (std::uint32_t rank = 0; rank < k; ++rank) {
+    // Steps of this merge have distances 2^rank .. 1; fuse them in pairs from the largest, so an
+    // odd count leaves the distance-1 step alone, which stays inside one texel.
+    for (std::uint32_t step = 0; step <= rank; step += 2) {
+      Pass p = bitonicPass(rank, step);
+      p.kind = PassKind::FastBitonic;
+      p.parity = step + 1 <= rank ? 2 : 1;
+      passes.push_back(p);
+    }
+  }
+  Pass gather;
+  gather.kind = PassKind::FastGather;
+  passes.push_back(gather);
+  return passes;
+}
+
+std::uint64_t networkSteps(const PassSchedule& schedule) {
+  std::uint64_t steps = 0;
+  for (const Pass& p : schedule) {
+    if (p.kind == PassKind::FastBitonic) steps += p.parity;
+    else if (isNetworkPass(p.kind)) steps += 1;
+  }
+  return steps;
+}
+
 const char* algorithmName(Algorithm algorithm) {
   switch (algorithm) {
     case Algorithm::Bitonic: return "bitonic";
@@ -128,6 +160,7 @@ const char* algorithmName(Algorithm algorithm) {
     case Algorithm::OddEvenMerge: return "oddeven-merge";
     case Algorithm::Transposition: return "transposition";
     case Algorithm::Radix: return "radix";
+    case Algorithm::BitonicFast: return "bitonic-fast";
   }
   return "?";
 }
@@ -149,6 +182,7 @@ PassSchedule scheduleFor(Algorithm algorithm, std::uint64_t n) {
     case Algorithm::OddEvenMerge: return oddEvenMergeSchedule(n);
     case Algorithm::Transposition: return transpositionSchedule(n);
     case Algorithm::Radix: return radixSchedule(n, kKeyBits);
+    case Algorithm::BitonicFast: return fastBitonicSchedule(n);
   }
   throw std::invalid_argument("scheduleFor: unknown algorithm");
 }
@@ -192,6 +226,14 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
     case PassKind::RadixFlags: return kElement + kScan;
     case PassKind::RadixScanStep: return 3 * kScan;
     case PassKind::RadixGather: return double(log2Exact(n) + 1) * kScan + 2 * kElement;  // search + move
+    case PassKind::FastPack: return kElement + kElement / 2;  // two element texels in per compact texel out
+    case PassKind::FastBitonic: {
+      // A fragment owns two elements (8 bytes each) and reads the texels of its group: 4 for two
+      // fused steps (2 when they stay within two texels), 2 for one step (1 within a texel).
+      const double texelsRead = pass.parity == 2 ? (pass.offset >= 4 ? 4 : 2) : (pass.offset >= 2 ? 2 : 1);
+      return (texelsRead * kElement + kElement) / 2;
+    }
+    case PassKind::FastGather: return kElement / 2 + 2 * kElement;
   }
   return 0.0;
 }
@@ -212,6 +254,11 @@ std::string describe(const Pass& pass) {
     case PassKind::RadixScanStep:
       return "radix bit " + str(pass.bit) + ": scan step, add from distance " + str(pass.offset);
     case PassKind::RadixGather: return "radix bit " + str(pass.bit) + ": gather d = b ? i - f + totalFalses : f";
+    case PassKind::FastPack: return "fast path: pack (key, index) two per texel";
+    case PassKind::FastBitonic:
+      return "fast bitonic rank " + str(pass.rank) + " steps " + str(pass.step) + (pass.parity == 2 ? "-" + str(pass.step + 1) : "") +
+             ": stepno " + str(pass.stepno) + " offset " + str(pass.offset) + (pass.parity == 2 ? " then " + str(pass.offset / 2) : "");
+    case PassKind::FastGather: return "fast path: gather each element's texel by its original index";
   }
   return "unknown pass";
 }

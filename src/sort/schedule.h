@@ -18,6 +18,9 @@ enum class PassKind : std::uint8_t {
   RadixFlags,         // radix split, article 002: e = 1 - bit, written to the scan buffer
   RadixScanStep,      // one doubling step of the inclusive prefix sum of e (Hillis-Steele)
   RadixGather,        // the split's move d = b ? i - f + totalFalses : f, done as a gather
+  FastPack,           // fast path: (key, index) of elements 2t, 2t+1 into compact texel t
+  FastBitonic,        // fast path: one or two bitonic steps fused, on compact texels
+  FastGather,         // fast path: each position fetches its full element by original index
 };
 
 // One full-screen pass. Which fields matter depends on the kind:
@@ -36,6 +39,8 @@ enum class PassKind : std::uint8_t {
 //   offset = 1; step = the round number.
 // RadixFlags, RadixGather: bit = the key bit this split sorts by (0 = least significant).
 // RadixScanStep: offset = 2^d, the distance each doubling step adds from; bit as above.
+// FastBitonic: stepno as bitonic; offset = the first step's partner distance; stage = 2 * offset;
+//   parity = how many steps the pass fuses (1 or 2: distances offset, then offset / 2).
 struct Pass {
   PassKind kind = PassKind::BitonicStep;
   std::uint32_t stepno = 0;
@@ -84,15 +89,25 @@ PassSchedule transpositionSchedule(std::uint64_t n);
 // and one gather pass. Stable, so elements that start in index order end sorted by (key, index).
 PassSchedule radixSchedule(std::uint64_t n, unsigned keyBits);
 
+// The bitonic network on the fast path: pack the (key, index) pairs two per texel, run the network
+// two steps per pass (a merge with an odd number of steps ends with one in-texel step), then gather
+// every element's full texel by its original index. Needs the state right after upload (element i
+// at position i); the result equals bitonicSchedule's. n >= 2.
+PassSchedule fastBitonicSchedule(std::uint64_t n);
+
 // The algorithms texsort offers; all produce the same result on the same elements.
-enum class Algorithm { Bitonic, BitonicLegacy, OddEvenMerge, Transposition, Radix };
-constexpr Algorithm kAlgorithms[] = {Algorithm::Bitonic, Algorithm::BitonicLegacy, Algorithm::OddEvenMerge,
-                                     Algorithm::Transposition, Algorithm::Radix};
+enum class Algorithm { Bitonic, BitonicLegacy, OddEvenMerge, Transposition, Radix, BitonicFast };
+constexpr Algorithm kAlgorithms[] = {Algorithm::Bitonic,       Algorithm::BitonicLegacy, Algorithm::OddEvenMerge,
+                                     Algorithm::Transposition, Algorithm::Radix,         Algorithm::BitonicFast};
 const char* algorithmName(Algorithm algorithm);  // "bitonic", "bitonic-legacy", "oddeven-merge", ...
 bool parseAlgorithm(const std::string& name, Algorithm& algorithm);
 
 // Bits of the sort keys radix sort needs: luma keys and the padding key are below 2^18.
 constexpr unsigned kKeyBits = 18;
+
+// Network steps an algorithm's schedule performs (a fused pass counts its steps; pack and gather
+// count none): the denominator of "cost per network step".
+std::uint64_t networkSteps(const PassSchedule& schedule);
 
 // The passes of `algorithm` on n = 2^k elements.
 PassSchedule scheduleFor(Algorithm algorithm, std::uint64_t n);

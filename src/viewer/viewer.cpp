@@ -360,6 +360,19 @@ void passPanel(ViewerState& s, float fps) {
                            "found by binary search over the scan.",
                            p->bit);
         break;
+      case PassKind::FastPack:
+        ImGui::TextWrapped("(key, index) of two elements per texel: half the fragments, and the distance-1 "
+                           "step happens inside a texel.");
+        break;
+      case PassKind::FastBitonic:
+        ImGui::Text("stepno %u   offset %u%s", p->stepno, p->offset, p->parity == 2 ? " then half" : "");
+        ImGui::TextWrapped("%u step%s in one pass: each fragment reads the %u texel%s its two elements depend on.",
+                           p->parity, p->parity == 2 ? "s" : "", p->parity == 2 ? (p->offset >= 4 ? 4u : 2u) : 1u,
+                           p->parity == 2 || p->offset >= 2 ? "s" : "");
+        break;
+      case PassKind::FastGather:
+        ImGui::TextWrapped("every position fetches its full element (colour, alpha) by the original index.");
+        break;
     }
     if (!before) {
       const PassStats& st = session.stats(session.pass());

@@ -81,7 +81,7 @@ TEST_P(GpuAlgorithm, EveryPassEqualsTheCpuModel) {
       SCOPED_TRACE(std::string(algorithmName(GetParam())) + " " + std::to_string(w) + "x" + std::to_string(h) +
                    (order == SortOrder::Ascending ? " asc" : " desc"));
       const Image image = test::randomImage(w, h, rng, 9);  // 9 colours: many ties
-      SortState cpu{packElements(image, order), {}};
+      SortState cpu{packElements(image, order), {}, {}};
       GpuSorter sorter(cpu.elements.size());
       sorter.upload(cpu.elements);
       const PassSchedule schedule = scheduleFor(GetParam(), cpu.elements.size());

@@ -1,0 +1,60 @@
+// Fast path: one or two consecutive bitonic steps in one pass, on compact texels (two elements
+// each). A fragment owns texel t (elements 2t and 2t + 1), reads every texel its elements' results
+// depend on, runs the steps on them in registers and keeps its own. The compare rule is the
+// classic one (bitonic.frag), so the result is bit-identical.
+//   offset 1, one step:   partners share a texel: 1 fetch.
+//   offset 2, two steps:  distances 2 then 1: the group is texels t and t ^ 1: 2 fetches.
+//   offset d >= 4, two:   distances d then d/2: texels t ^ {0, d/4, d/2, d/2 + d/4}: 4 fetches;
+//                         both lanes of a texel run side by side in independent groups.
+// Writes are a quarter of the classic path's (half the texels, half the passes), reads half.
+
+uniform sampler2D u_compact;
+uniform int u_stepno;  // as in bitonic.frag: blocks of stepno elements alternate direction
+uniform int u_offset;  // the first step's partner distance in elements
+uniform int u_steps;   // 1 or 2
+
+out vec4 o_pair;
+
+vec4 pairAt(int t) { return texelFetch(u_compact, compactTexelOf(t), 0); }
+
+bool precedes2(vec2 a, vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
+
+// Lane by lane, `low` holds the elements at the lower positions and `high` their partners; after
+// the exchange `low` holds the smaller of each pair when ascending, the larger when descending.
+void exchange(inout vec4 low, inout vec4 high, bool ascending) {
+  bool swapFirst = precedes2(high.xy, low.xy) == ascending;
+  bool swapSecond = precedes2(high.zw, low.zw) == ascending;
+  vec4 l = low;
+  low = vec4(swapFirst ? high.xy : low.xy, swapSecond ? high.zw : low.zw);
+  high = vec4(swapFirst ? l.xy : high.xy, swapSecond ? l.zw : high.zw);
+}
+
+void main() {
+  int t = (int(gl_FragCoord.y) << u_compactWidthLog2) | int(gl_FragCoord.x);
+  bool ascending = (t & (u_stepno >> 1)) == 0;  // element 2t's bit stepno is texel t's bit stepno / 2
+
+  if (u_offset == 1) {  // one step inside the texel
+    vec4 pair = pairAt(t);
+    bool swap = precedes2(pair.zw, pair.xy) == ascending;
+    o_pair = swap ? pair.zwxy : pair;
+  } else if (u_offset == 2) {  // distances 2 and 1 over texels t & ~1 and t | 1
+    vec4 a = pairAt(t & ~1);
+    vec4 b = pairAt(t | 1);
+    exchange(a, b, ascending);
+    vec4 aSwapped = a.zwxy, bSwapped = b.zwxy;
+    a = precedes2(a.zw, a.xy) == ascending ? aSwapped : a;
+    b = precedes2(b.zw, b.xy) == ascending ? bSwapped : b;
+    o_pair = (t & 1) == 0 ? a : b;
+  } else {  // distances d then d/2: texel distances h = d/2 and q = d/4
+    int h = u_offset >> 1;
+    int q = u_offset >> 2;
+    int base = t & ~(h | q);
+    vec4 g0 = pairAt(base), g1 = pairAt(base | q), g2 = pairAt(base | h), g3 = pairAt(base | h | q);
+    exchange(g0, g2, ascending);
+    exchange(g1, g3, ascending);
+    exchange(g0, g1, ascending);
+    exchange(g2, g3, ascending);
+    bool upper = (t & h) != 0, second = (t & q) != 0;
+    o_pair = upper ? (second ? g3 : g2) : (second ? g1 : g0);
+  }
+}
