@@ -33,8 +33,10 @@ Command parseCommandLine(int argc, const char* const* argv) {
   sortCommand->add_option("--order", order, "asc: darkest first; desc: brightest first (ties keep file order)")
       ->check(CLI::IsMember({"asc", "desc"}))
       ->capture_default_str();
-  std::string algo = "bitonic";
-  sortCommand->add_option("--algo", algo, "Sorting algorithm; all give the same result")
+  std::string algo = "bitonic-fast";
+  sortCommand->add_option("--algo", algo,
+                          "Sorting algorithm; all give the same result. bitonic-fast is the fast path; bitonic is "
+                          "the seed's one step per pass")
       ->check(CLI::IsMember(algoNames))
       ->capture_default_str();
   sortCommand->add_flag("--verify", sort.verify, "Check the GPU result against the CPU model; exit 5 on a difference");

@@ -49,11 +49,21 @@ GpuSorter::GpuSorter(std::uint64_t elementCount) {
   textures_[1] = gl::Texture(layout_.width, layout_.height, nullptr, "sort state B");
   framebuffers_[0] = gl::Framebuffer(textures_[0], "sort target A", true);
   framebuffers_[1] = gl::Framebuffer(textures_[1], "sort target B", true);
-  program(PassKind::BitonicStep);  // compile errors surface here, not mid-sort
+  program(Pass{});  // the bitonic program: compile errors surface here, not mid-sort
 }
 
-const gl::Program& GpuSorter::program(PassKind kind) {
-  const auto k = static_cast<std::size_t>(kind);
+const gl::Program& GpuSorter::program(const Pass& pass) {
+  if (pass.kind == PassKind::FastBitonic) {
+    const int shape = fastShape(pass);
+    if (shape == 0) throw Error(ExitCode::Gpu, "GPU sorter: fast bitonic pass of an unknown shape: " + describe(pass));
+    if (!fastPrograms_[shape]) {
+      const std::string define = "#define FAST_SHAPE " + std::to_string(shape) + "\n";
+      fastPrograms_[shape] = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, "fast_bitonic.frag",
+                                         {shaders::kShader_sort_common_glsl, define.c_str(), shaders::kShader_fast_bitonic_frag});
+    }
+    return fastPrograms_[shape];
+  }
+  const auto k = static_cast<std::size_t>(pass.kind);
   if (!programs_[k]) {
     programs_[k] = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, fragmentName(k),
                                {shaders::kShader_sort_common_glsl, fragmentSource(k)});
@@ -110,13 +120,8 @@ void GpuSorter::setUniforms(const Pass& pass, const gl::Program& p) const {
       set("u_countLog2", log2Exact(layout_.count()));
       return;
     case PassKind::FastBitonic:
-      // The shader knows three shapes, the ones fastBitonicSchedule makes.
-      if (!((pass.parity == 1 && pass.offset == 1) || (pass.parity == 2 && pass.offset >= 2))) {
-        throw Error(ExitCode::Gpu, "GPU sorter: fast bitonic pass of an unsupported shape: " + describe(pass));
-      }
       set("u_stepno", pass.stepno);
       set("u_offset", pass.offset);
-      set("u_steps", pass.parity);
       return;
     case PassKind::FastPack:
     case PassKind::FastGather: return;
@@ -130,10 +135,7 @@ void GpuSorter::draw(const gl::Framebuffer& target, const TextureLayout& layout)
   glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
-void GpuSorter::runPass(const Pass& pass) {
-  const gl::Program& p = program(pass.kind);
-  glUseProgram(p.id());
-  setUniforms(pass, p);
+void GpuSorter::allocateFor(const Pass& pass) {
   const bool radix = pass.kind == PassKind::RadixFlags || pass.kind == PassKind::RadixScanStep ||
                      pass.kind == PassKind::RadixGather;
   if (radix && !scan_[0]) {
@@ -149,7 +151,25 @@ void GpuSorter::runPass(const Pass& pass) {
     compact_[1] = gl::Texture(compactLayout_.width, compactLayout_.height, nullptr, "compact state B");
     compactFramebuffers_[0] = gl::Framebuffer(compact_[0], "compact target A", true);
     compactFramebuffers_[1] = gl::Framebuffer(compact_[1], "compact target B", true);
-    setUniforms(pass, p);  // now that the compact layout is known
+  }
+}
+
+void GpuSorter::prepare(const PassSchedule& schedule) {
+  for (const Pass& pass : schedule) {
+    program(pass);
+    allocateFor(pass);
+  }
+}
+
+void GpuSorter::runPass(const Pass& pass) {
+  const gl::Program& p = program(pass);
+  glUseProgram(p.id());
+  setUniforms(pass, p);
+  const bool radix = pass.kind == PassKind::RadixFlags || pass.kind == PassKind::RadixScanStep ||
+                     pass.kind == PassKind::RadixGather;
+  if ((radix && !scan_[0]) || (pass.kind == PassKind::FastPack && !compact_[0])) {
+    allocateFor(pass);
+    setUniforms(pass, p);  // now that the buffer layouts are known
   }
   glActiveTexture(GL_TEXTURE2);
   glBindTexture(GL_TEXTURE_2D, readsCompact(pass.kind) ? compact_[currentCompact_].id() : 0);
@@ -159,6 +179,7 @@ void GpuSorter::runPass(const Pass& pass) {
   glBindTexture(GL_TEXTURE_2D, textures_[current_].id());
   lastPassMovedElements_ = false;
   lastPassWroteCompact_ = false;
+  lastPassReadCompact_ = readsCompact(pass.kind);
   if (writesScan(pass.kind)) {
     draw(scanFramebuffers_[1 - currentScan_], layout_);
     currentScan_ = 1 - currentScan_;

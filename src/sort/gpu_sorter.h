@@ -25,6 +25,10 @@ class GpuSorter {
   // other texture of the pair the pass changes (elements, or radix sort's scan buffer), swaps it.
   void runPass(const Pass& pass);
 
+  // Compiles the programs and allocates the buffers `schedule` needs, so a timed run measures only
+  // the passes.
+  void prepare(const PassSchedule& schedule);
+
   // Runs every pass in order and returns their GPU time in milliseconds (GL timestamp queries).
   double run(const PassSchedule& schedule);
 
@@ -40,6 +44,10 @@ class GpuSorter {
   std::vector<float> readBackCompact() const;
   // The compact state texture when the last pass wrote it (the viewer draws from it), else null.
   const gl::Texture* compactTexture() const { return lastPassWroteCompact_ ? &compact_[currentCompact_] : nullptr; }
+  // The compact state before the last pass, when the last pass was a compact-to-compact one.
+  const gl::Texture* previousCompactTexture() const {
+    return lastPassWroteCompact_ && lastPassReadCompact_ ? &compact_[1 - currentCompact_] : nullptr;
+  }
   std::uint32_t compactWidth() const { return compactLayout_.width; }
 
   const gl::Texture& currentTexture() const { return textures_[current_]; }
@@ -50,7 +58,8 @@ class GpuSorter {
   std::uint64_t elementCount() const { return layout_.count(); }
 
  private:
-  const gl::Program& program(PassKind kind);
+  const gl::Program& program(const Pass& pass);
+  void allocateFor(const Pass& pass);
   void setUniforms(const Pass& pass, const gl::Program& program) const;
   void draw(const gl::Framebuffer& target, const TextureLayout& layout);
 
@@ -67,10 +76,12 @@ class GpuSorter {
   std::array<gl::Framebuffer, 2> compactFramebuffers_;
   int currentCompact_ = 0;
   bool lastPassWroteCompact_ = false;
+  bool lastPassReadCompact_ = false;
   gl::Texture copyTarget_;  // copyPass() only
   gl::Framebuffer copyFramebuffer_;
   gl::VertexArray vertexArray_;
   std::array<gl::Program, 11> programs_;  // by PassKind, compiled on first use; last = copy
+  std::array<gl::Program, 6> fastPrograms_;  // FastBitonic, one per shape (fastShape)
   gl::GpuTimer timer_;
 };
 

@@ -129,19 +129,41 @@ PassSchedule fastBitonicSchedule(std::uint64_t n) {
   pack.kind = PassKind::FastPack;
   passes.push_back(pack);
   for (std::uint32_t rank = 0; rank < k; ++rank) {
-    // Steps of this merge have distances 2^rank .. 1; fuse them in pairs from the largest, so an
-    // odd count leaves the distance-1 step alone, which stays inside one texel.
-    for (std::uint32_t step = 0; step <= rank; step += 2) {
+    // Steps of this merge have distances 2^rank .. 1. The tail (distances 4, 2, 1, or fewer) is one
+    // pass over at most four texels; the steps above it go two per pass from the largest distance,
+    // and an odd one out stays single (a distance of at least 8: two texels).
+    const std::uint32_t tail = std::min<std::uint32_t>(rank + 1, 3);
+    const std::uint32_t head = rank + 1 - tail;
+    for (std::uint32_t step = 0; step < head; step += 2) {
       Pass p = bitonicPass(rank, step);
       p.kind = PassKind::FastBitonic;
-      p.parity = step + 1 <= rank ? 2 : 1;
+      p.parity = head - step >= 2 ? 2 : 1;
       passes.push_back(p);
     }
+    Pass last = bitonicPass(rank, head);
+    last.kind = PassKind::FastBitonic;
+    last.parity = tail;
+    passes.push_back(last);
   }
   Pass gather;
   gather.kind = PassKind::FastGather;
   passes.push_back(gather);
   return passes;
+}
+
+int fastShape(const Pass& pass) {
+  if (pass.kind != PassKind::FastBitonic) return 0;
+  if (pass.parity == 1 && pass.offset == 1) return 1;
+  if (pass.parity == 2 && pass.offset == 2) return 2;
+  if (pass.parity == 3 && pass.offset == 4) return 3;
+  if (pass.parity == 2 && pass.offset >= 8) return 4;
+  if (pass.parity == 1 && pass.offset >= 8) return 5;
+  return 0;
+}
+
+unsigned fastTexelsRead(const Pass& pass) {
+  static const unsigned texels[] = {0, 1, 2, 4, 4, 2};
+  return texels[fastShape(pass)];
 }
 
 std::uint64_t networkSteps(const PassSchedule& schedule) {
@@ -227,12 +249,8 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
     case PassKind::RadixScanStep: return 3 * kScan;
     case PassKind::RadixGather: return double(log2Exact(n) + 1) * kScan + 2 * kElement;  // search + move
     case PassKind::FastPack: return kElement + kElement / 2;  // two element texels in per compact texel out
-    case PassKind::FastBitonic: {
-      // A fragment owns two elements (8 bytes each) and reads the texels of its group: 4 for two
-      // fused steps (2 when they stay within two texels), 2 for one step (1 within a texel).
-      const double texelsRead = pass.parity == 2 ? (pass.offset >= 4 ? 4 : 2) : (pass.offset >= 2 ? 2 : 1);
-      return (texelsRead * kElement + kElement) / 2;
-    }
+    case PassKind::FastBitonic:  // a fragment owns two elements and reads the texels of their groups
+      return (fastTexelsRead(pass) * kElement + kElement) / 2;
     case PassKind::FastGather: return kElement / 2 + 2 * kElement;
   }
   return 0.0;

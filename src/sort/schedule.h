@@ -40,7 +40,7 @@ enum class PassKind : std::uint8_t {
 // RadixFlags, RadixGather: bit = the key bit this split sorts by (0 = least significant).
 // RadixScanStep: offset = 2^d, the distance each doubling step adds from; bit as above.
 // FastBitonic: stepno as bitonic; offset = the first step's partner distance; stage = 2 * offset;
-//   parity = how many steps the pass fuses (1 or 2: distances offset, then offset / 2).
+//   parity = how many steps the pass fuses (1 to 3: distances offset, offset / 2, ...).
 struct Pass {
   PassKind kind = PassKind::BitonicStep;
   std::uint32_t stepno = 0;
@@ -89,11 +89,17 @@ PassSchedule transpositionSchedule(std::uint64_t n);
 // and one gather pass. Stable, so elements that start in index order end sorted by (key, index).
 PassSchedule radixSchedule(std::uint64_t n, unsigned keyBits);
 
-// The bitonic network on the fast path: pack the (key, index) pairs two per texel, run the network
-// two steps per pass (a merge with an odd number of steps ends with one in-texel step), then gather
-// every element's full texel by its original index. Needs the state right after upload (element i
-// at position i); the result equals bitonicSchedule's. n >= 2.
+// The bitonic network on the fast path: pack the (key, index) pairs two per texel, run each merge's
+// steps two per pass and its last three (distances 4, 2, 1) in one, then gather every element's full
+// texel by its original index. Needs the state right after upload (element i at position i); the
+// result equals bitonicSchedule's. n >= 2.
 PassSchedule fastBitonicSchedule(std::uint64_t n);
+
+// The fast bitonic pass shapes the shader implements, one program each (0: not a FastBitonic pass
+// of a known shape): 1 distance 1; 2 distances 2, 1; 3 distances 4, 2, 1; 4 two steps from d >= 8;
+// 5 one step of d >= 8.
+int fastShape(const Pass& pass);
+unsigned fastTexelsRead(const Pass& pass);  // compact texels a fragment reads: 1, 2 or 4
 
 // The algorithms texsort offers; all produce the same result on the same elements.
 enum class Algorithm { Bitonic, BitonicLegacy, OddEvenMerge, Transposition, Radix, BitonicFast };

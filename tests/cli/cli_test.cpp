@@ -25,7 +25,7 @@ TEST(Cli, SortsTheAstronautExactlyAndReports) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_TRUE(r.err.empty()) << r.err;
   EXPECT_NE(r.out.find("262144"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("171 bitonic"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("carrying 171 network steps"), std::string::npos) << r.out;  // the fast path, by default
   EXPECT_NE(r.out.find("renderer"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("GPU time"), std::string::npos) << r.out;
   const Image sorted = load(out);
@@ -57,7 +57,7 @@ TEST(Cli, EveryAlgorithmWritesTheSameBytes) {
   saveImagePng(dir.path("in.png"), image);
   for (const char* order : {"asc", "desc"}) {
     std::vector<std::uint8_t> first;
-    for (const char* algo : {"bitonic", "bitonic-legacy", "oddeven-merge", "transposition", "radix"}) {
+    for (const char* algo : {"bitonic", "bitonic-legacy", "oddeven-merge", "transposition", "radix", "bitonic-fast"}) {
       SCOPED_TRACE(std::string(algo) + " " + order);
       const std::string out = dir.path(std::string(algo) + "-" + order + ".png");
       const test::RunResult r = runTexsort({"sort", dir.path("in.png"), "-o", out, "--algo", algo, "--order", order, "--verify"});
@@ -78,7 +78,7 @@ TEST(Cli, BenchReportsEveryColumnForEveryAlgorithm) {
                             "\"elements_per_second\"", "\"gb_per_second\"", "\"copy_pass_ms\"", "\"pass_per_copy\"",
                             "\"std_sort_ms\"", "\"sort_per_std_sort\""})
     EXPECT_NE(json.out.find(field), std::string::npos) << field;
-  for (const char* algo : {"bitonic", "bitonic-legacy", "oddeven-merge", "transposition", "radix"}) {
+  for (const char* algo : {"bitonic", "bitonic-legacy", "oddeven-merge", "transposition", "radix", "bitonic-fast"}) {
     EXPECT_NE(json.out.find(std::string("\"algorithm\": \"") + algo + "\", \"n\": 1024"), std::string::npos) << algo;
   }
   const test::RunResult csv = runTexsort({"bench", "--sizes", "64", "--runs", "1", "--csv", "--algos", "radix,bitonic"});
@@ -106,6 +106,13 @@ TEST(Cli, SameInputGivesByteIdenticalOutputEveryRun) {
     if (run == 0) first = test::readFile(out);
     else EXPECT_EQ(test::readFile(out), first) << "run " << run;
   }
+}
+
+TEST(Cli, ClassicPathReportsTheSeedsPassCount) {
+  test::TempFolder dir;
+  const test::RunResult r = runTexsort({"sort", test::assetPath("astronaut.png"), "-o", dir.path("o.png"), "--algo", "bitonic"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("passes    171 bitonic\n"), std::string::npos) << r.out;
 }
 
 TEST(Cli, QuietPrintsNothing) {

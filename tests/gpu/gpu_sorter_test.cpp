@@ -92,6 +92,9 @@ TEST_P(GpuAlgorithm, EveryPassEqualsTheCpuModel) {
         if (!cpu.scan.empty()) {
           ASSERT_EQ(sorter.readBackScan(), cpu.scan) << "scan after pass " << p;
         }
+        if (!cpu.compact.empty()) {
+          ASSERT_EQ(sorter.readBackCompact(), cpu.compact) << "compact state after pass " << p << ": " << describe(schedule[p]);
+        }
       }
       EXPECT_EQ(unpackElements(cpu.elements, w, h, 4).rgba, test::referenceSorted(image, order).rgba);
     }

@@ -67,7 +67,7 @@ std::string testName(const ::testing::TestParamInfo<Algorithm>& param) {
 INSTANTIATE_TEST_SUITE_P(Algorithms, EveryAlgorithm, ::testing::ValuesIn(kAlgorithms), testName);
 INSTANTIATE_TEST_SUITE_P(Networks, EveryNetwork,
                          ::testing::Values(Algorithm::Bitonic, Algorithm::BitonicLegacy, Algorithm::OddEvenMerge,
-                                           Algorithm::Transposition),
+                                           Algorithm::Transposition, Algorithm::BitonicFast),
                          testName);
 
 TEST(CpuModel, RadixPassesFollowTheSplitOfArticle002) {

@@ -143,6 +143,33 @@ TEST(Schedules, RadixScansEveryBitWithDoublingDistances) {
   }
 }
 
+TEST(Schedules, FastPathCarriesEveryBitonicStepInKnownShapes) {
+  for (unsigned k = 1; k <= 24; ++k) {
+    const std::uint64_t n = std::uint64_t{1} << k;
+    const PassSchedule fast = fastBitonicSchedule(n);
+    EXPECT_EQ(networkSteps(fast), k * (k + 1) / 2) << "n 2^" << k;
+    EXPECT_EQ(fast.front().kind, PassKind::FastPack);
+    EXPECT_EQ(fast.back().kind, PassKind::FastGather);
+    // Walking the fused passes step by step gives exactly the classic steps, in order.
+    PassSchedule expanded;
+    for (const Pass& p : fast) {
+      if (p.kind != PassKind::FastBitonic) continue;
+      EXPECT_NE(fastShape(p), 0) << describe(p);
+      for (std::uint32_t s = 0; s < p.parity; ++s) expanded.push_back(bitonicPassFromCounter(0));
+      for (std::uint32_t s = 0; s < p.parity; ++s) {
+        Pass& step = expanded[expanded.size() - p.parity + s];
+        step.stepno = p.stepno;
+        step.offset = p.offset >> s;
+        step.stage = 2 * step.offset;
+        step.rank = p.rank;
+        step.step = p.step + s;
+      }
+    }
+    EXPECT_EQ(expanded, bitonicSchedule(n)) << "n 2^" << k;
+  }
+  EXPECT_EQ(fastBitonicSchedule(512 * 512).size(), 84u);  // 171 steps in 82 passes, plus pack and gather
+}
+
 TEST(Schedules, AlgorithmNamesRoundTrip) {
   for (Algorithm a : kAlgorithms) {
     Algorithm parsed = Algorithm::Bitonic;
