@@ -5,6 +5,9 @@
 
 uniform sampler2D u_state;     // current sort state (r key, g index, b packed RGB, a alpha)
 uniform sampler2D u_previous;  // state before the last pass (when u_hasPrevious)
+uniform bool u_fromCompact;    // fast path: positions come from the compact state, colours from u_state
+uniform sampler2D u_compact;   // the compact state (when u_fromCompact)
+uniform sampler2D u_previousCompact;
 uniform int u_count;           // elements in the sort texture
 uniform int u_imageWidth;      // the image's width W: display row r holds elements r*W .. r*W+W-1
 uniform float u_sentinelKey;
@@ -52,7 +55,10 @@ void main() {
     o_colour = vec4(0.06, 0.06, 0.07, 1.0);
     return;
   }
-  vec4 element = texelFetch(u_state, texelOf(i), 0);
+  // On the fast path, position i holds the element whose original index the compact state names
+  // there; u_state still holds the elements as uploaded, element k at position k.
+  vec4 element = u_fromCompact ? texelFetch(u_state, texelOf(int(compactElement(u_compact, i).y)), 0)
+                               : texelFetch(u_state, texelOf(i), 0);
   vec3 colour;
   if (element.r == u_sentinelKey) {
     colour = ((pixel.x / 4 + pixel.y / 4) % 2 == 0) ? vec3(0.22) : vec3(0.30);
@@ -71,7 +77,8 @@ void main() {
     if (descending && ((pixel.x + pixel.y) / 3) % 2 == 0) colour *= 0.55;  // descending block: stripes
   }
   if (u_showChanged && u_hasPrevious) {
-    bool moved = texelFetch(u_previous, texelOf(i), 0).g != element.g;
+    float before = u_fromCompact ? compactElement(u_previousCompact, i).y : texelFetch(u_previous, texelOf(i), 0).g;
+    bool moved = before != element.g;
     colour = moved ? mix(colour, vec3(1.0, 0.1, 0.9), 0.6) : colour * 0.3;
   }
   o_colour = vec4(colour, 1.0);

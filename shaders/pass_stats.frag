@@ -6,8 +6,14 @@ uniform sampler2D u_current;   // state after the pass
 uniform sampler2D u_previous;  // state before it
 uniform int u_count;           // number of elements
 uniform int u_span;            // elements per fragment
+uniform bool u_fromCompact;    // the fast path's compact state: (key, index) two per texel
 
 out vec4 o_sums;  // r: pairs (i, i+1) in order, g: elements moved
+
+// (key, original index) of element i.
+vec2 elementAt(sampler2D state, int i) {
+  return u_fromCompact ? compactElement(state, i) : texelFetch(state, texelOf(i), 0).rg;
+}
 
 void main() {
   int first = (int(gl_FragCoord.y) << u_widthLog2) + int(gl_FragCoord.x) * u_span;
@@ -15,9 +21,9 @@ void main() {
   float inOrder = 0.0;
   float moved = 0.0;
   for (int i = first; i < last; ++i) {
-    vec4 here = texelFetch(u_current, texelOf(i), 0);
-    moved += here.g != texelFetch(u_previous, texelOf(i), 0).g ? 1.0 : 0.0;
-    if (i + 1 < u_count) inOrder += precedes(here, texelFetch(u_current, texelOf(i + 1), 0)) ? 1.0 : 0.0;
+    vec2 here = elementAt(u_current, i);
+    moved += here.y != elementAt(u_previous, i).y ? 1.0 : 0.0;
+    if (i + 1 < u_count) inOrder += precedes(vec4(here, 0.0, 0.0), vec4(elementAt(u_current, i + 1), 0.0, 0.0)) ? 1.0 : 0.0;
   }
   o_sums = vec4(inOrder, moved, 0.0, 1.0);
 }

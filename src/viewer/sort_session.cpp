@@ -71,11 +71,17 @@ void SortSession::runMeasured() {
   glUniform1i(statsProgram_.uniform("u_widthLog2"), static_cast<GLint>(log2Exact(layout.width)));
   glUniform1i(statsProgram_.uniform("u_count"), static_cast<GLint>(layout.count()));
   glUniform1i(statsProgram_.uniform("u_span"), static_cast<GLint>(kStatsSpan));
+  // The fast path's passes change the compact state; the others the elements (or, for radix's
+  // flags and scan, neither: a missing previous state counts as nothing moved).
+  const gl::Texture* compact = sorter_.compactTexture();
+  const gl::Texture& current = compact ? *compact : sorter_.currentTexture();
+  const gl::Texture* previous = compact ? sorter_.previousCompactTexture() : sorter_.previousTexture();
+  glUniform1i(statsProgram_.uniform("u_fromCompact"), compact != nullptr);
+  glUniform1i(statsProgram_.uniform("u_compactWidthLog2"), static_cast<GLint>(log2Exact(sorter_.compactWidth())));
   glActiveTexture(GL_TEXTURE1);
-  const gl::Texture* previous = sorter_.previousTexture();  // null: the pass moved no element
-  glBindTexture(GL_TEXTURE_2D, (previous ? *previous : sorter_.currentTexture()).id());
+  glBindTexture(GL_TEXTURE_2D, (previous ? *previous : current).id());
   glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, sorter_.currentTexture().id());
+  glBindTexture(GL_TEXTURE_2D, current.id());
   glBindFramebuffer(GL_FRAMEBUFFER, statsTarget_.id());
   glViewport(0, 0, static_cast<GLsizei>(statsTexture_.width()), static_cast<GLsizei>(statsTexture_.height()));
   glBindVertexArray(vertexArray_.id());

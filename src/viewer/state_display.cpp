@@ -23,13 +23,19 @@ void StateDisplay::render(const SortSession& session, DisplayOptions options) {
     target_ = gl::Framebuffer(picture_, "state picture target");
   }
   const Pass* pass = session.shownPass();
-  const gl::Texture* previous = session.sorter().previousTexture();
+  const GpuSorter& sorter = session.sorter();
+  const gl::Texture* compact = sorter.compactTexture();
+  const gl::Texture* previous = compact ? sorter.previousCompactTexture() : sorter.previousTexture();
 
   const GLuint p = program_.id();
   glUseProgram(p);
   glUniform1i(program_.uniform("u_state"), 0);
   glUniform1i(program_.uniform("u_previous"), 1);
   glUniform1i(program_.uniform("u_widthLog2"), static_cast<GLint>(log2Exact(layout.width)));
+  glUniform1i(program_.uniform("u_fromCompact"), compact != nullptr);
+  glUniform1i(program_.uniform("u_compact"), 2);
+  glUniform1i(program_.uniform("u_previousCompact"), 3);
+  glUniform1i(program_.uniform("u_compactWidthLog2"), static_cast<GLint>(log2Exact(sorter.compactWidth())));
   glUniform1i(program_.uniform("u_count"), static_cast<GLint>(layout.count()));
   glUniform1i(program_.uniform("u_imageWidth"), static_cast<GLint>(w));
   glUniform1f(program_.uniform("u_sentinelKey"), kSentinelKey);
@@ -45,8 +51,12 @@ void StateDisplay::render(const SortSession& session, DisplayOptions options) {
   glUniform1i(program_.uniform("u_stepno"), pass ? static_cast<GLint>(pass->stepno) : 2);
   glUniform1i(program_.uniform("u_offset"), pass ? static_cast<GLint>(pass->offset) : 1);
   glUniform1i(program_.uniform("u_stage"), pass ? static_cast<GLint>(pass->stage) : 2);
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_2D, compact && previous ? previous->id() : 0);
+  glActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_2D, compact ? compact->id() : 0);
   glActiveTexture(GL_TEXTURE1);
-  glBindTexture(GL_TEXTURE_2D, previous ? previous->id() : session.sorter().currentTexture().id());
+  glBindTexture(GL_TEXTURE_2D, !compact && previous ? previous->id() : session.sorter().currentTexture().id());
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, session.sorter().currentTexture().id());
   glBindFramebuffer(GL_FRAMEBUFFER, target_.id());

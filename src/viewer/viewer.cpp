@@ -272,8 +272,10 @@ void inputPanel(ViewerState& s) {
     const Pattern pattern = kPatterns[s.pattern];
     startSession(s, generateImage(pattern, std::uint32_t(side), 2024), std::string(patternName(pattern)) + " " + sizeLabel);
   }
-  static const char* algorithms[] = {"bitonic", "bitonic (legacy float shader)", "odd-even merge",
-                                     "odd-even transposition", "radix (split)"};
+  static const char* algorithms[] = {"bitonic (one step per pass)", "bitonic (legacy float shader)",
+                                     "odd-even merge", "odd-even transposition", "radix (split)",
+                                     "bitonic fast path (fused steps)"};
+  static_assert(std::size(algorithms) == std::size(kAlgorithms), "a name for every algorithm");
   int algorithm = static_cast<int>(s.algorithm);
   ImGui::SetNextItemWidth(230);
   if (ImGui::Combo("algorithm", &algorithm, algorithms, IM_ARRAYSIZE(algorithms))) {
