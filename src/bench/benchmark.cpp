@@ -36,6 +36,7 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
   cell.n = n;
   const PassSchedule schedule = scheduleFor(algorithm, n);
   cell.passes = schedule.size();
+  cell.steps = networkSteps(schedule);
   if (double(schedule.size()) * double(n) > maxWork) {
     cell.skipped = true;
     cell.note = std::to_string(schedule.size()) + " passes x " + std::to_string(n) + " elements exceeds --max-work";
@@ -47,6 +48,7 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
   std::vector<Element> expected = elements;
   std::vector<double> gpu, wall, copy, cpu;
   GpuSorter sorter(n);
+  sorter.prepare(schedule);
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up (shader compiles, allocation)
     sorter.upload(elements);
     glFinish();

@@ -17,16 +17,20 @@ struct BenchCell {
   bool skipped = false;
   std::string note;       // why a cell was skipped
   std::size_t passes = 0;
+  std::uint64_t steps = 0;  // network steps the passes carry (0 for radix: not a network)
   double gpuMs = 0;       // all passes, GL timestamp queries
   double wallMs = 0;      // all passes, CPU clock around the draws and a glFinish
   double copyMs = 0;      // one plain copy pass of the same RGBA32F texture
   double stdSortMs = 0;   // std::sort of the same elements by (key, index) on one CPU core
   double bytes = 0;       // texture bytes read and written by all passes
+  double classicGpuMs = 0;  // the fast path's cells: the classic bitonic path's GPU ms at the same N
 
   double msPerPass() const { return passes ? gpuMs / double(passes) : 0.0; }
   double elementsPerSecond() const { return wallMs > 0 ? double(n) / (wallMs / 1e3) : 0.0; }
   double gbPerSecond() const { return gpuMs > 0 ? bytes / (gpuMs / 1e3) / 1e9 : 0.0; }
   double passPerCopy() const { return copyMs > 0 ? msPerPass() / copyMs : 0.0; }   // one pass, in copy passes
+  double stepPerCopy() const { return copyMs > 0 && steps ? gpuMs / double(steps) / copyMs : 0.0; }  // one network step
+  double speedupVsClassic() const { return classicGpuMs > 0 && gpuMs > 0 ? classicGpuMs / gpuMs : 0.0; }
   double sortPerCopy() const { return copyMs > 0 ? gpuMs / copyMs : 0.0; }         // the sort, in copy passes
   double sortPerStdSort() const { return stdSortMs > 0 ? wallMs / stdSortMs : 0.0; }  // > 1: slower than std::sort
 };

@@ -1,11 +1,14 @@
 // `texsort bench`: the benchmark table of article 001/000 style, as text, JSON or CSV.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
 
 #include "bench/benchmark.h"
+#include "bench/plot.h"
+#include "image/image_io.h"
 #include "cli/commands.h"
 #include "context/egl_context.h"
 
@@ -36,20 +39,28 @@ std::string jsonString(const std::string& s) {
   return out + "\"";
 }
 
+std::string ratio(double value, const char* format) {
+  if (value <= 0) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, value);
+  return buf;
+}
+
 void printTable(const std::vector<BenchCell>& cells) {
-  std::printf("%-15s %8s %7s %10s %10s %9s %10s %7s %9s %9s %9s %11s %9s\n", "algorithm", "N", "passes", "GPU ms",
-              "wall ms", "ms/pass", "Melem/s", "GB/s", "copy ms", "pass/copy", "sort/copy", "std::sort ms",
-              "x std::sort");
+  std::printf("%-15s %8s %7s %10s %10s %9s %10s %7s %9s %9s %9s %9s %11s %9s %9s\n", "algorithm", "N", "passes", "GPU ms",
+              "wall ms", "ms/pass", "Melem/s", "GB/s", "copy ms", "pass/copy", "step/copy", "sort/copy", "std::sort ms",
+              "x std::sort", "x classic");
   for (const BenchCell& c : cells) {
     if (c.skipped) {
       std::printf("%-15s %8llu %7zu   skipped: %s\n", algorithmName(c.algorithm), static_cast<unsigned long long>(c.n),
                   c.passes, c.note.c_str());
       continue;
     }
-    std::printf("%-15s %8llu %7zu %10.3f %10.3f %9.4f %10.2f %7.2f %9.4f %9.2f %9.1f %11.3f %9.2f\n",
+    std::printf("%-15s %8llu %7zu %10.3f %10.3f %9.4f %10.2f %7.2f %9.4f %9.2f %9s %9.1f %11.3f %9.2f %9s\n",
                 algorithmName(c.algorithm), static_cast<unsigned long long>(c.n), c.passes, c.gpuMs, c.wallMs,
                 c.msPerPass(), c.elementsPerSecond() / 1e6, c.gbPerSecond(), c.copyMs, c.passPerCopy(),
-                c.sortPerCopy(), c.stdSortMs, c.sortPerStdSort());
+                ratio(c.stepPerCopy(), "%.3f").c_str(), c.sortPerCopy(), c.stdSortMs, c.sortPerStdSort(),
+                ratio(c.speedupVsClassic(), "%.2f").c_str());
   }
 }
 
@@ -67,10 +78,12 @@ void printJson(const std::vector<BenchCell>& cells, const HeadlessContext& conte
     } else {
       std::printf("\"skipped\": false, \"gpu_ms\": %.4f, \"wall_ms\": %.4f, \"ms_per_pass\": %.5f, "
                   "\"elements_per_second\": %.0f, \"gb_per_second\": %.3f, \"copy_pass_ms\": %.5f, "
-                  "\"pass_per_copy\": %.4f, \"sort_per_copy\": %.3f, \"std_sort_ms\": %.4f, "
-                  "\"sort_per_std_sort\": %.4f}",
+                  "\"pass_per_copy\": %.4f, \"network_steps\": %llu, \"step_per_copy\": %.4f, "
+                  "\"sort_per_copy\": %.3f, \"std_sort_ms\": %.4f, \"sort_per_std_sort\": %.4f, "
+                  "\"speedup_vs_classic\": %.4f}",
                   c.gpuMs, c.wallMs, c.msPerPass(), c.elementsPerSecond(), c.gbPerSecond(), c.copyMs,
-                  c.passPerCopy(), c.sortPerCopy(), c.stdSortMs, c.sortPerStdSort());
+                  c.passPerCopy(), static_cast<unsigned long long>(c.steps), c.stepPerCopy(), c.sortPerCopy(),
+                  c.stdSortMs, c.sortPerStdSort(), c.speedupVsClassic());
     }
     std::printf("%s\n", i + 1 < cells.size() ? "," : "");
   }
@@ -79,12 +92,14 @@ void printJson(const std::vector<BenchCell>& cells, const HeadlessContext& conte
 
 void printCsv(const std::vector<BenchCell>& cells) {
   std::printf("algorithm,n,passes,skipped,gpu_ms,wall_ms,ms_per_pass,elements_per_second,gb_per_second,"
-              "copy_pass_ms,pass_per_copy,sort_per_copy,std_sort_ms,sort_per_std_sort\n");
+              "copy_pass_ms,pass_per_copy,network_steps,step_per_copy,sort_per_copy,std_sort_ms,sort_per_std_sort,"
+              "speedup_vs_classic\n");
   for (const BenchCell& c : cells) {
-    std::printf("%s,%llu,%zu,%d,%.4f,%.4f,%.5f,%.0f,%.3f,%.5f,%.4f,%.3f,%.4f,%.4f\n", algorithmName(c.algorithm),
-                static_cast<unsigned long long>(c.n), c.passes, c.skipped ? 1 : 0, c.gpuMs, c.wallMs, c.msPerPass(),
-                c.elementsPerSecond(), c.gbPerSecond(), c.copyMs, c.passPerCopy(), c.sortPerCopy(), c.stdSortMs,
-                c.sortPerStdSort());
+    std::printf("%s,%llu,%zu,%d,%.4f,%.4f,%.5f,%.0f,%.3f,%.5f,%.4f,%llu,%.4f,%.3f,%.4f,%.4f,%.4f\n",
+                algorithmName(c.algorithm), static_cast<unsigned long long>(c.n), c.passes, c.skipped ? 1 : 0, c.gpuMs,
+                c.wallMs, c.msPerPass(), c.elementsPerSecond(), c.gbPerSecond(), c.copyMs, c.passPerCopy(),
+                static_cast<unsigned long long>(c.steps), c.stepPerCopy(), c.sortPerCopy(), c.stdSortMs,
+                c.sortPerStdSort(), c.speedupVsClassic());
   }
 }
 
@@ -110,6 +125,16 @@ int runBench(const BenchOptions& options) {
     }
   }
   if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
+  // The fast path against the classic one, where both ran at the same N.
+  for (BenchCell& fast : cells) {
+    if (fast.algorithm != Algorithm::BitonicFast || fast.skipped) continue;
+    for (const BenchCell& classic : cells) {
+      if (classic.algorithm == Algorithm::Bitonic && classic.n == fast.n && !classic.skipped) fast.classicGpuMs = classic.gpuMs;
+    }
+  }
+  if (!options.plot.empty()) {
+    saveImagePng(options.plot, plotBenchmark(cells, "texsort bench, " + today() + ": " + context.renderer()));
+  }
   switch (options.format) {
     case BenchOptions::Format::Table: printTable(cells); break;
     case BenchOptions::Format::Json: printJson(cells, context, options.runs); break;

@@ -62,6 +62,7 @@ Command parseCommandLine(int argc, const char* const* argv) {
   benchCommand->add_flag("--json", json, "Print JSON instead of the table");
   benchCommand->add_flag("--csv", csv, "Print CSV instead of the table")->excludes("--json");
   benchCommand->add_flag("!--no-progress", bench.progress, "No progress line on stderr");
+  benchCommand->add_option("--plot", bench.plot, "Also write a log-log plot of GPU ms against N as this PNG");
 
   CLI::App* infoCommand = app.add_subcommand("info", "Show the headless OpenGL renderer, version and limits");
 

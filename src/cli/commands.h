@@ -31,6 +31,7 @@ struct BenchOptions {
   double maxWork = 4.0e9;                  // refuse cells whose passes x elements exceed this
   enum class Format { Table, Json, Csv } format = Format::Table;
   bool progress = true;                    // a progress line on stderr while it runs
+  std::string plot;                        // also write a log-log plot (PNG) of GPU ms against N here
 };
 
 // `texsort bench`: times every algorithm at every size on random data, with a copy pass and

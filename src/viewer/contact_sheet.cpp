@@ -1,12 +1,8 @@
 // Contact sheet composition; labels drawn with stb_easy_font's quads, filled on the CPU.
 #include "viewer/contact_sheet.h"
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wconversion"
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#include <stb_easy_font.h>
-#pragma GCC diagnostic pop
+#include "image/draw.h"
+
 
 #include <algorithm>
 #include <stdexcept>
@@ -28,22 +24,6 @@ namespace {
 
 constexpr std::uint32_t kLabelHeight = 18;
 constexpr std::uint32_t kGap = 6;
-
-// Writes `text` in white at (x, y), 7-pixel stb_easy_font glyphs.
-void drawText(Image& image, std::uint32_t x, std::uint32_t y, const std::string& text) {
-  std::vector<float> buffer(text.size() * 256 + 64);  // up to ~60 quads of 16 floats per glyph
-  std::string copy = text;
-  const int quads = stb_easy_font_print(0, 0, copy.data(), nullptr, buffer.data(),
-                                        static_cast<int>(buffer.size() * sizeof(float)));
-  const float* v = buffer.data();
-  for (int q = 0; q < quads; ++q, v += 16) {  // 4 vertices of (x, y, z, colour)
-    const auto x0 = static_cast<std::uint32_t>(v[0]), y0 = static_cast<std::uint32_t>(v[1]);
-    const auto x1 = static_cast<std::uint32_t>(v[8]), y1 = static_cast<std::uint32_t>(v[9]);
-    for (std::uint32_t py = y + y0; py < y + y1 && py < image.height; ++py)
-      for (std::uint32_t px = x + x0; px < x + x1 && px < image.width; ++px)
-        std::fill_n(&image.rgba[(std::size_t{py} * image.width + px) * 4], 3, std::uint8_t{255});
-  }
-}
 
 }  // namespace
 
@@ -77,7 +57,7 @@ Image composeContactSheet(const std::vector<Image>& frames, const std::vector<st
       for (std::uint32_t x = 0; x < tw; ++x)
         std::copy_n(&frame.rgba[(std::size_t{y * scale} * fw + x * scale) * 4], 4,
                     &sheet.rgba[(std::size_t{oy + y} * sheet.width + ox + x) * 4]);
-    drawText(sheet, ox, oy + th + 5, labels[f]);
+    drawText(sheet, int(ox), int(oy + th + 5), labels[f], Rgb{255, 255, 255});
   }
   return sheet;
 }
