@@ -20,18 +20,19 @@ struct BenchCell {
   std::uint64_t steps = 0;  // network steps the passes carry (0 for radix: not a network)
   double gpuMs = 0;       // all passes, GL timestamp queries
   double wallMs = 0;      // all passes, CPU clock around the draws and a glFinish
-  double copyMs = 0;      // one plain copy pass of the same RGBA32F texture
+  double copyMs = 0;      // one plain copy pass of the same RGBA32F texture (CPU clock, glFinish)
   double stdSortMs = 0;   // std::sort of the same elements by (key, index) on one CPU core
   double bytes = 0;       // texture bytes read and written by all passes
-  double classicGpuMs = 0;  // the fast path's cells: the classic bitonic path's GPU ms at the same N
+  double classicWallMs = 0;  // the fast path's cells: the classic bitonic path's wall ms at the same N
 
   double msPerPass() const { return passes ? gpuMs / double(passes) : 0.0; }
+  // The ratios to the copy pass use wall time on both sides: the same clock, the same glFinish.
   double elementsPerSecond() const { return wallMs > 0 ? double(n) / (wallMs / 1e3) : 0.0; }
   double gbPerSecond() const { return gpuMs > 0 ? bytes / (gpuMs / 1e3) / 1e9 : 0.0; }
-  double passPerCopy() const { return copyMs > 0 ? msPerPass() / copyMs : 0.0; }   // one pass, in copy passes
-  double stepPerCopy() const { return copyMs > 0 && steps ? gpuMs / double(steps) / copyMs : 0.0; }  // one network step
-  double speedupVsClassic() const { return classicGpuMs > 0 && gpuMs > 0 ? classicGpuMs / gpuMs : 0.0; }
-  double sortPerCopy() const { return copyMs > 0 ? gpuMs / copyMs : 0.0; }         // the sort, in copy passes
+  double passPerCopy() const { return copyMs > 0 && passes ? wallMs / double(passes) / copyMs : 0.0; }  // one pass
+  double stepPerCopy() const { return copyMs > 0 && steps ? wallMs / double(steps) / copyMs : 0.0; }    // one step
+  double speedupVsClassic() const { return classicWallMs > 0 && wallMs > 0 ? classicWallMs / wallMs : 0.0; }
+  double sortPerCopy() const { return copyMs > 0 ? wallMs / copyMs : 0.0; }        // the sort, in copy passes
   double sortPerStdSort() const { return stdSortMs > 0 ? wallMs / stdSortMs : 0.0; }  // > 1: slower than std::sort
 };
 

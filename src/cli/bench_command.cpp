@@ -129,7 +129,7 @@ int runBench(const BenchOptions& options) {
   for (BenchCell& fast : cells) {
     if (fast.algorithm != Algorithm::BitonicFast || fast.skipped) continue;
     for (const BenchCell& classic : cells) {
-      if (classic.algorithm == Algorithm::Bitonic && classic.n == fast.n && !classic.skipped) fast.classicGpuMs = classic.gpuMs;
+      if (classic.algorithm == Algorithm::Bitonic && classic.n == fast.n && !classic.skipped) fast.classicWallMs = classic.wallMs;
     }
   }
   if (!options.plot.empty()) {

@@ -1,6 +1,8 @@
 // The GPU side of a sort: one program per pass kind, one draw per pass, ping-ponged textures.
 #include "sort/gpu_sorter.h"
 
+#include <chrono>
+
 #include "error.h"
 #include "shaders/embedded.h"
 
@@ -213,10 +215,13 @@ double GpuSorter::copyPass() {
   glUniform1i(programs_[kCopyProgram].uniform("u_source"), 0);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, textures_[current_].id());
-  timer_.begin();
+  // Timed on the CPU clock between two glFinish calls: llvmpipe's timestamp queries do not bracket
+  // a lone draw (it bins the draw and rasterises it at a later flush), so a GPU timer reads ~0.
+  glFinish();
+  const auto start = std::chrono::steady_clock::now();
   draw(copyFramebuffer_, layout_);
-  timer_.end();
-  return timer_.milliseconds();
+  glFinish();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 std::vector<Element> GpuSorter::readBack() const {

@@ -33,7 +33,7 @@ class GpuSorter {
   double run(const PassSchedule& schedule);
 
   // One plain texel-copy pass of the element texture (the benchmark's unit of cost); the state is
-  // unchanged. Returns its GPU time in milliseconds.
+  // unchanged. Returns its time in milliseconds, from idle to finished (CPU clock, glFinish).
   double copyPass();
 
   // The current state, element i at position i. Waits for the GPU.
