@@ -49,7 +49,8 @@ Image plotBenchmark(const std::vector<BenchCell>& cells, const std::string& titl
     std::snprintf(label, sizeof label, "%g ms", std::pow(10.0, ly));
     drawText(image, left - 10 - textWidth(label, 2), py(ly) - 7, label, ink, 2);
   }
-  for (double lx = xMin; lx <= xMax + 1e-9; lx += 1) {
+  const double xStep = xMax - xMin > 8 ? 2 : 1;  // keep the labels apart
+  for (double lx = xMin; lx <= xMax + 1e-9; lx += xStep) {
     drawLine(image, px(lx), py(yMin), px(lx), py(yMax), grid);
     std::snprintf(label, sizeof label, "2^%d", int(lx));
     drawText(image, px(lx) - textWidth(label, 2) / 2, top + plotH + 10, label, ink, 2);
