@@ -46,9 +46,13 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
 
   const std::vector<Element> elements = benchmarkElements(n, 20261122);
   std::vector<Element> expected = elements;
-  std::vector<double> gpu, wall, copy, cpu;
+  std::vector<double> gpu, wall, copy, cpu, classic;
   GpuSorter sorter(n);
   sorter.prepare(schedule);
+  // The fast path is also compared with the classic one run by run, interleaved, so a machine
+  // whose speed drifts (a shared VM) slows both sides of the ratio alike.
+  const PassSchedule classicSchedule = algorithm == Algorithm::BitonicFast ? bitonicSchedule(n) : PassSchedule{};
+  sorter.prepare(classicSchedule);
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up (shader compiles, allocation)
     sorter.upload(elements);
     glFinish();
@@ -56,6 +60,15 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
     const double gpuMs = sorter.run(schedule);
     glFinish();
     const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    const std::vector<Element> result = run == 0 ? sorter.readBack() : std::vector<Element>{};
+    if (!classicSchedule.empty()) {
+      sorter.upload(elements);
+      glFinish();
+      const auto classicStart = Clock::now();
+      sorter.run(classicSchedule);
+      glFinish();
+      classic.push_back(std::chrono::duration<double, std::milli>(Clock::now() - classicStart).count());
+    }
     // One copy pass is short and llvmpipe's timing of it jitters: take several per run.
     std::vector<double> copies;
     for (int k = 0; k < 5; ++k) copies.push_back(sorter.copyPass());
@@ -66,7 +79,8 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
     std::sort(expected.begin(), expected.end(), elementLess);
     const double cpuMs = std::chrono::duration<double, std::milli>(Clock::now() - cpuStart).count();
     if (run == 0) {
-      if (sorter.readBack() != expected) {
+      classic.clear();
+      if (result != expected) {
         throw Error(ExitCode::Mismatch, std::string("bench: ") + algorithmName(algorithm) + " at n = " +
                                             std::to_string(n) + " did not sort like std::sort");
       }
@@ -81,6 +95,7 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
   cell.wallMs = median(wall);
   cell.copyMs = median(copy);
   cell.stdSortMs = median(cpu);
+  cell.classicWallMs = median(classic);
   return cell;
 }
 

@@ -23,7 +23,7 @@ struct BenchCell {
   double copyMs = 0;      // one plain copy pass of the same RGBA32F texture (CPU clock, glFinish)
   double stdSortMs = 0;   // std::sort of the same elements by (key, index) on one CPU core
   double bytes = 0;       // texture bytes read and written by all passes
-  double classicWallMs = 0;  // the fast path's cells: the classic bitonic path's wall ms at the same N
+  double classicWallMs = 0;  // the fast path's cells: the classic bitonic path's wall ms, interleaved
 
   double msPerPass() const { return passes ? gpuMs / double(passes) : 0.0; }
   // The ratios to the copy pass use wall time on both sides: the same clock, the same glFinish.

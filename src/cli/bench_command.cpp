@@ -125,13 +125,6 @@ int runBench(const BenchOptions& options) {
     }
   }
   if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
-  // The fast path against the classic one, where both ran at the same N.
-  for (BenchCell& fast : cells) {
-    if (fast.algorithm != Algorithm::BitonicFast || fast.skipped) continue;
-    for (const BenchCell& classic : cells) {
-      if (classic.algorithm == Algorithm::Bitonic && classic.n == fast.n && !classic.skipped) fast.classicWallMs = classic.wallMs;
-    }
-  }
   if (!options.plot.empty()) {
     saveImagePng(options.plot, plotBenchmark(cells, "texsort bench, " + today() + ": " + context.renderer()));
   }
