@@ -18,6 +18,22 @@ Rgb colourOf(Algorithm a) {
 
 }  // namespace
 
+LogLogRange logLogRange(const std::vector<BenchCell>& cells) {
+  LogLogRange r{1e30, -1e30, 1e30, -1e30, true};
+  for (const BenchCell& c : cells) {
+    if (c.skipped || c.gpuMs <= 0) continue;
+    r.empty = false;
+    r.xMin = std::min(r.xMin, std::log2(double(c.n)));
+    r.xMax = std::max(r.xMax, std::log2(double(c.n)));
+    r.yMin = std::min(r.yMin, std::floor(std::log10(c.gpuMs)));
+    r.yMax = std::max(r.yMax, std::ceil(std::log10(c.gpuMs)));
+  }
+  if (r.empty) return LogLogRange{};
+  r.xMax = std::max(r.xMax, r.xMin + 1);
+  r.yMax = std::max(r.yMax, r.yMin + 1);
+  return r;
+}
+
 Image plotBenchmark(const std::vector<BenchCell>& cells, const std::string& title) {
   Image image;
   image.width = 960;
@@ -27,18 +43,10 @@ Image plotBenchmark(const std::vector<BenchCell>& cells, const std::string& titl
   const int left = 120, right = 210, top = 50, bottom = 60;
   const int plotW = int(image.width) - left - right, plotH = int(image.height) - top - bottom;
 
-  double xMin = 1e30, xMax = -1e30, yMin = 1e30, yMax = -1e30;
-  for (const BenchCell& c : cells) {
-    if (c.skipped || c.gpuMs <= 0) continue;
-    xMin = std::min(xMin, std::log2(double(c.n)));
-    xMax = std::max(xMax, std::log2(double(c.n)));
-    yMin = std::min(yMin, std::floor(std::log10(c.gpuMs)));
-    yMax = std::max(yMax, std::ceil(std::log10(c.gpuMs)));
-  }
   drawText(image, left, 16, title, Rgb{0, 0, 0}, 2);
-  if (xMin > xMax) return image;
-  if (xMax - xMin < 1) xMax = xMin + 1;
-  if (yMax - yMin < 1) yMax = yMin + 1;
+  const LogLogRange range = logLogRange(cells);
+  if (range.empty) return image;
+  const double xMin = range.xMin, xMax = range.xMax, yMin = range.yMin, yMax = range.yMax;
   const auto px = [&](double lx) { return left + int((lx - xMin) / (xMax - xMin) * plotW); };
   const auto py = [&](double ly) { return top + plotH - int((ly - yMin) / (yMax - yMin) * plotH); };
 

@@ -224,36 +224,36 @@ double GpuSorter::copyPass() {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-std::vector<Element> GpuSorter::readBack() const {
-  std::vector<Element> elements(layout_.count());
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffers_[current_].id());
+namespace {
+
+// Reads a whole framebuffer's texels into `out` (width x height x the format's floats).
+void readFramebuffer(const gl::Framebuffer& source, const TextureLayout& layout, GLenum format, float* out) {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, source.id());
   glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  glReadPixels(0, 0, static_cast<GLsizei>(layout_.width), static_cast<GLsizei>(layout_.height), GL_RGBA, GL_FLOAT,
-               elements.data());
+  glReadPixels(0, 0, static_cast<GLsizei>(layout.width), static_cast<GLsizei>(layout.height), format, GL_FLOAT, out);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
   TEXSORT_GL_CHECK("read back");
+}
+
+}  // namespace
+
+std::vector<Element> GpuSorter::readBack() const {
+  std::vector<Element> elements(layout_.count());
+  readFramebuffer(framebuffers_[current_], layout_, GL_RGBA, reinterpret_cast<float*>(elements.data()));
   return elements;
 }
 
 std::vector<float> GpuSorter::readBackCompact() const {
   if (!compact_[0]) return {};
-  std::vector<float> compact(layout_.count() * 2);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, compactFramebuffers_[currentCompact_].id());
-  glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  glReadPixels(0, 0, static_cast<GLsizei>(compactLayout_.width), static_cast<GLsizei>(compactLayout_.height), GL_RGBA,
-               GL_FLOAT, compact.data());
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  std::vector<float> compact(layout_.count() * 2);  // two (key, index) pairs per RGBA texel
+  readFramebuffer(compactFramebuffers_[currentCompact_], compactLayout_, GL_RGBA, compact.data());
   return compact;
 }
 
 std::vector<float> GpuSorter::readBackScan() const {
   if (!scan_[0]) return {};
   std::vector<float> scan(layout_.count());
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, scanFramebuffers_[currentScan_].id());
-  glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  glReadPixels(0, 0, static_cast<GLsizei>(layout_.width), static_cast<GLsizei>(layout_.height), GL_RED, GL_FLOAT,
-               scan.data());
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  readFramebuffer(scanFramebuffers_[currentScan_], layout_, GL_RED, scan.data());
   return scan;
 }
 

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "bench/benchmark.h"
+#include "bench/plot.h"
 #include "context/glfw_window.h"
 #include "error.h"
 #include "gl/gl.h"
@@ -590,17 +591,9 @@ void benchPlot(const std::vector<BenchCell>& cells) {
   ImGui::Dummy(size);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(25, 25, 30, 255));
-  double xMin = 1e30, xMax = -1e30, yMin = 1e30, yMax = -1e30;
-  for (const BenchCell& c : cells) {
-    if (c.skipped || c.gpuMs <= 0) continue;
-    xMin = std::min(xMin, std::log2(double(c.n)));
-    xMax = std::max(xMax, std::log2(double(c.n)));
-    yMin = std::min(yMin, std::floor(std::log10(c.gpuMs)));
-    yMax = std::max(yMax, std::ceil(std::log10(c.gpuMs)));
-  }
-  if (xMin > xMax) return;
-  if (xMax - xMin < 1) xMax = xMin + 1;
-  if (yMax - yMin < 1) yMax = yMin + 1;
+  const LogLogRange range = logLogRange(cells);
+  if (range.empty) return;
+  const double xMin = range.xMin, xMax = range.xMax, yMin = range.yMin, yMax = range.yMax;
   const float left = 60, bottom = 24, right = 150, top = 8;
   const auto px = [&](double lx) { return origin.x + left + float((lx - xMin) / (xMax - xMin)) * (size.x - left - right); };
   const auto py = [&](double ly) { return origin.y + size.y - bottom - float((ly - yMin) / (yMax - yMin)) * (size.y - bottom - top); };

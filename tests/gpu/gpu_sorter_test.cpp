@@ -11,30 +11,13 @@
 #include "image/elements.h"
 #include "sort/cpu_model.h"
 #include "sort/gpu_sorter.h"
+#include "gpu_fixture.h"
 #include "test_support.h"
 
 namespace texsort {
 namespace {
 
-class Gpu : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    try {
-      context_ = std::make_unique<HeadlessContext>();
-    } catch (const Error& e) {
-      contextError_ = e.what();
-    }
-  }
-  static void TearDownTestSuite() { context_.reset(); }
-  void SetUp() override {
-    ASSERT_TRUE(context_) << "no headless GL context, so the GPU tests fail (they never skip): " << contextError_;
-  }
-
-  static std::unique_ptr<HeadlessContext> context_;
-  static std::string contextError_;
-};
-std::unique_ptr<HeadlessContext> Gpu::context_;
-std::string Gpu::contextError_;
+using Gpu = test::GpuTest;
 
 // Bitwise equality of every channel of every element, reporting the first difference.
 ::testing::AssertionResult sameBits(const std::vector<Element>& gpu, const std::vector<Element>& cpu) {
@@ -133,11 +116,7 @@ TEST_P(GpuAlgorithm, SortsTheBundledImagesExactly) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, GpuAlgorithm, ::testing::ValuesIn(kAlgorithms),
-                         [](const ::testing::TestParamInfo<Algorithm>& param) {
-                           std::string name = algorithmName(param.param);
-                           name.erase(std::remove(name.begin(), name.end(), '-'), name.end());
-                           return name;
-                         });
+                         test::algorithmTestName<::testing::TestParamInfo<Algorithm>>);
 
 TEST_F(Gpu, CopyPassLeavesTheStateAndTakesTime) {
   std::mt19937 rng(4);

@@ -9,6 +9,7 @@
 #include "context/egl_context.h"
 #include "error.h"
 #include "sort/cpu_model.h"
+#include "gpu_fixture.h"
 #include "test_support.h"
 #include "viewer/sort_session.h"
 #include "viewer/state_display.h"
@@ -16,22 +17,7 @@
 namespace texsort {
 namespace {
 
-class Session : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    try {
-      context_ = std::make_unique<HeadlessContext>();
-    } catch (const Error& e) {
-      error_ = e.what();
-    }
-  }
-  static void TearDownTestSuite() { context_.reset(); }
-  void SetUp() override { ASSERT_TRUE(context_) << "no headless GL context (GPU tests never skip): " << error_; }
-  static std::unique_ptr<HeadlessContext> context_;
-  static std::string error_;
-};
-std::unique_ptr<HeadlessContext> Session::context_;
-std::string Session::error_;
+using Session = test::GpuTest;
 
 std::vector<Element> directRun(const Image& image, SortOrder order, Algorithm algorithm, std::uint32_t passes) {
   std::vector<Element> elements = packElements(image, order);
@@ -66,11 +52,7 @@ TEST_P(SessionAlgorithm, StepBackAndScrubLandOnTheDirectRunsState) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, SessionAlgorithm, ::testing::ValuesIn(kAlgorithms),
-                         [](const ::testing::TestParamInfo<Algorithm>& param) {
-                           std::string name = algorithmName(param.param);
-                           name.erase(std::remove(name.begin(), name.end(), '-'), name.end());
-                           return name;
-                         });
+                         test::algorithmTestName<::testing::TestParamInfo<Algorithm>>);
 
 TEST_F(Session, StatisticsMatchTheCpuModel) {
   std::mt19937 rng(5);

@@ -21,6 +21,12 @@ namespace texsort::test {
 
 std::string assetPath(const std::string& name) { return std::string(TEXSORT_ASSETS_DIR) + "/" + name; }
 
+std::string algorithmTestName(Algorithm algorithm) {
+  std::string name = algorithmName(algorithm);
+  name.erase(std::remove(name.begin(), name.end(), '-'), name.end());
+  return name;
+}
+
 Image referenceSorted(const Image& image, SortOrder order) {
   const std::size_t n = image.pixelCount();
   std::vector<std::uint32_t> luma(n);

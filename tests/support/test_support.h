@@ -8,10 +8,18 @@
 
 #include "image/elements.h"
 #include "image/image_io.h"
+#include "sort/schedule.h"
 
 namespace texsort::test {
 
 std::string assetPath(const std::string& name);  // assets/NAME in the source tree
+
+// A GoogleTest parameter name for an algorithm: its name without dashes ("bitonicfast").
+std::string algorithmTestName(Algorithm algorithm);
+template <typename Info>
+std::string algorithmTestName(const Info& info) {
+  return algorithmTestName(info.param);
+}
 
 // The contract written independently of the sorter: the image's pixels ordered by Rec.601 luma
 // (ascending or descending), ties in original row-major order.

@@ -59,11 +59,7 @@ TEST_P(EveryNetwork, SortsEveryZeroOneInputOfSixteen) {
   }
 }
 
-std::string testName(const ::testing::TestParamInfo<Algorithm>& param) {
-  std::string name = algorithmName(param.param);
-  name.erase(std::remove(name.begin(), name.end(), '-'), name.end());
-  return name;
-}
+const auto testName = test::algorithmTestName<::testing::TestParamInfo<Algorithm>>;
 INSTANTIATE_TEST_SUITE_P(Algorithms, EveryAlgorithm, ::testing::ValuesIn(kAlgorithms), testName);
 INSTANTIATE_TEST_SUITE_P(Networks, EveryNetwork,
                          ::testing::Values(Algorithm::Bitonic, Algorithm::BitonicLegacy, Algorithm::OddEvenMerge,
