@@ -168,7 +168,11 @@ Program::Program(const char* vertexName, const char* vertexSource, const char* f
   label(GL_PROGRAM, id, fragmentName);
 }
 
-GLint Program::uniform(const char* name) const { return glGetUniformLocation(handle_.id(), name); }
+GLint Program::uniform(const char* name) const {
+  const auto found = uniforms_.find(name);
+  if (found != uniforms_.end()) return found->second;
+  return uniforms_[name] = glGetUniformLocation(handle_.id(), name);
+}
 
 VertexArray::VertexArray() {
   GLuint id = 0;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 #include "gl/gl.h"
@@ -103,10 +104,13 @@ class Program {
           std::initializer_list<const char*> fragmentSources);
   GLuint id() const { return handle_.id(); }
   explicit operator bool() const { return static_cast<bool>(handle_); }
-  GLint uniform(const char* name) const;  // -1 if the linker dropped it
+  // The uniform's location, -1 if the linker dropped it; looked up once per name, since passes set
+  // their uniforms on every draw.
+  GLint uniform(const char* name) const;
 
  private:
   Handle<deleteProgram> handle_;
+  mutable std::unordered_map<std::string, GLint> uniforms_;
 };
 
 // An empty vertex array: the full-screen triangle is generated from gl_VertexID, but core profile
