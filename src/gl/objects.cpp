@@ -191,12 +191,6 @@ GpuTimer::GpuTimer() : start_(newQuery()), end_(newQuery()) {}
 void GpuTimer::begin() const { glQueryCounter(start_.id(), GL_TIMESTAMP); }
 void GpuTimer::end() const { glQueryCounter(end_.id(), GL_TIMESTAMP); }
 
-bool GpuTimer::ready() const {
-  GLuint available = 0;
-  glGetQueryObjectuiv(end_.id(), GL_QUERY_RESULT_AVAILABLE, &available);
-  return available != 0;
-}
-
 double GpuTimer::milliseconds() const {
   GLuint64 start = 0, end = 0;
   glGetQueryObjectui64v(start_.id(), GL_QUERY_RESULT, &start);

@@ -132,7 +132,6 @@ class GpuTimer {
   GpuTimer();
   void begin() const;
   void end() const;
-  bool ready() const;           // the result is available without waiting
   double milliseconds() const;  // waits for the result
 
  private:
