@@ -81,6 +81,11 @@ Command parseCommandLine(int argc, const char* const* argv) {
   demoCommand->add_option("--frames", view.frames, "Quit after this many frames (for scripts and tests)");
   demoCommand->add_option("--screenshot", view.screenshot, "After the last frame, save the window as this PNG")
       ->needs("--frames");
+  demoCommand->add_option("--export-state", view.exportState, "After the last frame, save the current state as this PNG")
+      ->needs("--frames");
+  demoCommand->add_option("--export-sheet", view.exportSheet,
+                          "After the last frame, save a contact sheet of 12 passes as this PNG")
+      ->needs("--frames");
   std::vector<std::string> overlays;
   demoCommand->add_option("--overlay", overlays, "Start with overlays on: roles (min/max), changed (last pass)")
       ->check(CLI::IsMember({"roles", "changed"}))

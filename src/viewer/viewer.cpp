@@ -907,6 +907,14 @@ int runViewer(const ViewerOptions& options) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
     const bool lastFrame = (options.frames != 0 && frame >= options.frames) || (soak.frames && frame >= soak.frames);
+    if (lastFrame && !options.exportState.empty()) {
+      std::snprintf(s.exportPath, sizeof s.exportPath, "%s", options.exportState.c_str());
+      savePicture(s);
+    }
+    if (lastFrame && !options.exportSheet.empty()) {
+      std::snprintf(s.sheetPath, sizeof s.sheetPath, "%s", options.exportSheet.c_str());
+      saveContactSheet(s);
+    }
     if (lastFrame && !options.screenshot.empty()) saveScreenshot(window.handle(), options.screenshot, s);
     glfwSwapBuffers(window.handle());
     if (lastFrame) break;

@@ -18,6 +18,8 @@ struct ViewerOptions {
   float speed = 0.0f;             // passes per second; 0 = as fast as possible
   std::uint32_t frames = 0;       // quit after this many frames (0 = run until closed)
   std::string screenshot;         // after the last frame, write the window's pixels here (PNG)
+  std::string exportState;        // after the last frame, Export's "Save state PNG" to this file
+  std::string exportSheet;        // after the last frame, Export's "Contact sheet" to this file
   bool zoomOneToOne = false;      // start at 1:1 instead of fitted to the window
   bool showRoles = false;         // start with the min/max role overlay on
   bool showChanged = false;       // start with the changed-pixels overlay on

@@ -7,6 +7,7 @@
 
 #include "image/elements.h"
 #include "sort/cpu_model.h"
+#include "viewer/generated.h"
 #include "test_support.h"
 
 namespace texsort {
@@ -138,6 +139,23 @@ TEST(Gui, SoakKeepsGlObjectsAndMemorySteady) {
   EXPECT_GT(objectsWarm, 0);
   EXPECT_EQ(objectsEnd, objectsWarm);
   EXPECT_LT(rssEnd - rssWarm, 24 * 1024) << "resident memory grew from " << rssWarm << " to " << rssEnd << " KiB";
+}
+
+TEST(Gui, ExportWritesTheStateAndAContactSheet) {
+  test::TempFolder dir;
+  const Shot s = runViewer(dir, {"--generate", "16", "--order", "desc", "--autoplay", "--frames", "60", "--export-state",
+                                 dir.path("state.png"), "--export-sheet", dir.path("sheet.png")});
+  ASSERT_FALSE(s.window.rgba.empty());
+  ASSERT_EQ(s.pass, s.passCount);
+  // The generated input is the viewer's (random pattern, seed 2024); its sorted state is exported.
+  Image input = generateImage(Pattern::Random, 16, 2024);
+  const Image state = loadImage(dir.path("state.png"), kMaxElements);
+  EXPECT_EQ(state.width, 16u);
+  EXPECT_EQ(state.height, 16u);
+  EXPECT_EQ(state.rgba, test::referenceSorted(input, SortOrder::Descending).rgba);
+  const Image sheet = loadImage(dir.path("sheet.png"), kMaxElements);
+  EXPECT_GT(sheet.width, 4u * 16u);  // 12 tiles in 4 columns, with labels
+  EXPECT_GT(sheet.height, 3u * 16u);
 }
 
 TEST(Gui, NetworkDiagramOpensForSmallInputs) {
