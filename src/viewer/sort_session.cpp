@@ -1,8 +1,6 @@
 // SortSession: seek by replay, first-time passes timed and reduced to statistics on the GPU.
 #include "viewer/sort_session.h"
 
-#include <numeric>
-
 #include "shaders/embedded.h"
 
 namespace texsort {
