@@ -29,6 +29,7 @@ const char* fragmentSource(std::size_t kind) {
 }
 
 bool writesScan(PassKind kind) { return kind == PassKind::RadixFlags || kind == PassKind::RadixScanStep; }
+bool usesScan(PassKind kind) { return writesScan(kind) || kind == PassKind::RadixGather; }
 bool writesCompact(PassKind kind) { return kind == PassKind::FastPack || kind == PassKind::FastBitonic; }
 bool readsCompact(PassKind kind) { return kind == PassKind::FastBitonic || kind == PassKind::FastGather; }
 
@@ -138,9 +139,7 @@ void GpuSorter::draw(const gl::Framebuffer& target, const TextureLayout& layout)
 }
 
 void GpuSorter::allocateFor(const Pass& pass) {
-  const bool radix = pass.kind == PassKind::RadixFlags || pass.kind == PassKind::RadixScanStep ||
-                     pass.kind == PassKind::RadixGather;
-  if (radix && !scan_[0]) {
+  if (usesScan(pass.kind) && !scan_[0]) {
     scan_[0] = gl::Texture(layout_.width, layout_.height, gl::TextureFormat::R32f, nullptr, "radix scan A");
     scan_[1] = gl::Texture(layout_.width, layout_.height, gl::TextureFormat::R32f, nullptr, "radix scan B");
     scanFramebuffers_[0] = gl::Framebuffer(scan_[0], "radix scan target A");
@@ -165,18 +164,13 @@ void GpuSorter::prepare(const PassSchedule& schedule) {
 
 void GpuSorter::runPass(const Pass& pass) {
   const gl::Program& p = program(pass);
+  allocateFor(pass);  // the first radix or fast pass brings its buffers (a no-op afterwards)
   glUseProgram(p.id());
   setUniforms(pass, p);
-  const bool radix = pass.kind == PassKind::RadixFlags || pass.kind == PassKind::RadixScanStep ||
-                     pass.kind == PassKind::RadixGather;
-  if ((radix && !scan_[0]) || (pass.kind == PassKind::FastPack && !compact_[0])) {
-    allocateFor(pass);
-    setUniforms(pass, p);  // now that the buffer layouts are known
-  }
   glActiveTexture(GL_TEXTURE2);
   glBindTexture(GL_TEXTURE_2D, readsCompact(pass.kind) ? compact_[currentCompact_].id() : 0);
   glActiveTexture(GL_TEXTURE1);
-  glBindTexture(GL_TEXTURE_2D, radix ? scan_[currentScan_].id() : 0);
+  glBindTexture(GL_TEXTURE_2D, usesScan(pass.kind) ? scan_[currentScan_].id() : 0);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, textures_[current_].id());
   lastPassMovedElements_ = false;
