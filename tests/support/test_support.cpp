@@ -17,6 +17,10 @@
 
 namespace fs = std::filesystem;
 
+namespace texsort {
+void PrintTo(Algorithm algorithm, std::ostream* os) { *os << algorithmName(algorithm); }
+}  // namespace texsort
+
 namespace texsort::test {
 
 std::string assetPath(const std::string& name) { return std::string(TEXSORT_ASSETS_DIR) + "/" + name; }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>
@@ -9,6 +10,11 @@
 #include "image/elements.h"
 #include "image/image_io.h"
 #include "sort/schedule.h"
+
+namespace texsort {
+// GoogleTest prints an algorithm parameter by name instead of its bytes.
+void PrintTo(Algorithm algorithm, std::ostream* os);
+}  // namespace texsort
 
 namespace texsort::test {
 
