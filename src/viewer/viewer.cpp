@@ -500,10 +500,6 @@ void imageWindow(ViewerState& s) {
 void diagramWindow(ViewerState& s) {
   SortSession& session = *s.session;
   const auto n = static_cast<std::uint32_t>(session.sorter().elementCount());
-  if (s.wireValuesPass != session.pass()) {
-    s.wireValues = session.sorter().readBack();
-    s.wireValuesPass = session.pass();
-  }
   ImGui::SetNextWindowPos(ImVec2(kPanelWidth + 20, 60), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(840, 700), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Network diagram", &s.showDiagram, ImGuiWindowFlags_HorizontalScrollbar)) {
@@ -518,6 +514,10 @@ void diagramWindow(ViewerState& s) {
                        algorithmName(session.algorithm()));
     ImGui::End();
     return;
+  }
+  if (s.wireValuesPass != session.pass()) {  // read back only when the pass changed and it is shown
+    s.wireValues = session.sorter().readBack();
+    s.wireValuesPass = session.pass();
   }
   float width = labelWidth;
   for (const Pass& p : schedule) width += float(p.offset) * pairGap + columnPad;
