@@ -1,6 +1,7 @@
 // One compare-exchange step of the bitonic network: article 004's pixel shader, in integers.
 // Each fragment is element i = y * width + x (the seed's elem1d). It reads itself and its partner
 // and keeps the smaller or the larger of the two by (key, original index).
+// Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_source;  // the state before this pass (the other half of the ping-pong pair)
 uniform int u_stepno;        // seed's stepno = 2^(rank+1): blocks of this size alternate direction

@@ -2,6 +2,7 @@
 // arithmetic with fmod (GLSL mod) and floor, csign and cdir, and the partner's texture coordinate
 // from convert1dto2d. Every value is an integer below 2^24 or a power-of-two fraction, so the
 // float arithmetic is exact and the result is bit-identical to the integer shader (bitonic.frag).
+// Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_source;
 uniform vec2 u_bufInfo;  // the seed's BufInfo: texture width and height

@@ -11,6 +11,7 @@
 // Writes are a quarter of the classic path's (half the texels, half the passes), reads half.
 // FAST_SHAPE (defined in front of this file) picks the shape at compile time: one program per
 // shape, because llvmpipe runs every side of a branch, uniform or not, and pays for all fetches.
+// Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_compact;
 uniform int u_stepno;  // as in bitonic.frag: blocks of stepno elements alternate direction

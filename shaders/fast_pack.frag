@@ -1,5 +1,6 @@
 // Fast path, first pass: compact texel t takes (key, index) of elements 2t and 2t + 1 from the
 // full element texture. Colour stays behind; the last pass gathers it by index.
+// Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_source;
 

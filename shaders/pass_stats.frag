@@ -1,19 +1,12 @@
 // Statistics of one pass, reduced on the GPU: fragment (s, y) sums over elements
 // y * width + s * span ... + span - 1 how many are in order with their successor and how many
 // changed in the pass. The viewer reads back only width / span x height of these partial sums.
+// Compiled after sort_common.glsl and state_view.glsl (keyIndexAt, u_viewCurrent, u_viewPrevious).
 
-uniform sampler2D u_current;   // state after the pass
-uniform sampler2D u_previous;  // state before it
-uniform int u_count;           // number of elements
-uniform int u_span;            // elements per fragment
-uniform bool u_fromCompact;    // the fast path's compact state: (key, index) two per texel
+uniform int u_count;  // number of elements
+uniform int u_span;   // elements per fragment
 
 out vec4 o_sums;  // r: pairs (i, i+1) in order, g: elements moved
-
-// (key, original index) of element i.
-vec2 elementAt(sampler2D state, int i) {
-  return u_fromCompact ? compactElement(state, i) : texelFetch(state, texelOf(i), 0).rg;
-}
 
 void main() {
   int first = (int(gl_FragCoord.y) << u_widthLog2) + int(gl_FragCoord.x) * u_span;
@@ -21,9 +14,9 @@ void main() {
   float inOrder = 0.0;
   float moved = 0.0;
   for (int i = first; i < last; ++i) {
-    vec2 here = elementAt(u_current, i);
-    moved += here.y != elementAt(u_previous, i).y ? 1.0 : 0.0;
-    if (i + 1 < u_count) inOrder += precedes(vec4(here, 0.0, 0.0), vec4(elementAt(u_current, i + 1), 0.0, 0.0)) ? 1.0 : 0.0;
+    vec2 here = keyIndexAt(u_viewCurrent, i);
+    moved += u_viewHasPrevious && here.y != keyIndexAt(u_viewPrevious, i).y ? 1.0 : 0.0;
+    if (i + 1 < u_count) inOrder += precedes(vec4(here, 0.0, 0.0), vec4(keyIndexAt(u_viewCurrent, i + 1), 0.0, 0.0)) ? 1.0 : 0.0;
   }
   o_sums = vec4(inOrder, moved, 0.0, 1.0);
 }

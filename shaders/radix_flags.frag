@@ -1,5 +1,6 @@
 // Radix sort by split (article 002), first pass of a bit: e = inverted bit of the key, written to
 // the scan buffer (R32F).
+// Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_source;  // elements
 uniform int u_bit;

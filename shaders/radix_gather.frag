@@ -5,6 +5,7 @@
 // binary search of log2(n) fetches finds the source. Chosen over scattering points from a vertex
 // shader because it keeps every pass a full-screen fragment pass, with no point rasterisation rules
 // to trust and no vertex buffer of n points.
+// Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_source;  // elements before the move
 uniform sampler2D u_scan;    // inclusive prefix sum of e

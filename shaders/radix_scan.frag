@@ -1,6 +1,7 @@
 // Radix sort by split: one doubling step of the inclusive prefix sum of e (Hillis and Steele):
 // after steps with distances 1, 2, 4, ..., n/2 the buffer holds e[0] + ... + e[i] at i. Counts stay
 // below 2^24, so the float sums are exact. The exclusive sum of the article is f = scan - e.
+// Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_scan;
 uniform int u_distance;

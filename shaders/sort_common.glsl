@@ -1,5 +1,10 @@
 #version 330 core
-// Shared by the sort passes (compiled in front of each): element layout and order.
+// Compiled in front of every pass, display and statistics shader. It provides:
+//   u_widthLog2, texelOf(i), indexOf(texel)        the element layout (TextureLayout, element.h)
+//   precedes(a, b)                                  the order: by key, ties by original index
+//   u_compactWidthLog2, compactTexelOf(t), compactElement(compact, i)   the fast path's layout
+// The runner sets u_widthLog2, u_compactWidthLog2, u_count and u_countLog2 for every pass, and
+// binds the buffers a pass reads to u_source (elements), u_scan and u_compact (units 0, 1, 2).
 // Element i lives at texel (i mod width, i div width) of the sort texture; width = 1 << u_widthLog2.
 // Texel channels (src/sort/element.h): r = key, g = original index, b = packed RGB, a = alpha.
 

@@ -1,5 +1,6 @@
 // One round of odd-even transposition sort (article 001): neighbours (i, i+1) with i of the round's
 // parity compare and exchange; n rounds sort n elements.
+// Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_source;
 uniform int u_parity;  // 0: pairs (0,1) (2,3) ...; 1: pairs (1,2) (3,4) ...

@@ -2,21 +2,15 @@
 #include "bench/benchmark.h"
 
 #include <algorithm>
+#include <memory>
 #include <chrono>
 #include <random>
 
 #include "error.h"
-#include "image/elements.h"
-#include "sort/gpu_sorter.h"
+#include "image/packing.h"
+#include "sort/runner.h"
 
 namespace texsort {
-
-double median(std::vector<double> values) {
-  if (values.empty()) return 0.0;
-  std::sort(values.begin(), values.end());
-  const std::size_t mid = values.size() / 2;
-  return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2.0;
-}
 
 std::vector<Element> benchmarkElements(std::uint64_t n, std::uint32_t seed) {
   std::mt19937 rng(seed);
@@ -47,12 +41,13 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
   const std::vector<Element> elements = benchmarkElements(n, 20261122);
   std::vector<Element> expected = elements;
   std::vector<double> gpu, wall, copy, cpu, classic;
-  GpuSorter sorter(n);
+  const std::unique_ptr<Runner> runner = makeRunner(algorithm, n);
+  Runner& sorter = *runner;
   sorter.prepare(schedule);
   // The fast path is also compared with the classic one run by run, interleaved, so a machine
   // whose speed drifts (a shared VM) slows both sides of the ratio alike.
   const PassSchedule classicSchedule = algorithm == Algorithm::BitonicFast ? bitonicSchedule(n) : PassSchedule{};
-  sorter.prepare(classicSchedule);
+  if (!classicSchedule.empty()) sorter.prepare(classicSchedule);
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up (shader compiles, allocation)
     sorter.upload(elements);
     glFinish();
@@ -60,7 +55,7 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
     const double gpuMs = sorter.run(schedule);
     glFinish();
     const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    const std::vector<Element> result = run == 0 ? sorter.readBack() : std::vector<Element>{};
+    const std::vector<Element> result = run == 0 ? sorter.readElements() : std::vector<Element>{};
     if (!classicSchedule.empty()) {
       sorter.upload(elements);
       glFinish();
@@ -71,7 +66,7 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
     }
     // One copy pass is short and llvmpipe's timing of it jitters: take several per run.
     std::vector<double> copies;
-    for (int k = 0; k < 5; ++k) copies.push_back(sorter.copyPass());
+    for (int k = 0; k < 5; ++k) copies.push_back(sorter.copyPassMs());
     const double copyMs = median(copies);
 
     expected = elements;

@@ -1,12 +1,13 @@
 // Timing one algorithm at one size on the GPU, with a copy pass and std::sort as yardsticks.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "sort/element.h"
-#include "sort/schedule.h"
+#include "sort/algorithms.h"
 
 namespace texsort {
 
@@ -44,6 +45,12 @@ std::vector<Element> benchmarkElements(std::uint64_t n, std::uint32_t seed);
 // passes x n exceed maxWork are returned skipped, with a note, without running.
 BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, double maxWork);
 
-double median(std::vector<double> values);
+// The median (the mean of the middle two for an even count; 0 for none).
+inline double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const std::size_t mid = values.size() / 2;
+  return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2.0;
+}
 
 }  // namespace texsort

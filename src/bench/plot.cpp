@@ -12,8 +12,8 @@ namespace texsort {
 namespace {
 
 Rgb colourOf(Algorithm a) {
-  static const Rgb colours[] = {{70, 140, 255}, {160, 110, 255}, {255, 160, 40}, {240, 70, 70}, {60, 200, 110}, {20, 20, 20}};
-  return colours[static_cast<int>(a)];
+  const Rgb8 c = info(a).colour;
+  return Rgb{c.r, c.g, c.b};
 }
 
 }  // namespace

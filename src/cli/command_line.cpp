@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "error.h"
+#include "sort/algorithms.h"
+#include "sort/bits.h"
 #include "sort/element.h"
 
 namespace texsort {
@@ -22,7 +24,11 @@ Command parseCommandLine(int argc, const char* const* argv) {
              "5 --verify mismatch.\n");
 
   std::vector<std::string> algoNames;
-  for (Algorithm a : kAlgorithms) algoNames.push_back(algorithmName(a));
+  std::string algoHelp = "Sorting algorithm; all give the same result:";
+  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+    algoNames.push_back(row.name);
+    algoHelp += std::string("\n  ") + row.name + ": " + row.summary;
+  }
 
   std::string order = "asc";
   CLI::App* sortCommand = app.add_subcommand("sort", "Sort an image's pixels on the GPU (headless) and write a PNG");
@@ -34,9 +40,7 @@ Command parseCommandLine(int argc, const char* const* argv) {
       ->check(CLI::IsMember({"asc", "desc"}))
       ->capture_default_str();
   std::string algo = "bitonic-fast";
-  sortCommand->add_option("--algo", algo,
-                          "Sorting algorithm; all give the same result. bitonic-fast is the fast path; bitonic is "
-                          "the seed's one step per pass")
+  sortCommand->add_option("--algo", algo, algoHelp)
       ->check(CLI::IsMember(algoNames))
       ->capture_default_str();
   sortCommand->add_flag("--verify", sort.verify, "Check the GPU result against the CPU model; exit 5 on a difference");
@@ -72,7 +76,7 @@ Command parseCommandLine(int argc, const char* const* argv) {
   demoCommand->add_option("image", view.image, "Image to open (default: the bundled astronaut)");
   demoCommand->add_option("--order", viewOrder, "asc or desc")->check(CLI::IsMember({"asc", "desc"}))->capture_default_str();
   std::string viewAlgo = "bitonic";
-  demoCommand->add_option("--algo", viewAlgo, "Sorting algorithm to show")->check(CLI::IsMember(algoNames))->capture_default_str();
+  demoCommand->add_option("--algo", viewAlgo, algoHelp)->check(CLI::IsMember(algoNames))->capture_default_str();
   demoCommand->add_flag("--bench", view.benchmark, "Open the Benchmark window and measure every algorithm up to 65536");
   demoCommand->add_flag("--autoplay", view.autoplay, "Start playing at once");
   demoCommand->add_option("--speed", speed, "Passes per second (1-240), or max: as many as fit each frame")

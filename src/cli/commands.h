@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "image/elements.h"
-#include "sort/schedule.h"
+#include "image/packing.h"
+#include "sort/algorithms.h"
 
 namespace texsort {
 

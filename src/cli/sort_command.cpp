@@ -1,13 +1,17 @@
 // `texsort sort` and `texsort info`: the headless pipeline file -> elements -> passes -> file.
 #include <algorithm>
 #include <chrono>
+#include <memory>
+#include <utility>
 #include <cstdio>
 
 #include "cli/commands.h"
 #include "context/egl_context.h"
 #include "error.h"
 #include "sort/cpu_model.h"
-#include "sort/gpu_sorter.h"
+#include "gl/fault.h"
+#include "io/files.h"
+#include "sort/runner.h"
 
 namespace texsort {
 namespace {
@@ -51,7 +55,8 @@ int runSort(const SortOptions& options) {
   const PassSchedule schedule = scheduleFor(options.algorithm, elements.size());
 
   HeadlessContext context;
-  GpuSorter sorter(elements.size());
+  const std::unique_ptr<Runner> runner = makeRunner(options.algorithm, elements.size());
+  Runner& sorter = *runner;
   if (!options.quiet && schedule.size() > 20000) {
     std::fprintf(stderr, "texsort: note: %s needs %zu passes for %zu elements; this takes a while\n",
                  algorithmName(options.algorithm), schedule.size(), elements.size());
@@ -60,9 +65,11 @@ int runSort(const SortOptions& options) {
   const auto start = Clock::now();
   sorter.upload(elements);
   const double gpuMs = sorter.run(schedule);
-  const std::vector<Element> sorted = sorter.readBack();
+  std::vector<Element> sorted = sorter.readElements();
   const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 
+  // A forced failure swaps two elements, so the tests see --verify catch a real difference.
+  if (forcedFailure("verify") && sorted.size() >= 2) std::swap(sorted[0], sorted[1]);
   if (options.verify) verifyResult(elements, schedule, sorted);
   saveImagePng(options.output, unpackElements(sorted, image.width, image.height, image.channels));
 

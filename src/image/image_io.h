@@ -1,4 +1,4 @@
-// Loading, validating and saving images with stb; files are checked before anything is decoded.
+// Images in memory, and loading and saving them (load_image.cpp, save_png.cpp; stb underneath).
 #pragma once
 
 #include <cstdint>
@@ -28,16 +28,9 @@ Image loadImage(const std::string& path, std::uint64_t maxPixels);
 // the fuzzer drives.
 Image decodeImage(const std::string& name, const unsigned char* bytes, std::size_t size, std::uint64_t maxPixels);
 
-// Writes `image` as PNG with image.channels channels. The data goes to a temporary file in the same
-// folder, which is renamed onto `path` only when complete, so a failure never leaves a partial file.
-// Throws texsort::Error(BadOutput) naming the file and the problem.
+// Writes `image` as PNG with image.channels channels, atomically (writeFileAtomically, io/files.h):
+// a failure never leaves a partial file. Throws texsort::Error(BadOutput) naming the file and the
+// problem.
 void saveImagePng(const std::string& path, const Image& image);
-
-// Throws texsort::Error(BadOutput) unless `path` could be created: its folder exists and is writable
-// and `path` is not a folder. Lets a command fail before doing any work.
-void checkOutputPath(const std::string& path);
-
-// True when both paths name the same file (existing or not).
-bool samePath(const std::string& a, const std::string& b);
 
 }  // namespace texsort

@@ -3,15 +3,26 @@
 
 #include <stdexcept>
 
+#include "sort/bits.h"
+
 namespace texsort {
 namespace {
 
 const Element& lower(const Element& a, const Element& b) { return elementLess(b, a) ? b : a; }
 const Element& higher(const Element& a, const Element& b) { return elementLess(b, a) ? a : b; }
 
-// Batcher's rule: is x the lower element of a compare-exchange in pass (p = stepno, k = offset)?
-bool mergeLowerEnd(const Pass& pass, std::uint64_t x, std::uint64_t n) {
-  const std::uint64_t p = pass.stepno, k = pass.offset, first = k % p;
+// Article 004: csign says whether the partner is ahead (+1) or behind (-1); cdir says whether this
+// block sorts ascending (+1) or descending (-1); keep the min when they agree.
+Element bitonicOutput(std::uint64_t stepno, std::uint64_t offset, const std::vector<Element>& in, std::uint64_t i) {
+  const bool partnerAhead = (i % (2 * offset)) < offset;
+  const bool ascending = ((i / stepno) % 2) == 0;
+  const std::uint64_t partner = partnerAhead ? i + offset : i - offset;
+  return partnerAhead == ascending ? lower(in[i], in[partner]) : higher(in[i], in[partner]);
+}
+
+// Batcher's rule: is x the lower element of a compare-exchange in the step (p, k)?
+bool mergeLowerEnd(const OddEvenMergeStep& step, std::uint64_t x, std::uint64_t n) {
+  const std::uint64_t p = step.runLength, k = step.distance, first = k % p;
   return x >= first && (x - first) % (2 * k) < k && x + k < n && x / (2 * p) == (x + k) / (2 * p);
 }
 
@@ -40,88 +51,51 @@ std::vector<Element> gather(const std::vector<Element>& in, const std::vector<fl
   return out;
 }
 
+// One bitonic step on the compact (key, index) pairs: the classic compare rule on two floats.
+void compactStep(const BitonicStep& step, std::vector<float>& c) {
+  const std::uint64_t n = c.size() / 2, d = step.offset;
+  std::vector<float> next(c.size());
+  for (std::uint64_t e = 0; e < n; ++e) {
+    const std::uint64_t partner = e ^ d;
+    const bool partnerAhead = (e & d) == 0, ascending = (e & step.stepno) == 0;
+    const bool otherFirst = c[2 * partner] < c[2 * e] || (c[2 * partner] == c[2 * e] && c[2 * partner + 1] < c[2 * e + 1]);
+    const std::uint64_t keep = (otherFirst == (partnerAhead == ascending)) ? partner : e;
+    next[2 * e] = c[2 * keep];
+    next[2 * e + 1] = c[2 * keep + 1];
+  }
+  c = std::move(next);
+}
+
 }  // namespace
 
 Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uint64_t i) {
   const std::uint64_t n = in.size();
-  switch (pass.kind) {
-    case PassKind::BitonicStep:
-    case PassKind::BitonicLegacyStep: {
-      // Article 004: csign says whether the partner is ahead (+1) or behind (-1); cdir says whether
-      // this block sorts ascending (+1) or descending (-1); keep the min when they agree.
-      const bool partnerAhead = (i % pass.stage) < pass.offset;
-      const bool ascending = ((i / pass.stepno) % 2) == 0;
-      const std::uint64_t partner = partnerAhead ? i + pass.offset : i - pass.offset;
-      return partnerAhead == ascending ? lower(in[i], in[partner]) : higher(in[i], in[partner]);
-    }
-    case PassKind::OddEvenMergeStep: {
-      if (mergeLowerEnd(pass, i, n)) return lower(in[i], in[i + pass.offset]);
-      if (i >= pass.offset && mergeLowerEnd(pass, i - pass.offset, n)) return higher(in[i - pass.offset], in[i]);
-      return in[i];
-    }
-    case PassKind::TranspositionStep: {
-      const std::uint64_t q = pass.parity;
-      if (i >= q && (i - q) % 2 == 0 && i + 1 < n) return lower(in[i], in[i + 1]);
-      if (i >= q + 1 && (i - q) % 2 == 1) return higher(in[i - 1], in[i]);
-      return in[i];
-    }
-    default: throw std::logic_error("networkOutput: not a sorting-network pass");
-  }
-}
-
-SortState runPass(const Pass& pass, SortState state) {
-  const std::uint64_t n = state.elements.size();
-  if (!isPowerOfTwo(n)) throw std::invalid_argument("runPass: size must be a power of two");
-  switch (pass.kind) {
-    case PassKind::RadixFlags:
-      state.scan.resize(n);
-      for (std::uint64_t i = 0; i < n; ++i) state.scan[i] = keyBit(state.elements[i], pass.bit) ? 0.0f : 1.0f;
-      return state;
-    case PassKind::RadixScanStep: {
-      std::vector<float> next(n);
-      for (std::uint64_t i = 0; i < n; ++i) next[i] = state.scan[i] + (i >= pass.offset ? state.scan[i - pass.offset] : 0.0f);
-      state.scan = std::move(next);
-      return state;
-    }
-    case PassKind::RadixGather:
-      state.elements = gather(state.elements, state.scan);
-      return state;
-    case PassKind::FastPack:
-      state.compact.resize(2 * n);
-      for (std::uint64_t e = 0; e < n; ++e) {
-        state.compact[2 * e] = state.elements[e].key;
-        state.compact[2 * e + 1] = state.elements[e].index;
-      }
-      return state;
-    case PassKind::FastBitonic: {
-      // The fused steps one after the other: the same compare rule as BitonicStep on (key, index).
-      std::vector<float>& c = state.compact;
-      for (std::uint32_t step = 0; step < pass.parity; ++step) {
-        const std::uint64_t d = pass.offset >> step;
-        std::vector<float> next(c.size());
-        for (std::uint64_t e = 0; e < n; ++e) {
-          const std::uint64_t partner = e ^ d;
-          const bool partnerAhead = (e & d) == 0, ascending = (e & pass.stepno) == 0;
-          const bool otherFirst = c[2 * partner] < c[2 * e] || (c[2 * partner] == c[2 * e] && c[2 * partner + 1] < c[2 * e + 1]);
-          const std::uint64_t keep = (otherFirst == (partnerAhead == ascending)) ? partner : e;
-          next[2 * e] = c[2 * keep];
-          next[2 * e + 1] = c[2 * keep + 1];
-        }
-        c = std::move(next);
-      }
-      return state;
-    }
-    case PassKind::FastGather: {
-      // The elements are still as uploaded (element i at position i), so the index finds them.
-      std::vector<Element> out(n);
-      for (std::uint64_t j = 0; j < n; ++j) out[j] = state.elements[static_cast<std::uint64_t>(state.compact[2 * j + 1])];
-      state.elements = std::move(out);
-      return state;
-    }
-    default:
-      state.elements = runPass(pass, state.elements);
-      return state;
-  }
+  const auto notOneLayer = [](const auto&) -> Element {
+    throw std::logic_error("networkOutput: not a single-layer network pass on the elements");
+  };
+  return std::visit(
+      Overloaded{
+          [&](const BitonicStep& p) { return bitonicOutput(p.stepno, p.offset, in, i); },
+          [&](const BitonicLegacyStep& p) { return bitonicOutput(p.stepno, p.offset, in, i); },
+          [&](const OddEvenMergeStep& p) {
+            if (mergeLowerEnd(p, i, n)) return lower(in[i], in[i + p.distance]);
+            if (i >= p.distance && mergeLowerEnd(p, i - p.distance, n)) return higher(in[i - p.distance], in[i]);
+            return in[i];
+          },
+          [&](const TranspositionRound& p) {
+            const std::uint64_t q = p.parity;
+            if (i >= q && (i - q) % 2 == 0 && i + 1 < n) return lower(in[i], in[i + 1]);
+            if (i >= q + 1 && (i - q) % 2 == 1) return higher(in[i - 1], in[i]);
+            return in[i];
+          },
+          [&](const RadixFlags& p) { return notOneLayer(p); },
+          [&](const RadixScanStep& p) { return notOneLayer(p); },
+          [&](const RadixGather& p) { return notOneLayer(p); },
+          [&](const PackCompact& p) { return notOneLayer(p); },
+          [&](const FusedBitonicSteps& p) { return notOneLayer(p); },
+          [&](const GatherByIndex& p) { return notOneLayer(p); },
+      },
+      pass);
 }
 
 std::vector<Element> runPass(const Pass& pass, const std::vector<Element>& in) {
@@ -130,11 +104,58 @@ std::vector<Element> runPass(const Pass& pass, const std::vector<Element>& in) {
   return out;
 }
 
-std::vector<Element> runSchedule(const PassSchedule& schedule, std::vector<Element> elements) {
-  if (!isPowerOfTwo(elements.size())) throw std::invalid_argument("runSchedule: size must be a power of two");
+SortState runPass(const Pass& pass, SortState state) {
+  const std::uint64_t n = state.elements.size();
+  if (!isPowerOfTwo(n)) throw std::invalid_argument("runPass: size must be a power of two");
+  const auto network = [&](const auto&) { state.elements = runPass(pass, state.elements); };
+  std::visit(Overloaded{
+                 [&](const BitonicStep& p) { network(p); },
+                 [&](const BitonicLegacyStep& p) { network(p); },
+                 [&](const OddEvenMergeStep& p) { network(p); },
+                 [&](const TranspositionRound& p) { network(p); },
+                 [&](const RadixFlags& p) {
+                   state.scan.resize(n);
+                   for (std::uint64_t i = 0; i < n; ++i) state.scan[i] = keyBit(state.elements[i], p.bit) ? 0.0f : 1.0f;
+                 },
+                 [&](const RadixScanStep& p) {
+                   std::vector<float> next(n);
+                   for (std::uint64_t i = 0; i < n; ++i)
+                     next[i] = state.scan[i] + (i >= p.distance ? state.scan[i - p.distance] : 0.0f);
+                   state.scan = std::move(next);
+                 },
+                 [&](const RadixGather&) { state.elements = gather(state.elements, state.scan); },
+                 [&](const PackCompact&) {
+                   state.compact.resize(2 * n);
+                   for (std::uint64_t e = 0; e < n; ++e) {
+                     state.compact[2 * e] = state.elements[e].key;
+                     state.compact[2 * e + 1] = state.elements[e].index;
+                   }
+                 },
+                 // The fused steps one after the other: the same compare rule as BitonicStep on (key, index).
+                 [&](const FusedBitonicSteps& p) {
+                   for (const BitonicStep& step : fusedSteps(p)) compactStep(step, state.compact);
+                 },
+                 // The elements are still as uploaded (element i at position i), so the index finds them.
+                 [&](const GatherByIndex&) {
+                   std::vector<Element> out(n);
+                   for (std::uint64_t j = 0; j < n; ++j)
+                     out[j] = state.elements[static_cast<std::uint64_t>(state.compact[2 * j + 1])];
+                   state.elements = std::move(out);
+                 },
+             },
+             pass);
+  return state;
+}
+
+SortState runScheduleState(const PassSchedule& schedule, std::vector<Element> elements) {
+  if (elements.size() != schedule.shape.count()) throw std::invalid_argument("runSchedule: the schedule is for another size");
   SortState state{std::move(elements), {}, {}};
   for (const Pass& pass : schedule) state = runPass(pass, std::move(state));
-  return std::move(state.elements);
+  return state;
+}
+
+std::vector<Element> runSchedule(const PassSchedule& schedule, std::vector<Element> elements) {
+  return runScheduleState(schedule, std::move(elements)).elements;
 }
 
 }  // namespace texsort

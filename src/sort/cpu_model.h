@@ -1,4 +1,4 @@
-// The CPU model: runs a pass schedule on an element array with the GPU's layout and compare rules.
+// The CPU model: runs the same pass schedules on arrays with the GPU's layout and compare rules.
 #pragma once
 
 #include <vector>
@@ -8,27 +8,33 @@
 
 namespace texsort {
 
-// Everything the GPU keeps between passes: the elements; for radix sort the scan buffer (one float
-// per element: the flags e, then their inclusive prefix sum); for the fast path the compact
-// elements (two floats per element position: key, original index; two elements per texel).
+// Everything a runner keeps between passes, one vector per Buffer: the elements; for radix sort the
+// scan buffer (one float per element: the flags e, then their inclusive prefix sum); for the fast
+// path the compact elements (two floats per element position: key, original index; two elements
+// per texel). A buffer no pass has written yet is empty.
 struct SortState {
   std::vector<Element> elements;
   std::vector<float> scan;
   std::vector<float> compact;
+
+  friend bool operator==(const SortState& a, const SortState& b) {
+    return a.elements == b.elements && a.scan == b.scan && a.compact == b.compact;
+  }
 };
 
-// The element that position i holds after a sorting-network pass (bitonic, legacy bitonic,
-// odd-even merge, transposition), given the state `in` before it. This is the rule the pass's
-// fragment shader implements; tests compare the two after every pass.
+// The element that position i holds after a single-layer network pass (bitonic, legacy bitonic,
+// odd-even merge, transposition), given the elements `in` before it. This is the rule the pass's
+// fragment shader implements; throws std::logic_error for other kinds.
 Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uint64_t i);
 
-// Applies one pass of any kind (in.elements.size() must be a power of two).
+// Applies one pass of any kind (state.elements.size() must be a power of two).
 SortState runPass(const Pass& pass, SortState state);
 
-// Applies one sorting-network pass to the elements.
+// Applies one single-layer network pass to the elements.
 std::vector<Element> runPass(const Pass& pass, const std::vector<Element>& in);
 
-// Applies every pass of the schedule in order and returns the elements.
+// Applies every pass of the schedule in order and returns the whole state / the elements.
+SortState runScheduleState(const PassSchedule& schedule, std::vector<Element> elements);
 std::vector<Element> runSchedule(const PassSchedule& schedule, std::vector<Element> elements);
 
 }  // namespace texsort

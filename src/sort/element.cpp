@@ -1,7 +1,7 @@
 // Texture layout of a power-of-two element count.
 #include "sort/element.h"
 
-#include "sort/schedule.h"
+#include "sort/bits.h"
 
 namespace texsort {
 

@@ -12,8 +12,9 @@ namespace texsort {
 //   g: index   the element's original 1D index (ties break on it: the sort is stable and unique).
 //   b: rgb     the pixel's colour packed as R*65536 + G*256 + B.
 //   a: alpha   the pixel's alpha 0..255.
-// The colour travels inside the texel rather than being gathered afterwards so that every
-// intermediate pass is a real picture the viewer can show, and read-back needs no second lookup.
+// On the classic paths the colour travels inside the texel, so every intermediate state is a real
+// picture and read-back needs no second lookup. The fast path moves only (key, index) pairs in a
+// compact texture and gathers each element's texel by its index at the end (GatherByIndex).
 struct Element {
   float key = 0.0f;
   float index = 0.0f;
@@ -38,6 +39,9 @@ constexpr std::uint64_t kMaxElements = std::uint64_t{1} << 24;
 // Padding sorts after every real element in both orders: real keys are at most 255000. It is the
 // largest 18-bit value, so radix sort needs 18 key bits (kKeyBits) for pixels and padding alike.
 constexpr float kSentinelKey = 262143.0f;  // 2^18 - 1
+
+// Bits of the sort keys radix sort needs: luma keys and the padding key are below 2^18.
+constexpr unsigned kKeyBits = 18;
 
 // Where 1D element i lives in the sorting texture: texel (i mod width, floor(i / width)), the seed's
 // convert1dto2d. Row 0 is the first row uploaded and read back (GL calls it the bottom row; nothing

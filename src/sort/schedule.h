@@ -1,142 +1,83 @@
-// The pass schedule: which full-screen passes a sorting network makes, as plain data. No GL here.
+// Pass schedules: which passes each sorting network makes for a shape, in order, as plain data.
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <vector>
+
+#include "sort/pass.h"
 
 namespace texsort {
 
-// What a pass does. The GPU sorter picks a program per kind and the CPU model a rule per kind, so a
-// new network or a pass that fuses several steps is a new kind plus its schedule function; the loop
-// that runs passes does not change.
-enum class PassKind : std::uint8_t {
-  BitonicStep,        // one compare-exchange step of the bitonic network, integer shader
-  BitonicLegacyStep,  // the same step in article 004's float arithmetic (fmod, floor, convert1dto2d)
-  OddEvenMergeStep,   // one step of Batcher's odd-even merge sort (article 001)
-  TranspositionStep,  // one round of odd-even transposition sort: neighbours compare (article 001)
-  RadixFlags,         // radix split, article 002: e = 1 - bit, written to the scan buffer
-  RadixScanStep,      // one doubling step of the inclusive prefix sum of e (Hillis-Steele)
-  RadixGather,        // the split's move d = b ? i - f + totalFalses : f, done as a gather
-  FastPack,           // fast path: (key, index) of elements 2t, 2t+1 into compact texel t
-  FastBitonic,        // fast path: one or two bitonic steps fused, on compact texels
-  FastGather,         // fast path: each position fetches its full element by original index
-};
+// What a schedule sorts: lineCount independent lines of lineLength elements each, laid out one
+// after another (line j holds elements j * lineLength ... j * lineLength + lineLength - 1). A sort
+// of a whole image is one line; sorting every row of an image is one line per row. Both counts are
+// powers of two, so the elements fill a power-of-two texture.
+struct SortShape {
+  std::uint64_t lineLength = 1;
+  std::uint64_t lineCount = 1;
 
-// One full-screen pass. Which fields matter depends on the kind:
-// BitonicStep, BitonicLegacyStep keep the names of article 004's uniforms:
-//   stepno = 2^(rank+1): size of the blocks that alternate direction; an element's block sorts
-//            ascending when floor(i / stepno) is even, descending when odd (the seed's cdir);
-//   offset = 2^(rank-step): distance to the partner, partner = i + offset when
-//            i mod stage < offset (the seed's csign = +1), else i - offset (csign = -1);
-//   stage  = 2 * offset: size of the groups in which the first half compares forward.
-//   rank and step are the pass counter's decomposition (rank 0.., step 0..rank).
-// OddEvenMergeStep: stepno = p, the length of the sorted runs being merged into runs of 2p;
-//   offset = k, the partner distance; stage = 2k. Element i compares with i + k when
-//   (i - k mod p) mod 2k < k and both lie in the same run of 2p; all comparisons ascending.
-//   rank = log2 p, step = log2 p - log2 k.
-// TranspositionStep: parity 0 compares pairs (0,1) (2,3) ..., parity 1 pairs (1,2) (3,4) ...;
-//   offset = 1; step = the round number.
-// RadixFlags, RadixGather: bit = the key bit this split sorts by (0 = least significant).
-// RadixScanStep: offset = 2^d, the distance each doubling step adds from; bit as above.
-// FastBitonic: stepno as bitonic; offset = the first step's partner distance; stage = 2 * offset;
-//   parity = how many steps the pass fuses (1 to 3: distances offset, offset / 2, ...).
-struct Pass {
-  PassKind kind = PassKind::BitonicStep;
-  std::uint32_t stepno = 0;
-  std::uint32_t offset = 0;
-  std::uint32_t stage = 0;
-  std::uint32_t rank = 0;
-  std::uint32_t step = 0;
-  std::uint32_t parity = 0;
-  std::uint32_t bit = 0;
-
-  friend bool operator==(const Pass& a, const Pass& b) {
-    return a.kind == b.kind && a.stepno == b.stepno && a.offset == b.offset && a.stage == b.stage &&
-           a.rank == b.rank && a.step == b.step && a.parity == b.parity && a.bit == b.bit;
+  std::uint64_t count() const { return lineLength * lineCount; }
+  static SortShape whole(std::uint64_t n) { return SortShape{n, 1}; }
+  friend bool operator==(const SortShape& a, const SortShape& b) {
+    return a.lineLength == b.lineLength && a.lineCount == b.lineCount;
   }
-  friend bool operator!=(const Pass& a, const Pass& b) { return !(a == b); }
 };
 
-using PassSchedule = std::vector<Pass>;
+// The passes of one sort, with the shape they were built for.
+struct PassSchedule {
+  SortShape shape;
+  std::vector<Pass> passes;
 
-bool isPowerOfTwo(std::uint64_t n);
-std::uint64_t nextPowerOfTwo(std::uint64_t n);  // smallest 2^k >= n, n >= 1
-unsigned log2Exact(std::uint64_t n);             // n must be a power of two
+  std::size_t size() const { return passes.size(); }
+  bool empty() const { return passes.empty(); }
+  const Pass& operator[](std::size_t i) const { return passes[i]; }
+  const Pass& front() const { return passes.front(); }
+  const Pass& back() const { return passes.back(); }
+  std::vector<Pass>::const_iterator begin() const { return passes.begin(); }
+  std::vector<Pass>::const_iterator end() const { return passes.end(); }
+  friend bool operator==(const PassSchedule& a, const PassSchedule& b) {
+    return a.shape == b.shape && a.passes == b.passes;
+  }
+};
 
-// Number of passes of the bitonic network on n = 2^k elements: k(k+1)/2.
+// Network steps the schedule carries (a fused pass counts its steps; pack, gather and radix passes
+// none): the denominator of "cost per network step".
+std::uint64_t networkSteps(const PassSchedule& schedule);
+
+// Passes of the bitonic network on n = 2^k elements: k(k+1)/2.
 std::uint64_t bitonicPassCount(std::uint64_t n);
 
-// The bitonic network on n = 2^k elements (n >= 1), one pass per compare-exchange step, in order.
-// Throws std::invalid_argument if n is not a power of two.
-PassSchedule bitonicSchedule(std::uint64_t n);
+// Bitonic sort (article 004), one pass per compare-exchange step: for each rank (merge size
+// 2^(rank+1)) its steps with halving partner distance. Lines sort independently: every step stays
+// inside a line, and the last merge sorts each line ascending. Throws std::invalid_argument for a
+// line length or count that is not a power of two.
+PassSchedule bitonicSchedule(const SortShape& shape);
+PassSchedule bitonicSchedule(std::uint64_t n);  // one line
 
-// Pass number `counter` (0-based) derived from the counter alone, the way article 004 decomposes its
-// m_cnt into (rank, step). Equal to bitonicSchedule(n)[counter] for every n it fits.
-Pass bitonicPassFromCounter(std::uint32_t counter);
+// Pass number `counter` (0-based) of a whole-array bitonic sort, derived from the counter alone the
+// way article 004 decomposes its m_cnt into (rank, step). Equal to bitonicSchedule(n)[counter] for
+// every n it fits.
+BitonicStep bitonicPassFromCounter(std::uint32_t counter);
 
-// The bitonic network as article 004's float-arithmetic shader runs it: the same passes, of kind
-// BitonicLegacyStep.
-PassSchedule bitonicLegacySchedule(std::uint64_t n);
+// The bitonic network as article 004's float-arithmetic shader runs it: the same steps.
+PassSchedule bitonicLegacySchedule(const SortShape& shape);
 
-// Batcher's odd-even merge sort on n = 2^k elements: k(k+1)/2 passes, like bitonic.
-PassSchedule oddEvenMergeSchedule(std::uint64_t n);
+// Batcher's odd-even merge sort: k(k+1)/2 passes for lines of 2^k, like bitonic. Every comparison
+// stays inside a run of 2p <= lineLength, so lines sort independently.
+PassSchedule oddEvenMergeSchedule(const SortShape& shape);
 
-// Odd-even transposition sort on n elements: n rounds (1 for n = 1... 0 passes).
-PassSchedule transpositionSchedule(std::uint64_t n);
+// Odd-even transposition sort of one line of n elements: n rounds (none for n = 1).
+PassSchedule transpositionSchedule(const SortShape& shape);
 
-// LSD radix sort by split on keys of `keyBits` bits: per bit one flags pass, log2(n) scan passes
-// and one gather pass. Stable, so elements that start in index order end sorted by (key, index).
-PassSchedule radixSchedule(std::uint64_t n, unsigned keyBits);
+// LSD radix sort by split on keys of `keyBits` bits, one line: per bit one flags pass, log2(n) scan
+// passes and one gather pass. Stable, so elements that start in index order end sorted by
+// (key, index).
+PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits);
 
 // The bitonic network on the fast path: pack the (key, index) pairs two per texel, run each merge's
 // steps two per pass and its last three (distances 4, 2, 1) in one, then gather every element's full
 // texel by its original index. Needs the state right after upload (element i at position i); the
-// result equals bitonicSchedule's. n >= 2.
-PassSchedule fastBitonicSchedule(std::uint64_t n);
-
-// The fast bitonic pass shapes the shader implements, one program each (0: not a FastBitonic pass
-// of a known shape): 1 distance 1; 2 distances 2, 1; 3 distances 4, 2, 1; 4 two steps from d >= 8;
-// 5 one step of d >= 8.
-int fastShape(const Pass& pass);
-unsigned fastTexelsRead(const Pass& pass);  // compact texels a fragment reads: 1, 2 or 4
-
-// The algorithms texsort offers; all produce the same result on the same elements.
-enum class Algorithm { Bitonic, BitonicLegacy, OddEvenMerge, Transposition, Radix, BitonicFast };
-constexpr Algorithm kAlgorithms[] = {Algorithm::Bitonic,       Algorithm::BitonicLegacy, Algorithm::OddEvenMerge,
-                                     Algorithm::Transposition, Algorithm::Radix,         Algorithm::BitonicFast};
-const char* algorithmName(Algorithm algorithm);  // "bitonic", "bitonic-legacy", "oddeven-merge", ...
-bool parseAlgorithm(const std::string& name, Algorithm& algorithm);
-
-// Bits of the sort keys radix sort needs: luma keys and the padding key are below 2^18.
-constexpr unsigned kKeyBits = 18;
-
-// Network steps an algorithm's schedule performs (a fused pass counts its steps; pack and gather
-// count none): the denominator of "cost per network step".
-std::uint64_t networkSteps(const PassSchedule& schedule);
-
-// The passes of `algorithm` on n = 2^k elements.
-PassSchedule scheduleFor(Algorithm algorithm, std::uint64_t n);
-
-// Bytes a pass reads and writes per element (texture traffic), for effective-bandwidth figures.
-double bytesPerElement(const Pass& pass, std::uint64_t n);
-
-// True for passes that compare and exchange elements (the sorting networks' passes).
-bool isNetworkPass(PassKind kind);
-
-// One comparator of a sorting-network pass: after the pass, position `low` holds the smaller of
-// the two elements when `ascending` (the larger otherwise), position `high` the other.
-struct CompareExchange {
-  std::uint32_t low = 0;
-  std::uint32_t high = 0;
-  bool ascending = true;
-};
-
-// The comparators of a network pass on n elements, by increasing `low` (empty for radix passes).
-// The network diagram draws these; tests check them against the CPU model's per-element rule.
-std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n);
-
-// Human-readable one-line description, e.g. "bitonic rank 3 step 1: stepno 16 offset 4 stage 8".
-std::string describe(const Pass& pass);
+// result equals bitonicSchedule's. Lines sort independently as in bitonicSchedule.
+PassSchedule fastBitonicSchedule(const SortShape& shape);
 
 }  // namespace texsort

@@ -6,10 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "gl/fullscreen.h"
 #include "gl/objects.h"
-#include "image/elements.h"
-#include "sort/gpu_sorter.h"
-#include "sort/schedule.h"
+#include "image/packing.h"
+#include "sort/algorithms.h"
+#include "sort/runner.h"
 
 namespace texsort {
 
@@ -23,7 +24,7 @@ struct PassStats {
 
 class SortSession {
  public:
-  // Needs a current GL context. Uses the core's packElements, scheduleFor and GpuSorter.
+  // Needs a current GL context. Uses the core's packElements, scheduleFor and makeRunner.
   SortSession(Image image, SortOrder order, Algorithm algorithm, std::string name);
 
   const Image& image() const { return image_; }
@@ -31,11 +32,14 @@ class SortSession {
   SortOrder order() const { return order_; }
   Algorithm algorithm() const { return algorithm_; }
   const PassSchedule& schedule() const { return schedule_; }
+  const std::vector<Element>& elements() const { return elements_; }  // as packed, before pass 1
   std::uint32_t passCount() const { return static_cast<std::uint32_t>(schedule_.size()); }
   std::uint32_t pass() const { return pass_; }
-  const GpuSorter& sorter() const { return sorter_; }
+  const Runner& runner() const { return *runner_; }
+  std::uint64_t elementCount() const { return runner_->elementCount(); }
+  StateView view() const { return runner_->view(); }
 
-  // Brings the texture to pass `target` (0 = unsorted, passCount() = sorted): forward by running
+  // Brings the state to pass `target` (0 = unsorted, passCount() = sorted): forward by running
   // the passes in between, backward by uploading again and running from the start (fast, and the
   // result is bit-identical to a direct run). Passes run for the first time are measured.
   void seek(std::uint32_t target);
@@ -55,14 +59,14 @@ class SortSession {
   std::string name_;
   std::vector<Element> elements_;
   PassSchedule schedule_;
-  GpuSorter sorter_;
+  std::unique_ptr<Runner> runner_;
   std::uint32_t pass_ = 0;
   std::vector<PassStats> stats_;  // index = pass number; [0] is the unsorted state
 
   gl::Program statsProgram_;
   gl::Texture statsTexture_;
   gl::Framebuffer statsTarget_;
-  gl::VertexArray vertexArray_;
+  gl::FullScreenTriangle triangle_;
   gl::GpuTimer timer_;
   std::vector<float> statsReadBack_;
 };

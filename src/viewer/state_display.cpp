@@ -1,16 +1,63 @@
 // StateDisplay: one full-screen draw of display.frag into a picture sized to the image.
 #include "viewer/state_display.h"
 
+#include <string>
+
 #include "shaders/embedded.h"
 
 namespace texsort {
+namespace {
+
+// Whose comparators the role overlay draws. display.frag gets the names as #defines made here, so
+// the shader and this file cannot disagree on a number.
+enum class RoleRule : int { None, Bitonic, OddEvenMerge, Transposition };
+constexpr const char* kRoleRuleNames[] = {"ROLE_NONE", "ROLE_BITONIC", "ROLE_ODDEVEN_MERGE", "ROLE_TRANSPOSITION"};
+
+std::string roleRuleDefines() {
+  std::string defines;
+  for (int rule = 0; rule < int(std::size(kRoleRuleNames)); ++rule)
+    defines += "#define " + std::string(kRoleRuleNames[rule]) + " " + std::to_string(rule) + "\n";
+  return defines;
+}
+
+// The overlay's rule and its uniforms, named after the pass's fields.
+struct Roles {
+  RoleRule rule = RoleRule::None;
+  std::uint32_t stepno = 2, offset = 1, runLength = 1, distance = 1, parity = 0;
+};
+
+Roles rolesOf(const Pass& pass) {
+  Roles r;
+  std::visit(Overloaded{
+                 [&](const BitonicStep& p) { r = Roles{RoleRule::Bitonic, p.stepno, p.offset}; },
+                 [&](const BitonicLegacyStep& p) { r = Roles{RoleRule::Bitonic, p.stepno, p.offset}; },
+                 [&](const OddEvenMergeStep& p) {
+                   r.rule = RoleRule::OddEvenMerge;
+                   r.runLength = p.runLength;
+                   r.distance = p.distance;
+                 },
+                 [&](const TranspositionRound& p) {
+                   r.rule = RoleRule::Transposition;
+                   r.parity = p.parity;
+                 },
+                 // Not one comparator layer on the elements: no roles to draw.
+                 [](const RadixFlags&) {}, [](const RadixScanStep&) {}, [](const RadixGather&) {},
+                 [](const PackCompact&) {}, [](const FusedBitonicSteps&) {}, [](const GatherByIndex&) {},
+             },
+             pass);
+  return r;
+}
+
+}  // namespace
 
 StateDisplay::StateDisplay()
     : program_("fullscreen.vert", shaders::kShader_fullscreen_vert, "display.frag",
-               {shaders::kShader_sort_common_glsl, shaders::kShader_display_frag}) {}
+               {shaders::kShader_sort_common_glsl, shaders::kShader_state_view_glsl, roleRuleDefines().c_str(),
+                shaders::kShader_display_frag}) {}
 
 void StateDisplay::render(const SortSession& session, DisplayOptions options) {
-  const TextureLayout& layout = session.sorter().layout();
+  const StateView view = session.view();
+  const TextureLayout& layout = view.layout;
   // Rows of the image's width, so pass 0 is the picture itself; a very tall, thin image whose rows
   // would exceed the texture limit falls back to the sort texture's own rows.
   GLint maxSize = 0;
@@ -23,47 +70,21 @@ void StateDisplay::render(const SortSession& session, DisplayOptions options) {
     target_ = gl::Framebuffer(picture_, "state picture target");
   }
   const Pass* pass = session.shownPass();
-  const GpuSorter& sorter = session.sorter();
-  const gl::Texture* compact = sorter.compactTexture();
-  const gl::Texture* previous = compact ? sorter.previousCompactTexture() : sorter.previousTexture();
+  const Roles roles = pass && options.showRoles ? rolesOf(*pass) : Roles{};
 
-  const GLuint p = program_.id();
-  glUseProgram(p);
-  glUniform1i(program_.uniform("u_state"), 0);
-  glUniform1i(program_.uniform("u_previous"), 1);
-  glUniform1i(program_.uniform("u_widthLog2"), static_cast<GLint>(log2Exact(layout.width)));
-  glUniform1i(program_.uniform("u_fromCompact"), compact != nullptr);
-  glUniform1i(program_.uniform("u_compact"), 2);
-  glUniform1i(program_.uniform("u_previousCompact"), 3);
-  glUniform1i(program_.uniform("u_compactWidthLog2"), static_cast<GLint>(log2Exact(sorter.compactWidth())));
-  glUniform1i(program_.uniform("u_count"), static_cast<GLint>(layout.count()));
+  glUseProgram(program_.id());
+  bindStateView(program_, view);
   glUniform1i(program_.uniform("u_imageWidth"), static_cast<GLint>(w));
   glUniform1f(program_.uniform("u_sentinelKey"), kSentinelKey);
-  glUniform1i(program_.uniform("u_showRoles"), options.showRoles && pass != nullptr);
+  glUniform1i(program_.uniform("u_showRoles"), roles.rule != RoleRule::None);
   glUniform1i(program_.uniform("u_showChanged"), options.showChanged);
-  glUniform1i(program_.uniform("u_hasPrevious"), previous != nullptr && session.pass() > 0);
-  int kind = 3;
-  if (pass && (pass->kind == PassKind::BitonicStep || pass->kind == PassKind::BitonicLegacyStep)) kind = 0;
-  if (pass && pass->kind == PassKind::OddEvenMergeStep) kind = 1;
-  if (pass && pass->kind == PassKind::TranspositionStep) kind = 2;
-  glUniform1i(program_.uniform("u_kind"), kind);
-  glUniform1i(program_.uniform("u_parity"), pass ? static_cast<GLint>(pass->parity) : 0);
-  glUniform1i(program_.uniform("u_stepno"), pass ? static_cast<GLint>(pass->stepno) : 2);
-  glUniform1i(program_.uniform("u_offset"), pass ? static_cast<GLint>(pass->offset) : 1);
-  glUniform1i(program_.uniform("u_stage"), pass ? static_cast<GLint>(pass->stage) : 2);
-  glActiveTexture(GL_TEXTURE3);
-  glBindTexture(GL_TEXTURE_2D, compact && previous ? previous->id() : 0);
-  glActiveTexture(GL_TEXTURE2);
-  glBindTexture(GL_TEXTURE_2D, compact ? compact->id() : 0);
-  glActiveTexture(GL_TEXTURE1);
-  glBindTexture(GL_TEXTURE_2D, !compact && previous ? previous->id() : session.sorter().currentTexture().id());
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, session.sorter().currentTexture().id());
-  glBindFramebuffer(GL_FRAMEBUFFER, target_.id());
-  glViewport(0, 0, static_cast<GLsizei>(w), static_cast<GLsizei>(h));
-  glBindVertexArray(vertexArray_.id());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glUniform1i(program_.uniform("u_roleRule"), static_cast<GLint>(roles.rule));
+  glUniform1i(program_.uniform("u_stepno"), static_cast<GLint>(roles.stepno));
+  glUniform1i(program_.uniform("u_offset"), static_cast<GLint>(roles.offset));
+  glUniform1i(program_.uniform("u_runLength"), static_cast<GLint>(roles.runLength));
+  glUniform1i(program_.uniform("u_distance"), static_cast<GLint>(roles.distance));
+  glUniform1i(program_.uniform("u_parity"), static_cast<GLint>(roles.parity));
+  triangle_.draw(target_, w, h);
 }
 
 Image StateDisplay::readBack(std::uint32_t rows) const {
@@ -72,11 +93,7 @@ Image StateDisplay::readBack(std::uint32_t rows) const {
   image.height = std::min(rows, picture_.height());
   image.channels = 4;
   image.rgba.resize(image.pixelCount() * 4);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.id());
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, static_cast<GLsizei>(image.width), static_cast<GLsizei>(image.height), GL_RGBA, GL_UNSIGNED_BYTE,
-               image.rgba.data());
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  gl::readTexels(target_, image.width, image.height, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
   return image;
 }
 

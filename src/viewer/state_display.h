@@ -1,6 +1,7 @@
 // Renders a SortSession's current state into an RGBA8 picture (display.frag) for ImGui and export.
 #pragma once
 
+#include "gl/fullscreen.h"
 #include "gl/objects.h"
 #include "image/image_io.h"
 #include "viewer/sort_session.h"
@@ -31,7 +32,7 @@ class StateDisplay {
   gl::Program program_;
   gl::Texture picture_;
   gl::Framebuffer target_;
-  gl::VertexArray vertexArray_;
+  gl::FullScreenTriangle triangle_;
 };
 
 }  // namespace texsort

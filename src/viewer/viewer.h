@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
-#include "image/elements.h"
-#include "sort/schedule.h"
+#include "image/packing.h"
+#include "sort/algorithms.h"
 
 namespace texsort {
 

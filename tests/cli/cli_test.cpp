@@ -57,16 +57,17 @@ TEST(Cli, EveryAlgorithmWritesTheSameBytes) {
   saveImagePng(dir.path("in.png"), image);
   for (const char* order : {"asc", "desc"}) {
     std::vector<std::uint8_t> first;
-    for (const char* algo : {"bitonic", "bitonic-legacy", "oddeven-merge", "transposition", "radix", "bitonic-fast"}) {
-      SCOPED_TRACE(std::string(algo) + " " + order);
-      const std::string out = dir.path(std::string(algo) + "-" + order + ".png");
+    for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+      const std::string algo = row.name;
+      SCOPED_TRACE(algo + " " + order);
+      const std::string out = dir.path(algo + "-" + order + ".png");
       const test::RunResult r = runTexsort({"sort", dir.path("in.png"), "-o", out, "--algo", algo, "--order", order, "--verify"});
       ASSERT_EQ(r.exitCode, 0) << r.err;
       EXPECT_NE(r.out.find(std::string("passes    ")), std::string::npos);
       EXPECT_NE(r.out.find(algo), std::string::npos) << r.out;
       const std::vector<std::uint8_t> bytes = test::readFile(out);
       if (first.empty()) first = bytes;
-      EXPECT_EQ(bytes, first) << "differs from bitonic";
+      EXPECT_EQ(bytes, first) << "differs from " << kAlgorithmRegistry[0].name;
     }
   }
 }
@@ -78,8 +79,8 @@ TEST(Cli, BenchReportsEveryColumnForEveryAlgorithm) {
                             "\"elements_per_second\"", "\"gb_per_second\"", "\"copy_pass_ms\"", "\"pass_per_copy\"",
                             "\"std_sort_ms\"", "\"sort_per_std_sort\""})
     EXPECT_NE(json.out.find(field), std::string::npos) << field;
-  for (const char* algo : {"bitonic", "bitonic-legacy", "oddeven-merge", "transposition", "radix", "bitonic-fast"}) {
-    EXPECT_NE(json.out.find(std::string("\"algorithm\": \"") + algo + "\", \"n\": 1024"), std::string::npos) << algo;
+  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+    EXPECT_NE(json.out.find(std::string("\"algorithm\": \"") + row.name + "\", \"n\": 1024"), std::string::npos) << row.name;
   }
   const test::RunResult csv = runTexsort({"bench", "--sizes", "64", "--runs", "1", "--csv", "--algos", "radix,bitonic"});
   ASSERT_EQ(csv.exitCode, 0) << csv.err;
@@ -93,7 +94,7 @@ TEST(Cli, BenchReportsEveryColumnForEveryAlgorithm) {
   EXPECT_EQ(table.out.rfind("texsort bench, ", 0), 0u) << "the table opens with date, renderer and CPU";
 
   const test::RunResult bad = runTexsort({"bench", "--sizes", "1000"});
-  EXPECT_EQ(bad.exitCode, static_cast<int>(ExitCode::Usage));
+  EXPECT_EQ(bad.exitCode, 2);
   EXPECT_NE(bad.err.find("1000 is not a power of two"), std::string::npos) << bad.err;
 }
 
@@ -192,9 +193,58 @@ TEST(Cli, InfoNamesTheRendererAndPlatform) {
 
 TEST(Cli, DemoWithoutADisplaySaysSoInOneLine) {
   const test::RunResult r = runTexsort({"demo"}, test::RunOptions{{"DISPLAY", "WAYLAND_DISPLAY"}, {}, false});
-  EXPECT_EQ(r.exitCode, static_cast<int>(ExitCode::Gpu));
+  EXPECT_EQ(r.exitCode, 4);
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_NE(r.err.find("texsort sort"), std::string::npos) << r.err;
+}
+
+// The documented exit codes are numbers scripts rely on: asserted as literals, never through the enum.
+TEST(Cli, VerifyMismatchExitsFiveWithItsMessageAndWritesNothing) {
+  test::TempFolder dir;
+  const test::RunResult r = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "--verify"},
+                                       test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "verify"}}, false});
+  EXPECT_EQ(r.exitCode, 5) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("verify: the GPU result differs from the CPU model in 2 of 262144 elements; first at 0"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+  // Without --verify the same corrupted result is written: the check, not luck, caught it.
+  const test::RunResult unchecked = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png")},
+                                               test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "verify"}}, false});
+  EXPECT_EQ(unchecked.exitCode, 0) << unchecked.err;
+}
+
+// A write that fails part-way (here a file-size limit, as a full disk would) leaves the existing
+// output as it was and no temporary file, and says so in one line with exit 3.
+TEST(Cli, FailedWriteLeavesTheExistingOutputUntouched) {
+  test::TempFolder dir;
+  const std::vector<std::uint8_t> precious = {'k', 'e', 'e', 'p', ' ', 'm', 'e'};
+  test::writeFile(dir.path("out.png"), precious);
+  test::RunOptions limited;
+  limited.fileSizeLimit = 4096;  // the sorted coffee PNG is far larger
+  const test::RunResult r = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png")}, limited);
+  EXPECT_EQ(r.signal, 0) << "SIGXFSZ must not kill texsort";
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find(dir.path("out.png") + ": write error: File too large"), std::string::npos) << r.err;
+  EXPECT_EQ(test::readFile(dir.path("out.png")), precious);
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"out.png"}) << "no temporary file left";
+}
+
+// A new output gets the permissions any new file gets: 0666 less the umask.
+TEST(Cli, OutputPermissionsFollowTheUmask) {
+  test::TempFolder dir;
+  for (const int umask : {022, 027, 077}) {
+    SCOPED_TRACE("umask " + std::to_string(umask));
+    const std::string out = dir.path("out-" + std::to_string(umask) + ".png");
+    test::RunOptions options;
+    options.umask = umask;
+    ASSERT_EQ(runTexsort({"sort", test::assetPath("coffee.png"), "-o", out, "-q"}, options).exitCode, 0);
+    struct stat st {};
+    ASSERT_EQ(::stat(out.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0666u & ~static_cast<unsigned>(umask));
+  }
 }
 
 // Every GL/EGL failure path, forced on llvmpipe through TEXSORT_FORCE_FAILURE: exit 4, one line
@@ -213,7 +263,7 @@ TEST(Cli, GpuFailuresAreReportedInOneLine) {
     SCOPED_TRACE(failure);
     const test::RunResult r = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png")},
                                          test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", failure}}, false});
-    EXPECT_EQ(r.exitCode, static_cast<int>(ExitCode::Gpu)) << r.err;
+    EXPECT_EQ(r.exitCode, 4) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
     EXPECT_TRUE(test::listFolder(dir.root()).empty());
@@ -231,7 +281,7 @@ TEST(Cli, HelpListsTheSortFlags) {
 struct BadCase {
   std::string label;
   std::vector<std::string> args;  // "{dir}" is replaced by the case's folder
-  ExitCode code;
+  int code;                       // the exit code README documents, as a number
   std::string needle;
   bool asNobody = false;  // run without root's power to read any file
 };
@@ -274,7 +324,7 @@ TEST_P(CliErrors, FailCleanly) {
   }
   const test::RunResult r = runTexsort(args, test::RunOptions{{}, {}, c.asNobody});
   EXPECT_EQ(r.signal, 0);
-  EXPECT_EQ(r.exitCode, static_cast<int>(c.code)) << r.err;
+  EXPECT_EQ(r.exitCode, c.code) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
   EXPECT_EQ(r.err.rfind("texsort: error: ", 0), 0u) << r.err;
   EXPECT_NE(r.err.find(c.needle), std::string::npos) << r.err;
@@ -285,27 +335,27 @@ TEST_P(CliErrors, FailCleanly) {
 INSTANTIATE_TEST_SUITE_P(
     Table, CliErrors,
     ::testing::Values(
-        BadCase{"missing", {"sort", "{dir}/missing.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "missing.png: no such file"},
-        BadCase{"folder", {"sort", "{dir}", "-o", "{dir}/out.png"}, ExitCode::BadInput, "is a folder"},
-        BadCase{"empty", {"sort", "{dir}/empty.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "empty.png: empty file"},
-        BadCase{"text", {"sort", "{dir}/text.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "text.png: not an image"},
-        BadCase{"truncated", {"sort", "{dir}/truncated.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "truncated.png: truncated PNG"},
-        BadCase{"truncatedJpeg", {"sort", "{dir}/truncated.jpg", "-o", "{dir}/out.png"}, ExitCode::BadInput, "truncated.jpg: corrupt or truncated image"},
-        BadCase{"badCrc", {"sort", "{dir}/badcrc.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "badcrc.png: corrupt PNG (bad CRC in IDAT chunk)"},
-        BadCase{"huge", {"sort", "{dir}/huge.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "huge.png: 60000x60000 is 3600000000 pixels, more than the limit of 16777216"},
-        BadCase{"tall", {"sort", "{dir}/tall.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "tall.png: 1x100000000 is 100000000 pixels"},
-        BadCase{"over2to24", {"sort", "{dir}/over.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "over.png: 4097x4097 is 16785409 pixels, more than the limit of 16777216"},
-        BadCase{"fifo", {"sort", "{dir}/fifo.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "fifo.png: is not a regular file"},
-        BadCase{"unreadable", {"sort", "{dir}/unreadable.png", "-o", "{dir}/out.png"}, ExitCode::BadInput, "unreadable.png: cannot open: Permission denied", true},
-        BadCase{"missingFolder", {"sort", "{dir}/input.png", "-o", "{dir}/nope/out.png"}, ExitCode::BadOutput, "does not exist"},
-        BadCase{"unwritableFolder", {"sort", "{dir}/input.png", "-o", "/sys/texsort-test-out.png"}, ExitCode::BadOutput, "/sys/texsort-test-out.png: cannot write in folder /sys"},
-        BadCase{"outputIsFolder", {"sort", "{dir}/input.png", "-o", "{dir}"}, ExitCode::BadOutput, "folder"},
-        BadCase{"outputIsInput", {"sort", "{dir}/input.png", "-o", "{dir}/./input.png"}, ExitCode::Usage, "output is the input"},
-        BadCase{"badOrder", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--order", "sideways"}, ExitCode::Usage, "sideways"},
-        BadCase{"badAlgo", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--algo", "quicksort"}, ExitCode::Usage, "quicksort"},
-        BadCase{"unknownFlag", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--fast"}, ExitCode::Usage, "--fast"},
-        BadCase{"noOutput", {"sort", "{dir}/input.png"}, ExitCode::Usage, "--output"},
-        BadCase{"noCommand", {"frobnicate"}, ExitCode::Usage, "frobnicate"}),
+        BadCase{"missing", {"sort", "{dir}/missing.png", "-o", "{dir}/out.png"}, 1, "missing.png: no such file"},
+        BadCase{"folder", {"sort", "{dir}", "-o", "{dir}/out.png"}, 1, "is a folder"},
+        BadCase{"empty", {"sort", "{dir}/empty.png", "-o", "{dir}/out.png"}, 1, "empty.png: empty file"},
+        BadCase{"text", {"sort", "{dir}/text.png", "-o", "{dir}/out.png"}, 1, "text.png: not an image"},
+        BadCase{"truncated", {"sort", "{dir}/truncated.png", "-o", "{dir}/out.png"}, 1, "truncated.png: truncated PNG"},
+        BadCase{"truncatedJpeg", {"sort", "{dir}/truncated.jpg", "-o", "{dir}/out.png"}, 1, "truncated.jpg: corrupt or truncated image"},
+        BadCase{"badCrc", {"sort", "{dir}/badcrc.png", "-o", "{dir}/out.png"}, 1, "badcrc.png: corrupt PNG (bad CRC in IDAT chunk)"},
+        BadCase{"huge", {"sort", "{dir}/huge.png", "-o", "{dir}/out.png"}, 1, "huge.png: 60000x60000 is 3600000000 pixels, more than the limit of 16777216"},
+        BadCase{"tall", {"sort", "{dir}/tall.png", "-o", "{dir}/out.png"}, 1, "tall.png: 1x100000000 is 100000000 pixels"},
+        BadCase{"over2to24", {"sort", "{dir}/over.png", "-o", "{dir}/out.png"}, 1, "over.png: 4097x4097 is 16785409 pixels, more than the limit of 16777216"},
+        BadCase{"fifo", {"sort", "{dir}/fifo.png", "-o", "{dir}/out.png"}, 1, "fifo.png: is not a regular file"},
+        BadCase{"unreadable", {"sort", "{dir}/unreadable.png", "-o", "{dir}/out.png"}, 1, "unreadable.png: cannot open: Permission denied", true},
+        BadCase{"missingFolder", {"sort", "{dir}/input.png", "-o", "{dir}/nope/out.png"}, 3, "does not exist"},
+        BadCase{"unwritableFolder", {"sort", "{dir}/input.png", "-o", "/sys/texsort-test-out.png"}, 3, "/sys/texsort-test-out.png: cannot write in folder /sys"},
+        BadCase{"outputIsFolder", {"sort", "{dir}/input.png", "-o", "{dir}"}, 3, "folder"},
+        BadCase{"outputIsInput", {"sort", "{dir}/input.png", "-o", "{dir}/./input.png"}, 2, "output is the input"},
+        BadCase{"badOrder", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--order", "sideways"}, 2, "sideways"},
+        BadCase{"badAlgo", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--algo", "quicksort"}, 2, "quicksort"},
+        BadCase{"unknownFlag", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--fast"}, 2, "--fast"},
+        BadCase{"noOutput", {"sort", "{dir}/input.png"}, 2, "--output"},
+        BadCase{"noCommand", {"frobnicate"}, 2, "frobnicate"}),
     [](const ::testing::TestParamInfo<BadCase>& param) { return param.param.label; });
 
 }  // namespace

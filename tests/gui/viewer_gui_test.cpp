@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "image/elements.h"
+#include "image/packing.h"
 #include "sort/cpu_model.h"
 #include "viewer/generated.h"
 #include "test_support.h"
@@ -106,12 +106,16 @@ TEST(Gui, MidSortPictureIsTheCpuModelsState) {
 
 TEST(Gui, BenchmarkWindowMeasuresInTheViewer) {
   test::TempFolder dir;
-  const Shot s = runViewer(dir, {"--bench", "--frames", "20"});  // 15 cells, one per frame
+  // One cell per frame: every algorithm at 3 sizes, then a few frames to draw the last.
+  const std::string frames = std::to_string(3 * kAlgorithmCount + 4);
+  const Shot s = runViewer(dir, {"--bench", "--frames", frames});
   ASSERT_FALSE(s.window.rgba.empty());
-  std::size_t lit = 0;  // the plot's lines use the algorithm colours; bitonic's blue is among them
-  for (std::size_t i = 0; i < s.window.rgba.size(); i += 4)
-    lit += s.window.rgba[i] == 90 && s.window.rgba[i + 1] == 160 && s.window.rgba[i + 2] == 255;
-  EXPECT_GT(lit, 20u);
+  for (const AlgorithmInfo& row : kAlgorithmRegistry) {  // each line and legend in its registry colour
+    std::size_t lit = 0;
+    for (std::size_t i = 0; i < s.window.rgba.size(); i += 4)
+      lit += s.window.rgba[i] == row.colour.r && s.window.rgba[i + 1] == row.colour.g && s.window.rgba[i + 2] == row.colour.b;
+    EXPECT_GT(lit, 20u) << row.name;
+  }
 }
 
 // Thousands of frames of random stepping, scrubbing, playing, good and bad loads, size, algorithm,

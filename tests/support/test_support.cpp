@@ -2,6 +2,8 @@
 #include "test_support.h"
 
 #include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,6 +21,7 @@ namespace fs = std::filesystem;
 
 namespace texsort {
 void PrintTo(Algorithm algorithm, std::ostream* os) { *os << algorithmName(algorithm); }
+void PrintTo(const Pass& pass, std::ostream* os) { *os << describe(pass); }
 }  // namespace texsort
 
 namespace texsort::test {
@@ -46,6 +49,20 @@ Image referenceSorted(const Image& image, SortOrder order) {
   Image sorted = image;
   for (std::size_t j = 0; j < n; ++j) std::copy_n(&image.rgba[order_[j] * 4], 4, &sorted.rgba[j * 4]);
   return sorted;
+}
+
+std::vector<Algorithm> lineAlgorithms() {
+  std::vector<Algorithm> lines;
+  for (const AlgorithmInfo& row : kAlgorithmRegistry)
+    if (row.sortsLines) lines.push_back(row.id);
+  return lines;
+}
+
+std::vector<Algorithm> networkAlgorithms() {
+  std::vector<Algorithm> networks;
+  for (Algorithm a : kAlgorithms)
+    if (networkSteps(scheduleFor(a, 16)) > 0) networks.push_back(a);
+  return networks;
 }
 
 Image randomImage(std::uint32_t width, std::uint32_t height, std::mt19937& rng, int distinctColours) {
@@ -192,6 +209,11 @@ RunResult runProgram(const std::string& program, const std::vector<std::string>&
     for (const std::string& name : options.unsetEnv) ::unsetenv(name.c_str());
     for (const auto& [name, value] : options.setEnv) ::setenv(name.c_str(), value.c_str(), 1);
     if (options.asNobody && ::getuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) std::_Exit(126);
+    if (options.fileSizeLimit >= 0) {
+      const rlimit limit{static_cast<rlim_t>(options.fileSizeLimit), static_cast<rlim_t>(options.fileSizeLimit)};
+      if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) std::_Exit(126);
+    }
+    if (options.umask >= 0) ::umask(static_cast<mode_t>(options.umask));
     std::vector<char*> argv;
     std::string binary = program;
     argv.push_back(binary.data());

@@ -7,13 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "image/elements.h"
+#include "image/packing.h"
 #include "image/image_io.h"
-#include "sort/schedule.h"
+#include "sort/algorithms.h"
 
 namespace texsort {
-// GoogleTest prints an algorithm parameter by name instead of its bytes.
+// GoogleTest prints an algorithm parameter by name, and a pass as describe() says it.
 void PrintTo(Algorithm algorithm, std::ostream* os);
+void PrintTo(const Pass& pass, std::ostream* os);
 }  // namespace texsort
 
 namespace texsort::test {
@@ -26,6 +27,12 @@ template <typename Info>
 std::string algorithmTestName(const Info& info) {
   return algorithmTestName(info.param);
 }
+
+// The algorithms whose registry row says they sort lines (SortShape::lineCount > 1).
+std::vector<Algorithm> lineAlgorithms();
+
+// The algorithms whose schedules carry sorting-network steps (all but radix).
+std::vector<Algorithm> networkAlgorithms();
 
 // The contract written independently of the sorter: the image's pixels ordered by Rec.601 luma
 // (ascending or descending), ties in original row-major order.
@@ -77,6 +84,8 @@ struct RunOptions {
   std::vector<std::string> unsetEnv;                         // variables removed for the child
   std::vector<std::pair<std::string, std::string>> setEnv;   // variables set for the child
   bool asNobody = false;  // when running as root, drop to uid/gid 65534 so file permissions bite
+  long fileSizeLimit = -1;  // >= 0: RLIMIT_FSIZE in bytes for the child (writes past it fail)
+  int umask = -1;           // >= 0: the child's umask
 };
 
 // Runs `program` (looked up in PATH unless it has a slash) with `args`, each passed as one

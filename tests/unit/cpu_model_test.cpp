@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <random>
 
-#include "image/elements.h"
+#include "image/packing.h"
 #include "sort/cpu_model.h"
 #include "test_support.h"
 
@@ -61,10 +61,7 @@ TEST_P(EveryNetwork, SortsEveryZeroOneInputOfSixteen) {
 
 const auto testName = test::algorithmTestName<::testing::TestParamInfo<Algorithm>>;
 INSTANTIATE_TEST_SUITE_P(Algorithms, EveryAlgorithm, ::testing::ValuesIn(kAlgorithms), testName);
-INSTANTIATE_TEST_SUITE_P(Networks, EveryNetwork,
-                         ::testing::Values(Algorithm::Bitonic, Algorithm::BitonicLegacy, Algorithm::OddEvenMerge,
-                                           Algorithm::Transposition, Algorithm::BitonicFast),
-                         testName);
+INSTANTIATE_TEST_SUITE_P(Networks, EveryNetwork, ::testing::ValuesIn(test::networkAlgorithms()), testName);
 
 TEST(CpuModel, RadixPassesFollowTheSplitOfArticle002) {
   // Keys 1 0 1 1 0 0 1 0 on bit 0: e = 0 1 0 0 1 1 0 1, inclusive scan 0 1 1 1 2 3 3 4,
@@ -72,7 +69,7 @@ TEST(CpuModel, RadixPassesFollowTheSplitOfArticle002) {
   SortState state;
   const float keys[8] = {1, 0, 3, 5, 2, 4, 7, 6};
   for (int i = 0; i < 8; ++i) state.elements.push_back(Element{keys[i], float(i), 0, 0});
-  const PassSchedule s = radixSchedule(8, 1);
+  const PassSchedule s = radixSchedule(SortShape::whole(8), 1);
   ASSERT_EQ(s.size(), 5u);
   state = runPass(s[0], state);
   EXPECT_EQ(state.scan, (std::vector<float>{0, 1, 0, 0, 1, 1, 0, 1}));
@@ -83,6 +80,26 @@ TEST(CpuModel, RadixPassesFollowTheSplitOfArticle002) {
   for (const Element& e : state.elements) order.push_back(e.key);
   EXPECT_EQ(order, (std::vector<float>{0, 2, 4, 6, 1, 3, 5, 7}));
 }
+
+// A schedule built for lines sorts every line on its own, ascending, like std::stable_sort per line.
+class LineAlgorithm : public ::testing::TestWithParam<Algorithm> {};
+
+TEST_P(LineAlgorithm, LineShapesSortEachLineLikeStableSort) {
+  std::mt19937 rng(77);
+  for (const SortShape shape : {SortShape{2, 4}, SortShape{16, 8}, SortShape{64, 2}, SortShape{1, 8}}) {
+    const std::vector<Element> input = randomElements(shape.count(), rng, 5);
+    std::vector<Element> expected = input;
+    for (std::uint64_t line = 0; line < shape.lineCount; ++line) {
+      const auto first = expected.begin() + static_cast<std::ptrdiff_t>(line * shape.lineLength);
+      std::stable_sort(first, first + static_cast<std::ptrdiff_t>(shape.lineLength), elementLess);
+    }
+    EXPECT_EQ(runSchedule(scheduleFor(GetParam(), shape), input), expected)
+        << algorithmName(GetParam()) << " lines of " << shape.lineLength << " x " << shape.lineCount;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Lines, LineAlgorithm, ::testing::ValuesIn(test::lineAlgorithms()),
+                         test::algorithmTestName<::testing::TestParamInfo<Algorithm>>);
 
 TEST(CpuModel, SortsShuffledInputWhoseIndicesAreNotInOrder) {
   // Ties break by the stored index, not by position: shuffle elements that share keys.
@@ -126,8 +143,12 @@ namespace {
 
 TEST(CompareExchanges, ApplyingThemEqualsTheCpuModelsPass) {
   std::mt19937 rng(21);
-  for (Algorithm algorithm : {Algorithm::Bitonic, Algorithm::BitonicLegacy, Algorithm::OddEvenMerge,
-                              Algorithm::Transposition}) {
+  std::size_t layered = 0;
+  for (Algorithm algorithm : kAlgorithms) {
+    const PassSchedule sample = scheduleFor(algorithm, 16);
+    if (!std::all_of(sample.begin(), sample.end(), [](const Pass& p) { return !compareExchanges(p, 16).empty(); }))
+      continue;  // not single comparator layers (radix, the fused fast path)
+    ++layered;
     for (std::uint32_t n : {2u, 8u, 64u, 256u}) {
       std::vector<Element> state(n);
       for (std::uint32_t i = 0; i < n; ++i) state[i] = Element{float(rng() % 50), float(i), 0, 0};
@@ -146,7 +167,8 @@ TEST(CompareExchanges, ApplyingThemEqualsTheCpuModelsPass) {
       }
     }
   }
-  EXPECT_TRUE(compareExchanges(radixSchedule(16, 2)[0], 16).empty());
+  EXPECT_EQ(layered, 4u);  // bitonic, legacy bitonic, odd-even merge, transposition
+  EXPECT_TRUE(compareExchanges(radixSchedule(SortShape::whole(16), 2)[0], 16).empty());
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 
 #include <array>
 
-#include "image/elements.h"
+#include "image/packing.h"
 
 namespace texsort {
 namespace {

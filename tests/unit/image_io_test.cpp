@@ -7,6 +7,7 @@
 
 #include "error.h"
 #include "image/image_io.h"
+#include "io/files.h"
 #include "test_support.h"
 
 namespace texsort {

@@ -3,8 +3,9 @@
 
 #include <random>
 
-#include "image/elements.h"
+#include "image/packing.h"
 #include "sort/element.h"
+#include "sort/bits.h"
 #include "sort/schedule.h"
 
 namespace texsort {

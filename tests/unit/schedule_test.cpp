@@ -1,11 +1,17 @@
-// The bitonic pass schedule: counts, parameters, and agreement of its three forms.
+// Pass schedules: counts, parameters, the seed's forms, fused shapes, line shapes, and pass text.
 #include <gtest/gtest.h>
 
+#include <set>
+
+#include "sort/algorithms.h"
+#include "sort/bits.h"
 #include "sort/element.h"
-#include "sort/schedule.h"
+#include "test_support.h"
 
 namespace texsort {
 namespace {
+
+const BitonicStep& bitonic(const Pass& p) { return std::get<BitonicStep>(p); }
 
 TEST(Schedule, PassCountIsHalfLogTimesLogPlusOne) {
   for (unsigned k = 1; k <= 24; ++k) {
@@ -27,10 +33,10 @@ TEST(Schedule, EqualsTheTextbookNestedLoop) {
     for (std::uint64_t k = 2; k <= n; k *= 2) {
       for (std::uint64_t j = k / 2; j > 0; j /= 2, ++p) {
         ASSERT_LT(p, schedule.size());
-        EXPECT_EQ(schedule[p].kind, PassKind::BitonicStep);
-        EXPECT_EQ(schedule[p].stepno, k) << "n 2^" << e << " pass " << p;
-        EXPECT_EQ(schedule[p].offset, j) << "n 2^" << e << " pass " << p;
-        EXPECT_EQ(schedule[p].stage, 2 * j);
+        ASSERT_TRUE(std::holds_alternative<BitonicStep>(schedule[p]));
+        EXPECT_EQ(bitonic(schedule[p]).stepno, k) << "n 2^" << e << " pass " << p;
+        EXPECT_EQ(bitonic(schedule[p]).offset, j) << "n 2^" << e << " pass " << p;
+        EXPECT_EQ(bitonic(schedule[p]).stage(), 2 * j);
       }
     }
     EXPECT_EQ(p, schedule.size());
@@ -40,32 +46,33 @@ TEST(Schedule, EqualsTheTextbookNestedLoop) {
 TEST(Schedule, EqualsThePassCounterForm) {
   const PassSchedule schedule = bitonicSchedule(std::uint64_t{1} << 24);
   for (std::uint32_t counter = 0; counter < schedule.size(); ++counter) {
-    EXPECT_EQ(bitonicPassFromCounter(counter), schedule[counter]) << "m_cnt " << counter;
+    EXPECT_EQ(Pass(bitonicPassFromCounter(counter)), schedule[counter]) << "m_cnt " << counter;
   }
 }
 
 TEST(Schedule, RankAndStepDecomposeTheCounter) {
   // Article 004: stepno = 2^(rank+1), offset = 2^(rank-step), stage = 2*offset.
   const PassSchedule schedule = bitonicSchedule(1024);
-  EXPECT_EQ(schedule[0], bitonicPassFromCounter(0));
-  EXPECT_EQ(schedule[3].rank, 2u);
-  EXPECT_EQ(schedule[3].step, 0u);
-  EXPECT_EQ(schedule[3].stepno, 8u);
-  EXPECT_EQ(schedule[3].offset, 4u);
-  EXPECT_EQ(schedule[5].offset, 1u);
-  for (const Pass& p : schedule) {
+  EXPECT_EQ(bitonic(schedule[3]).rank, 2u);
+  EXPECT_EQ(bitonic(schedule[3]).step, 0u);
+  EXPECT_EQ(bitonic(schedule[3]).stepno, 8u);
+  EXPECT_EQ(bitonic(schedule[3]).offset, 4u);
+  EXPECT_EQ(bitonic(schedule[5]).offset, 1u);
+  for (const Pass& pass : schedule) {
+    const BitonicStep& p = bitonic(pass);
     EXPECT_EQ(p.stepno, 2u << p.rank);
     EXPECT_EQ(p.offset, 1u << (p.rank - p.step));
-    EXPECT_EQ(p.stage, 2 * p.offset);
+    EXPECT_EQ(p.stage(), 2 * p.offset);
   }
-  EXPECT_EQ(schedule.back().stepno, 1024u);  // the last merge covers everything, ascending
-  EXPECT_EQ(schedule.back().offset, 1u);
+  EXPECT_EQ(bitonic(schedule.back()).stepno, 1024u);  // the last merge covers everything, ascending
+  EXPECT_EQ(bitonic(schedule.back()).offset, 1u);
 }
 
 TEST(Schedule, RefusesNonPowersOfTwo) {
   EXPECT_THROW(bitonicSchedule(0), std::invalid_argument);
   EXPECT_THROW(bitonicSchedule(3), std::invalid_argument);
   EXPECT_THROW(bitonicSchedule(600 * 400), std::invalid_argument);
+  EXPECT_THROW(bitonicSchedule(SortShape{8, 3}), std::invalid_argument);
 }
 
 TEST(Schedule, PowerOfTwoHelpers) {
@@ -79,107 +86,201 @@ TEST(Schedule, PowerOfTwoHelpers) {
   EXPECT_FALSE(isPowerOfTwo(6));
 }
 
-TEST(Schedule, DescribeNamesTheSeedParameters) {
-  EXPECT_EQ(describe(bitonicPassFromCounter(4)), "bitonic rank 2 step 1: stepno 8 offset 2 stage 4");
-}
-
-}  // namespace
-}  // namespace texsort
-
-namespace texsort {
-namespace {
-
 TEST(Schedules, PassCountsOfEveryAlgorithm) {
   for (unsigned k = 1; k <= 20; ++k) {
-    const std::uint64_t n = std::uint64_t{1} << k;
+    const SortShape n = SortShape::whole(std::uint64_t{1} << k);
     EXPECT_EQ(oddEvenMergeSchedule(n).size(), k * (k + 1) / 2);
     EXPECT_EQ(bitonicLegacySchedule(n).size(), k * (k + 1) / 2);
     EXPECT_EQ(radixSchedule(n, kKeyBits).size(), kKeyBits * (k + 2));  // flags + k scan steps + gather
     if (k <= 12) {
-      EXPECT_EQ(transpositionSchedule(n).size(), n);
+      EXPECT_EQ(transpositionSchedule(n).size(), n.count());
     }
   }
-  EXPECT_TRUE(transpositionSchedule(1).empty());
-  EXPECT_TRUE(radixSchedule(1, kKeyBits).empty());
+  EXPECT_TRUE(transpositionSchedule(SortShape::whole(1)).empty());
+  EXPECT_TRUE(radixSchedule(SortShape::whole(1), kKeyBits).empty());
 }
 
 TEST(Schedules, LegacyRunsTheBitonicParameters) {
-  const PassSchedule modern = bitonicSchedule(4096), legacy = bitonicLegacySchedule(4096);
+  const PassSchedule modern = bitonicSchedule(4096), legacy = bitonicLegacySchedule(SortShape::whole(4096));
   ASSERT_EQ(modern.size(), legacy.size());
   for (std::size_t i = 0; i < modern.size(); ++i) {
-    EXPECT_EQ(legacy[i].kind, PassKind::BitonicLegacyStep);
-    EXPECT_EQ(legacy[i].stepno, modern[i].stepno);
-    EXPECT_EQ(legacy[i].offset, modern[i].offset);
-    EXPECT_EQ(legacy[i].stage, modern[i].stage);
+    const BitonicLegacyStep& l = std::get<BitonicLegacyStep>(legacy[i]);
+    EXPECT_EQ(l.fields(), bitonic(modern[i]).fields());
   }
 }
 
 TEST(Schedules, OddEvenMergeFollowsBatchersLoops) {
   // for (p = 1; p < n; p *= 2) for (k = p; k >= 1; k /= 2): one pass (p, k).
-  const PassSchedule s = oddEvenMergeSchedule(256);
+  const PassSchedule s = oddEvenMergeSchedule(SortShape::whole(256));
   std::size_t i = 0;
   for (std::uint32_t p = 1; p < 256; p *= 2) {
     for (std::uint32_t k = p; k >= 1; k /= 2, ++i) {
       ASSERT_LT(i, s.size());
-      EXPECT_EQ(s[i].stepno, p);
-      EXPECT_EQ(s[i].offset, k);
+      EXPECT_EQ(std::get<OddEvenMergeStep>(s[i]).runLength, p);
+      EXPECT_EQ(std::get<OddEvenMergeStep>(s[i]).distance, k);
     }
   }
   EXPECT_EQ(i, s.size());
 }
 
+TEST(Schedules, TranspositionRoundsAlternateParityFromEven) {
+  const PassSchedule s = transpositionSchedule(SortShape::whole(16));
+  ASSERT_EQ(s.size(), 16u);
+  for (std::uint32_t r = 0; r < 16; ++r) {
+    const TranspositionRound& round = std::get<TranspositionRound>(s[r]);
+    EXPECT_EQ(round.round, r);
+    EXPECT_EQ(round.parity, r % 2) << "round " << r;
+  }
+}
+
 TEST(Schedules, RadixScansEveryBitWithDoublingDistances) {
-  const PassSchedule s = radixSchedule(16, 3);
+  const PassSchedule s = radixSchedule(SortShape::whole(16), 3);
   ASSERT_EQ(s.size(), 3u * 6u);
   for (std::uint32_t bit = 0; bit < 3; ++bit) {
-    const Pass* p = &s[bit * 6];
-    EXPECT_EQ(p[0].kind, PassKind::RadixFlags);
-    for (std::uint32_t d = 0; d < 4; ++d) {
-      EXPECT_EQ(p[1 + d].kind, PassKind::RadixScanStep);
-      EXPECT_EQ(p[1 + d].offset, 1u << d);
-    }
-    EXPECT_EQ(p[5].kind, PassKind::RadixGather);
-    for (int j = 0; j < 6; ++j) EXPECT_EQ(p[j].bit, bit);
+    const std::size_t at = bit * 6;
+    EXPECT_EQ(s[at], Pass(RadixFlags{bit}));
+    for (std::uint32_t d = 0; d < 4; ++d) EXPECT_EQ(s[at + 1 + d], Pass(RadixScanStep{bit, d, 1u << d}));
+    EXPECT_EQ(s[at + 5], Pass(RadixGather{bit}));
   }
 }
 
 TEST(Schedules, FastPathCarriesEveryBitonicStepInKnownShapes) {
   for (unsigned k = 1; k <= 24; ++k) {
     const std::uint64_t n = std::uint64_t{1} << k;
-    const PassSchedule fast = fastBitonicSchedule(n);
+    const PassSchedule fast = fastBitonicSchedule(SortShape::whole(n));
     EXPECT_EQ(networkSteps(fast), k * (k + 1) / 2) << "n 2^" << k;
-    EXPECT_EQ(fast.front().kind, PassKind::FastPack);
-    EXPECT_EQ(fast.back().kind, PassKind::FastGather);
+    EXPECT_TRUE(std::holds_alternative<PackCompact>(fast.front()));
+    EXPECT_TRUE(std::holds_alternative<GatherByIndex>(fast.back()));
     // Walking the fused passes step by step gives exactly the classic steps, in order.
-    PassSchedule expanded;
+    PassSchedule expanded{SortShape::whole(n), {}};
     for (const Pass& p : fast) {
-      if (p.kind != PassKind::FastBitonic) continue;
-      EXPECT_NE(fastShape(p), 0) << describe(p);
-      for (std::uint32_t s = 0; s < p.parity; ++s) expanded.push_back(bitonicPassFromCounter(0));
-      for (std::uint32_t s = 0; s < p.parity; ++s) {
-        Pass& step = expanded[expanded.size() - p.parity + s];
-        step.stepno = p.stepno;
-        step.offset = p.offset >> s;
-        step.stage = 2 * step.offset;
-        step.rank = p.rank;
-        step.step = p.step + s;
-      }
+      const auto* fused = std::get_if<FusedBitonicSteps>(&p);
+      if (!fused) continue;
+      EXPECT_NE(fusedShape(*fused), FusedShape::Unknown) << describe(p);
+      for (const BitonicStep& s : fusedSteps(*fused)) expanded.passes.push_back(s);
     }
     EXPECT_EQ(expanded, bitonicSchedule(n)) << "n 2^" << k;
   }
-  EXPECT_EQ(fastBitonicSchedule(512 * 512).size(), 84u);  // 171 steps in 82 passes, plus pack and gather
+  EXPECT_EQ(fastBitonicSchedule(SortShape::whole(512 * 512)).size(), 84u);  // 171 steps in 82 passes, plus pack and gather
 }
 
-TEST(Schedules, AlgorithmNamesRoundTrip) {
-  for (Algorithm a : kAlgorithms) {
-    Algorithm parsed = Algorithm::Bitonic;
-    EXPECT_TRUE(parseAlgorithm(algorithmName(a), parsed));
-    EXPECT_EQ(parsed, a);
+TEST(Schedules, FusedShapesReadTheTexelsTheirStepsNeed) {
+  EXPECT_EQ(fusedTexelsRead(FusedBitonicSteps{0, 0, 2, 1, 1}), 1u);
+  EXPECT_EQ(fusedTexelsRead(FusedBitonicSteps{1, 0, 4, 2, 2}), 2u);
+  EXPECT_EQ(fusedTexelsRead(FusedBitonicSteps{2, 0, 8, 4, 3}), 4u);
+  EXPECT_EQ(fusedTexelsRead(FusedBitonicSteps{5, 0, 64, 32, 2}), 4u);
+  EXPECT_EQ(fusedTexelsRead(FusedBitonicSteps{5, 0, 64, 32, 1}), 2u);
+  EXPECT_EQ(fusedShape(FusedBitonicSteps{5, 0, 64, 32, 3}), FusedShape::Unknown);
+}
+
+// Every fused shape occurs at element counts 2^k with k even and with k odd in the sizes the GPU
+// tests run (a direction mistake in one shape can hide at one parity).
+TEST(Schedules, EveryFusedShapeOccursAtEvenAndOddLog2) {
+  std::set<std::pair<FusedShape, unsigned>> seen;
+  for (unsigned k = 1; k <= 12; ++k)
+    for (const Pass& p : fastBitonicSchedule(SortShape::whole(std::uint64_t{1} << k)))
+      if (const auto* fused = std::get_if<FusedBitonicSteps>(&p)) seen.insert({fusedShape(*fused), k % 2});
+  for (FusedShape shape : {FusedShape::InTexel, FusedShape::TexelPair, FusedShape::MergeTail, FusedShape::TwoFarSteps,
+                           FusedShape::OneFarStep}) {
+    EXPECT_TRUE(seen.count({shape, 0})) << "shape " << int(shape) << " at even log2 n";
+    EXPECT_TRUE(seen.count({shape, 1})) << "shape " << int(shape) << " at odd log2 n";
   }
+}
+
+TEST(Schedules, LineShapesRunEachLinesNetworkWithAnAscendingLastMerge) {
+  const SortShape rows{16, 8};  // 8 lines of 16
+  for (Algorithm a : {Algorithm::Bitonic, Algorithm::BitonicLegacy, Algorithm::OddEvenMerge, Algorithm::BitonicFast}) {
+    ASSERT_TRUE(info(a).sortsLines);
+    const PassSchedule lines = scheduleFor(a, rows), one = scheduleFor(a, 16);
+    EXPECT_EQ(lines.shape, rows);
+    ASSERT_EQ(lines.size(), one.size()) << algorithmName(a) << ": a line's network, once for all lines";
+  }
+  const PassSchedule lines = bitonicSchedule(rows);
+  const PassSchedule one = bitonicSchedule(16);
+  for (std::size_t p = 0; p < lines.size(); ++p) {
+    const BitonicStep& l = bitonic(lines[p]);
+    const BitonicStep& o = bitonic(one[p]);
+    EXPECT_EQ(l.offset, o.offset);
+    EXPECT_EQ(l.stepno, l.rank == 3 ? 128u : o.stepno) << "pass " << p;  // the last merge: all ascending
+  }
+  EXPECT_THROW(scheduleFor(Algorithm::Transposition, rows), std::invalid_argument);
+  EXPECT_THROW(scheduleFor(Algorithm::Radix, rows), std::invalid_argument);
+  EXPECT_FALSE(info(Algorithm::Transposition).sortsLines);
+  EXPECT_FALSE(info(Algorithm::Radix).sortsLines);
+}
+
+TEST(Registry, RowsAreCompleteAndNamesRoundTrip) {
+  std::set<std::string> names, labels;
+  std::set<std::uint32_t> colours;
+  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+    Algorithm parsed = Algorithm::Bitonic;
+    EXPECT_TRUE(parseAlgorithm(row.name, parsed));
+    EXPECT_EQ(parsed, row.id);
+    EXPECT_EQ(&info(row.id), &row);
+    names.insert(row.name);
+    labels.insert(row.label);
+    colours.insert(std::uint32_t(row.colour.r) << 16 | std::uint32_t(row.colour.g) << 8 | row.colour.b);
+    EXPECT_TRUE(algorithmAvailable(row.id, 33)) << row.name << ": every fragment algorithm runs on GL 3.3";
+    EXPECT_EQ(scheduleFor(row.id, 64).shape, SortShape::whole(64));
+  }
+  EXPECT_EQ(names.size(), kAlgorithmCount);
+  EXPECT_EQ(labels.size(), kAlgorithmCount);
+  EXPECT_EQ(colours.size(), kAlgorithmCount) << "each algorithm its own colour in plots";
   Algorithm unused = Algorithm::Bitonic;
   EXPECT_FALSE(parseAlgorithm("quicksort", unused));
-  EXPECT_EQ(scheduleFor(Algorithm::Radix, 64), radixSchedule(64, kKeyBits));
+  EXPECT_EQ(scheduleFor(Algorithm::Radix, 64), radixSchedule(SortShape::whole(64), kKeyBits));
   EXPECT_LT(static_cast<std::uint32_t>(kSentinelKey), 1u << kKeyBits);  // radix needs no more bits
+}
+
+TEST(PassTraits, NameEachKindsShaderAndBuffers) {
+  EXPECT_EQ(kPassTraits.size(), kPassKindCount);
+  EXPECT_STREQ(traitsOf(BitonicStep{}).shader, "bitonic.frag");
+  EXPECT_EQ(traitsOf(RadixFlags{}).writes, Buffer::Scan);
+  EXPECT_EQ(traitsOf(RadixGather{}).reads, bufferBit(Buffer::Elements) | bufferBit(Buffer::Scan));
+  EXPECT_EQ(traitsOf(PackCompact{}).writes, Buffer::Compact);
+  EXPECT_EQ(traitsOf(GatherByIndex{}).writes, Buffer::Elements);
+  EXPECT_TRUE(traitsOf(FusedBitonicSteps{}).network);
+  EXPECT_FALSE(traitsOf(RadixScanStep{}).network);
+  std::set<std::string> shaders;
+  for (const PassTraits& t : kPassTraits) shaders.insert(t.shader);
+  EXPECT_EQ(shaders.size(), kPassKindCount) << "one shader per kind";
+}
+
+// One text per kind, the fused passes included: title, parameters as set, what a fragment does.
+TEST(PassText, DescribesEveryKind) {
+  struct Case {
+    Pass pass;
+    const char* describe;
+    const char* inExplanation;
+  };
+  const Case cases[] = {
+      {bitonicPassFromCounter(4), "bitonic rank 2 step 1: stepno 8 offset 2 stage 4", "partner = i +/- 2"},
+      {BitonicLegacyStep{2, 1, 8, 2}, "bitonic (legacy) rank 2 step 1: stepno 8 offset 2 stage 4", "float"},
+      {OddEvenMergeStep{2, 1, 4, 2}, "odd-even merge of runs of 4: runLength 4 distance 2", "into runs of 8"},
+      {TranspositionRound{5, 1}, "transposition round 5: parity 1", "with i odd"},
+      {RadixFlags{3}, "radix bit 3: flags", "e = 1 - bit"},
+      {RadixScanStep{3, 2, 4}, "radix bit 3: scan step 2: distance 4", "4 positions before"},
+      {RadixGather{3}, "radix bit 3: gather", "binary search"},
+      {PackCompact{}, "fast path: pack (key, index) two per texel", "half the fragments"},
+      {FusedBitonicSteps{5, 0, 64, 32, 2}, "fast bitonic rank 5 steps 0-1: stepno 64 distances 32, 16",
+       "2 steps in one pass: each fragment owns texel t (elements 2t, 2t+1) and reads the 4 texels"},
+      {FusedBitonicSteps{5, 3, 64, 4, 3}, "fast bitonic rank 5 steps 3-5: stepno 64 distances 4, 2, 1",
+       "3 steps in one pass: each fragment owns texel t (elements 2t, 2t+1) and reads the 4 texels"},
+      {FusedBitonicSteps{5, 2, 64, 8, 1}, "fast bitonic rank 5 step 2: stepno 64 distance 8", "reads the 2 texels"},
+      {FusedBitonicSteps{0, 0, 2, 1, 1}, "fast bitonic rank 0 step 0: stepno 2 distance 1", "reads the 1 texel "},
+      {GatherByIndex{}, "fast path: gather each element's texel by its original index", "original index"},
+  };
+  std::set<std::size_t> kinds;
+  for (const Case& c : cases) {
+    kinds.insert(c.pass.index());
+    EXPECT_EQ(describe(c.pass), c.describe);
+    const PassText text = passText(c.pass, 1024);
+    EXPECT_EQ(describe(c.pass), text.parameters.empty() ? text.title : text.title + ": " + text.parameters);
+    EXPECT_NE(text.explanation.find(c.inExplanation), std::string::npos) << c.describe << ": " << text.explanation;
+  }
+  EXPECT_EQ(kinds.size(), kPassKindCount) << "a case for every pass kind";
+  EXPECT_NE(passText(bitonicSchedule(64).back(), 64).explanation.find("sorts ascending"), std::string::npos);
+  EXPECT_NE(passText(bitonicSchedule(64)[1], 64).explanation.find("blocks of 4 alternate"), std::string::npos);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// The GPU sorter on a real GL context (llvmpipe in CI): after every pass, the textures hold exactly
-// what the CPU model computes. A machine without a context fails these tests; nothing is skipped.
+// The fragment runner on a real GL context (llvmpipe in CI): after every pass, the textures hold
+// exactly what the CPU model computes. A machine without a context fails these tests; nothing is
+// skipped.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,9 +9,9 @@
 
 #include "context/egl_context.h"
 #include "error.h"
-#include "image/elements.h"
+#include "image/packing.h"
 #include "sort/cpu_model.h"
-#include "sort/gpu_sorter.h"
+#include "sort/fragment_runner.h"
 #include "gpu_fixture.h"
 #include "test_support.h"
 
@@ -45,9 +46,28 @@ TEST_F(Gpu, ContextIsOpenGL33CoreOrNewer) {
 TEST_F(Gpu, UploadAndReadBackAreExact) {
   std::mt19937 rng(3);
   const std::vector<Element> elements = packElements(test::randomImage(16, 8, rng), SortOrder::Ascending);
-  GpuSorter sorter(elements.size());
-  sorter.upload(elements);
-  EXPECT_TRUE(sameBits(sorter.readBack(), elements));
+  FragmentRunner runner(elements.size());
+  runner.upload(elements);
+  EXPECT_TRUE(sameBits(runner.readElements(), elements));
+}
+
+// Runs `schedule` on a fresh runner from `cpu` (updated as it goes) and compares every buffer the
+// CPU model keeps after every pass: elements, radix's scan, the fast path's compact state.
+::testing::AssertionResult sameStateEveryPass(const PassSchedule& schedule, SortState& cpu) {
+  FragmentRunner runner(cpu.elements.size());
+  runner.upload(cpu.elements);
+  for (std::size_t p = 0; p < schedule.size(); ++p) {
+    runner.runPass(schedule[p]);
+    cpu = runPass(schedule[p], std::move(cpu));
+    const SortState gpu = runner.readState();
+    ::testing::AssertionResult same = sameBits(gpu.elements, cpu.elements);
+    if (!same) return same << " after pass " << p << ": " << describe(schedule[p]);
+    if (gpu.scan != cpu.scan) return ::testing::AssertionFailure() << "scan after pass " << p << ": " << describe(schedule[p]);
+    if (gpu.compact != cpu.compact) {
+      return ::testing::AssertionFailure() << "compact state after pass " << p << ": " << describe(schedule[p]);
+    }
+  }
+  return ::testing::AssertionSuccess();
 }
 
 class GpuAlgorithm : public Gpu, public ::testing::WithParamInterface<Algorithm> {};
@@ -65,20 +85,8 @@ TEST_P(GpuAlgorithm, EveryPassEqualsTheCpuModel) {
                    (order == SortOrder::Ascending ? " asc" : " desc"));
       const Image image = test::randomImage(w, h, rng, 9);  // 9 colours: many ties
       SortState cpu{packElements(image, order), {}, {}};
-      GpuSorter sorter(cpu.elements.size());
-      sorter.upload(cpu.elements);
       const PassSchedule schedule = scheduleFor(GetParam(), cpu.elements.size());
-      for (std::size_t p = 0; p < schedule.size(); ++p) {
-        sorter.runPass(schedule[p]);
-        cpu = runPass(schedule[p], std::move(cpu));
-        ASSERT_TRUE(sameBits(sorter.readBack(), cpu.elements)) << "after pass " << p << ": " << describe(schedule[p]);
-        if (!cpu.scan.empty()) {
-          ASSERT_EQ(sorter.readBackScan(), cpu.scan) << "scan after pass " << p;
-        }
-        if (!cpu.compact.empty()) {
-          ASSERT_EQ(sorter.readBackCompact(), cpu.compact) << "compact state after pass " << p << ": " << describe(schedule[p]);
-        }
-      }
+      ASSERT_TRUE(sameStateEveryPass(schedule, cpu));
       EXPECT_EQ(unpackElements(cpu.elements, w, h, 4).rgba, test::referenceSorted(image, order).rgba);
     }
   }
@@ -102,10 +110,10 @@ TEST_P(GpuAlgorithm, SortsTheBundledImagesExactly) {
     for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
       SCOPED_TRACE(std::string(algorithmName(GetParam())) + " " + name + (order == SortOrder::Ascending ? " asc" : " desc"));
       const std::vector<Element> elements = packElements(image, order);
-      GpuSorter sorter(elements.size());
-      sorter.upload(elements);
-      sorter.run(scheduleFor(GetParam(), elements.size()));
-      const std::vector<Element> gpu = sorter.readBack();
+      FragmentRunner runner(elements.size());
+      runner.upload(elements);
+      runner.run(scheduleFor(GetParam(), elements.size()));
+      const std::vector<Element> gpu = runner.readElements();
       std::vector<Element> reference = elements;
       std::stable_sort(reference.begin(), reference.end(), elementLess);
       EXPECT_TRUE(sameBits(gpu, reference));
@@ -118,28 +126,62 @@ TEST_P(GpuAlgorithm, SortsTheBundledImagesExactly) {
 INSTANTIATE_TEST_SUITE_P(Algorithms, GpuAlgorithm, ::testing::ValuesIn(kAlgorithms),
                          test::algorithmTestName<::testing::TestParamInfo<Algorithm>>);
 
-TEST_F(Gpu, CopyPassLeavesTheStateAndTakesTime) {
+TEST_F(Gpu, CopyPassLeavesTheState) {
   std::mt19937 rng(4);
   const std::vector<Element> elements = packElements(test::randomImage(32, 32, rng), SortOrder::Ascending);
-  GpuSorter sorter(elements.size());
-  sorter.upload(elements);
-  EXPECT_GE(sorter.copyPass(), 0.0);
-  EXPECT_TRUE(sameBits(sorter.readBack(), elements));
+  FragmentRunner runner(elements.size());
+  runner.upload(elements);
+  runner.runPass(bitonicPassFromCounter(0));
+  const SortState before = runner.readState();
+  runner.copyPassMs();
+  EXPECT_EQ(runner.readState(), before);
+}
+
+// Every fused shape at 2^k for k odd and even (2^5 .. 2^10): a direction mistake in one shape can
+// hide at one parity. Both orders, few colours for many ties.
+TEST_F(Gpu, EveryFusedShapeEqualsTheCpuModelAtOddAndEvenLog2) {
+  std::mt19937 rng(31);
+  for (unsigned k = 5; k <= 10; ++k) {
+    for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
+      SCOPED_TRACE("n = 2^" + std::to_string(k));
+      const Image image = test::randomImage(1u << (k / 2), 1u << (k - k / 2), rng, 7);
+      SortState cpu{packElements(image, order), {}, {}};
+      ASSERT_TRUE(sameStateEveryPass(fastBitonicSchedule(SortShape::whole(cpu.elements.size())), cpu));
+    }
+  }
+}
+
+// Schedules for many lines: each line's network in the same passes, every pass as the CPU model has it.
+TEST_F(Gpu, LineShapesEqualTheCpuModelEveryPass) {
+  std::mt19937 rng(41);
+  for (Algorithm a : test::lineAlgorithms()) {
+    for (const SortShape shape : {SortShape{32, 16}, SortShape{8, 64}, SortShape{128, 2}}) {
+      SCOPED_TRACE(std::string(algorithmName(a)) + " lines of " + std::to_string(shape.lineLength));
+      const Image image = test::randomImage(static_cast<std::uint32_t>(shape.lineLength),
+                                            static_cast<std::uint32_t>(shape.lineCount), rng, 6);
+      SortState cpu{packElements(image, SortOrder::Ascending), {}, {}};
+      ASSERT_TRUE(sameStateEveryPass(scheduleFor(a, shape), cpu));
+      for (std::uint64_t line = 0; line < shape.lineCount; ++line) {
+        const auto first = cpu.elements.begin() + static_cast<std::ptrdiff_t>(line * shape.lineLength);
+        EXPECT_TRUE(std::is_sorted(first, first + static_cast<std::ptrdiff_t>(shape.lineLength), elementLess));
+      }
+    }
+  }
 }
 
 TEST_F(Gpu, TimesTheSortWithTheGpuClock) {
   std::mt19937 rng(11);
   const std::vector<Element> elements = packElements(test::randomImage(128, 128, rng), SortOrder::Ascending);
-  GpuSorter sorter(elements.size());
-  sorter.upload(elements);
-  const double ms = sorter.run(bitonicSchedule(elements.size()));
+  FragmentRunner runner(elements.size());
+  runner.upload(elements);
+  const double ms = runner.run(bitonicSchedule(elements.size()));
   EXPECT_GT(ms, 0.0);
   EXPECT_LT(ms, 60'000.0);  // sanity of the units only, not a speed requirement
 }
 
 TEST_F(Gpu, RefusesCountsItCannotHold) {
-  EXPECT_THROW(GpuSorter(3), Error);
-  EXPECT_THROW(GpuSorter(kMaxElements * 2), Error);
+  EXPECT_THROW(FragmentRunner(3), Error);
+  EXPECT_THROW(FragmentRunner(kMaxElements * 2), Error);
   GLint maxSize = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
   EXPECT_GE(maxSize, 4096);  // so every count up to kMaxElements fits a square-ish texture

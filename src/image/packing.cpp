@@ -1,9 +1,9 @@
 // Packs pixels into (key, index, colour) elements for sorting, and unpacks sorted elements.
-#include "image/elements.h"
+#include "image/packing.h"
 
 #include <stdexcept>
 
-#include "sort/schedule.h"
+#include "sort/bits.h"
 
 namespace texsort {
 

@@ -1,4 +1,4 @@
-// Sort keys and the packing of image pixels into elements (and back).
+// Sort keys (Rec.601 luma) and the packing of image pixels into elements, and back.
 #pragma once
 
 #include <cstdint>

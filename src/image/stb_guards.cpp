@@ -1,0 +1,146 @@
+// The stb guards: PNG chunk walk with CRCs, JPEG Huffman table sizes, binary PNM headers.
+#include "image/stb_guards.h"
+
+#include <array>
+#include <cctype>
+#include <cstring>
+
+#include "error.h"
+
+namespace texsort {
+namespace {
+
+[[noreturn]] void failInput(const std::string& path, const std::string& problem) {
+  throw Error(ExitCode::BadInput, path + ": " + problem);
+}
+
+std::uint32_t crc32(const unsigned char* data, std::size_t size) {
+  static const auto table = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t n = 0; n < 256; ++n) {
+      std::uint32_t c = n;
+      for (int k = 0; k < 8; ++k) c = (c & 1u) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[n] = c;
+    }
+    return t;
+  }();
+  std::uint32_t crc = 0xFFFFFFFFu;
+  for (std::size_t i = 0; i < size; ++i) crc = table[(crc ^ data[i]) & 0xFFu] ^ (crc >> 8);
+  return crc ^ 0xFFFFFFFFu;
+}
+
+std::uint32_t bigEndian32(const unsigned char* p) {
+  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+}
+
+// stb_image skips PNG checksums and reads past a missing end as zeros; walk the chunks first so a
+// damaged or truncated PNG is refused instead of sorted. The size in IHDR is checked against the
+// limit here, before anything is decoded (stb's own limits would call a huge PNG "unknown").
+void checkPngChunks(const std::string& name, const unsigned char* data, std::size_t size, std::uint64_t maxPixels) {
+  static const unsigned char kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  if (size < 8 || std::memcmp(data, kSignature, 8) != 0) return;  // not a PNG: stb judges it
+  std::size_t at = 8;
+  while (true) {
+    if (size - at < 12) failInput(name, "truncated PNG (no IEND chunk)");
+    const std::uint32_t length = bigEndian32(data + at);
+    const std::string type(reinterpret_cast<const char*>(data + at + 4), 4);
+    if (length > size - at - 12) failInput(name, "truncated PNG (" + type + " chunk cut short)");
+    if (crc32(data + at + 4, length + 4) != bigEndian32(data + at + 8 + length)) {
+      failInput(name, "corrupt PNG (bad CRC in " + type + " chunk)");
+    }
+    if (at == 8) {
+      if (type != "IHDR" || length != 13) failInput(name, "corrupt PNG (no IHDR chunk first)");
+      const std::uint64_t w = bigEndian32(data + at + 8), h = bigEndian32(data + at + 12);
+      if (w == 0 || h == 0) failInput(name, "image has no pixels");
+      if (w * h > maxPixels) failTooLarge(name, w, h, maxPixels);
+    }
+    at += 12 + length;
+    if (type == "IEND") return;
+  }
+}
+
+// stb_image (2.27, Debian's) writes past its Huffman size table when a JPEG's DHT segment claims
+// more than 256 codes (found by texsort's fuzzer). Walk the JPEG's markers first, scans included
+// since progressive files define tables between them, and refuse such a table.
+void checkJpegHuffmanTables(const std::string& name, const unsigned char* data, std::size_t size) {
+  // SOI as stb finds it: FF, any number of FF fill bytes, D8.
+  std::size_t at = 0;
+  while (at < size && data[at] == 0xFF) ++at;
+  if (at == 0 || at >= size || data[at] != 0xD8) return;  // not a JPEG
+  ++at;
+  while (at + 4 <= size) {
+    if (data[at] != 0xFF) {  // entropy-coded data: skip to the next marker (FF 00 and RSTn are data)
+      ++at;
+      continue;
+    }
+    const unsigned char marker = data[at + 1];
+    if (marker == 0xFF || marker == 0x00 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01) {
+      at += (marker == 0xFF) ? 1 : 2;
+      continue;
+    }
+    if (marker == 0xD9) return;  // EOI
+    const std::size_t length = (std::size_t{data[at + 2]} << 8) | data[at + 3];
+    if (length < 2) return;  // malformed: stb reports it
+    if (marker == 0xC4) {
+      // Read the tables as stb does: while the segment's count is not used up, even past the
+      // segment's end or a short file (stb then reads on, or reads zeros).
+      std::size_t table = at + 4;
+      std::ptrdiff_t remaining = static_cast<std::ptrdiff_t>(length) - 2;
+      while (remaining > 0 && table < size) {
+        std::size_t codes = 0;
+        for (std::size_t i = 1; i <= 16 && table + i < size; ++i) codes += data[table + i];
+        if (codes > 256) failInput(name, "corrupt JPEG (Huffman table with " + std::to_string(codes) + " codes)");
+        if ((data[table] >> 4) > 1 || (data[table] & 15) > 3) break;  // stb stops at a bad table header
+        remaining -= static_cast<std::ptrdiff_t>(17 + codes);
+        table += 17 + codes;
+      }
+    }
+    if (at + 2 + length > size) return;  // truncated: stb reports it
+    at += 2 + length;
+  }
+}
+
+// stb_image 2.27 reads past its buffer converting a 16-bit binary PNM (maxval > 255) and overflows
+// an int on huge header numbers (both found by texsort's fuzzer). Read the P5/P6 header first and
+// refuse those, and files too short for their pixels.
+void checkBinaryPnm(const std::string& name, const unsigned char* data, std::size_t size) {
+  if (size < 2 || data[0] != 'P' || (data[1] != '5' && data[1] != '6')) return;
+  std::size_t at = 2;
+  std::uint64_t fields[3] = {0, 0, 0};  // width, height, maxval
+  for (std::uint64_t& field : fields) {
+    while (at < size && (std::isspace(data[at]) || data[at] == '#')) {
+      if (data[at] == '#') {
+        while (at < size && data[at] != '\n') ++at;
+      } else {
+        ++at;
+      }
+    }
+    if (at >= size || !std::isdigit(data[at])) return;  // malformed: stb reports it
+    while (at < size && std::isdigit(data[at])) {
+      field = field * 10 + (data[at++] - '0');
+      // stb accumulates these in an int, and overflowing it is undefined behaviour.
+      if (field > 0x7FFFFFFF) failInput(name, "corrupt PNM header (a number beyond 2^31)");
+    }
+  }
+  if (fields[2] > 255) failInput(name, "16-bit PNM (maxval " + std::to_string(fields[2]) + ") is not supported");
+  const std::uint64_t needed = fields[0] * fields[1] * (data[1] == '6' ? 3 : 1);
+  if (fields[0] < (std::uint64_t{1} << 24) && fields[1] < (std::uint64_t{1} << 24) && size - at < needed + 1) {
+    failInput(name, "truncated PNM (" + std::to_string(needed) + " bytes of pixels expected)");
+  }
+}
+
+}  // namespace
+
+[[noreturn]] void failTooLarge(const std::string& name, std::uint64_t w, std::uint64_t h, std::uint64_t maxPixels) {
+  failInput(name, std::to_string(w) + "x" + std::to_string(h) + " is " + std::to_string(w * h) +
+                      " pixels, more than the limit of " + std::to_string(maxPixels));
+}
+
+
+void guardAgainstStbBugs(const std::string& name, const unsigned char* data, std::size_t size, std::uint64_t maxPixels) {
+  checkPngChunks(name, data, size, maxPixels);
+  checkJpegHuffmanTables(name, data, size);
+  checkBinaryPnm(name, data, size);
+}
+
+}  // namespace texsort

@@ -1,0 +1,86 @@
+// The algorithm registry: one row per algorithm, read by the CLI, the benchmark, the plots, the
+// viewer and the tests. Adding an algorithm is an enumerator, one row, and its schedule builder.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "sort/schedule.h"
+
+namespace texsort {
+
+enum class Algorithm : std::uint8_t {
+  Bitonic,
+  BitonicLegacy,
+  OddEvenMerge,
+  Transposition,
+  Radix,
+  BitonicFast,
+  kCount  // not an algorithm: the number of them, checked against the registry below
+};
+
+struct Rgb8 {
+  std::uint8_t r = 0, g = 0, b = 0;
+};
+
+struct AlgorithmInfo {
+  Algorithm id;
+  const char* name;    // on the command line (--algo NAME), in tables and JSON
+  const char* label;   // in the viewer
+  Rgb8 colour;         // its line in plots, in the viewer and in PNG plots alike
+  PassSchedule (*schedule)(const SortShape& shape);
+  bool sortsLines;     // builds schedules for more than one line (SortShape::lineCount > 1)
+  int minGlVersion;    // the OpenGL version its runner needs, major * 10 + minor
+  const char* summary; // one line for --help and the README
+};
+
+PassSchedule radixLumaSchedule(const SortShape& shape);  // radixSchedule(shape, kKeyBits)
+
+inline constexpr AlgorithmInfo kAlgorithmRegistry[] = {
+    {Algorithm::Bitonic, "bitonic", "bitonic (one step per pass)", {70, 140, 255}, bitonicSchedule, true, 33,
+     "article 004's bitonic network, one compare-exchange step per pass"},
+    {Algorithm::BitonicLegacy, "bitonic-legacy", "bitonic (legacy float shader)", {160, 110, 255},
+     bitonicLegacySchedule, true, 33, "the same network in article 004's float arithmetic"},
+    {Algorithm::OddEvenMerge, "oddeven-merge", "odd-even merge", {255, 160, 40}, oddEvenMergeSchedule, true, 33,
+     "Batcher's odd-even merge sort (article 001)"},
+    {Algorithm::Transposition, "transposition", "odd-even transposition", {240, 70, 70}, transpositionSchedule, false,
+     33, "odd-even transposition sort: N rounds of neighbour swaps (article 001)"},
+    {Algorithm::Radix, "radix", "radix (split)", {60, 200, 110}, radixLumaSchedule, false, 33,
+     "LSD radix sort by split and prefix sum (article 002)"},
+    {Algorithm::BitonicFast, "bitonic-fast", "bitonic fast path (fused steps)", {225, 80, 200}, fastBitonicSchedule,
+     true, 33, "bitonic on packed (key, index) pairs, 2-3 steps fused per pass (the default)"},
+};
+constexpr std::size_t kAlgorithmCount = std::size(kAlgorithmRegistry);
+
+constexpr bool registryIsInEnumOrder() {
+  for (std::size_t i = 0; i < kAlgorithmCount; ++i) {
+    if (static_cast<std::size_t>(kAlgorithmRegistry[i].id) != i) return false;
+  }
+  return true;
+}
+static_assert(kAlgorithmCount == static_cast<std::size_t>(Algorithm::kCount), "one registry row per algorithm");
+static_assert(registryIsInEnumOrder(), "registry rows in the enumerators' order");
+
+template <std::size_t... I>
+constexpr std::array<Algorithm, sizeof...(I)> algorithmIds(std::index_sequence<I...>) {
+  return {kAlgorithmRegistry[I].id...};
+}
+// Every algorithm, in registry order: what loops, lists and parameterised tests iterate.
+inline constexpr std::array<Algorithm, kAlgorithmCount> kAlgorithms =
+    algorithmIds(std::make_index_sequence<kAlgorithmCount>{});
+
+inline const AlgorithmInfo& info(Algorithm a) { return kAlgorithmRegistry[static_cast<std::size_t>(a)]; }
+inline const char* algorithmName(Algorithm a) { return info(a).name; }
+
+// The algorithm whose CLI name is `name`; false if none.
+bool parseAlgorithm(const std::string& name, Algorithm& algorithm);
+
+// The passes of `algorithm` for `shape` (throws std::invalid_argument where it cannot sort it).
+PassSchedule scheduleFor(Algorithm algorithm, const SortShape& shape);
+PassSchedule scheduleFor(Algorithm algorithm, std::uint64_t n);  // one line of n = 2^k
+
+// Whether a context of this GL version (major * 10 + minor) runs the algorithm.
+inline bool algorithmAvailable(Algorithm a, int glVersion) { return glVersion >= info(a).minGlVersion; }
+
+}  // namespace texsort

@@ -1,0 +1,26 @@
+// Power-of-two helpers shared by schedules, layouts and runners. Pure C++, no GL.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+
+namespace texsort {
+
+constexpr bool isPowerOfTwo(std::uint64_t n) { return n != 0 && (n & (n - 1)) == 0; }
+
+// Smallest 2^k >= n, for n >= 1.
+constexpr std::uint64_t nextPowerOfTwo(std::uint64_t n) {
+  std::uint64_t p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}
+
+// k for n = 2^k; throws std::invalid_argument for anything else.
+inline unsigned log2Exact(std::uint64_t n) {
+  if (!isPowerOfTwo(n)) throw std::invalid_argument("log2Exact: not a power of two");
+  unsigned k = 0;
+  while ((std::uint64_t{1} << k) < n) ++k;
+  return k;
+}
+
+}  // namespace texsort

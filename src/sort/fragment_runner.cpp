@@ -1,0 +1,223 @@
+// The fragment runner: one program per pass kind (and fused shape), one draw per pass.
+#include "sort/fragment_runner.h"
+
+#include <chrono>
+#include <string>
+
+#include "error.h"
+#include "shaders/embedded.h"
+#include "sort/bits.h"
+
+namespace texsort {
+namespace {
+
+// The texture unit of each buffer is its Buffer value; the shaders' samplers by the same order.
+constexpr const char* kSamplerOf[kBufferCount] = {"u_source", "u_scan", "u_compact"};
+constexpr gl::TextureFormat kFormatOf[kBufferCount] = {gl::TextureFormat::Rgba32f, gl::TextureFormat::R32f,
+                                                       gl::TextureFormat::Rgba32f};
+constexpr const char* kLabelOf[kBufferCount][2] = {
+    {"sort state", "sort target"}, {"radix scan", "radix scan target"}, {"compact state", "compact target"}};
+constexpr GLenum kReadFormatOf[kBufferCount] = {GL_RGBA, GL_RED, GL_RGBA};
+
+gl::Program makeProgram(const char* shader, const std::string& defines) {
+  const char* source = shaders::source(shader);
+  if (source == nullptr) throw Error(ExitCode::Gpu, std::string("GPU runner: no embedded shader ") + shader);
+  gl::Program program("fullscreen.vert", shaders::kShader_fullscreen_vert, shader,
+                      {shaders::kShader_sort_common_glsl, defines.c_str(), source});
+  glUseProgram(program.id());
+  for (std::size_t b = 0; b < kBufferCount; ++b) glUniform1i(program.uniform(kSamplerOf[b]), static_cast<GLint>(b));
+  return program;
+}
+
+}  // namespace
+
+FragmentRunner::FragmentRunner(std::uint64_t elementCount) {
+  if (!isPowerOfTwo(elementCount) || elementCount > kMaxElements) {
+    throw Error(ExitCode::Gpu, "GPU sorter: " + std::to_string(elementCount) + " elements is not a power of two up to 2^24");
+  }
+  const TextureLayout layout = TextureLayout::forCount(elementCount);
+  GLint maxSize = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
+  if (layout.width > static_cast<std::uint32_t>(maxSize)) {
+    throw Error(ExitCode::Gpu, "GPU sorter: " + std::to_string(elementCount) + " elements need a " +
+                                   std::to_string(layout.width) + "x" + std::to_string(layout.height) +
+                                   " texture, larger than GL_MAX_TEXTURE_SIZE " + std::to_string(maxSize));
+  }
+  layouts_[static_cast<std::size_t>(Buffer::Elements)] = layout;
+  layouts_[static_cast<std::size_t>(Buffer::Scan)] = layout;
+  allocate(Buffer::Elements);
+  program(BitonicStep{});  // compile errors surface here, not mid-sort
+}
+
+void FragmentRunner::allocate(Buffer buffer) {
+  gl::PingPong& p = pair(buffer);
+  if (p) return;
+  if (buffer == Buffer::Compact) {
+    if (elementCount() < 2) throw Error(ExitCode::Gpu, "GPU sorter: the fast path needs at least 2 elements");
+    layouts_[static_cast<std::size_t>(Buffer::Compact)] = TextureLayout::forCount(elementCount() / 2);
+  }
+  const TextureLayout& l = layoutOf(buffer);
+  const auto b = static_cast<std::size_t>(buffer);
+  p = gl::PingPong(l.width, l.height, kFormatOf[b], kLabelOf[b][0], kLabelOf[b][1]);
+}
+
+const gl::Program& FragmentRunner::program(const Pass& pass) {
+  // Fused steps get one program per shape: llvmpipe runs every side of a branch, uniform or not.
+  int variant = 0;
+  if (const auto* fused = std::get_if<FusedBitonicSteps>(&pass)) {
+    variant = static_cast<int>(fusedShape(*fused));
+    if (variant == 0) throw Error(ExitCode::Gpu, "GPU sorter: fused bitonic steps of an unknown shape: " + describe(pass));
+  }
+  gl::Program& p = programs_[{pass.index(), variant}];
+  if (!p) p = makeProgram(traitsOf(pass).shader, variant ? "#define FAST_SHAPE " + std::to_string(variant) + "\n" : "");
+  return p;
+}
+
+void FragmentRunner::upload(const std::vector<Element>& elements) {
+  if (elements.size() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: upload of the wrong size");
+  gl::PingPong& state = pair(Buffer::Elements);
+  state.resetFront();
+  written_ = 0;
+  lastPass_ = nullptr;
+  shown_ = Buffer::Elements;
+  glBindTexture(GL_TEXTURE_2D, state.front().id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(layout().width), static_cast<GLsizei>(layout().height),
+                  GL_RGBA, GL_FLOAT, elements.data());
+  TEXSORT_GL_CHECK("upload");
+}
+
+void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
+  const auto set = [&](const char* name, std::uint64_t value) { glUniform1i(p.uniform(name), static_cast<GLint>(value)); };
+  const auto setFloat = [&](const char* name, std::uint64_t value) { glUniform1f(p.uniform(name), float(value)); };
+  set("u_widthLog2", log2Exact(layout().width));
+  set("u_compactWidthLog2", log2Exact(layoutOf(Buffer::Compact).width));
+  set("u_count", elementCount());
+  set("u_countLog2", log2Exact(elementCount()));
+  // The kind's own uniforms carry its fields' names.
+  std::visit(Overloaded{
+                 [&](const BitonicStep& s) {
+                   set("u_stepno", s.stepno);
+                   set("u_offset", s.offset);
+                   set("u_stage", s.stage());
+                 },
+                 [&](const BitonicLegacyStep& s) {  // the seed passes floats, and the buffer size
+                   glUniform2f(p.uniform("u_bufInfo"), float(layout().width), float(layout().height));
+                   setFloat("u_stepno", s.stepno);
+                   setFloat("u_offset", s.offset);
+                   setFloat("u_stage", s.stage());
+                 },
+                 [&](const OddEvenMergeStep& s) {
+                   set("u_runLength", s.runLength);
+                   set("u_distance", s.distance);
+                 },
+                 [&](const TranspositionRound& s) { set("u_parity", s.parity); },
+                 [&](const RadixFlags& s) { set("u_bit", s.bit); },
+                 [&](const RadixScanStep& s) { set("u_distance", s.distance); },
+                 [&](const RadixGather&) {},
+                 [&](const PackCompact&) {},
+                 [&](const FusedBitonicSteps& s) {
+                   set("u_stepno", s.stepno);
+                   set("u_offset", s.offset);
+                 },
+                 [&](const GatherByIndex&) {},
+             },
+             pass);
+}
+
+void FragmentRunner::prepare(const PassSchedule& schedule) {
+  if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
+  for (const Pass& pass : schedule) {
+    program(pass);
+    const PassTraits& t = traitsOf(pass);
+    allocate(t.writes);
+    for (std::size_t b = 0; b < kBufferCount; ++b)
+      if (t.reads & (1u << b)) allocate(static_cast<Buffer>(b));
+  }
+}
+
+void FragmentRunner::runPass(const Pass& pass) {
+  const PassTraits& t = traitsOf(pass);
+  const gl::Program& p = program(pass);
+  allocate(t.writes);  // the first radix or fast pass brings its buffers (a no-op afterwards)
+  glUseProgram(p.id());
+  setUniforms(pass, p);
+  for (std::size_t b = kBufferCount; b-- > 0;) {  // unit 0 last: it stays the active one
+    glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(b));
+    glBindTexture(GL_TEXTURE_2D, (t.reads & (1u << b)) && buffers_[b] ? buffers_[b].front().id() : 0);
+  }
+  gl::PingPong& target = pair(t.writes);
+  const TextureLayout& l = layoutOf(t.writes);
+  triangle_.draw(target.backTarget(), l.width, l.height);
+  target.swap();
+  written_ |= bufferBit(t.writes);
+  lastPass_ = &t;
+  if (t.writes != Buffer::Scan) shown_ = t.writes;
+  TEXSORT_GL_CHECK("sort pass");
+}
+
+double FragmentRunner::run(const PassSchedule& schedule) {
+  if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
+  timer_.begin();
+  for (const Pass& pass : schedule) runPass(pass);
+  timer_.end();
+  return timer_.milliseconds();
+}
+
+double FragmentRunner::copyPassMs() {
+  if (!copyTarget_) {
+    copyTarget_ = gl::Texture(layout().width, layout().height, nullptr, "copy target");
+    copyFramebuffer_ = gl::Framebuffer(copyTarget_, "copy target");
+    copyProgram_ = makeProgram("copy.frag", "");
+  }
+  glUseProgram(copyProgram_.id());
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, pair(Buffer::Elements).front().id());
+  // Timed on the CPU clock between two glFinish calls: llvmpipe's timestamp queries do not bracket
+  // a lone draw (it bins the draw and rasterises it at a later flush), so a GPU timer reads ~0.
+  glFinish();
+  const auto start = std::chrono::steady_clock::now();
+  triangle_.draw(copyFramebuffer_, layout().width, layout().height);
+  glFinish();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::vector<Element> FragmentRunner::readElements() const {
+  std::vector<Element> elements(elementCount());
+  gl::readTexels(pair(Buffer::Elements).frontTarget(), layout().width, layout().height, GL_RGBA, GL_FLOAT, elements.data());
+  return elements;
+}
+
+SortState FragmentRunner::readState() const {
+  SortState state;
+  state.elements = readElements();
+  const auto read = [&](Buffer b, std::vector<float>& out, std::size_t floatsPerElement) {
+    if (!(written_ & bufferBit(b))) return;
+    const TextureLayout& l = layoutOf(b);
+    out.resize(elementCount() * floatsPerElement);
+    gl::readTexels(pair(b).frontTarget(), l.width, l.height, kReadFormatOf[static_cast<std::size_t>(b)], GL_FLOAT, out.data());
+  };
+  read(Buffer::Scan, state.scan, 1);
+  read(Buffer::Compact, state.compact, 2);  // two (key, index) pairs per RGBA texel
+  return state;
+}
+
+StateView FragmentRunner::view() const {
+  StateView v;
+  v.form = shown_;
+  v.current = &pair(shown_).front();
+  // The pair's back half is the state before the last pass only when that pass read and wrote it.
+  const bool changed = lastPass_ && lastPass_->writes == shown_ && (lastPass_->reads & bufferBit(shown_));
+  v.previous = changed ? &pair(shown_).back() : nullptr;
+  v.elements = &pair(Buffer::Elements).front();
+  v.layout = layout();
+  v.compactLayout = layoutOf(Buffer::Compact);
+  return v;
+}
+
+std::unique_ptr<Runner> makeRunner(Algorithm, std::uint64_t elementCount) {
+  // Every algorithm runs on fragment passes today; a compute backend picks its rows here.
+  return std::make_unique<FragmentRunner>(elementCount);
+}
+
+}  // namespace texsort

@@ -1,0 +1,53 @@
+// The fragment-shader runner: each pass is one full-screen draw from one texture of a ping-pong
+// pair into the other, with the pass kind's program (GL 3.3 core). Knows nothing of windows or images.
+#pragma once
+
+#include <array>
+#include <map>
+#include <utility>
+
+#include "gl/fullscreen.h"
+#include "gl/ping_pong.h"
+#include "sort/runner.h"
+
+namespace texsort {
+
+class FragmentRunner final : public Runner {
+ public:
+  // Needs a current GL 3.3 context. Allocates the element pair for `elementCount` (a power of two,
+  // at most kMaxElements) elements laid out as TextureLayout::forCount. Refuses, before allocating,
+  // a layout larger than GL_MAX_TEXTURE_SIZE. Throws texsort::Error(Gpu).
+  explicit FragmentRunner(std::uint64_t elementCount);
+
+  const TextureLayout& layout() const override { return layouts_[0]; }
+  void upload(const std::vector<Element>& elements) override;
+  void prepare(const PassSchedule& schedule) override;
+  void runPass(const Pass& pass) override;
+  double run(const PassSchedule& schedule) override;
+  double copyPassMs() override;
+  std::vector<Element> readElements() const override;
+  SortState readState() const override;
+  StateView view() const override;
+
+ private:
+  const gl::Program& program(const Pass& pass);
+  void allocate(Buffer buffer);
+  void setUniforms(const Pass& pass, const gl::Program& program) const;
+  gl::PingPong& pair(Buffer b) { return buffers_[static_cast<std::size_t>(b)]; }
+  const gl::PingPong& pair(Buffer b) const { return buffers_[static_cast<std::size_t>(b)]; }
+  const TextureLayout& layoutOf(Buffer b) const { return layouts_[static_cast<std::size_t>(b)]; }
+
+  std::array<TextureLayout, kBufferCount> layouts_;  // by Buffer; Compact's is set on allocation
+  std::array<gl::PingPong, kBufferCount> buffers_;   // by Buffer; Scan and Compact allocated on first use
+  unsigned written_ = 0;                             // bufferBit()s written since upload()
+  const PassTraits* lastPass_ = nullptr;             // traits of the last pass run since upload()
+  Buffer shown_ = Buffer::Elements;                  // what positions hold: Elements or Compact
+  std::map<std::pair<std::size_t, int>, gl::Program> programs_;  // by (pass kind, program variant)
+  gl::Program copyProgram_;
+  gl::Texture copyTarget_;  // copyPassMs() only
+  gl::Framebuffer copyFramebuffer_;
+  gl::FullScreenTriangle triangle_;
+  gl::GpuTimer timer_;
+};
+
+}  // namespace texsort

@@ -1,0 +1,166 @@
+// What each pass kind is, in numbers and words: fused shapes, comparators, traffic, text.
+#include "sort/pass.h"
+
+#include "sort/bits.h"
+
+namespace texsort {
+
+FusedShape fusedShape(const FusedBitonicSteps& p) {
+  if (p.count == 1 && p.offset == 1) return FusedShape::InTexel;
+  if (p.count == 2 && p.offset == 2) return FusedShape::TexelPair;
+  if (p.count == 3 && p.offset == 4) return FusedShape::MergeTail;
+  if (p.count == 2 && p.offset >= 8) return FusedShape::TwoFarSteps;
+  if (p.count == 1 && p.offset >= 8) return FusedShape::OneFarStep;
+  return FusedShape::Unknown;
+}
+
+unsigned fusedTexelsRead(const FusedBitonicSteps& p) {
+  switch (fusedShape(p)) {
+    case FusedShape::InTexel: return 1;
+    case FusedShape::TexelPair: return 2;
+    case FusedShape::MergeTail: return 4;
+    case FusedShape::TwoFarSteps: return 4;
+    case FusedShape::OneFarStep: return 2;
+    case FusedShape::Unknown: break;
+  }
+  return 0;
+}
+
+std::vector<BitonicStep> fusedSteps(const FusedBitonicSteps& p) {
+  std::vector<BitonicStep> steps;
+  for (std::uint32_t s = 0; s < p.count; ++s) steps.push_back(BitonicStep{p.rank, p.firstStep + s, p.stepno, p.offset >> s});
+  return steps;
+}
+
+std::uint32_t networkSteps(const Pass& pass) {
+  if (const auto* fused = std::get_if<FusedBitonicSteps>(&pass)) return fused->count;
+  return traitsOf(pass).network ? 1 : 0;
+}
+
+std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n) {
+  std::vector<CompareExchange> pairs;
+  const auto bitonic = [&](std::uint32_t stepno, std::uint32_t offset) {
+    for (std::uint32_t i = 0; i < n; ++i)
+      if ((i & offset) == 0) pairs.push_back({i, i + offset, (i & stepno) == 0});
+  };
+  std::visit(Overloaded{
+                 [&](const BitonicStep& p) { bitonic(p.stepno, p.offset); },
+                 [&](const BitonicLegacyStep& p) { bitonic(p.stepno, p.offset); },
+                 [&](const OddEvenMergeStep& p) {
+                   const std::uint32_t runs = p.runLength, k = p.distance, first = k % runs;
+                   for (std::uint32_t i = first; i + k < n; ++i)
+                     if ((i - first) % (2 * k) < k && i / (2 * runs) == (i + k) / (2 * runs)) pairs.push_back({i, i + k, true});
+                 },
+                 [&](const TranspositionRound& p) {
+                   for (std::uint32_t i = p.parity; i + 1 < n; i += 2) pairs.push_back({i, i + 1, true});
+                 },
+                 [](const RadixFlags&) {}, [](const RadixScanStep&) {}, [](const RadixGather&) {},
+                 [](const PackCompact&) {}, [](const FusedBitonicSteps&) {}, [](const GatherByIndex&) {},
+             },
+             pass);
+  return pairs;
+}
+
+double bytesPerElement(const Pass& pass, std::uint64_t n) {
+  constexpr double kElement = 16.0, kScan = 4.0;  // RGBA32F element texel, R32F scan texel
+  constexpr double kStep = 3 * kElement;          // a network step reads self and partner, writes one
+  return std::visit(
+      Overloaded{
+          [&](const BitonicStep&) { return kStep; },
+          [&](const BitonicLegacyStep&) { return kStep; },
+          [&](const OddEvenMergeStep&) { return kStep; },
+          [&](const TranspositionRound&) { return kStep; },
+          [&](const RadixFlags&) { return kElement + kScan; },
+          [&](const RadixScanStep&) { return 3 * kScan; },
+          [&](const RadixGather&) { return double(log2Exact(n) + 1) * kScan + 2 * kElement; },  // search + move
+          [&](const PackCompact&) { return kElement + kElement / 2; },  // two element texels in per compact texel out
+          // A fragment owns two elements and reads the texels of their groups.
+          [&](const FusedBitonicSteps& p) { return (fusedTexelsRead(p) * kElement + kElement) / 2; },
+          [&](const GatherByIndex&) { return kElement / 2 + 2 * kElement; },
+      },
+      pass);
+}
+
+namespace {
+
+std::string str(std::uint64_t v) { return std::to_string(v); }
+
+PassText bitonicText(const char* name, std::uint32_t rank, std::uint32_t step, std::uint32_t stepno,
+                     std::uint32_t offset, std::uint64_t n) {
+  const std::string blocks = stepno >= n ? "the whole block sorts ascending (stepno reaches past the last element)"
+                                         : "blocks of " + str(stepno) + " alternate ascending / descending";
+  return {std::string(name) + " rank " + str(rank) + " step " + str(step),
+          "stepno " + str(stepno) + " offset " + str(offset) + " stage " + str(2 * offset),
+          "partner = i +/- " + str(offset) + "; " + blocks + "; the first " + str(offset) + " of every " +
+              str(2 * offset) + " compare forward."};
+}
+
+}  // namespace
+
+PassText passText(const Pass& pass, std::uint64_t n) {
+  return std::visit(
+      Overloaded{
+          [&](const BitonicStep& p) { return bitonicText("bitonic", p.rank, p.step, p.stepno, p.offset, n); },
+          [&](const BitonicLegacyStep& p) {
+            PassText t = bitonicText("bitonic (legacy)", p.rank, p.step, p.stepno, p.offset, n);
+            t.explanation += " Article 004's float shader: fmod and floor on float uniforms, the same comparisons.";
+            return t;
+          },
+          [&](const OddEvenMergeStep& p) {
+            return PassText{"odd-even merge of runs of " + str(p.runLength),
+                            "runLength " + str(p.runLength) + " distance " + str(p.distance),
+                            "sorted runs of " + str(p.runLength) + " merge into runs of " + str(2 * p.runLength) +
+                                "; element i compares with i + " + str(p.distance) + " when (i - " +
+                                str(p.distance % p.runLength) + ") mod " + str(2 * p.distance) + " < " +
+                                str(p.distance) + ", inside its run; all ascending."};
+          },
+          [&](const TranspositionRound& p) {
+            return PassText{"transposition round " + str(p.round), "parity " + str(p.parity),
+                            std::string("neighbours (i, i+1) with i ") + (p.parity ? "odd" : "even") +
+                                " compare; " + str(n) + " rounds sort " + str(n) + " elements."};
+          },
+          [&](const RadixFlags& p) {
+            return PassText{"radix bit " + str(p.bit) + ": flags", "",
+                            "e = 1 - bit, into the scan buffer (the elements do not move)."};
+          },
+          [&](const RadixScanStep& p) {
+            return PassText{"radix bit " + str(p.bit) + ": scan step " + str(p.step), "distance " + str(p.distance),
+                            "prefix sum of e by doubling: each position adds the value " + str(p.distance) +
+                                " positions before it."};
+          },
+          [&](const RadixGather& p) {
+            return PassText{"radix bit " + str(p.bit) + ": gather", "",
+                            "each position gathers its element: d = b ? i - f + totalFalses : f, found by binary "
+                            "search over the scan."};
+          },
+          [&](const PackCompact&) {
+            return PassText{"fast path: pack (key, index) two per texel", "",
+                            "half the fragments of a full pass, and a distance-1 step happens inside a texel."};
+          },
+          [&](const FusedBitonicSteps& p) {
+            std::string steps = p.count == 1 ? "step " + str(p.firstStep)
+                                             : "steps " + str(p.firstStep) + "-" + str(p.firstStep + p.count - 1);
+            std::string distances;
+            for (const BitonicStep& s : fusedSteps(p)) distances += (distances.empty() ? "" : ", ") + str(s.offset);
+            const unsigned texels = fusedTexelsRead(p);
+            return PassText{"fast bitonic rank " + str(p.rank) + " " + steps,
+                            "stepno " + str(p.stepno) + " distance" + (p.count == 1 ? " " : "s ") + distances,
+                            str(p.count) + (p.count == 1 ? " step" : " steps") +
+                                " in one pass: each fragment owns texel t (elements 2t, 2t+1) and reads the " +
+                                str(texels) + (texels == 1 ? " texel" : " texels") + " its elements depend on."};
+          },
+          [&](const GatherByIndex&) {
+            return PassText{"fast path: gather each element's texel by its original index", "",
+                            "every position fetches its full element (colour, alpha) by the original index."};
+          },
+      },
+      pass);
+}
+
+std::string describe(const Pass& pass) {
+  // The element count only shapes the explanation, which describe() leaves out.
+  const PassText text = passText(pass, 0);
+  return text.parameters.empty() ? text.title : text.title + ": " + text.parameters;
+}
+
+}  // namespace texsort

@@ -1,0 +1,239 @@
+// The typed passes: one small parameter struct per pass kind, and Pass, a std::variant of them.
+// Every consumer (GPU runner, CPU model, text, diagram, benchmark) dispatches with std::visit, so a
+// kind that one of them forgets is a compile error, not a silent default. No GL here.
+//
+// Adding a pass kind: its struct below (fields named for what they mean, kTraits, fields()), its
+// alternative in Pass, its shader, and one overload in each visitor the compiler then asks for:
+// the CPU model (cpu_model.cpp), the fragment runner's uniforms (fragment_runner.cpp), the text
+// (pass.cpp: passText, bytesPerElement, networkSteps, compareExchanges).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace texsort {
+
+// The state buffers a runner keeps between passes: on the GPU a ping-pong pair of textures each,
+// in the CPU model a vector each (SortState).
+enum class Buffer : std::uint8_t {
+  Elements,  // one RGBA32F texel per element: key, original index, packed RGB, alpha
+  Scan,      // radix sort: one float per element, the flags e and then their prefix sum
+  Compact,   // fast path: (key, index) of elements 2t and 2t + 1 in RGBA32F texel t
+};
+constexpr std::size_t kBufferCount = 3;
+constexpr unsigned bufferBit(Buffer b) { return 1u << static_cast<unsigned>(b); }
+
+// What a runner needs to know of a pass kind besides its parameters.
+struct PassTraits {
+  const char* kind;    // a short name for messages: "bitonic step"
+  const char* shader;  // its fragment shader in shaders/ (sort_common.glsl is compiled in front)
+  unsigned reads;      // bufferBit()s of the buffers the pass samples
+  Buffer writes;       // the one buffer it renders into: the back half of that pair, then swapped
+  bool network;        // carries compare-exchange steps of a sorting network
+};
+
+// Lets the passes compare field by field (C++17 has no defaulted ==): fields() lists them.
+template <typename T, typename = decltype(std::declval<const T&>().fields())>
+bool operator==(const T& a, const T& b) {
+  return a.fields() == b.fields();
+}
+template <typename T, typename = decltype(std::declval<const T&>().fields())>
+bool operator!=(const T& a, const T& b) {
+  return !(a == b);
+}
+
+// One compare-exchange step of the bitonic network, with article 004's uniforms (u_stepno, ...):
+//   stepno = 2^(rank+1): blocks of stepno elements alternate direction; an element's block sorts
+//            ascending when floor(i / stepno) is even (the seed's cdir);
+//   offset = 2^(rank-step): the partner is i + offset when i mod stage < offset (csign = +1),
+//            else i - offset (csign = -1); stage = 2 * offset.
+// rank and step are the pass counter's decomposition (rank 0.., step 0..rank).
+// A sort of independent lines runs the same steps; its last merge carries a stepno that no element
+// index reaches (the element count), so every line sorts ascending.
+struct BitonicStep {
+  std::uint32_t rank = 0;
+  std::uint32_t step = 0;
+  std::uint32_t stepno = 0;
+  std::uint32_t offset = 0;
+  std::uint32_t stage() const { return 2 * offset; }
+  auto fields() const { return std::tie(rank, step, stepno, offset); }
+  static constexpr PassTraits kTraits{"bitonic step", "bitonic.frag", bufferBit(Buffer::Elements), Buffer::Elements,
+                                      true};
+};
+
+// The same step in article 004's float arithmetic (fmod, floor, convert1dto2d), float uniforms.
+struct BitonicLegacyStep {
+  std::uint32_t rank = 0;
+  std::uint32_t step = 0;
+  std::uint32_t stepno = 0;
+  std::uint32_t offset = 0;
+  std::uint32_t stage() const { return 2 * offset; }
+  auto fields() const { return std::tie(rank, step, stepno, offset); }
+  static constexpr PassTraits kTraits{"bitonic step (legacy float shader)", "bitonic_legacy.frag",
+                                      bufferBit(Buffer::Elements), Buffer::Elements, true};
+};
+
+// One step of Batcher's odd-even merge sort (article 001): sorted runs of runLength (p) elements
+// merge into runs of 2p. Element i compares with i + distance (k) when (i - k mod p) mod 2k < k and
+// both lie in the same run of 2p; every comparison is ascending. rank = log2 p, step = log2 (p / k).
+struct OddEvenMergeStep {
+  std::uint32_t rank = 0;
+  std::uint32_t step = 0;
+  std::uint32_t runLength = 0;
+  std::uint32_t distance = 0;
+  auto fields() const { return std::tie(rank, step, runLength, distance); }
+  static constexpr PassTraits kTraits{"odd-even merge step", "oddeven_merge.frag", bufferBit(Buffer::Elements),
+                                      Buffer::Elements, true};
+};
+
+// One round of odd-even transposition sort: parity 0 compares pairs (0,1) (2,3) ..., parity 1
+// pairs (1,2) (3,4) ...; parity = round mod 2.
+struct TranspositionRound {
+  std::uint32_t round = 0;
+  std::uint32_t parity = 0;
+  auto fields() const { return std::tie(round, parity); }
+  static constexpr PassTraits kTraits{"transposition round", "transposition.frag", bufferBit(Buffer::Elements),
+                                      Buffer::Elements, true};
+};
+
+// Radix split (article 002) on key bit `bit` (0 = least significant): e = 1 - bit, into the scan
+// buffer.
+struct RadixFlags {
+  std::uint32_t bit = 0;
+  auto fields() const { return std::tie(bit); }
+  static constexpr PassTraits kTraits{"radix flags", "radix_flags.frag", bufferBit(Buffer::Elements), Buffer::Scan,
+                                      false};
+};
+
+// One doubling step (number `step`) of the inclusive prefix sum of e (Hillis-Steele): each position
+// adds the value `distance` = 2^step before it.
+struct RadixScanStep {
+  std::uint32_t bit = 0;
+  std::uint32_t step = 0;
+  std::uint32_t distance = 0;
+  auto fields() const { return std::tie(bit, step, distance); }
+  static constexpr PassTraits kTraits{"radix scan step", "radix_scan.frag", bufferBit(Buffer::Scan), Buffer::Scan,
+                                      false};
+};
+
+// The split's move d = b ? i - f + totalFalses : f, done as a gather (binary search over the scan).
+struct RadixGather {
+  std::uint32_t bit = 0;
+  auto fields() const { return std::tie(bit); }
+  static constexpr PassTraits kTraits{"radix gather", "radix_gather.frag",
+                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Scan), Buffer::Elements, false};
+};
+
+// Fast path, first pass: (key, index) of elements 2t and 2t + 1 into compact texel t.
+struct PackCompact {
+  auto fields() const { return std::tie(); }
+  static constexpr PassTraits kTraits{"pack (key, index) pairs", "fast_pack.frag", bufferBit(Buffer::Elements),
+                                      Buffer::Compact, false};
+};
+
+// Fast path: `count` consecutive bitonic steps of one merge in one pass, on compact texels. The
+// steps are those of BitonicStep{rank, firstStep + s, stepno, offset >> s} for s < count.
+struct FusedBitonicSteps {
+  std::uint32_t rank = 0;
+  std::uint32_t firstStep = 0;
+  std::uint32_t stepno = 0;
+  std::uint32_t offset = 0;  // the first step's partner distance
+  std::uint32_t count = 0;   // 1 to 3
+  auto fields() const { return std::tie(rank, firstStep, stepno, offset, count); }
+  static constexpr PassTraits kTraits{"fused bitonic steps", "fast_bitonic.frag", bufferBit(Buffer::Compact),
+                                      Buffer::Compact, true};
+};
+
+// Fast path, last pass: every position fetches its full element by the original index the compact
+// state holds there, from the elements as uploaded.
+struct GatherByIndex {
+  auto fields() const { return std::tie(); }
+  static constexpr PassTraits kTraits{"gather by index", "fast_gather.frag",
+                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Compact), Buffer::Elements,
+                                      false};
+};
+
+using Pass = std::variant<BitonicStep, BitonicLegacyStep, OddEvenMergeStep, TranspositionRound, RadixFlags,
+                          RadixScanStep, RadixGather, PackCompact, FusedBitonicSteps, GatherByIndex>;
+constexpr std::size_t kPassKindCount = std::variant_size_v<Pass>;
+
+// std::visit with one lambda per kind: Overloaded{[](const BitonicStep&) {...}, ...}.
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+// The traits of every kind, by variant index: built from the kinds themselves, so it cannot have a
+// row too few; checked below for what every runner relies on.
+template <std::size_t... I>
+constexpr std::array<PassTraits, sizeof...(I)> passTraitsTable(std::index_sequence<I...>) {
+  return {std::variant_alternative_t<I, Pass>::kTraits...};
+}
+inline constexpr std::array<PassTraits, kPassKindCount> kPassTraits =
+    passTraitsTable(std::make_index_sequence<kPassKindCount>{});
+
+constexpr bool passTraitsAreConsistent() {
+  for (const PassTraits& t : kPassTraits) {
+    if (t.kind == nullptr || t.shader == nullptr || t.reads == 0) return false;
+    if (t.network && t.writes == Buffer::Scan) return false;  // network steps move elements
+  }
+  return true;
+}
+static_assert(kPassTraits.size() == kPassKindCount, "one traits row per pass kind");
+static_assert(passTraitsAreConsistent(), "every pass kind names a shader, reads a buffer, and networks move elements");
+
+inline const PassTraits& traitsOf(const Pass& pass) { return kPassTraits[pass.index()]; }
+
+// The shapes the fused-step shader implements, one program each (fast_bitonic.frag's FAST_SHAPE).
+enum class FusedShape : int {
+  Unknown = 0,
+  InTexel = 1,      // one step of distance 1: partners share a texel
+  TexelPair = 2,    // distances 2, 1: texels t and t ^ 1
+  MergeTail = 3,    // distances 4, 2, 1: texels t ^ {0, 1, 2, 3}
+  TwoFarSteps = 4,  // distances d, d/2 with d >= 8: four texels
+  OneFarStep = 5,   // one step of distance d >= 8: two texels
+};
+FusedShape fusedShape(const FusedBitonicSteps& pass);
+unsigned fusedTexelsRead(const FusedBitonicSteps& pass);  // compact texels a fragment reads: 1, 2 or 4
+std::vector<BitonicStep> fusedSteps(const FusedBitonicSteps& pass);  // the classic steps it carries
+
+// Network steps a pass carries: 1 for a network step, `count` for fused steps, 0 otherwise.
+std::uint32_t networkSteps(const Pass& pass);
+
+// One comparator of a single-layer network pass: after the pass, position `low` holds the smaller
+// of the two elements when `ascending` (the larger otherwise), position `high` the other.
+struct CompareExchange {
+  std::uint32_t low = 0;
+  std::uint32_t high = 0;
+  bool ascending = true;
+};
+
+// The comparators of a pass on n elements, by increasing `low`. Empty for passes that are not one
+// comparator layer on the elements (radix, pack, fused steps, gather). The network diagram draws
+// these; tests check them against the CPU model.
+std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n);
+
+// Bytes a pass reads and writes per element (texture traffic), for effective-bandwidth figures.
+double bytesPerElement(const Pass& pass, std::uint64_t n);
+
+// What a pass does, in words, for n elements: the CLI, the tests and the viewer's pass panel all
+// read it from here.
+struct PassText {
+  std::string title;        // "bitonic rank 3 step 1"
+  std::string parameters;   // "stepno 16 offset 4 stage 8" (the uniforms as set), may be empty
+  std::string explanation;  // what each fragment does in this pass, a sentence or two
+};
+PassText passText(const Pass& pass, std::uint64_t n);
+
+// One line: title, then ": " and the parameters when there are any.
+std::string describe(const Pass& pass);
+
+}  // namespace texsort

@@ -1,0 +1,49 @@
+// The runner interface: what every GPU backend offers (the fragment-shader runner now; a compute
+// runner later). Commands, the viewer, the benchmark and the tests hold a Runner; the CPU model
+// (cpu_model.h) runs the same schedules and is the oracle for every pass.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sort/algorithms.h"
+#include "sort/cpu_model.h"
+#include "sort/element.h"
+#include "sort/schedule.h"
+#include "sort/state_view.h"
+
+namespace texsort {
+
+class Runner {
+ public:
+  virtual ~Runner() = default;
+  Runner() = default;
+  Runner(const Runner&) = delete;
+  Runner& operator=(const Runner&) = delete;
+
+  virtual const TextureLayout& layout() const = 0;
+  std::uint64_t elementCount() const { return layout().count(); }
+
+  // Replaces the state with `elements` (elementCount() of them); other buffers count as unwritten.
+  virtual void upload(const std::vector<Element>& elements) = 0;
+  // Compiles and allocates what `schedule` needs, so a timed run measures only the passes.
+  virtual void prepare(const PassSchedule& schedule) = 0;
+  virtual void runPass(const Pass& pass) = 0;
+  // Runs every pass in order; returns their GPU time in milliseconds.
+  virtual double run(const PassSchedule& schedule) = 0;
+  // One plain copy of the element state (the benchmark's unit of cost), in milliseconds from idle
+  // to finished; the state is unchanged.
+  virtual double copyPassMs() = 0;
+
+  // The elements, element i at position i. Waits for the GPU.
+  virtual std::vector<Element> readElements() const = 0;
+  // Every buffer written since upload(), as the CPU model keeps them: tests compare the two.
+  virtual SortState readState() const = 0;
+  virtual StateView view() const = 0;
+};
+
+// The runner that runs `algorithm` on the current GL context, for elementCount elements.
+std::unique_ptr<Runner> makeRunner(Algorithm algorithm, std::uint64_t elementCount);
+
+}  // namespace texsort

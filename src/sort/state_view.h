@@ -1,0 +1,26 @@
+// StateView: a runner's current state as the display and the statistics read it, without knowing
+// which buffers the runner keeps; bindStateView() hands it to shaders built on state_view.glsl.
+#pragma once
+
+#include "gl/objects.h"
+#include "sort/element.h"
+#include "sort/pass.h"
+
+namespace texsort {
+
+struct StateView {
+  Buffer form = Buffer::Elements;         // what positions hold: full elements, or (key, index) pairs
+  const gl::Texture* current = nullptr;   // that buffer now
+  const gl::Texture* previous = nullptr;  // that buffer before the last pass; null when the last pass did not
+                                          // change it (radix flags and scans, pack, nothing run since upload)
+  const gl::Texture* elements = nullptr;  // the element texels; on the compact form, as uploaded, so a
+                                          // position's colour is found by the index it holds
+  TextureLayout layout;                   // of the element texture
+  TextureLayout compactLayout;            // of the compact texture (elements / 2 texels), when there is one
+};
+
+// Binds the view to texture units 0-2 and sets state_view.glsl's and sort_common.glsl's layout
+// uniforms on `program` (which must be in use), u_count included.
+void bindStateView(const gl::Program& program, const StateView& view);
+
+}  // namespace texsort

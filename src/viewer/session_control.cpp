@@ -1,0 +1,84 @@
+// The viewer's session control: loading inputs, (re)starting the session, and advancing the sort
+// within a frame budget so the window stays responsive.
+#include <GLFW/glfw3.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+#include "error.h"
+#include "gl/gl.h"
+#include "viewer/viewer_app.h"
+
+namespace texsort {
+
+using Clock = std::chrono::steady_clock;
+
+void note(ViewerState& s, const std::string& text, bool isError) {
+  s.message = text;
+  s.messageIsError = isError;
+  if (isError) std::fprintf(stderr, "texsort: %s\n", text.c_str());
+}
+
+// Replaces the session with `image`; on failure the current one stays and the error is shown.
+void startSession(ViewerState& s, Image image, const std::string& name) {
+  try {
+    auto session = std::make_unique<SortSession>(std::move(image), s.order, s.algorithm, name);
+    s.session = std::move(session);
+    s.transport = Transport{0, 0, false, s.transport.asFastAsPossible, s.transport.passesPerSecond, 0.0};
+    s.transport.passCount = s.session->passCount();
+    s.pictureDirty = true;
+    s.wireValuesPass = UINT32_MAX;
+    if (s.session->elementCount() > kDiagramMaxElements) s.showDiagram = false;
+    note(s, "", false);
+  } catch (const Error& e) {
+    note(s, e.what(), true);
+  }
+}
+
+void loadFile(ViewerState& s, const std::string& path) {
+  try {
+    Image image = loadImage(path, kMaxElements);
+    startSession(s, std::move(image), std::filesystem::path(path).filename().string());
+  } catch (const Error& e) {
+    note(s, e.what(), true);  // keep the current image
+  }
+}
+
+// Keeps the image and, as far as the new schedule goes, the pass.
+void reloadSession(ViewerState& s) {
+  if (!s.session) return;
+  Image image = s.session->image();
+  const std::string name = s.session->name();
+  const std::uint32_t pass = s.transport.pass;
+  startSession(s, std::move(image), name);
+  s.session->seek(pass);
+  s.transport.pass = s.session->pass();
+}
+
+
+// Brings the session to the pass the transport asks for. Going forward runs passes one by one
+// within a time budget (the rest waits for the next frame, so the window stays responsive); going
+// back replays from the start. As fast as possible = as many passes as fit the budget.
+void advance(ViewerState& s, double dt) {
+  if (!s.session) return;
+  Transport& t = s.transport;
+  SortSession& session = *s.session;
+  const bool flatOut = t.playing && t.asFastAsPossible;
+  const std::uint32_t target = flatOut ? t.passCount : t.advance(dt);
+  if (target < session.pass()) {
+    session.seek(target);
+  } else {
+    const auto start = Clock::now();
+    while (session.pass() < target) {
+      session.stepForward();
+      glFinish();  // so the budget measures the GPU work, not the queueing of it
+      if (std::chrono::duration<double>(Clock::now() - start).count() >= kPassBudgetSeconds) break;
+    }
+  }
+  t.pass = session.pass();
+  if (t.pass == t.passCount) t.pause();
+  if (session.pass() != s.picturePass) s.pictureDirty = true;
+}
+
+}  // namespace texsort

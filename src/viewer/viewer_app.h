@@ -1,0 +1,111 @@
+// The viewer application's state (one struct: compute / display / ui) and the functions of its
+// parts, each part in its own file:
+//   session_control.cpp  loading inputs, (re)starting the session, advancing within a frame budget
+//   panels.cpp           the controls window (input, transport, pass, overlay, export) and the image view
+//   export.cpp           PNG of the state, contact sheet, window screenshot
+//   network_diagram.cpp  the comparator network of small inputs, with the values on its wires
+//   bench_window.cpp     the Benchmark window: cells measured one per frame, plot and table
+//   soak.cpp             random actions for the reliability test
+//   viewer.cpp           the main loop
+#pragma once
+
+#include <imgui.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bench/benchmark.h"
+#include "sort/algorithms.h"
+#include "viewer/sort_session.h"
+#include "viewer/state_display.h"
+#include "viewer/transport.h"
+
+struct GLFWwindow;
+
+namespace texsort {
+
+constexpr float kPanelWidth = 390.0f;
+constexpr double kPassBudgetSeconds = 0.016;  // passes per frame at full speed: keeps ~30 fps on llvmpipe
+constexpr std::uint32_t kDiagramMaxElements = 64;
+constexpr int kSizesLog2Min = 2, kSizesLog2Max = 11;  // generated inputs 4x4 .. 2048x2048
+constexpr std::uint64_t kBenchSizes[] = {256, 4096, 65536, 262144, 1u << 20, 1u << 22};
+
+// The Benchmark window: cells measured one per frame, so the window stays alive between them.
+struct BenchPanel {
+  bool open = false;
+  std::array<bool, kAlgorithmCount> algorithms = allAlgorithmsOn();  // by registry row
+  std::array<bool, std::size(kBenchSizes)> sizes = {true, true, true, true, false, false};
+  int runs = 3;
+  std::vector<std::pair<Algorithm, std::uint64_t>> queue;
+  std::vector<BenchCell> cells;
+
+  static std::array<bool, kAlgorithmCount> allAlgorithmsOn() {
+    std::array<bool, kAlgorithmCount> on{};
+    on.fill(true);
+    return on;
+  }
+};
+
+struct ViewerState {
+  // compute
+  std::unique_ptr<SortSession> session;
+  Transport transport;
+  // display
+  std::unique_ptr<StateDisplay> display;
+  DisplayOptions overlay;
+  bool fit = true;
+  float zoom = 1.0f;
+  ImVec2 imageMin{0, 0}, imageSize{0, 0};  // where the picture was drawn last frame (for tests)
+  bool pictureDirty = true;
+  std::uint32_t picturePass = UINT32_MAX;
+  // ui
+  std::string renderer;
+  SortOrder order = SortOrder::Ascending;
+  Algorithm algorithm = Algorithm::Bitonic;
+  char path[1024] = "";
+  char exportPath[1024] = "texsort-state.png";
+  char sheetPath[1024] = "texsort-contact-sheet.png";
+  int pattern = 0;
+  int sizeLog2 = 6;
+  bool showDiagram = false;
+  BenchPanel bench;
+  std::string message;  // last error (red) or note (grey)
+  bool messageIsError = false;
+  std::vector<std::string> dropped;
+  // diagram values: the current state read back, for small N only
+  std::vector<Element> wireValues;
+  std::uint32_t wireValuesPass = UINT32_MAX;
+  // frame rate while playing
+  double playingSeconds = 0.0;
+  std::uint64_t playingFrames = 0;
+};
+
+// session_control.cpp
+void note(ViewerState& s, const std::string& text, bool isError);  // the message line; errors also to stderr
+void startSession(ViewerState& s, Image image, const std::string& name);
+void loadFile(ViewerState& s, const std::string& path);
+void reloadSession(ViewerState& s);  // same image, new order or algorithm, same pass as far as it goes
+void advance(ViewerState& s, double dt);
+
+// panels.cpp
+void controlsWindow(ViewerState& s, float fps);
+void imageWindow(ViewerState& s);
+
+// export.cpp
+void savePicture(ViewerState& s);
+void saveContactSheet(ViewerState& s);
+void saveScreenshot(GLFWwindow* window, const std::string& path, const ViewerState& s);
+
+// network_diagram.cpp
+void diagramWindow(ViewerState& s);
+
+// bench_window.cpp
+void benchStep(ViewerState& s);
+void benchWindow(ViewerState& s);
+ImU32 algorithmColour(Algorithm a);  // the registry's colour as ImGui's
+
+}  // namespace texsort
