@@ -169,6 +169,16 @@ TEST(Gui, NetworkDiagramOpensForSmallInputs) {
   ASSERT_FALSE(s.window.rgba.empty());
   EXPECT_EQ(s.passCount, 21u);  // 8x8 = 64 elements: 6 * 7 / 2 passes
   EXPECT_EQ(s.pass, 21u);
+  // The diagram draws: at the end, the columns in view are passes already run, their comparator
+  // lines, end dots and arrowheads in the "done" blue, and none is left in the "pending" grey.
+  std::size_t done = 0, pending = 0;
+  for (std::size_t i = 0; i < s.window.rgba.size(); i += 4) {
+    const std::uint8_t* p = &s.window.rgba[i];
+    done += p[0] == 140 && p[1] == 180 && p[2] == 255;
+    pending += p[0] == 90 && p[1] == 90 && p[2] == 110;
+  }
+  EXPECT_GT(done, 500u) << "columns of comparators drawn";
+  EXPECT_EQ(pending, 0u) << "every pass has run";
 }
 
 }  // namespace
