@@ -76,7 +76,7 @@ Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uin
   return std::visit(
       Overloaded{
           [&](const BitonicStep& p) { return bitonicOutput(p.stepno, p.offset, in, i); },
-          [&](const BitonicLegacyStep& p) { return bitonicOutput(p.stepno, p.offset, in, i); },
+          [&](const BitonicLegacyStep& p) { return bitonicOutput(p.step.stepno, p.step.offset, in, i); },
           [&](const OddEvenMergeStep& p) {
             if (mergeLowerEnd(p, i, n)) return lower(in[i], in[i + p.distance]);
             if (i >= p.distance && mergeLowerEnd(p, i - p.distance, n)) return higher(in[i - p.distance], in[i]);

@@ -101,11 +101,11 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    set("u_offset", s.offset);
                    set("u_stage", s.stage());
                  },
-                 [&](const BitonicLegacyStep& s) {  // the seed passes floats, and the buffer size
+                 [&](const BitonicLegacyStep& legacy) {  // the seed passes floats, and the buffer size
                    glUniform2f(p.uniform("u_bufInfo"), float(layout().width), float(layout().height));
-                   setFloat("u_stepno", s.stepno);
-                   setFloat("u_offset", s.offset);
-                   setFloat("u_stage", s.stage());
+                   setFloat("u_stepno", legacy.step.stepno);
+                   setFloat("u_offset", legacy.step.offset);
+                   setFloat("u_stage", legacy.step.stage());
                  },
                  [&](const OddEvenMergeStep& s) {
                    set("u_runLength", s.runLength);

@@ -45,7 +45,7 @@ std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n)
   };
   std::visit(Overloaded{
                  [&](const BitonicStep& p) { bitonic(p.stepno, p.offset); },
-                 [&](const BitonicLegacyStep& p) { bitonic(p.stepno, p.offset); },
+                 [&](const BitonicLegacyStep& p) { bitonic(p.step.stepno, p.step.offset); },
                  [&](const OddEvenMergeStep& p) {
                    const std::uint32_t runs = p.runLength, k = p.distance, first = k % runs;
                    for (std::uint32_t i = first; i + k < n; ++i)
@@ -102,7 +102,8 @@ PassText passText(const Pass& pass, std::uint64_t n) {
       Overloaded{
           [&](const BitonicStep& p) { return bitonicText("bitonic", p.rank, p.step, p.stepno, p.offset, n); },
           [&](const BitonicLegacyStep& p) {
-            PassText t = bitonicText("bitonic (legacy)", p.rank, p.step, p.stepno, p.offset, n);
+            const BitonicStep& s = p.step;
+            PassText t = bitonicText("bitonic (legacy)", s.rank, s.step, s.stepno, s.offset, n);
             t.explanation += " Article 004's float shader: fmod and floor on float uniforms, the same comparisons.";
             return t;
           },

@@ -69,12 +69,8 @@ struct BitonicStep {
 
 // The same step in article 004's float arithmetic (fmod, floor, convert1dto2d), float uniforms.
 struct BitonicLegacyStep {
-  std::uint32_t rank = 0;
-  std::uint32_t step = 0;
-  std::uint32_t stepno = 0;
-  std::uint32_t offset = 0;
-  std::uint32_t stage() const { return 2 * offset; }
-  auto fields() const { return std::tie(rank, step, stepno, offset); }
+  BitonicStep step;
+  auto fields() const { return step.fields(); }
   static constexpr PassTraits kTraits{"bitonic step (legacy float shader)", "bitonic_legacy.frag",
                                       bufferBit(Buffer::Elements), Buffer::Elements, true};
 };

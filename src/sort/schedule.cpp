@@ -66,8 +66,7 @@ BitonicStep bitonicPassFromCounter(std::uint32_t counter) {
 PassSchedule bitonicLegacySchedule(const SortShape& shape) {
   PassSchedule schedule = bitonicSchedule(shape);
   for (Pass& p : schedule.passes) {
-    const BitonicStep s = std::get<BitonicStep>(p);
-    p = BitonicLegacyStep{s.rank, s.step, s.stepno, s.offset};
+    p = BitonicLegacyStep{std::get<BitonicStep>(p)};
   }
   return schedule;
 }
