@@ -32,9 +32,10 @@ Command parseCommandLine(int argc, const char* const* argv) {
 
   std::string order = "asc";
   CLI::App* sortCommand = app.add_subcommand("sort", "Sort an image's pixels on the GPU (headless) and write a PNG");
-  sortCommand->add_option("input", sort.input, "Image to sort (PNG, JPEG, BMP, TGA, GIF, PSD, HDR, PNM)")
+  sortCommand->add_option("input", sort.input, "Image to sort (PNG, JPEG, BMP, TGA, GIF, PSD, HDR, PNM); - reads standard input")
       ->required();
-  sortCommand->add_option("-o,--output", sort.output, "PNG to write (written to a temporary file, then renamed)")
+  sortCommand->add_option("-o,--output", sort.output, "PNG to write: - is standard output; a device or FIFO is written in place; a file (or a link's "
+                          "target) is written to a temporary file, then renamed")
       ->required();
   sortCommand->add_option("--order", order, "asc: darkest first; desc: brightest first (ties keep file order)")
       ->check(CLI::IsMember({"asc", "desc"}))

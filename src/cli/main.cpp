@@ -1,9 +1,9 @@
 // texsort's entry point: parse the command line, run the command, turn every failure into one line.
-#include <csignal>
 #include <cstdio>
 
 #include "cli/command_line.h"
 #include "error.h"
+#include "io/files.h"
 
 namespace {
 
@@ -16,9 +16,7 @@ int fail(texsort::ExitCode code, const std::string& message) {
 
 int main(int argc, char** argv) {
   using namespace texsort;
-  // A write past a file-size limit then fails with EFBIG, which the atomic write reports and cleans
-  // up, instead of SIGXFSZ killing the process and leaving its temporary file behind.
-  std::signal(SIGXFSZ, SIG_IGN);
+  installSignalCleanup();  // SIGINT, SIGTERM, SIGHUP leave no temporary file; SIGXFSZ becomes EFBIG
   try {
     const Command command = parseCommandLine(argc, argv);
     switch (command.kind) {

@@ -9,7 +9,7 @@
 #include "context/egl_context.h"
 #include "error.h"
 #include "sort/cpu_model.h"
-#include "gl/fault.h"
+#include "fault.h"
 #include "io/files.h"
 #include "sort/runner.h"
 
@@ -74,24 +74,26 @@ int runSort(const SortOptions& options) {
   saveImagePng(options.output, unpackElements(sorted, image.width, image.height, image.channels));
 
   if (!options.quiet) {
+    // With -o - the image owns standard output; the report goes to standard error.
+    std::FILE* report = options.output == "-" ? stderr : stdout;
     const TextureLayout& layout = sorter.layout();
-    std::printf("sorted %s (%ux%u, %d channel%s) -> %s, %s by luma\n", options.input.c_str(), image.width,
+    std::fprintf(report, "sorted %s (%ux%u, %d channel%s) -> %s, %s by luma\n", options.input.c_str(), image.width,
                 image.height, image.channels, image.channels == 1 ? "" : "s", options.output.c_str(),
                 options.order == SortOrder::Ascending ? "ascending" : "descending");
-    std::printf("  elements  %zu (%llu pixels + %llu padding) in a %ux%u RGBA32F texture\n", elements.size(),
+    std::fprintf(report, "  elements  %zu (%llu pixels + %llu padding) in a %ux%u RGBA32F texture\n", elements.size(),
                 static_cast<unsigned long long>(image.pixelCount()),
                 static_cast<unsigned long long>(elements.size() - image.pixelCount()), layout.width, layout.height);
     const std::uint64_t steps = networkSteps(schedule);
     if (steps != 0 && steps != schedule.size()) {
-      std::printf("  passes    %zu %s, carrying %llu network steps\n", schedule.size(), algorithmName(options.algorithm),
+      std::fprintf(report, "  passes    %zu %s, carrying %llu network steps\n", schedule.size(), algorithmName(options.algorithm),
                   static_cast<unsigned long long>(steps));
     } else {
-      std::printf("  passes    %zu %s\n", schedule.size(), algorithmName(options.algorithm));
+      std::fprintf(report, "  passes    %zu %s\n", schedule.size(), algorithmName(options.algorithm));
     }
-    std::printf("  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
-    std::printf("  GPU time  %.2f ms (%.3f ms per pass); upload + sort + read back %.2f ms\n", gpuMs,
+    std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
+    std::fprintf(report, "  GPU time  %.2f ms (%.3f ms per pass); upload + sort + read back %.2f ms\n", gpuMs,
                 schedule.empty() ? 0.0 : gpuMs / double(schedule.size()), wallMs);
-    if (options.verify) std::printf("  verify    identical to the CPU model, sorted by (key, index)\n");
+    if (options.verify) std::fprintf(report, "  verify    identical to the CPU model, sorted by (key, index)\n");
   }
   return 0;
 }

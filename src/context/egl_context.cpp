@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "error.h"
-#include "gl/fault.h"
+#include "fault.h"
 #include "gl/gl.h"
 
 namespace texsort {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "error.h"
-#include "gl/fault.h"
+#include "fault.h"
 
 namespace texsort::gl {
 

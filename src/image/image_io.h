@@ -28,9 +28,9 @@ Image loadImage(const std::string& path, std::uint64_t maxPixels);
 // the fuzzer drives.
 Image decodeImage(const std::string& name, const unsigned char* bytes, std::size_t size, std::uint64_t maxPixels);
 
-// Writes `image` as PNG with image.channels channels, atomically (writeFileAtomically, io/files.h):
-// a failure never leaves a partial file. Throws texsort::Error(BadOutput) naming the file and the
-// problem.
+// Writes `image` as PNG with image.channels channels by the output rule of io/files.h ("-" is
+// standard output; a file is replaced atomically, a failure never leaves a partial one). Throws
+// texsort::Error(BadOutput) naming the file and the problem.
 void saveImagePng(const std::string& path, const Image& image);
 
 }  // namespace texsort

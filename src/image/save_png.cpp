@@ -1,4 +1,5 @@
-// Saving: the image in its file's channel layout, encoded by stb_image_write into an atomic write.
+// Saving: the image in its file's channel layout, encoded by stb_image_write, written by the
+// output rule (io/files.h).
 #include <stb_image_write.h>
 
 #include "error.h"
@@ -18,7 +19,7 @@ void saveImagePng(const std::string& path, const Image& image) {
   for (std::uint64_t i = 0; i < pixels; ++i)
     for (int c = 0; c < channels; ++c) packed[i * channels + c] = image.rgba[i * 4 + kSource[channels - 1][c]];
 
-  writeFileAtomically(path, [&](const ByteSink& sink) {
+  writeOutput(path, [&](const ByteSink& sink) {
     const auto write = [](void* context, void* data, int size) {
       (*static_cast<const ByteSink*>(context))(data, static_cast<std::size_t>(size));
     };

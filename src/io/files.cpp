@@ -1,17 +1,20 @@
-// Whole-file reads and atomic writes: one place for the rules every command's files follow.
+// Whole-file reads and the output rule (files.h): one place for what every command's files do.
 #include "io/files.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <climits>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <memory>
 
 #include "error.h"
+#include "fault.h"
 
 namespace fs = std::filesystem;
 
@@ -24,105 +27,217 @@ namespace {
 [[noreturn]] void failOutput(const std::string& path, const std::string& problem) {
   throw Error(ExitCode::BadOutput, path + ": " + problem);
 }
-
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
+std::string errnoText(int error) { return std::strerror(error); }
 
 std::string sizeLimit(std::uint64_t bytes) {
   return bytes % (1u << 30) == 0 ? std::to_string(bytes >> 30) + " GiB" : std::to_string(bytes) + " bytes";
 }
 
-}  // namespace
+// [signals] The temporary file being written, for the signal handler: a fixed buffer and a flag,
+// since a handler may only read memory that is already there.
+char gTemporary[PATH_MAX];
+std::atomic<bool> gHaveTemporary{false};
 
-std::vector<unsigned char> readWholeFile(const std::string& path, std::uint64_t maxBytes) {
-  std::error_code ec;
-  const fs::file_status st = fs::status(path, ec);
-  if (ec && ec != std::errc::no_such_file_or_directory) failInput(path, "cannot access: " + ec.message());
-  if (!fs::exists(st)) failInput(path, "no such file");
-  if (fs::is_directory(st)) failInput(path, "is a folder, not an image file");
-  if (!fs::is_regular_file(st)) failInput(path, "is not a regular file");
-
-  File file(std::fopen(path.c_str(), "rb"));
-  if (!file) failInput(path, std::string("cannot open: ") + std::strerror(errno));
-  if (std::fseek(file.get(), 0, SEEK_END) != 0) failInput(path, "cannot seek");
-  const long size = std::ftell(file.get());
-  if (size < 0) failInput(path, "cannot tell its size");
-  if (size == 0) failInput(path, "empty file (0 bytes), not an image");
-  if (static_cast<std::uint64_t>(size) > maxBytes) failInput(path, "file is larger than " + sizeLimit(maxBytes));
-  std::rewind(file.get());
-  std::vector<unsigned char> bytes(static_cast<std::size_t>(size));
-  if (std::fread(bytes.data(), 1, bytes.size(), file.get()) != bytes.size()) {
-    failInput(path, std::string("read error: ") + std::strerror(errno));
-  }
-  return bytes;
+void onSignal(int signal) {
+  if (gHaveTemporary.load()) ::unlink(gTemporary);
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
 }
 
-void writeFileAtomically(const std::string& path, const std::function<bool(const ByteSink& sink)>& write) {
-  checkOutputPath(path);
-  std::string temp = path + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(temp.data());
-  if (fd < 0) failOutput(path, std::string("cannot create a file there: ") + std::strerror(errno));
-  File file(::fdopen(fd, "wb"));
-  const auto fail = [&](const std::string& problem) {
-    file.reset();
-    std::remove(temp.c_str());
-    failOutput(path, problem);
-  };
-  if (!file) {
-    ::close(fd);
-    fail("cannot open the temporary file");
+// Registers a temporary file for removal on a signal while it lives, and removes it on the way out
+// of its scope unless keep() was called (after the rename that gave it its final name).
+class Temporary {
+ public:
+  explicit Temporary(std::string path) : path_(std::move(path)) {
+    if (path_.size() < sizeof gTemporary) {
+      std::memcpy(gTemporary, path_.c_str(), path_.size() + 1);
+      gHaveTemporary.store(true);
+    }
   }
-  int writeErrno = 0;
+  ~Temporary() {
+    gHaveTemporary.store(false);
+    if (!kept_) ::unlink(path_.c_str());
+  }
+  Temporary(const Temporary&) = delete;
+  Temporary& operator=(const Temporary&) = delete;
+  const std::string& path() const { return path_; }
+  void keep() {
+    gHaveTemporary.store(false);
+    kept_ = true;
+  }
+
+ private:
+  std::string path_;
+  bool kept_ = false;
+};
+
+// Writes everything `write` produces to fd; returns the first errno of a failed write, or -1 when
+// `write` itself reported that it cannot produce the data, or 0.
+int writeAll(int fd, const std::function<bool(const ByteSink& sink)>& write) {
+  int error = 0;
+  const bool full = forcedFailure("enospc");
   const ByteSink sink = [&](const void* data, std::size_t size) {
-    if (std::fwrite(data, 1, size, file.get()) == size) return true;
-    if (writeErrno == 0) writeErrno = errno;
-    return false;
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    while (size > 0 && error == 0) {
+      const ssize_t n = full ? (errno = ENOSPC, -1) : ::write(fd, bytes, size);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) error = errno;
+      else {
+        bytes += n;
+        size -= static_cast<std::size_t>(n);
+      }
+    }
+    return error == 0;
   };
   const bool produced = write(sink);
-  if (writeErrno != 0 || std::fflush(file.get()) != 0 || std::ferror(file.get())) {
-    fail(std::string("write error: ") + std::strerror(writeErrno ? writeErrno : errno));
-  }
-  if (!produced) fail("encoding failed");
+  return error != 0 ? error : produced ? 0 : -1;
+}
 
+void failWrite(const std::string& path, int error) {
+  failOutput(path, error < 0 ? std::string("encoding failed") : "write error: " + errnoText(error));
+}
+
+// Where a write of `path` goes: the path itself, or a symbolic link's final target.
+std::string resolvedOutput(const std::string& path) {
+  std::string target = path;
+  for (int depth = 0; depth < 40; ++depth) {
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(target, ec))) return target;
+    const fs::path link = fs::read_symlink(target, ec);
+    if (ec) failOutput(path, "cannot read the symbolic link: " + ec.message());
+    target = (link.is_absolute() ? link : fs::path(target).parent_path() / link).string();
+  }
+  failOutput(path, "too many levels of symbolic links");
+}
+
+bool isDeviceOrFifo(const fs::file_status& st) {
+  return fs::is_character_file(st) || fs::is_block_file(st) || fs::is_fifo(st);
+}
+
+// A device or FIFO, written in place: opening a FIFO waits for its reader, as `cat > fifo` does.
+void writeInPlace(const std::string& path, const std::function<bool(const ByteSink& sink)>& write) {
+  int fd;
+  do fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0) failOutput(path, "cannot open for writing: " + errnoText(errno));
+  const int error = writeAll(fd, write);
+  if (::close(fd) != 0 && error == 0) failOutput(path, "write error on close: " + errnoText(errno));
+  if (error != 0) failWrite(path, error);
+}
+
+void writeStandardOutput(const std::function<bool(const ByteSink& sink)>& write) {
+  std::fflush(stdout);  // nothing of texsort's own may be queued in front of the file's bytes
+  const int error = writeAll(STDOUT_FILENO, write);
+  if (error != 0) failWrite("standard output", error);
+}
+
+void writeReplacing(const std::string& shown, const std::string& target,
+                    const std::function<bool(const ByteSink& sink)>& write) {
+  std::string name = target + ".tmp-XXXXXX";
+  const int fd = ::mkostemp(name.data(), O_CLOEXEC);
+  if (fd < 0) failOutput(shown, "cannot create a file there: " + errnoText(errno));
+  Temporary temporary(name);
   // mkstemp makes the file 0600; give it the permissions a plain create would.
   const mode_t mask = ::umask(0);
   ::umask(mask);
-  if (::fchmod(fileno(file.get()), 0666 & ~mask) != 0) fail(std::string("cannot set permissions: ") + std::strerror(errno));
-  if (std::fclose(file.release()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(temp.c_str());
-    failOutput(path, "write error on close: " + reason);
+  if (::fchmod(fd, 0666 & ~mask) != 0) {
+    const int error = errno;
+    ::close(fd);
+    failOutput(shown, "cannot set permissions: " + errnoText(error));
   }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(temp.c_str());
-    failOutput(path, "cannot rename the finished file into place: " + reason);
+  if (forcedFailure("slow-write")) ::sleep(10);
+  int error = writeAll(fd, write);
+  if (error == 0 && ::fsync(fd) != 0) {
+    const int fsyncError = errno;
+    ::close(fd);
+    failOutput(shown, "write error on fsync: " + errnoText(fsyncError));
   }
+  if (::close(fd) != 0 && error == 0) failOutput(shown, "write error on close: " + errnoText(errno));
+  if (error != 0) failWrite(shown, error);
+  if (std::rename(temporary.path().c_str(), target.c_str()) != 0) {
+    failOutput(shown, "cannot rename the finished file into place: " + errnoText(errno));
+  }
+  temporary.keep();
+}
+
+}  // namespace
+
+std::vector<unsigned char> readWholeFile(const std::string& path, std::uint64_t maxBytes) {
+  std::FILE* stream = nullptr;
+  if (path == "-") {
+    stream = stdin;
+  } else {
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory) failInput(path, "cannot access: " + ec.message());
+    if (!fs::exists(st)) failInput(path, "no such file");
+    if (fs::is_directory(st)) failInput(path, "is a folder, not an image file");
+    if (!fs::is_regular_file(st)) failInput(path, "is not a regular file");
+    stream = std::fopen(path.c_str(), "rb");
+    if (!stream) failInput(path, "cannot open: " + errnoText(errno));
+  }
+  const std::string name = path == "-" ? "standard input" : path;
+  std::vector<unsigned char> bytes;
+  unsigned char chunk[1 << 16];
+  std::size_t n;
+  while ((n = std::fread(chunk, 1, sizeof chunk, stream)) > 0) {
+    if (bytes.size() + n > maxBytes) {
+      if (stream != stdin) std::fclose(stream);
+      failInput(name, "file is larger than " + sizeLimit(maxBytes));
+    }
+    bytes.insert(bytes.end(), chunk, chunk + n);
+  }
+  const bool failed = std::ferror(stream) != 0;
+  const int error = errno;
+  if (stream != stdin) std::fclose(stream);
+  if (failed) failInput(name, "read error: " + errnoText(error));
+  if (bytes.empty()) failInput(name, "empty file (0 bytes), not an image");
+  return bytes;
+}
+
+void writeOutput(const std::string& path, const std::function<bool(const ByteSink& sink)>& write) {
+  if (path == "-") return writeStandardOutput(write);
+  checkOutputPath(path);
+  const std::string target = resolvedOutput(path);
+  std::error_code ec;
+  if (isDeviceOrFifo(fs::status(target, ec))) return writeInPlace(path, write);
+  writeReplacing(path, target, write);
 }
 
 void checkOutputPath(const std::string& path) {
-  const fs::path p(path);
+  if (path == "-") return;
+  const std::string target = resolvedOutput(path);
+  std::error_code ec;
+  const fs::file_status st = fs::status(target, ec);
+  if (isDeviceOrFifo(st)) return;  // written in place; opening a FIFO here would wait for its reader
+  if (fs::is_socket(st)) failOutput(path, "is a socket; texsort writes files, devices, FIFOs or -");
+  const fs::path p(target);
   fs::path folder = p.parent_path();
   if (folder.empty()) folder = ".";
-  std::error_code ec;
   if (p.filename().empty()) failOutput(path, "names a folder, not a file");
   if (!fs::exists(folder, ec)) failOutput(path, "folder " + folder.string() + " does not exist");
   if (!fs::is_directory(folder, ec)) failOutput(path, folder.string() + " is not a folder");
-  if (fs::is_directory(p, ec)) failOutput(path, "is a folder");
+  if (fs::is_directory(st)) failOutput(path, "is a folder");
   // Creating (and removing) a file is the only test that holds for root, read-only mounts and ACLs.
-  std::string probe = path + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(probe.data());
-  if (fd < 0) failOutput(path, "cannot write in folder " + folder.string() + ": " + std::strerror(errno));
+  std::string probe = target + ".tmp-XXXXXX";
+  const int fd = ::mkostemp(probe.data(), O_CLOEXEC);
+  if (fd < 0) failOutput(path, "cannot write in folder " + folder.string() + ": " + errnoText(errno));
+  Temporary removed(probe);
   ::close(fd);
-  std::remove(probe.c_str());
 }
 
 bool samePath(const std::string& a, const std::string& b) {
+  if (a == "-" || b == "-") return false;  // standard input and output are streams, not files
   std::error_code ec;
   if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
   return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
+}
+
+void installSignalCleanup() {
+  for (int signal : {SIGINT, SIGTERM, SIGHUP}) std::signal(signal, onSignal);
+  // A write past a file-size limit then fails with EFBIG, which the output rule reports and cleans
+  // up, instead of SIGXFSZ killing the process and leaving its temporary file behind.
+  std::signal(SIGXFSZ, SIG_IGN);
 }
 
 }  // namespace texsort

@@ -206,6 +206,10 @@ RunResult runProgram(const std::string& program, const std::vector<std::string>&
     const int err = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     ::dup2(out, 1);
     ::dup2(err, 2);
+    if (!options.stdinPath.empty()) {
+      const int in = ::open(options.stdinPath.c_str(), O_RDONLY);
+      if (in < 0 || ::dup2(in, 0) < 0) std::_Exit(126);
+    }
     for (const std::string& name : options.unsetEnv) ::unsetenv(name.c_str());
     for (const auto& [name, value] : options.setEnv) ::setenv(name.c_str(), value.c_str(), 1);
     if (options.asNobody && ::getuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) std::_Exit(126);
@@ -223,6 +227,7 @@ RunResult runProgram(const std::string& program, const std::vector<std::string>&
     ::execvp(binary.c_str(), argv.data());
     std::_Exit(127);
   }
+  if (options.whileRunning) options.whileRunning(pid);
   int status = 0;
   ::waitpid(pid, &status, 0);
   RunResult result;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <random>
 #include <string>
@@ -86,6 +87,8 @@ struct RunOptions {
   bool asNobody = false;  // when running as root, drop to uid/gid 65534 so file permissions bite
   long fileSizeLimit = -1;  // >= 0: RLIMIT_FSIZE in bytes for the child (writes past it fail)
   int umask = -1;           // >= 0: the child's umask
+  std::string stdinPath = {};  // non-empty: the child's standard input reads this file
+  std::function<void(int pid)> whileRunning = {};  // called in the parent once the child has started
 };
 
 // Runs `program` (looked up in PATH unless it has a slash) with `args`, each passed as one

@@ -1,5 +1,5 @@
 // Reads TEXSORT_FORCE_FAILURE once.
-#include "gl/fault.h"
+#include "fault.h"
 
 #include <cstdlib>
 #include <cstring>

@@ -1,0 +1,14 @@
+// Forced failures for tests: TEXSORT_FORCE_FAILURE=name[,name...] makes the named step fail as it
+// would on a machine that cannot do it, so every error path runs in CI on llvmpipe.
+// GL/EGL: egl-display, gl-context, framebuffer, float-target, shader, link, oom.
+// verify: corrupts the GPU result so `texsort sort --verify` meets a real mismatch.
+// enospc: an output's writes fail with ENOSPC, as on a full disk.
+// slow-write: an output's temporary file stays open for 10 s before its data, so a test can send
+//             a signal while it exists.
+#pragma once
+
+namespace texsort {
+
+bool forcedFailure(const char* name);
+
+}  // namespace texsort

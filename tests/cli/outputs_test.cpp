@@ -1,0 +1,218 @@
+// The output rule (src/io/files.h) as a user meets it: `-`, devices, FIFOs, symbolic links,
+// signals while writing, a full disk. Each runs the real program as root, as CI does.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <thread>
+
+#include "sort/element.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+using test::runTexsort;
+
+std::string coffee() { return test::assetPath("coffee.png"); }
+
+// The sorted coffee image, the bytes every output below must receive.
+std::vector<std::uint8_t> sortedCoffee(const test::TempFolder& dir) {
+  const std::string out = dir.path("reference.png");
+  EXPECT_EQ(runTexsort({"sort", coffee(), "-o", out, "-q"}).exitCode, 0);
+  std::vector<std::uint8_t> bytes = test::readFile(out);
+  ::unlink(out.c_str());
+  return bytes;
+}
+
+bool hasTemporary(const std::string& folder) {
+  const auto names = test::listFolder(folder);
+  return std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.find(".tmp-") != std::string::npos; });
+}
+
+TEST(Outputs, DashIsStandardOutputAndTheReportGoesToStandardError) {
+  test::TempFolder dir;
+  const std::vector<std::uint8_t> expected = sortedCoffee(dir);
+  const test::RunResult r = runTexsort({"sort", coffee(), "-o", "-"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(std::vector<std::uint8_t>(r.out.begin(), r.out.end()), expected) << "only the PNG's bytes on stdout";
+  EXPECT_NE(r.err.find("sorted "), std::string::npos) << r.err;
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+  EXPECT_FALSE(test::fileExists("-"));
+}
+
+TEST(Outputs, DashAsInputReadsStandardInput) {
+  test::TempFolder dir;
+  const std::vector<std::uint8_t> expected = sortedCoffee(dir);
+  test::RunOptions options;
+  options.stdinPath = coffee();
+  const test::RunResult r = runTexsort({"sort", "-", "-o", dir.path("out.png"), "-q"}, options);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(test::readFile(dir.path("out.png")), expected);
+  options.stdinPath = "/dev/null";
+  const test::RunResult empty = runTexsort({"sort", "-", "-o", dir.path("empty.png")}, options);
+  EXPECT_EQ(empty.exitCode, 1);
+  EXPECT_NE(empty.err.find("standard input: empty file"), std::string::npos) << empty.err;
+}
+
+// A character device made with mknod (the numbers of /dev/null) in a temp folder: written in place,
+// still the same device afterwards, never renamed over or unlinked.
+TEST(Outputs, ADeviceIsWrittenInPlaceNeverReplaced) {
+  test::TempFolder dir;
+  const std::string device = dir.path("null");
+  ASSERT_EQ(::mknod(device.c_str(), S_IFCHR | 0666, makedev(1, 3)), 0)
+      << "mknod needs root (CI runs as root): " << std::strerror(errno);
+  struct stat before {};
+  ASSERT_EQ(::stat(device.c_str(), &before), 0);
+  const test::RunResult r = runTexsort({"sort", coffee(), "-o", device, "-q"});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  struct stat after {};
+  ASSERT_EQ(::stat(device.c_str(), &after), 0);
+  EXPECT_TRUE(S_ISCHR(after.st_mode)) << "the device was replaced";
+  EXPECT_EQ(after.st_ino, before.st_ino);
+  EXPECT_EQ(after.st_rdev, before.st_rdev);
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"null"});
+}
+
+TEST(Outputs, AFifoWithAReaderReceivesThePng) {
+  test::TempFolder dir;
+  const std::vector<std::uint8_t> expected = sortedCoffee(dir);
+  const std::string fifo = dir.path("pipe");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  // The read end opens first without blocking, so a texsort that never writes the FIFO (say, one
+  // that renamed a file over it) fails this test instead of hanging it.
+  const int fd = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(fd, 0) << std::strerror(errno);
+  std::vector<std::uint8_t> received;
+  std::thread reader([&] {
+    bool writerSeen = false;
+    for (int waited = 0; waited < 600;) {  // 60 s at most without data
+      pollfd p{fd, POLLIN, 0};
+      if (::poll(&p, 1, 100) == 0) {
+        ++waited;
+        continue;
+      }
+      unsigned char buffer[65536];
+      const ssize_t n = ::read(fd, buffer, sizeof buffer);
+      if (n > 0) {
+        writerSeen = true;
+        received.insert(received.end(), buffer, buffer + n);
+      } else if (n == 0 && writerSeen) {
+        return;  // the writer closed: end of file
+      } else {
+        ++waited;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+    }
+  });
+  const test::RunResult r = runTexsort({"sort", coffee(), "-o", fifo, "-q"});
+  reader.join();
+  ::close(fd);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(received, expected);
+  struct stat st {};
+  ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode)) << "the FIFO was replaced";
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"pipe"});
+}
+
+TEST(Outputs, ASymlinkIsFollowedAndStaysALink) {
+  test::TempFolder dir;
+  const std::vector<std::uint8_t> expected = sortedCoffee(dir);
+  ASSERT_EQ(::mkdir(dir.path("elsewhere").c_str(), 0755), 0);
+  test::writeFile(dir.path("elsewhere/target.png"), {'o', 'l', 'd'});
+  ASSERT_EQ(::symlink("elsewhere/target.png", dir.path("link.png").c_str()), 0);
+  const test::RunResult r = runTexsort({"sort", coffee(), "-o", dir.path("link.png"), "-q"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  struct stat st {};
+  ASSERT_EQ(::lstat(dir.path("link.png").c_str(), &st), 0);
+  EXPECT_TRUE(S_ISLNK(st.st_mode)) << "the link was replaced by a file";
+  EXPECT_EQ(test::readFile(dir.path("elsewhere/target.png")), expected);
+  EXPECT_FALSE(hasTemporary(dir.root()) || hasTemporary(dir.path("elsewhere")));
+  // A dangling link: its target is created.
+  ASSERT_EQ(::symlink("elsewhere/new.png", dir.path("dangling.png").c_str()), 0);
+  ASSERT_EQ(runTexsort({"sort", coffee(), "-o", dir.path("dangling.png"), "-q"}).exitCode, 0);
+  EXPECT_EQ(test::readFile(dir.path("elsewhere/new.png")), expected);
+}
+
+// SIGINT, SIGTERM, SIGHUP delivered while the temporary file exists (TEXSORT_FORCE_FAILURE=slow-write
+// holds it open for 10 s): the temporary file goes, an existing output keeps its bytes, and the
+// process ends by that signal, which a shell reports as 130, 143, 129.
+TEST(Outputs, ASignalWhileWritingLeavesNoTemporaryAndNoPartialOutput) {
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+    SCOPED_TRACE(strsignal(signal));
+    test::TempFolder dir;
+    const std::vector<std::uint8_t> precious = {'m', 'i', 'n', 'e'};
+    test::writeFile(dir.path("out.png"), precious);
+    test::RunOptions options;
+    options.setEnv = {{"TEXSORT_FORCE_FAILURE", "slow-write"}};
+    bool sawTemporary = false;
+    options.whileRunning = [&](int pid) {
+      for (int i = 0; i < 600 && !sawTemporary; ++i) {  // up to 60 s on a slow machine
+        sawTemporary = hasTemporary(dir.root());
+        if (!sawTemporary) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+      ::kill(pid, signal);
+    };
+    const test::RunResult r = runTexsort({"sort", coffee(), "-o", dir.path("out.png")}, options);
+    EXPECT_TRUE(sawTemporary) << "the temporary file never appeared";
+    EXPECT_EQ(r.signal, signal) << "exit " << r.exitCode << ": " << r.err;
+    EXPECT_EQ(128 + r.signal, signal == SIGINT ? 130 : signal == SIGTERM ? 143 : 129);
+    EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"out.png"}) << "no temporary file left";
+    EXPECT_EQ(test::readFile(dir.path("out.png")), precious);
+  }
+}
+
+// A full disk: a 64 KiB tmpfs mounted for the test (CI runs as root). Where mounting is not
+// permitted the same write path meets a forced ENOSPC instead, and the test says so.
+TEST(Outputs, AFullDiskGivesOneLineAndLeavesNothing) {
+  test::TempFolder dir;
+  const std::string disk = dir.path("disk");
+  ASSERT_EQ(::mkdir(disk.c_str(), 0755), 0);
+  const bool mounted = ::mount("tmpfs", disk.c_str(), "tmpfs", 0, "size=64k") == 0;
+  test::RunOptions options;
+  if (!mounted) {
+    std::printf("note: mount(tmpfs) not permitted here (%s): using TEXSORT_FORCE_FAILURE=enospc\n", std::strerror(errno));
+    options.setEnv = {{"TEXSORT_FORCE_FAILURE", "enospc"}};
+  }
+  test::writeFile(disk + "/out.png", {'o', 'l', 'd'});
+  const test::RunResult r = runTexsort({"sort", coffee(), "-o", disk + "/out.png"}, options);
+  const auto left = test::listFolder(disk);
+  const auto kept = test::readFile(disk + "/out.png");
+  if (mounted) ::umount(disk.c_str());
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("out.png: write error: No space left on device"), std::string::npos) << r.err;
+  EXPECT_EQ(left, std::vector<std::string>{"out.png"}) << "no temporary file left";
+  EXPECT_EQ(kept, (std::vector<std::uint8_t>{'o', 'l', 'd'}));
+}
+
+TEST(Outputs, ASocketIsRefusedBeforeAnyWork) {
+  test::TempFolder dir;
+  const std::string socketPath = dir.path("sock");
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  std::snprintf(address.sun_path, sizeof address.sun_path, "%s", socketPath.c_str());
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0) << std::strerror(errno);
+  const test::RunResult r = runTexsort({"sort", coffee(), "-o", socketPath});
+  ::close(fd);
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_NE(r.err.find("sock: is a socket"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace texsort
