@@ -7,7 +7,7 @@
 
 uniform int u_count;         // elements in the sort texture
 uniform int u_imageWidth;    // the image's width W: display row r holds elements r*W .. r*W+W-1
-uniform float u_sentinelKey;
+uniform int u_sentinelKey;     // padding's key, before the index bits below it in r
 uniform bool u_showRoles;    // tint by min/max role and block direction of the shown pass
 uniform bool u_showChanged;  // highlight elements the last pass moved
 uniform int u_roleRule;      // whose comparators the shown pass has: ROLE_NONE, ROLE_BITONIC, ...
@@ -54,7 +54,7 @@ void main() {
   }
   vec4 element = elementAt(i);
   vec3 colour;
-  if (element.r == u_sentinelKey) {
+  if ((int(element.r) >> u_indexHighBits) == u_sentinelKey) {
     colour = ((pixel.x / 4 + pixel.y / 4) % 2 == 0) ? vec3(0.22) : vec3(0.30);
   } else {
     int rgb = int(element.b);
@@ -71,7 +71,7 @@ void main() {
     if (descending && ((pixel.x + pixel.y) / 3) % 2 == 0) colour *= 0.55;  // descending block: stripes
   }
   if (u_showChanged && u_viewHasPrevious) {
-    bool moved = keyIndexAt(u_viewPrevious, i).y != element.g;
+    bool moved = keyIndexAt(u_viewPrevious, i) != element.rg;
     colour = moved ? mix(colour, vec3(1.0, 0.1, 0.9), 0.6) : colour * 0.3;
   }
   o_colour = vec4(colour, 1.0);

@@ -10,6 +10,6 @@ out vec4 o_element;
 
 void main() {
   int j = indexOf(ivec2(gl_FragCoord.xy));
-  int original = int(compactElement(u_compact, j).y);
+  int original = originalIndex(compactElement(u_compact, j));
   o_element = texelFetch(u_source, texelOf(original), 0);
 }

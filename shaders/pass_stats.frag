@@ -15,7 +15,7 @@ void main() {
   float moved = 0.0;
   for (int i = first; i < last; ++i) {
     vec2 here = keyIndexAt(u_viewCurrent, i);
-    moved += u_viewHasPrevious && here.y != keyIndexAt(u_viewPrevious, i).y ? 1.0 : 0.0;
+    moved += u_viewHasPrevious && here != keyIndexAt(u_viewPrevious, i) ? 1.0 : 0.0;
     if (i + 1 < u_count) inOrder += precedes(vec4(here, 0.0, 0.0), vec4(keyIndexAt(u_viewCurrent, i + 1), 0.0, 0.0)) ? 1.0 : 0.0;
   }
   o_sums = vec4(inOrder, moved, 0.0, 1.0);

@@ -13,6 +13,13 @@ uniform int u_widthLog2;
 ivec2 texelOf(int i) { return ivec2(i & ((1 << u_widthLog2) - 1), i >> u_widthLog2); }
 int indexOf(ivec2 texel) { return (texel.y << u_widthLog2) | texel.x; }
 
+// Original-index bits that ride in r under the key beyond 2^24 elements (src/sort/element.h): 0
+// up to 2^24. The full original index of a (r, g) pair:
+uniform int u_indexHighBits;
+int originalIndex(vec2 keyIndex) {
+  return ((int(keyIndex.x) & ((1 << u_indexHighBits) - 1)) << 24) | int(keyIndex.y);
+}
+
 // Strict order by key, ties by original index: no two elements are equal, so the result is unique.
 bool precedes(vec4 a, vec4 b) { return a.r < b.r || (a.r == b.r && a.g < b.g); }
 

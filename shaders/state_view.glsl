@@ -15,6 +15,6 @@ vec2 keyIndexAt(sampler2D state, int i) {
 }
 
 vec4 elementAt(int i) {
-  return u_viewCompact ? texelFetch(u_viewElements, texelOf(int(compactElement(u_viewCurrent, i).y)), 0)
+  return u_viewCompact ? texelFetch(u_viewElements, texelOf(originalIndex(compactElement(u_viewCurrent, i))), 0)
                        : texelFetch(u_viewCurrent, texelOf(i), 0);
 }

@@ -11,6 +11,8 @@
 #include "sort/cpu_model.h"
 #include "fault.h"
 #include "io/files.h"
+#include "sort/bits.h"
+#include "sort/memory_budget.h"
 #include "sort/runner.h"
 
 namespace texsort {
@@ -50,11 +52,20 @@ int runSort(const SortOptions& options) {
     throw Error(ExitCode::Usage, options.output + ": output is the input file; choose another output");
   }
   checkOutputPath(options.output);
-  const Image image = loadImage(options.input, kMaxElements);
+  // The header first: the memory budget is checked before the image is decoded or anything large
+  // is allocated, on the host or on the GPU.
+  const std::string name = options.input == "-" ? "standard input" : options.input;
+  std::vector<unsigned char> bytes = readImageFile(options.input);
+  const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
+  const std::uint64_t count = nextPowerOfTwo(std::uint64_t{header.width} * header.height);
+  checkAlgorithmFits(options.algorithm, count);
+  HeadlessContext context;
+  checkMemoryBudget(name, header.width, header.height, bytes.size(), options.algorithm);
+  const Image image = decodeImage(name, bytes.data(), bytes.size(), kMaxElements);
+  std::vector<unsigned char>().swap(bytes);
   const std::vector<Element> elements = packElements(image, options.order);
   const PassSchedule schedule = scheduleFor(options.algorithm, elements.size());
 
-  HeadlessContext context;
   const std::unique_ptr<Runner> runner = makeRunner(options.algorithm, elements.size());
   Runner& sorter = *runner;
   if (!options.quiet && schedule.size() > 20000) {
@@ -104,8 +115,10 @@ int runInfo() {
   std::printf("GL version        %s\n", context.glVersion().c_str());
   std::printf("max texture size  %d\n", context.maxTextureSize());
   std::printf("EGL platform      %s\n", context.platform().c_str());
-  std::printf("largest sort      %llu elements (original indices stay exact in float32)\n",
-              static_cast<unsigned long long>(kMaxElements));
+  const std::uint64_t side = static_cast<std::uint64_t>(context.maxTextureSize());
+  std::printf("largest sort      %llu elements (%llux%llu texture; indices above 2^24 split across r and g)\n",
+              static_cast<unsigned long long>(std::min(kMaxElements, side * side)),
+              static_cast<unsigned long long>(side), static_cast<unsigned long long>(side));
   return 0;
 }
 

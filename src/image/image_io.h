@@ -24,6 +24,19 @@ struct Image {
 // message that names the file and the problem.
 Image loadImage(const std::string& path, std::uint64_t maxPixels);
 
+// The bytes of an image file ("-": standard input), at most 1 GiB; errors as loadImage's.
+std::vector<unsigned char> readImageFile(const std::string& path);
+
+// What a file's header says, after the stb guards and the pixel limit: nothing is decoded yet, so
+// a command can check its memory budget first. Throws texsort::Error(BadInput) as loadImage does.
+struct ImageHeader {
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+  int channels = 0;
+};
+ImageHeader readImageHeader(const std::string& name, const unsigned char* bytes, std::size_t size,
+                            std::uint64_t maxPixels);
+
 // The same checks and decoding on bytes in memory; `name` is used in messages. This is the function
 // the fuzzer drives.
 Image decodeImage(const std::string& name, const unsigned char* bytes, std::size_t size, std::uint64_t maxPixels);

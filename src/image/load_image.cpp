@@ -25,36 +25,41 @@ std::string stbReason() {
 }  // namespace
 
 Image loadImage(const std::string& path, std::uint64_t maxPixels) {
-  const std::vector<unsigned char> bytes = readWholeFile(path, kMaxFileBytes);
-  return decodeImage(path, bytes.data(), bytes.size(), maxPixels);
+  const std::vector<unsigned char> bytes = readImageFile(path);
+  return decodeImage(path == "-" ? "standard input" : path, bytes.data(), bytes.size(), maxPixels);
+}
+
+std::vector<unsigned char> readImageFile(const std::string& path) { return readWholeFile(path, kMaxFileBytes);
+}
+
+ImageHeader readImageHeader(const std::string& name, const unsigned char* bytes, std::size_t size,
+                            std::uint64_t maxPixels) {
+  if (size == 0) failInput(name, "empty file (0 bytes), not an image");
+  if (size > kMaxFileBytes) failInput(name, "file is larger than 1 GiB");
+  guardAgainstStbBugs(name, bytes, size, maxPixels);
+  int w = 0, h = 0, channels = 0;
+  if (!stbi_info_from_memory(bytes, static_cast<int>(size), &w, &h, &channels)) {
+    failInput(name, "not an image texsort can read (" + stbReason() + ")");
+  }
+  if (w <= 0 || h <= 0) failInput(name, "image has no pixels");
+  if (std::uint64_t(w) * std::uint64_t(h) > maxPixels) failTooLarge(name, std::uint64_t(w), std::uint64_t(h), maxPixels);
+  return ImageHeader{static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(h), channels};
 }
 
 Image decodeImage(const std::string& name, const unsigned char* bytes, std::size_t size, std::uint64_t maxPixels) {
-  const std::string& path = name;
-  if (size == 0) failInput(name, "empty file (0 bytes), not an image");
-  if (size > static_cast<std::size_t>(kMaxFileBytes)) failInput(name, "file is larger than 1 GiB");
-  const int length = static_cast<int>(size);
-  guardAgainstStbBugs(name, bytes, size, maxPixels);
-
-  int w = 0, h = 0, channels = 0;
-  if (!stbi_info_from_memory(bytes, length, &w, &h, &channels)) {
-    failInput(path, "not an image texsort can read (" + stbReason() + ")");
-  }
-  const std::uint64_t pixels = std::uint64_t(w) * std::uint64_t(h);
-  if (w <= 0 || h <= 0) failInput(path, "image has no pixels");
-  if (pixels > maxPixels) failTooLarge(path, std::uint64_t(w), std::uint64_t(h), maxPixels);
-
+  const ImageHeader header = readImageHeader(name, bytes, size, maxPixels);
   int dw = 0, dh = 0, dc = 0;
-  std::unique_ptr<stbi_uc, void (*)(void*)> data(stbi_load_from_memory(bytes, length, &dw, &dh, &dc, 4),
+  std::unique_ptr<stbi_uc, void (*)(void*)> data(stbi_load_from_memory(bytes, static_cast<int>(size), &dw, &dh, &dc, 4),
                                                  stbi_image_free);
-  if (!data) failInput(path, "corrupt or truncated image (" + stbReason() + ")");
-  if (dw != w || dh != h) failInput(path, "header and image data disagree on the size");
-
+  if (!data) failInput(name, "corrupt or truncated image (" + stbReason() + ")");
+  if (std::uint32_t(dw) != header.width || std::uint32_t(dh) != header.height) {
+    failInput(name, "header and image data disagree on the size");
+  }
   Image image;
-  image.width = static_cast<std::uint32_t>(w);
-  image.height = static_cast<std::uint32_t>(h);
-  image.channels = channels;
-  image.rgba.assign(data.get(), data.get() + pixels * 4);
+  image.width = header.width;
+  image.height = header.height;
+  image.channels = header.channels;
+  image.rgba.assign(data.get(), data.get() + image.pixelCount() * 4);
   return image;
 }
 

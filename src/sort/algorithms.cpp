@@ -1,6 +1,7 @@
 // Look-ups in the algorithm registry.
 #include "sort/algorithms.h"
 
+#include "error.h"
 #include "sort/element.h"
 
 namespace texsort {
@@ -17,7 +18,19 @@ bool parseAlgorithm(const std::string& name, Algorithm& algorithm) {
   return false;
 }
 
-PassSchedule scheduleFor(Algorithm algorithm, const SortShape& shape) { return info(algorithm).schedule(shape); }
+void checkAlgorithmFits(Algorithm algorithm, std::uint64_t count) {
+  const AlgorithmInfo& row = info(algorithm);
+  if (count > row.maxElements) {
+    throw Error(ExitCode::Gpu, std::string(row.name) + " sorts at most " + std::to_string(row.maxElements) +
+                                   " elements (" + row.limitReason + "); " + std::to_string(count) +
+                                   " need another --algo, such as bitonic-fast");
+  }
+}
+
+PassSchedule scheduleFor(Algorithm algorithm, const SortShape& shape) {
+  checkAlgorithmFits(algorithm, shape.count());
+  return info(algorithm).schedule(shape);
+}
 
 PassSchedule scheduleFor(Algorithm algorithm, std::uint64_t n) { return scheduleFor(algorithm, SortShape::whole(n)); }
 

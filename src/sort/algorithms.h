@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "sort/element.h"
 #include "sort/schedule.h"
 
 namespace texsort {
@@ -33,7 +34,11 @@ struct AlgorithmInfo {
   bool sortsLines;     // builds schedules for more than one line (SortShape::lineCount > 1)
   int minGlVersion;    // the OpenGL version its runner needs, major * 10 + minor
   const char* summary; // one line for --help and the README
+  std::uint64_t maxElements = kMaxElements;  // the most it sorts exactly, and why not more
+  const char* limitReason = "";
 };
+
+constexpr std::uint64_t k2to24 = std::uint64_t{1} << 24;
 
 PassSchedule radixLumaSchedule(const SortShape& shape);  // radixSchedule(shape, kKeyBits)
 
@@ -41,13 +46,14 @@ inline constexpr AlgorithmInfo kAlgorithmRegistry[] = {
     {Algorithm::Bitonic, "bitonic", "bitonic (one step per pass)", {70, 140, 255}, bitonicSchedule, true, 33,
      "article 004's bitonic network, one compare-exchange step per pass"},
     {Algorithm::BitonicLegacy, "bitonic-legacy", "bitonic (legacy float shader)", {160, 110, 255},
-     bitonicLegacySchedule, true, 33, "the same network in article 004's float arithmetic"},
+     bitonicLegacySchedule, true, 33, "the same network in article 004's float arithmetic", k2to24,
+     "its float index arithmetic is exact only up to 2^24"},
     {Algorithm::OddEvenMerge, "oddeven-merge", "odd-even merge", {255, 160, 40}, oddEvenMergeSchedule, true, 33,
      "Batcher's odd-even merge sort (article 001)"},
     {Algorithm::Transposition, "transposition", "odd-even transposition", {240, 70, 70}, transpositionSchedule, false,
      33, "odd-even transposition sort: N rounds of neighbour swaps (article 001)"},
     {Algorithm::Radix, "radix", "radix (split)", {60, 200, 110}, radixLumaSchedule, false, 33,
-     "LSD radix sort by split and prefix sum (article 002)"},
+     "LSD radix sort by split and prefix sum (article 002)", k2to24, "its float32 prefix sums are exact only up to 2^24"},
     {Algorithm::BitonicFast, "bitonic-fast", "bitonic fast path (fused steps)", {225, 80, 200}, fastBitonicSchedule,
      true, 33, "bitonic on packed (key, index) pairs, 2-3 steps fused per pass (the default)"},
 };
@@ -76,9 +82,13 @@ inline const char* algorithmName(Algorithm a) { return info(a).name; }
 // The algorithm whose CLI name is `name`; false if none.
 bool parseAlgorithm(const std::string& name, Algorithm& algorithm);
 
-// The passes of `algorithm` for `shape` (throws std::invalid_argument where it cannot sort it).
+// The passes of `algorithm` for `shape`. Throws texsort::Error(Gpu) with a one-line reason beyond
+// the row's maxElements, std::invalid_argument for a shape it cannot build.
 PassSchedule scheduleFor(Algorithm algorithm, const SortShape& shape);
 PassSchedule scheduleFor(Algorithm algorithm, std::uint64_t n);  // one line of n = 2^k
+
+// Throws texsort::Error(Gpu) with the row's reason when `count` elements are more than it sorts.
+void checkAlgorithmFits(Algorithm algorithm, std::uint64_t count);
 
 // Whether a context of this GL version (major * 10 + minor) runs the algorithm.
 inline bool algorithmAvailable(Algorithm a, int glVersion) { return glVersion >= info(a).minGlVersion; }

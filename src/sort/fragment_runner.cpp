@@ -33,7 +33,7 @@ gl::Program makeProgram(const char* shader, const std::string& defines) {
 
 FragmentRunner::FragmentRunner(std::uint64_t elementCount) {
   if (!isPowerOfTwo(elementCount) || elementCount > kMaxElements) {
-    throw Error(ExitCode::Gpu, "GPU sorter: " + std::to_string(elementCount) + " elements is not a power of two up to 2^24");
+    throw Error(ExitCode::Gpu, "GPU sorter: " + std::to_string(elementCount) + " elements is not a power of two up to 2^28");
   }
   const TextureLayout layout = TextureLayout::forCount(elementCount);
   GLint maxSize = 0;
@@ -94,6 +94,7 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
   set("u_compactWidthLog2", log2Exact(layoutOf(Buffer::Compact).width));
   set("u_count", elementCount());
   set("u_countLog2", log2Exact(elementCount()));
+  set("u_indexHighBits", indexHighBits(elementCount()));
   // The kind's own uniforms carry its fields' names.
   std::visit(Overloaded{
                  [&](const BitonicStep& s) {

@@ -15,6 +15,7 @@ void bindStateView(const gl::Program& program, const StateView& view) {
   glUniform1i(program.uniform("u_widthLog2"), static_cast<GLint>(log2Exact(view.layout.width)));
   glUniform1i(program.uniform("u_compactWidthLog2"), static_cast<GLint>(log2Exact(view.compactLayout.width)));
   glUniform1i(program.uniform("u_count"), static_cast<GLint>(view.layout.count()));
+  glUniform1i(program.uniform("u_indexHighBits"), static_cast<GLint>(indexHighBits(view.layout.count())));
   const GLuint units[3] = {view.current->id(), (view.previous ? view.previous : view.current)->id(), view.elements->id()};
   for (GLenum unit = 3; unit-- > 0;) {  // unit 0 last: it stays the active one
     glActiveTexture(GL_TEXTURE0 + unit);

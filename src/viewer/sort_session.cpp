@@ -2,14 +2,25 @@
 #include "viewer/sort_session.h"
 
 #include "shaders/embedded.h"
+#include "sort/bits.h"
+#include "sort/memory_budget.h"
 
 namespace texsort {
 namespace {
 constexpr std::uint32_t kStatsSpan = 32;  // texels each stats fragment sums, along a row
 }
 
+namespace {
+// The budget is checked before the session allocates anything large (it runs first in the list).
+Image checkedImage(Image image, Algorithm algorithm, const std::string& name) {
+  checkAlgorithmFits(algorithm, nextPowerOfTwo(image.pixelCount()));
+  checkMemoryBudget(name, image.width, image.height, 0, algorithm);
+  return image;
+}
+}  // namespace
+
 SortSession::SortSession(Image image, SortOrder order, Algorithm algorithm, std::string name)
-    : image_(std::move(image)),
+    : image_(checkedImage(std::move(image), algorithm, name)),
       order_(order),
       algorithm_(algorithm),
       name_(std::move(name)),

@@ -75,7 +75,7 @@ void StateDisplay::render(const SortSession& session, DisplayOptions options) {
   glUseProgram(program_.id());
   bindStateView(program_, view);
   glUniform1i(program_.uniform("u_imageWidth"), static_cast<GLint>(w));
-  glUniform1f(program_.uniform("u_sentinelKey"), kSentinelKey);
+  glUniform1i(program_.uniform("u_sentinelKey"), static_cast<GLint>(kSentinelKey));
   glUniform1i(program_.uniform("u_showRoles"), roles.rule != RoleRule::None);
   glUniform1i(program_.uniform("u_showChanged"), options.showChanged);
   glUniform1i(program_.uniform("u_roleRule"), static_cast<GLint>(roles.rule));

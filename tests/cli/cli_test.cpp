@@ -307,8 +307,8 @@ TEST_P(CliErrors, FailCleanly) {
   test::writeFile(dir.path("truncated.jpg"), jpeg);
   const std::vector<std::uint8_t> row = {0, 1, 2, 3};  // one filtered RGB scanline: the rest is "missing"
   test::writeFile(dir.path("huge.png"), test::rawPng(60000, 60000, 8, 2, row));
-  test::writeFile(dir.path("tall.png"), test::rawPng(1, 100000000, 8, 2, row));
-  test::writeFile(dir.path("over.png"), test::rawPng(4097, 4097, 8, 2, row));
+  test::writeFile(dir.path("tall.png"), test::rawPng(1, 300000000, 8, 2, row));
+  test::writeFile(dir.path("over.png"), test::rawPng(16385, 16385, 8, 2, row));
   ASSERT_EQ(::mkfifo(dir.path("fifo.png").c_str(), 0644), 0);
   test::writeFile(dir.path("unreadable.png"), test::readFile(dir.path("input.png")));
   ::chmod(dir.path("unreadable.png").c_str(), 0);
@@ -342,9 +342,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"truncated", {"sort", "{dir}/truncated.png", "-o", "{dir}/out.png"}, 1, "truncated.png: truncated PNG"},
         BadCase{"truncatedJpeg", {"sort", "{dir}/truncated.jpg", "-o", "{dir}/out.png"}, 1, "truncated.jpg: corrupt or truncated image"},
         BadCase{"badCrc", {"sort", "{dir}/badcrc.png", "-o", "{dir}/out.png"}, 1, "badcrc.png: corrupt PNG (bad CRC in IDAT chunk)"},
-        BadCase{"huge", {"sort", "{dir}/huge.png", "-o", "{dir}/out.png"}, 1, "huge.png: 60000x60000 is 3600000000 pixels, more than the limit of 16777216"},
-        BadCase{"tall", {"sort", "{dir}/tall.png", "-o", "{dir}/out.png"}, 1, "tall.png: 1x100000000 is 100000000 pixels"},
-        BadCase{"over2to24", {"sort", "{dir}/over.png", "-o", "{dir}/out.png"}, 1, "over.png: 4097x4097 is 16785409 pixels, more than the limit of 16777216"},
+        BadCase{"huge", {"sort", "{dir}/huge.png", "-o", "{dir}/out.png"}, 1, "huge.png: 60000x60000 is 3600000000 pixels, more than the limit of 268435456"},
+        BadCase{"tall", {"sort", "{dir}/tall.png", "-o", "{dir}/out.png"}, 1, "tall.png: 1x300000000 is 300000000 pixels"},
+        BadCase{"overTextureLimit", {"sort", "{dir}/over.png", "-o", "{dir}/out.png"}, 1, "over.png: 16385x16385 is 268468225 pixels, more than the limit of 268435456"},
         BadCase{"fifo", {"sort", "{dir}/fifo.png", "-o", "{dir}/out.png"}, 1, "fifo.png: is not a regular file"},
         BadCase{"unreadable", {"sort", "{dir}/unreadable.png", "-o", "{dir}/out.png"}, 1, "unreadable.png: cannot open: Permission denied", true},
         BadCase{"missingFolder", {"sort", "{dir}/input.png", "-o", "{dir}/nope/out.png"}, 3, "does not exist"},

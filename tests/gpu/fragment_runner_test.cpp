@@ -184,7 +184,10 @@ TEST_F(Gpu, RefusesCountsItCannotHold) {
   EXPECT_THROW(FragmentRunner(kMaxElements * 2), Error);
   GLint maxSize = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
-  EXPECT_GE(maxSize, 4096);  // so every count up to kMaxElements fits a square-ish texture
+  EXPECT_GE(maxSize, 4096);  // so every count up to 2^24 fits a square-ish texture
+  if (static_cast<std::uint64_t>(maxSize) * std::uint64_t(maxSize) / 2 < kMaxElements) {
+    EXPECT_THROW(FragmentRunner(std::uint64_t(maxSize) * std::uint64_t(maxSize) * 2), Error);  // refused before allocating
+  }
 }
 
 }  // namespace

@@ -50,6 +50,33 @@ TEST(Pack, UnpackRestoresThePixelsAndCropsPadding) {
   EXPECT_EQ(back.channels, 4);
 }
 
+// Beyond 2^24 elements the index's high bits ride in r under the key: (r, g) orders exactly as
+// (key, index), round-trips both, and keeps every channel below 2^24 (exact in float32).
+TEST(Pack, IndicesBeyond2To24SplitAcrossKeyAndIndexChannels) {
+  EXPECT_EQ(indexHighBits(1), 0u);
+  EXPECT_EQ(indexHighBits(std::uint64_t{1} << 24), 0u);
+  EXPECT_EQ(indexHighBits(std::uint64_t{1} << 25), 1u);
+  EXPECT_EQ(indexHighBits(kMaxElements), 4u);
+  const std::uint64_t n = kMaxElements;
+  const auto element = [&](std::uint32_t key, std::uint64_t i) {
+    return Element{float((std::uint64_t{key} << indexHighBits(n)) | (i >> kIndexLowBits)), float(i & 0xFFFFFF), 0, 0};
+  };
+  const std::uint64_t indices[] = {0, 1, (1u << 24) - 1, 1u << 24, (1u << 24) + 5, n - 1};
+  const std::uint32_t keys[] = {0, 1, kMaxLuma, static_cast<std::uint32_t>(kSentinelKey)};
+  for (std::uint32_t key : keys) {
+    for (std::uint64_t i : indices) {
+      const Element e = element(key, i);
+      EXPECT_LT(e.key, 16777216.0f);
+      EXPECT_EQ(originalIndex(e, n), i);
+      EXPECT_EQ(sortKey(e, n), key);
+      EXPECT_EQ(isPadding(e, n), float(key) == kSentinelKey);
+      for (std::uint32_t key2 : keys)
+        for (std::uint64_t j : indices)
+          EXPECT_EQ(elementLess(e, element(key2, j)), key < key2 || (key == key2 && i < j)) << key << " " << i;
+    }
+  }
+}
+
 TEST(Pack, UnpackRefusesPaddingAmongPixels) {
   const Image image = onePixelPerColour({{1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}});
   std::vector<Element> elements = packElements(image, SortOrder::Ascending);

@@ -1,0 +1,109 @@
+// The memory budget: estimate, measure, compare, refuse in one line.
+#include "sort/memory_budget.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+#include "error.h"
+#include "gl/gl.h"
+#include "sort/bits.h"
+
+namespace texsort {
+namespace {
+
+constexpr GLenum kGpuMemoryInfoCurrentAvailableNvx = 0x9049;  // GL_NVX_gpu_memory_info, KiB
+constexpr GLenum kTextureFreeMemoryAti = 0x87FC;              // GL_ATI_meminfo, KiB (first of four)
+
+bool hasExtension(const char* name) {
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+  for (GLint i = 0; i < count; ++i) {
+    const auto* extension = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i)));
+    if (extension && std::strcmp(extension, name) == 0) return true;
+  }
+  return false;
+}
+
+std::uint64_t hostAvailable() {
+  std::ifstream meminfo("/proc/meminfo");
+  for (std::string key; meminfo >> key;) {
+    std::uint64_t kib = 0;
+    meminfo >> kib;
+    if (key == "MemAvailable:") return kib * 1024;
+    meminfo.ignore(256, '\n');
+  }
+  return 0;
+}
+
+std::string gib(std::uint64_t bytes) {
+  char buffer[32];
+  if (bytes >= (std::uint64_t{1} << 30)) std::snprintf(buffer, sizeof buffer, "%.1f GiB", double(bytes) / double(1 << 30));
+  else std::snprintf(buffer, sizeof buffer, "%.1f MiB", double(bytes) / double(1 << 20));
+  return buffer;
+}
+
+}  // namespace
+
+MemoryNeed memoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes, Algorithm algorithm) {
+  const std::uint64_t pixels = std::uint64_t{width} * height;
+  const std::uint64_t n = nextPowerOfTwo(pixels);
+  MemoryNeed need;
+  // The file, the decoded RGBA, the packed elements, the read-back, the unpacked RGBA and the PNG
+  // encoder's filtered rows and output (about twice the raw pixels).
+  need.hostBytes = fileBytes + 4 * pixels + 16 * n + 16 * n + 4 * pixels + 8 * pixels;
+  // The element pair, and the pair the algorithm adds: compact (key, index) or the radix scan.
+  need.gpuBytes = 2 * 16 * n;
+  if (algorithm == Algorithm::BitonicFast) need.gpuBytes += 2 * 8 * n;
+  if (algorithm == Algorithm::Radix) need.gpuBytes += 2 * 4 * n;
+  return need;
+}
+
+MemoryAvailable memoryAvailable() {
+  MemoryAvailable available;
+  available.hostBytes = hostAvailable();
+  GLint kib[4] = {0, 0, 0, 0};
+  if (hasExtension("GL_NVX_gpu_memory_info")) {
+    glGetIntegerv(kGpuMemoryInfoCurrentAvailableNvx, kib);
+  } else if (hasExtension("GL_ATI_meminfo")) {
+    glGetIntegerv(kTextureFreeMemoryAti, kib);
+  }
+  while (glGetError() != GL_NO_ERROR) {
+  }
+  if (kib[0] > 0) {
+    available.gpuShared = false;
+    available.gpuBytes = std::uint64_t(kib[0]) * 1024;
+  }
+  if (const char* limit = std::getenv("TEXSORT_MEMORY_LIMIT")) {
+    const std::uint64_t cap = std::strtoull(limit, nullptr, 10);
+    if (cap > 0 && cap < available.hostBytes) available.hostBytes = cap;
+    if (cap > 0 && !available.gpuShared && cap < available.gpuBytes) available.gpuBytes = cap;
+  }
+  return available;
+}
+
+void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes,
+                       Algorithm algorithm) {
+  const MemoryNeed need = memoryNeed(width, height, fileBytes, algorithm);
+  const MemoryAvailable available = memoryAvailable();
+  const std::string size = name + ": " + std::to_string(width) + "x" + std::to_string(height) + " needs ";
+  if (available.gpuShared) {
+    if (need.hostBytes + need.gpuBytes > available.hostBytes) {
+      throw Error(ExitCode::Gpu, size + gib(need.hostBytes + need.gpuBytes) + " (host " + gib(need.hostBytes) +
+                                     " + GPU textures " + gib(need.gpuBytes) + ", in host memory here); " +
+                                     gib(available.hostBytes) + " is available");
+    }
+    return;
+  }
+  if (need.gpuBytes > available.gpuBytes) {
+    throw Error(ExitCode::Gpu, size + gib(need.gpuBytes) + " of GPU memory; the GPU reports " +
+                                   gib(available.gpuBytes) + " free");
+  }
+  if (need.hostBytes > available.hostBytes) {
+    throw Error(ExitCode::Gpu, size + gib(need.hostBytes) + " of host memory; " + gib(available.hostBytes) +
+                                   " is available");
+  }
+}
+
+}  // namespace texsort

@@ -1,0 +1,36 @@
+// The memory budget: before anything large is allocated, what a sort needs (host buffers and GPU
+// textures) is checked against what the GPU reports free where it can, and against the host's
+// available memory; an image that does not fit is refused with one line naming both.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "sort/algorithms.h"
+
+namespace texsort {
+
+struct MemoryNeed {
+  std::uint64_t hostBytes = 0;  // decoded image, elements, read-back, unpacked image, PNG encoding
+  std::uint64_t gpuBytes = 0;   // the runner's ping-pong pairs for this algorithm
+};
+
+// What sorting a width x height image (fileBytes on disk) with `algorithm` needs.
+MemoryNeed memoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes, Algorithm algorithm);
+
+struct MemoryAvailable {
+  std::uint64_t hostBytes = 0;  // MemAvailable of /proc/meminfo, or TEXSORT_MEMORY_LIMIT if smaller
+  std::uint64_t gpuBytes = 0;   // free video memory the driver reports (NVX / ATI meminfo)
+  bool gpuShared = true;        // no report (llvmpipe, most integrated GPUs): textures live in host memory
+};
+
+// Needs a current GL context. TEXSORT_MEMORY_LIMIT=BYTES caps the budget (for tests, and for users
+// who want texsort to stay within a share of the machine).
+MemoryAvailable memoryAvailable();
+
+// Throws texsort::Error(Gpu), naming `name`, the image's size, what it needs and what is available,
+// when the need does not fit.
+void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes,
+                       Algorithm algorithm);
+
+}  // namespace texsort

@@ -1,0 +1,87 @@
+// Photos beyond 2^24 pixels (phones take 12-50 MP): exact sorts with the index split across r and g,
+// the algorithms that cannot go there refused in one line, and the memory budget checked before
+// anything large is allocated.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+using test::runTexsort;
+
+// A 5000 x 4000 photo-sized image of smooth bands (compresses well, so writing it stays quick)
+// with every luma value and many ties: 20 MP, padded to 2^25 elements.
+Image twentyMegapixels() {
+  Image image;
+  image.width = 5000;
+  image.height = 4000;
+  image.channels = 3;
+  image.rgba.resize(image.pixelCount() * 4);
+  for (std::uint32_t y = 0; y < image.height; ++y) {
+    for (std::uint32_t x = 0; x < image.width; ++x) {
+      std::uint8_t* p = &image.rgba[(std::size_t{y} * image.width + x) * 4];
+      p[0] = static_cast<std::uint8_t>((x * 7 + y * 3) >> 4);
+      p[1] = static_cast<std::uint8_t>((x ^ y) >> 5);
+      p[2] = static_cast<std::uint8_t>((y * 11) >> 6);
+      p[3] = 255;
+    }
+  }
+  return image;
+}
+
+TEST(BigImages, TwentyMegapixelsSortExactlyEndToEnd) {
+  test::TempFolder dir;
+  const Image image = twentyMegapixels();
+  saveImagePng(dir.path("photo.png"), image);
+  const test::RunResult r = runTexsort({"sort", dir.path("photo.png"), "-o", dir.path("sorted.png"), "--order", "desc"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("elements  33554432 (20000000 pixels + 13554432 padding) in a 8192x4096"), std::string::npos)
+      << r.out;
+  const Image sorted = loadImage(dir.path("sorted.png"), kMaxElements);
+  EXPECT_TRUE(sorted.rgba == test::referenceSorted(image, SortOrder::Descending).rgba)
+      << "not the stable luma order of the 20 MP input";
+}
+
+TEST(BigImages, AlgorithmsWithFloatIndexArithmeticAreRefusedBeyond2To24) {
+  test::TempFolder dir;
+  Image image;
+  image.width = 4097;  // 4097 x 4097 pixels pad to 2^25 elements
+  image.height = 4097;
+  image.channels = 1;
+  image.rgba.assign(image.pixelCount() * 4, 7);
+  saveImagePng(dir.path("grey.png"), image);
+  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+    if (row.maxElements >= kMaxElements) continue;
+    SCOPED_TRACE(row.name);
+    const test::RunResult r = runTexsort({"sort", dir.path("grey.png"), "-o", dir.path("out.png"), "--algo", row.name});
+    EXPECT_EQ(r.exitCode, 4) << r.err;
+    EXPECT_NE(r.err.find(std::string(row.name) + " sorts at most 16777216 elements (" + row.limitReason + "); 33554432"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"grey.png"});
+  }
+}
+
+// The budget is checked before the image is decoded or a texture allocated: one line naming the
+// image's size, what it needs and what is available; nothing written.
+TEST(BigImages, AnImageBeyondTheMemoryBudgetIsRefusedInOneLine) {
+  test::TempFolder dir;
+  test::RunOptions options;
+  options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "10000000"}};  // 10 MB; the coffee image needs about 24 MiB
+  const test::RunResult r = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png")}, options);
+  EXPECT_EQ(r.exitCode, 4) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("coffee.png: 600x400 needs 24.1 MiB (host 12.1 MiB + GPU textures 12.0 MiB"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("9.5 MiB is available"), std::string::npos) << r.err;
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+  options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "100000000"}};  // 100 MB is enough
+  EXPECT_EQ(runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "-q"}, options).exitCode, 0);
+}
+
+}  // namespace
+}  // namespace texsort
