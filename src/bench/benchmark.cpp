@@ -28,6 +28,12 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
   BenchCell cell;
   cell.algorithm = algorithm;
   cell.n = n;
+  if (n > info(algorithm).maxElements) {
+    cell.skipped = true;
+    cell.note = std::string("more than ") + std::to_string(info(algorithm).maxElements) + " elements: " +
+                info(algorithm).limitReason;
+    return cell;
+  }
   const PassSchedule schedule = scheduleFor(algorithm, n);
   cell.passes = schedule.size();
   cell.steps = networkSteps(schedule);

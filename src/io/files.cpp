@@ -147,7 +147,7 @@ void writeReplacing(const std::string& shown, const std::string& target,
   }
   if (forcedFailure("slow-write")) ::sleep(10);
   int error = writeAll(fd, write);
-  if (error == 0 && ::fsync(fd) != 0) {
+  if (error == 0 && (forcedFailure("fsync") ? (errno = EIO, true) : ::fsync(fd) != 0)) {
     const int fsyncError = errno;
     ::close(fd);
     failOutput(shown, "write error on fsync: " + errnoText(fsyncError));

@@ -199,6 +199,20 @@ TEST(Outputs, AFullDiskGivesOneLineAndLeavesNothing) {
   EXPECT_EQ(kept, (std::vector<std::uint8_t>{'o', 'l', 'd'}));
 }
 
+// A failing fsync (forced: EIO, as a dying disk gives) is a failed write like any other.
+TEST(Outputs, AFailingFsyncGivesOneLineAndLeavesNothing) {
+  test::TempFolder dir;
+  test::writeFile(dir.path("out.png"), {'o', 'l', 'd'});
+  test::RunOptions options;
+  options.setEnv = {{"TEXSORT_FORCE_FAILURE", "fsync"}};
+  const test::RunResult r = runTexsort({"sort", coffee(), "-o", dir.path("out.png")}, options);
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("out.png: write error on fsync: Input/output error"), std::string::npos) << r.err;
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"out.png"});
+  EXPECT_EQ(test::readFile(dir.path("out.png")), (std::vector<std::uint8_t>{'o', 'l', 'd'}));
+}
+
 TEST(Outputs, ASocketIsRefusedBeforeAnyWork) {
   test::TempFolder dir;
   const std::string socketPath = dir.path("sock");
