@@ -17,8 +17,9 @@ Command parseCommandLine(int argc, const char* const* argv) {
   SortOptions& sort = command.sort;
   BenchOptions& bench = command.bench;
   ViewerOptions& view = command.view;
-  CLI::App app{"texsort: sorts the pixels of an image by luminance with a bitonic sorting network,\n"
-               "one OpenGL fragment-shader pass per step over ping-ponged RGBA32F textures."};
+  CLI::App app{"texsort: sorts the pixels of an image by luminance with GPU sorting networks (bitonic and\n"
+               "the seed articles' other sorts), each pass one OpenGL fragment-shader draw over ping-ponged\n"
+               "RGBA32F textures."};
   app.require_subcommand(0, 1);
   app.footer("Exit codes: 0 ok, 1 bad input file, 2 usage, 3 output not writable, 4 GPU/EGL failure, "
              "5 --verify mismatch.\n");

@@ -160,7 +160,8 @@ void controlsWindow(ViewerState& s, float fps) {
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(kPanelWidth, display.y));
   ImGui::Begin("texsort", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
-  ImGui::TextWrapped("Bitonic sort, one fragment-shader pass per step over two ping-ponged RGBA32F textures.");
+  ImGui::TextWrapped("%s: each pass one full-screen fragment-shader draw between two ping-ponged RGBA32F textures.",
+                     info(s.algorithm).summary);
   inputPanel(s);
   if (s.session) {
     transportPanel(s);
