@@ -146,7 +146,13 @@ void writeReplacing(const std::string& shown, const std::string& target,
     failOutput(shown, "cannot set permissions: " + errnoText(error));
   }
   if (forcedFailure("slow-write")) ::sleep(10);
-  int error = writeAll(fd, write);
+  int error = 0;
+  try {
+    error = writeAll(fd, write);
+  } catch (...) {  // the encoder threw (out of memory, say): close; the temporary file goes with `temporary`
+    ::close(fd);
+    throw;
+  }
   if (error == 0 && (forcedFailure("fsync") ? (errno = EIO, true) : ::fsync(fd) != 0)) {
     const int fsyncError = errno;
     ::close(fd);
