@@ -25,4 +25,12 @@ class Error : public std::runtime_error {
   ExitCode code_;
 };
 
+// The one-line errors that name a file: "PATH: problem".
+[[noreturn]] inline void failInput(const std::string& path, const std::string& problem) {
+  throw Error(ExitCode::BadInput, path + ": " + problem);
+}
+[[noreturn]] inline void failOutput(const std::string& path, const std::string& problem) {
+  throw Error(ExitCode::BadOutput, path + ": " + problem);
+}
+
 }  // namespace texsort

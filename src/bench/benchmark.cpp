@@ -28,10 +28,11 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
   BenchCell cell;
   cell.algorithm = algorithm;
   cell.n = n;
-  if (n > info(algorithm).maxElements) {
+  try {
+    checkAlgorithmFits(algorithm, n);
+  } catch (const Error& e) {  // a size the algorithm cannot sort exactly: a skipped cell, with why
     cell.skipped = true;
-    cell.note = std::string("more than ") + std::to_string(info(algorithm).maxElements) + " elements: " +
-                info(algorithm).limitReason;
+    cell.note = e.what();
     return cell;
   }
   const PassSchedule schedule = scheduleFor(algorithm, n);
@@ -48,31 +49,30 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
   std::vector<Element> expected = elements;
   std::vector<double> gpu, wall, copy, cpu, classic;
   const std::unique_ptr<Runner> runner = makeRunner(algorithm, n);
-  Runner& sorter = *runner;
-  sorter.prepare(schedule);
+  runner->prepare(schedule);
   // The fast path is also compared with the classic one run by run, interleaved, so a machine
   // whose speed drifts (a shared VM) slows both sides of the ratio alike.
   const PassSchedule classicSchedule = algorithm == Algorithm::BitonicFast ? bitonicSchedule(n) : PassSchedule{};
-  if (!classicSchedule.empty()) sorter.prepare(classicSchedule);
+  if (!classicSchedule.empty()) runner->prepare(classicSchedule);
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up (shader compiles, allocation)
-    sorter.upload(elements);
+    runner->upload(elements);
     glFinish();
     const auto start = Clock::now();
-    const double gpuMs = sorter.run(schedule);
+    const double gpuMs = runner->run(schedule);
     glFinish();
     const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    const std::vector<Element> result = run == 0 ? sorter.readElements() : std::vector<Element>{};
+    const std::vector<Element> result = run == 0 ? runner->readElements() : std::vector<Element>{};
     if (!classicSchedule.empty()) {
-      sorter.upload(elements);
+      runner->upload(elements);
       glFinish();
       const auto classicStart = Clock::now();
-      sorter.run(classicSchedule);
+      runner->run(classicSchedule);
       glFinish();
       classic.push_back(std::chrono::duration<double, std::milli>(Clock::now() - classicStart).count());
     }
     // One copy pass is short and llvmpipe's timing of it jitters: take several per run.
     std::vector<double> copies;
-    for (int k = 0; k < 5; ++k) copies.push_back(sorter.copyPassMs());
+    for (int k = 0; k < 5; ++k) copies.push_back(runner->copyPassMs());
     const double copyMs = median(copies);
 
     expected = elements;

@@ -61,22 +61,21 @@ int runSort(const SortOptions& options) {
   checkAlgorithmFits(options.algorithm, count);
   HeadlessContext context;
   checkMemoryBudget(name, header.width, header.height, bytes.size(), options.algorithm);
-  const Image image = decodeImage(name, bytes.data(), bytes.size(), kMaxElements);
+  const Image image = decodeImage(name, bytes.data(), bytes.size(), header);
   std::vector<unsigned char>().swap(bytes);
   const std::vector<Element> elements = packElements(image, options.order);
   const PassSchedule schedule = scheduleFor(options.algorithm, elements.size());
 
   const std::unique_ptr<Runner> runner = makeRunner(options.algorithm, elements.size());
-  Runner& sorter = *runner;
   if (!options.quiet && schedule.size() > 20000) {
     std::fprintf(stderr, "texsort: note: %s needs %zu passes for %zu elements; this takes a while\n",
                  algorithmName(options.algorithm), schedule.size(), elements.size());
   }
-  sorter.prepare(schedule);  // shader compiles and allocations stay out of the timing
+  runner->prepare(schedule);  // shader compiles and allocations stay out of the timing
   const auto start = Clock::now();
-  sorter.upload(elements);
-  const double gpuMs = sorter.run(schedule);
-  std::vector<Element> sorted = sorter.readElements();
+  runner->upload(elements);
+  const double gpuMs = runner->run(schedule);
+  std::vector<Element> sorted = runner->readElements();
   const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 
   // A forced failure swaps two elements, so the tests see --verify catch a real difference.
@@ -87,7 +86,7 @@ int runSort(const SortOptions& options) {
   if (!options.quiet) {
     // With -o - the image owns standard output; the report goes to standard error.
     std::FILE* report = options.output == "-" ? stderr : stdout;
-    const TextureLayout& layout = sorter.layout();
+    const TextureLayout& layout = runner->layout();
     std::fprintf(report, "sorted %s (%ux%u, %d channel%s) -> %s, %s by luma\n", options.input.c_str(), image.width,
                 image.height, image.channels, image.channels == 1 ? "" : "s", options.output.c_str(),
                 options.order == SortOrder::Ascending ? "ascending" : "descending");

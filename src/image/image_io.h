@@ -40,6 +40,8 @@ ImageHeader readImageHeader(const std::string& name, const unsigned char* bytes,
 // The same checks and decoding on bytes in memory; `name` is used in messages. This is the function
 // the fuzzer drives.
 Image decodeImage(const std::string& name, const unsigned char* bytes, std::size_t size, std::uint64_t maxPixels);
+// Decoding bytes whose header readImageHeader has already checked (the guards do not run twice).
+Image decodeImage(const std::string& name, const unsigned char* bytes, std::size_t size, const ImageHeader& header);
 
 // Writes `image` as PNG with image.channels channels by the output rule of io/files.h ("-" is
 // standard output; a file is replaced atomically, a failure never leaves a partial one). Throws

@@ -13,9 +13,6 @@ namespace {
 
 constexpr std::uint64_t kMaxFileBytes = std::uint64_t{1} << 30;  // no image we can sort needs a larger file
 
-[[noreturn]] void failInput(const std::string& path, const std::string& problem) {
-  throw Error(ExitCode::BadInput, path + ": " + problem);
-}
 
 std::string stbReason() {
   const char* reason = stbi_failure_reason();
@@ -47,7 +44,10 @@ ImageHeader readImageHeader(const std::string& name, const unsigned char* bytes,
 }
 
 Image decodeImage(const std::string& name, const unsigned char* bytes, std::size_t size, std::uint64_t maxPixels) {
-  const ImageHeader header = readImageHeader(name, bytes, size, maxPixels);
+  return decodeImage(name, bytes, size, readImageHeader(name, bytes, size, maxPixels));
+}
+
+Image decodeImage(const std::string& name, const unsigned char* bytes, std::size_t size, const ImageHeader& header) {
   int dw = 0, dh = 0, dc = 0;
   std::unique_ptr<stbi_uc, void (*)(void*)> data(stbi_load_from_memory(bytes, static_cast<int>(size), &dw, &dh, &dc, 4),
                                                  stbi_image_free);

@@ -41,9 +41,10 @@ Image unpackElements(const std::vector<Element>& elements, std::uint32_t width, 
   const std::uint64_t pixels = image.pixelCount();
   if (elements.size() < pixels) throw std::logic_error("unpackElements: fewer elements than pixels");
   image.rgba.resize(pixels * 4);
+  const unsigned high = indexHighBits(elements.size());
   for (std::uint64_t j = 0; j < pixels; ++j) {
     const Element& e = elements[j];
-    if (isPadding(e, elements.size())) throw std::logic_error("unpackElements: padding sorted among the pixels");
+    if (isPadding(e, high)) throw std::logic_error("unpackElements: padding sorted among the pixels");
     const auto rgb = static_cast<std::uint32_t>(e.rgb);
     std::uint8_t* p = &image.rgba[j * 4];
     p[0] = static_cast<std::uint8_t>(rgb >> 16);

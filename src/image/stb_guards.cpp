@@ -10,10 +10,6 @@
 namespace texsort {
 namespace {
 
-[[noreturn]] void failInput(const std::string& path, const std::string& problem) {
-  throw Error(ExitCode::BadInput, path + ": " + problem);
-}
-
 std::uint32_t crc32(const unsigned char* data, std::size_t size) {
   static const auto table = [] {
     std::array<std::uint32_t, 256> t{};

@@ -21,12 +21,6 @@ namespace fs = std::filesystem;
 namespace texsort {
 namespace {
 
-[[noreturn]] void failInput(const std::string& path, const std::string& problem) {
-  throw Error(ExitCode::BadInput, path + ": " + problem);
-}
-[[noreturn]] void failOutput(const std::string& path, const std::string& problem) {
-  throw Error(ExitCode::BadOutput, path + ": " + problem);
-}
 std::string errnoText(int error) { return std::strerror(error); }
 
 std::string sizeLimit(std::uint64_t bytes) {

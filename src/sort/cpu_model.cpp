@@ -138,9 +138,10 @@ SortState runPass(const Pass& pass, SortState state) {
                  // The elements are still as uploaded (element i at position i), so the index finds them.
                  [&](const GatherByIndex&) {
                    std::vector<Element> out(n);
+                   const unsigned high = indexHighBits(n);
                    for (std::uint64_t j = 0; j < n; ++j) {
                      const Element pair{state.compact[2 * j], state.compact[2 * j + 1], 0, 0};
-                     out[j] = state.elements[originalIndex(pair, n)];
+                     out[j] = state.elements[originalIndex(pair, high)];
                    }
                    state.elements = std::move(out);
                  },

@@ -58,15 +58,14 @@ constexpr unsigned indexHighBits(std::uint64_t n) {
   while ((std::uint64_t{1} << k) < n) ++k;
   return k > kIndexLowBits ? k - kIndexLowBits : 0;
 }
-// The element's original index and its key, for an array of n elements.
-inline std::uint64_t originalIndex(const Element& e, std::uint64_t n) {
-  const std::uint64_t high = static_cast<std::uint64_t>(e.key) & ((std::uint64_t{1} << indexHighBits(n)) - 1);
+// The element's original index and its key, given highBits = indexHighBits(n) for its array (a
+// loop computes that once, not per element).
+inline std::uint64_t originalIndex(const Element& e, unsigned highBits) {
+  const std::uint64_t high = static_cast<std::uint64_t>(e.key) & ((std::uint64_t{1} << highBits) - 1);
   return (high << kIndexLowBits) | static_cast<std::uint64_t>(e.index);
 }
-inline std::uint32_t sortKey(const Element& e, std::uint64_t n) {
-  return static_cast<std::uint32_t>(e.key) >> indexHighBits(n);
-}
-inline bool isPadding(const Element& e, std::uint64_t n) { return float(sortKey(e, n)) == kSentinelKey; }
+inline std::uint32_t sortKey(const Element& e, unsigned highBits) { return static_cast<std::uint32_t>(e.key) >> highBits; }
+inline bool isPadding(const Element& e, unsigned highBits) { return float(sortKey(e, highBits)) == kSentinelKey; }
 
 // Where 1D element i lives in the sorting texture: texel (i mod width, floor(i / width)), the seed's
 // convert1dto2d. Row 0 is the first row uploaded and read back (GL calls it the bottom row; nothing

@@ -11,13 +11,27 @@
 namespace texsort {
 namespace {
 
-// The texture unit of each buffer is its Buffer value; the shaders' samplers by the same order.
-constexpr const char* kSamplerOf[kBufferCount] = {"u_source", "u_scan", "u_compact"};
-constexpr gl::TextureFormat kFormatOf[kBufferCount] = {gl::TextureFormat::Rgba32f, gl::TextureFormat::R32f,
-                                                       gl::TextureFormat::Rgba32f};
-constexpr const char* kLabelOf[kBufferCount][2] = {
-    {"sort state", "sort target"}, {"radix scan", "radix scan target"}, {"compact state", "compact target"}};
-constexpr GLenum kReadFormatOf[kBufferCount] = {GL_RGBA, GL_RED, GL_RGBA};
+// Each buffer's texture: its texture unit is its Buffer value, bound to the sampler named here.
+struct BufferSpec {
+  Buffer buffer;
+  const char* sampler;
+  gl::TextureFormat format;
+  GLenum readFormat;
+  const char* textureLabel;
+  const char* targetLabel;
+};
+constexpr BufferSpec kBufferSpecs[] = {
+    {Buffer::Elements, "u_source", gl::TextureFormat::Rgba32f, GL_RGBA, "sort state", "sort target"},
+    {Buffer::Scan, "u_scan", gl::TextureFormat::R32f, GL_RED, "radix scan", "radix scan target"},
+    {Buffer::Compact, "u_compact", gl::TextureFormat::Rgba32f, GL_RGBA, "compact state", "compact target"},
+};
+constexpr bool specsInBufferOrder() {
+  for (std::size_t b = 0; b < std::size(kBufferSpecs); ++b)
+    if (static_cast<std::size_t>(kBufferSpecs[b].buffer) != b) return false;
+  return std::size(kBufferSpecs) == kBufferCount;
+}
+static_assert(specsInBufferOrder(), "one spec per Buffer, in the enumerators' order");
+const BufferSpec& spec(Buffer b) { return kBufferSpecs[static_cast<std::size_t>(b)]; }
 
 gl::Program makeProgram(const char* shader, const std::string& defines) {
   const char* source = shaders::source(shader);
@@ -25,7 +39,7 @@ gl::Program makeProgram(const char* shader, const std::string& defines) {
   gl::Program program("fullscreen.vert", shaders::kShader_fullscreen_vert, shader,
                       {shaders::kShader_sort_common_glsl, defines.c_str(), source});
   glUseProgram(program.id());
-  for (std::size_t b = 0; b < kBufferCount; ++b) glUniform1i(program.uniform(kSamplerOf[b]), static_cast<GLint>(b));
+  for (const BufferSpec& b : kBufferSpecs) glUniform1i(program.uniform(b.sampler), static_cast<GLint>(b.buffer));
   return program;
 }
 
@@ -57,8 +71,7 @@ void FragmentRunner::allocate(Buffer buffer) {
     layouts_[static_cast<std::size_t>(Buffer::Compact)] = TextureLayout::forCount(elementCount() / 2);
   }
   const TextureLayout& l = layoutOf(buffer);
-  const auto b = static_cast<std::size_t>(buffer);
-  p = gl::PingPong(l.width, l.height, kFormatOf[b], kLabelOf[b][0], kLabelOf[b][1]);
+  p = gl::PingPong(l.width, l.height, spec(buffer).format, spec(buffer).textureLabel, spec(buffer).targetLabel);
 }
 
 const gl::Program& FragmentRunner::program(const Pass& pass) {
@@ -196,7 +209,7 @@ SortState FragmentRunner::readState() const {
     if (!(written_ & bufferBit(b))) return;
     const TextureLayout& l = layoutOf(b);
     out.resize(elementCount() * floatsPerElement);
-    gl::readTexels(pair(b).frontTarget(), l.width, l.height, kReadFormatOf[static_cast<std::size_t>(b)], GL_FLOAT, out.data());
+    gl::readTexels(pair(b).frontTarget(), l.width, l.height, spec(b).readFormat, GL_FLOAT, out.data());
   };
   read(Buffer::Scan, state.scan, 1);
   read(Buffer::Compact, state.compact, 2);  // two (key, index) pairs per RGBA texel

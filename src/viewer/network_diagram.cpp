@@ -43,12 +43,12 @@ void diagramWindow(ViewerState& s) {
   // Current values on the wires: the pixel's colour, its luma (0..255) and original index.
   for (std::uint32_t i = 0; i < n; ++i) {
     const Element& e = s.wireValues[i];
-    const bool pad = isPadding(e, n);
+    const bool pad = isPadding(e, indexHighBits(n));
     const auto rgb = static_cast<std::uint32_t>(e.rgb);
     const ImU32 colour = pad ? IM_COL32(70, 70, 70, 255) : IM_COL32(rgb >> 16, (rgb >> 8) & 255, rgb & 255, 255);
     draw->AddRectFilled(ImVec2(origin.x, wireY(i) - 5), ImVec2(origin.x + 10, wireY(i) + 5), colour);
     char label[32];
-    const auto pixel = static_cast<std::uint32_t>(originalIndex(e, n));
+    const auto pixel = static_cast<std::uint32_t>(originalIndex(e, indexHighBits(n)));
     if (pad) std::snprintf(label, sizeof label, "pad");
     else std::snprintf(label, sizeof label, "%u #%u", lumaKey(std::uint8_t(rgb >> 16), std::uint8_t(rgb >> 8), std::uint8_t(rgb)) / 1000, pixel);
     draw->AddText(ImVec2(origin.x + 14, wireY(i) - 7), IM_COL32(220, 220, 220, 255), label);

@@ -67,9 +67,9 @@ TEST(Pack, IndicesBeyond2To24SplitAcrossKeyAndIndexChannels) {
     for (std::uint64_t i : indices) {
       const Element e = element(key, i);
       EXPECT_LT(e.key, 16777216.0f);
-      EXPECT_EQ(originalIndex(e, n), i);
-      EXPECT_EQ(sortKey(e, n), key);
-      EXPECT_EQ(isPadding(e, n), float(key) == kSentinelKey);
+      EXPECT_EQ(originalIndex(e, indexHighBits(n)), i);
+      EXPECT_EQ(sortKey(e, indexHighBits(n)), key);
+      EXPECT_EQ(isPadding(e, indexHighBits(n)), float(key) == kSentinelKey);
       for (std::uint32_t key2 : keys)
         for (std::uint64_t j : indices)
           EXPECT_EQ(elementLess(e, element(key2, j)), key < key2 || (key == key2 && i < j)) << key << " " << i;
