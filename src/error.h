@@ -14,6 +14,7 @@ enum class ExitCode : int {
   BadOutput = 3,  // output cannot be written
   Gpu = 4,        // EGL / OpenGL failure, or the GPU cannot hold the data
   Mismatch = 5,   // --verify found the GPU result differs from the CPU model
+  Encoder = 6,    // a recording's encoder (the ffmpeg program) is missing or failed
 };
 
 class Error : public std::runtime_error {

@@ -11,6 +11,41 @@
 #include "sort/element.h"
 
 namespace texsort {
+namespace {
+
+constexpr std::uint32_t kMaxFrameSide = 4096;
+
+// --size W or WxH, each side 1..kMaxFrameSide.
+void parseRecordSize(const std::string& text, RecordOptions& options) {
+  if (text.empty()) return;
+  const auto side = [&](const std::string& part) {
+    std::size_t used = 0;
+    unsigned long value = 0;
+    try {
+      value = std::stoul(part, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (part.empty() || used != part.size() || part[0] == '-' || part[0] == '+' || value == 0 || value > kMaxFrameSide) {
+      throw Error(ExitCode::Usage, "--size " + text + ": give WIDTH or WIDTHxHEIGHT, each 1 to " +
+                                       std::to_string(kMaxFrameSide) + " pixels");
+    }
+    return static_cast<std::uint32_t>(value);
+  };
+  const std::size_t x = text.find('x');
+  options.width = side(text.substr(0, x));
+  options.height = x == std::string::npos ? 0 : side(text.substr(x + 1));
+}
+
+VideoFormat recordFormatFor(const std::string& chosen, const std::string& output) {
+  if (!chosen.empty()) return *videoFormatNamed(chosen);
+  if (output == "-") throw Error(ExitCode::Usage, "-o -: give --format (gif, mp4, webm or mkv) for standard output");
+  if (const std::optional<VideoFormat> format = videoFormatForPath(output)) return *format;
+  throw Error(ExitCode::Usage, output + ": cannot tell the video format from the name; end it in .gif, .mp4, .webm "
+                                        "or .mkv, or give --format");
+}
+
+}  // namespace
 
 Command parseCommandLine(int argc, const char* const* argv) {
   Command command;
@@ -22,7 +57,7 @@ Command parseCommandLine(int argc, const char* const* argv) {
                "RGBA32F textures."};
   app.require_subcommand(0, 1);
   app.footer("Exit codes: 0 ok, 1 bad input file, 2 usage, 3 output not writable, 4 GPU/EGL failure, "
-             "5 --verify mismatch.\n");
+             "5 --verify mismatch, 6 ffmpeg missing or failed (record).\n");
 
   std::vector<std::string> algoNames;
   std::string algoHelp = "Sorting algorithm; all give the same result:";
@@ -47,6 +82,46 @@ Command parseCommandLine(int argc, const char* const* argv) {
       ->capture_default_str();
   sortCommand->add_flag("--verify", sort.verify, "Check the GPU result against the CPU model; exit 5 on a difference");
   sortCommand->add_flag("-q,--quiet", sort.quiet, "Print nothing on success");
+
+  RecordCommandOptions& record = command.record;
+  RecordOptions& rec = record.record;
+  std::string recordOrder = "asc", recordAlgo = "bitonic", recordFormat, recordSize;
+  std::vector<std::string> recordOverlays;
+  std::string formatHelp = "Video format (default: from the output's extension):";
+  std::vector<std::string> formatNames;
+  for (const VideoFormatInfo& f : kVideoFormats) {
+    formatNames.push_back(f.name);
+    formatHelp += std::string("\n  ") + f.name + ": " + f.summary;
+  }
+  CLI::App* recordCommand = app.add_subcommand(
+      "record", "Record the sort pass by pass as an animated GIF, MP4, WebM or lossless MKV (through ffmpeg)");
+  recordCommand->add_option("input", record.input, "Image to sort; - reads standard input")->required();
+  recordCommand->add_option("-o,--output", record.output,
+                            "Video to write (.gif, .mp4, .webm, .mkv): - is standard output (give --format); "
+                            "written like sort's output")
+      ->required();
+  recordCommand->add_option("--format", recordFormat, formatHelp)->check(CLI::IsMember(formatNames));
+  recordCommand->add_option("--algo", recordAlgo, algoHelp)->check(CLI::IsMember(algoNames))->capture_default_str();
+  recordCommand->add_option("--order", recordOrder, "asc or desc")->check(CLI::IsMember({"asc", "desc"}))->capture_default_str();
+  recordCommand->add_option("--every", rec.every, "One frame every K passes (the first and last pass always)")
+      ->check(CLI::Range(1u, 1000000u))
+      ->capture_default_str();
+  recordCommand->add_option("--fps", rec.fps, "Frames per second")->check(CLI::Range(1.0, 60.0))->capture_default_str();
+  recordCommand->add_option("--hold", rec.holdSeconds, "Seconds the first and the last frame stay")
+      ->check(CLI::Range(0.0, 60.0))
+      ->capture_default_str();
+  recordCommand->add_option("--from", rec.from, "First pass shown (0: the unsorted image)")->capture_default_str();
+  recordCommand->add_option("--to", rec.to, "Last pass shown (default: the last, the sorted image)");
+  CLI::Option* scaleOption = recordCommand->add_option("--scale", rec.scale, "Multiply the image's size (nearest when "
+                                                       "enlarging, pixel means when shrinking)")
+                                 ->check(CLI::Range(0.01, 16.0));
+  recordCommand->add_option("--size", recordSize, "Picture size WIDTH or WIDTHxHEIGHT (height keeps the aspect when left out)")
+      ->excludes(scaleOption);
+  recordCommand->add_option("--overlay", recordOverlays, "Overlays drawn on the frames: roles (min/max), changed (last pass)")
+      ->check(CLI::IsMember({"roles", "changed"}))
+      ->delimiter(',');
+  recordCommand->add_flag("!--no-caption", rec.caption, "No caption strip (pass k of P and its parameters) under the picture");
+  recordCommand->add_flag("-q,--quiet", record.quiet, "Print nothing on success, no progress line");
 
   std::vector<std::string> benchAlgos;
   bool json = false, csv = false;
@@ -129,6 +204,14 @@ Command parseCommandLine(int argc, const char* const* argv) {
     command.kind = Command::Kind::Sort;
     sort.order = order == "desc" ? SortOrder::Descending : SortOrder::Ascending;
     parseAlgorithm(algo, sort.algorithm);
+  } else if (*recordCommand) {
+    command.kind = Command::Kind::Record;
+    record.order = recordOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
+    parseAlgorithm(recordAlgo, record.algorithm);
+    for (const std::string& o : recordOverlays) (o == "roles" ? rec.overlay.showRoles : rec.overlay.showChanged) = true;
+    parseRecordSize(recordSize, rec);
+    rec.format = recordFormatFor(recordFormat, record.output);
+    if (rec.from > rec.to) throw Error(ExitCode::Usage, "--from " + std::to_string(rec.from) + " is after --to " + std::to_string(rec.to));
   } else if (*infoCommand) {
     command.kind = Command::Kind::Info;
   } else if (*benchCommand) {

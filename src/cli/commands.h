@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "image/packing.h"
+#include "record/record_options.h"
 #include "sort/algorithms.h"
 
 namespace texsort {
@@ -37,6 +38,19 @@ struct BenchOptions {
 // `texsort bench`: times every algorithm at every size on random data, with a copy pass and
 // std::sort of the same data as yardsticks, and prints a table, JSON or CSV.
 int runBench(const BenchOptions& options);
+
+struct RecordCommandOptions {
+  std::string input;
+  std::string output;
+  SortOrder order = SortOrder::Ascending;
+  Algorithm algorithm = Algorithm::Bitonic;  // the seed's one step per pass: every step a frame
+  RecordOptions record;                      // format from --format or the output's extension
+  bool quiet = false;
+};
+
+// `texsort record`: sorts headless and encodes the passes as GIF, MP4, WebM or lossless MKV
+// through ffmpeg; the file is written by the output rule. Throws texsort::Error.
+int runRecord(const RecordCommandOptions& options);
 
 // `texsort info`: the headless context's renderer, GL version, limits and EGL platform.
 int runInfo();

@@ -10,6 +10,7 @@
 #include <climits>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
@@ -27,43 +28,58 @@ std::string sizeLimit(std::uint64_t bytes) {
   return bytes % (1u << 30) == 0 ? std::to_string(bytes >> 30) + " GiB" : std::to_string(bytes) + " bytes";
 }
 
-// [signals] The temporary file being written, for the signal handler: a fixed buffer and a flag,
-// since a handler may only read memory that is already there.
-char gTemporary[PATH_MAX];
-std::atomic<bool> gHaveTemporary{false};
+// [signals] The temporary files alive now, for the signal handler: fixed buffers and flags, since
+// a handler may only read memory that is already there. A few slots: an output being written and
+// the scratch files of a recording can live at once.
+constexpr int kTemporarySlots = 4;
+char gTemporary[kTemporarySlots][PATH_MAX];
+std::atomic<bool> gHaveTemporary[kTemporarySlots];
+std::atomic<pid_t> gChild{0};
 
 void onSignal(int signal) {
-  if (gHaveTemporary.load()) ::unlink(gTemporary);
+  for (int slot = 0; slot < kTemporarySlots; ++slot) {
+    if (gHaveTemporary[slot].load()) ::unlink(gTemporary[slot]);
+  }
+  if (const pid_t child = gChild.load(); child > 0) ::kill(child, SIGTERM);
   std::signal(signal, SIG_DFL);
   std::raise(signal);
 }
 
-// Registers a temporary file for removal on a signal while it lives, and removes it on the way out
-// of its scope unless keep() was called (after the rename that gave it its final name).
-class Temporary {
- public:
-  explicit Temporary(std::string path) : path_(std::move(path)) {
-    if (path_.size() < sizeof gTemporary) {
-      std::memcpy(gTemporary, path_.c_str(), path_.size() + 1);
-      gHaveTemporary.store(true);
-    }
-  }
-  ~Temporary() {
-    gHaveTemporary.store(false);
-    if (!kept_) ::unlink(path_.c_str());
-  }
-  Temporary(const Temporary&) = delete;
-  Temporary& operator=(const Temporary&) = delete;
-  const std::string& path() const { return path_; }
-  void keep() {
-    gHaveTemporary.store(false);
-    kept_ = true;
-  }
+}  // namespace
 
- private:
-  std::string path_;
-  bool kept_ = false;
-};
+TemporaryPath::TemporaryPath(std::string path) : path_(std::move(path)) {
+  for (int slot = 0; slot < kTemporarySlots && path_.size() < PATH_MAX; ++slot) {
+    if (gHaveTemporary[slot].load()) continue;
+    std::memcpy(gTemporary[slot], path_.c_str(), path_.size() + 1);
+    gHaveTemporary[slot].store(true);
+    slot_ = slot;
+    break;
+  }
+}
+
+TemporaryPath::~TemporaryPath() {
+  if (slot_ >= 0) gHaveTemporary[slot_].store(false);
+  if (!kept_) ::unlink(path_.c_str());
+}
+
+void TemporaryPath::keep() {
+  if (slot_ >= 0) gHaveTemporary[slot_].store(false);
+  slot_ = -1;
+  kept_ = true;
+}
+
+ScratchFile::ScratchFile(const std::string& suffix) {
+  const char* folder = std::getenv("TMPDIR");
+  std::string name = std::string(folder && *folder ? folder : "/tmp") + "/texsort-XXXXXX" + suffix;
+  const int fd = ::mkostemps(name.data(), static_cast<int>(suffix.size()), O_CLOEXEC);
+  if (fd < 0) failOutput(name, "cannot create a scratch file: " + errnoText(errno));
+  ::close(fd);
+  file_ = std::make_unique<TemporaryPath>(name);
+}
+
+void setSignalChild(pid_t child) { gChild.store(child); }
+
+namespace {
 
 // Writes everything `write` produces to fd; returns the first errno of a failed write, or -1 when
 // `write` itself reported that it cannot produce the data, or 0.
@@ -130,7 +146,7 @@ void writeReplacing(const std::string& shown, const std::string& target,
   std::string name = target + ".tmp-XXXXXX";
   const int fd = ::mkostemp(name.data(), O_CLOEXEC);
   if (fd < 0) failOutput(shown, "cannot create a file there: " + errnoText(errno));
-  Temporary temporary(name);
+  TemporaryPath temporary(name);
   // mkstemp makes the file 0600; give it the permissions a plain create would.
   const mode_t mask = ::umask(0);
   ::umask(mask);
@@ -222,7 +238,7 @@ void checkOutputPath(const std::string& path) {
   std::string probe = target + ".tmp-XXXXXX";
   const int fd = ::mkostemp(probe.data(), O_CLOEXEC);
   if (fd < 0) failOutput(path, "cannot write in folder " + folder.string() + ": " + errnoText(errno));
-  Temporary removed(probe);
+  TemporaryPath removed(probe);
   ::close(fd);
 }
 

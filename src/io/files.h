@@ -9,8 +9,11 @@
 //                                and an existing file keeps its bytes
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,8 +38,41 @@ void checkOutputPath(const std::string& path);
 // True when both paths name the same file (existing or not, links followed); "-" names none.
 bool samePath(const std::string& a, const std::string& b);
 
-// Makes SIGINT, SIGTERM and SIGHUP remove the temporary file being written (if any) and then end
-// the process by the same signal, so the shell reports 130, 143 or 129. Call once, early in main.
+// A path that is removed when this goes out of scope, unless keep() was called, and by a signal
+// (installSignalCleanup) while it lives.
+class TemporaryPath {
+ public:
+  explicit TemporaryPath(std::string path);
+  ~TemporaryPath();
+  TemporaryPath(const TemporaryPath&) = delete;
+  TemporaryPath& operator=(const TemporaryPath&) = delete;
+  const std::string& path() const { return path_; }
+  void keep();  // after the rename that gave the file its final name
+
+ private:
+  std::string path_;
+  int slot_ = -1;  // the signal handler's slot, if one was free
+  bool kept_ = false;
+};
+
+// An empty file of texsort's own in $TMPDIR (else /tmp) whose name ends in `suffix`, for a helper
+// program to write (ffmpeg, for a recording); removed like a TemporaryPath. Throws
+// texsort::Error(BadOutput) when it cannot be created.
+class ScratchFile {
+ public:
+  explicit ScratchFile(const std::string& suffix);
+  const std::string& path() const { return file_->path(); }
+
+ private:
+  std::unique_ptr<TemporaryPath> file_;
+};
+
+// A helper process that a signal should stop too (0: none): the handler sends it SIGTERM.
+void setSignalChild(pid_t child);
+
+// Makes SIGINT, SIGTERM and SIGHUP remove the temporary files alive (TemporaryPath), stop the
+// helper process (setSignalChild), then end the process by the same signal, so the shell reports
+// 130, 143 or 129. Call once, early in main.
 void installSignalCleanup();
 
 }  // namespace texsort

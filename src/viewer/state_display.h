@@ -4,14 +4,10 @@
 #include "gl/fullscreen.h"
 #include "gl/objects.h"
 #include "image/image_io.h"
+#include "viewer/display_options.h"
 #include "viewer/sort_session.h"
 
 namespace texsort {
-
-struct DisplayOptions {
-  bool showRoles = false;    // tint by the shown pass's min/max roles and block directions
-  bool showChanged = false;  // highlight what the last pass moved
-};
 
 class StateDisplay {
  public:

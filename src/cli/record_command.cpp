@@ -1,0 +1,61 @@
+// `texsort record`: the sort's passes, headless, as a video file through ffmpeg.
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "cli/commands.h"
+#include "context/egl_context.h"
+#include "error.h"
+#include "io/files.h"
+#include "record/recording.h"
+#include "sort/bits.h"
+#include "sort/memory_budget.h"
+
+namespace texsort {
+
+int runRecord(const RecordCommandOptions& options) {
+  if (samePath(options.input, options.output)) {
+    throw Error(ExitCode::Usage, options.output + ": output is the input file; choose another output");
+  }
+  checkOutputPath(options.output);
+  findFfmpeg();  // before any work: a missing encoder is said at once, with how to install it
+  const std::string name = options.input == "-" ? "standard input" : options.input;
+  const std::vector<unsigned char> bytes = readImageFile(options.input);
+  const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
+  checkAlgorithmFits(options.algorithm, nextPowerOfTwo(std::uint64_t{header.width} * header.height));
+  HeadlessContext context;
+  checkMemoryBudget(name, header.width, header.height, bytes.size(), options.algorithm);
+  const std::string shown = options.input == "-" ? name : std::filesystem::path(options.input).filename().string();
+  SortSession session(decodeImage(name, bytes.data(), bytes.size(), header), options.order, options.algorithm, shown);
+  StateDisplay display;
+  Recording recording(session, display, options.record, options.output);
+
+  // A progress line where someone watches: standard error on a terminal, one update a second.
+  const bool progress = !options.quiet && ::isatty(STDERR_FILENO);
+  while (!recording.step(progress ? 0.25 : 3600.0)) {
+    if (progress) {
+      std::fprintf(stderr, "\rrecording %s: frame %u of %u (pass %u of %u)", options.output.c_str(),
+                   recording.framesDone(), recording.frameCount(), session.pass(), session.passCount());
+    }
+  }
+  if (progress) std::fprintf(stderr, "\rrecording %s: %u frames, encoding the end...\033[K", options.output.c_str(),
+                             recording.frameCount());
+  recording.finish();
+  if (progress) std::fprintf(stderr, "\r\033[K");
+
+  if (!options.quiet) {
+    std::FILE* report = options.output == "-" ? stderr : stdout;
+    const FrameGeometry& g = recording.geometry();
+    std::fprintf(report, "recorded %s -> %s: %s, %ux%u, %u frames at %g fps (%.1f s)\n", options.input.c_str(),
+                 options.output.c_str(), info(options.record.format).name, g.width, g.height, recording.frameCount(),
+                 options.record.fps, recording.seconds());
+    std::fprintf(report, "  passes    %u to %u of %u (%s), every %u, first and last held %g s\n",
+                 recording.passOfFrame(0), recording.passOfFrame(recording.frameCount() - 1), session.passCount(),
+                 info(options.algorithm).name, recording.options().every, options.record.holdSeconds);
+    std::fprintf(report, "  renderer  %s\n", context.renderer().c_str());
+  }
+  return 0;
+}
+
+}  // namespace texsort

@@ -1,0 +1,87 @@
+// Video files through the `ffmpeg` program: raw RGB frames go down a pipe to it (the way
+// matplotlib's animation writers drive it), it encodes into a scratch file, and the finished file
+// is written to its destination by the output rule (io/files.h), so a failure or a signal leaves
+// nothing behind and an existing file keeps its bytes.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "io/files.h"
+
+namespace texsort {
+
+enum class VideoFormat { Gif, Mp4, Webm, Mkv };
+
+struct VideoFormatInfo {
+  VideoFormat id;
+  const char* name;       // also the file extension
+  const char* codec;      // what ffprobe reports
+  bool evenSides;         // the codec's 4:2:0 chroma needs even widths and heights
+  const char* summary;
+};
+
+inline constexpr VideoFormatInfo kVideoFormats[] = {
+    {VideoFormat::Gif, "gif", "gif", false, "animated GIF, one 256-colour palette made from the frames, loops"},
+    {VideoFormat::Mp4, "mp4", "h264", true, "H.264 video (CRF 18) that every browser and player plays"},
+    {VideoFormat::Webm, "webm", "vp9", true, "VP9 video for the web"},
+    {VideoFormat::Mkv, "mkv", "ffv1", false, "FFV1 in Matroska: lossless, every frame's pixels exact"},
+};
+const VideoFormatInfo& info(VideoFormat format);
+
+// The format a file name's extension names (case-insensitive), if any.
+std::optional<VideoFormat> videoFormatForPath(const std::string& path);
+std::optional<VideoFormat> videoFormatNamed(const std::string& name);
+
+// The ffmpeg program to run: $TEXSORT_FFMPEG if set, else `ffmpeg` found on $PATH. Throws
+// texsort::Error(Encoder) with how to install it when there is none.
+std::string findFfmpeg();
+
+struct VideoSettings {
+  VideoFormat format = VideoFormat::Gif;
+  std::uint32_t width = 0, height = 0;  // of every frame; even where the format needs it
+  double fps = 30.0;
+  // GIF: make the palette from the first frame alone, which lets ffmpeg encode as frames arrive
+  // instead of keeping them all. Exact for a sort without overlays: every frame holds the same
+  // pixels in another order.
+  bool paletteFromFirstFrame = true;
+  std::string outputName;  // the destination, named in error messages
+};
+
+class VideoEncoder {
+ public:
+  // Starts ffmpeg. Throws texsort::Error(Encoder) when it is missing or cannot be started.
+  explicit VideoEncoder(const VideoSettings& settings);
+  ~VideoEncoder();  // an unfinished encoder stops ffmpeg and removes its scratch file
+  VideoEncoder(const VideoEncoder&) = delete;
+  VideoEncoder& operator=(const VideoEncoder&) = delete;
+
+  // One frame: width x height x 3 bytes, RGB, row 0 at the top. Throws Error(Encoder) naming
+  // ffmpeg's own complaint when it has stopped.
+  void addFrame(const std::vector<std::uint8_t>& rgb);
+  std::uint32_t frameCount() const { return frames_; }
+
+  // Ends the stream, waits for ffmpeg and writes the file to `path` by the output rule ("-", a
+  // device or FIFO, a link's target, or a temporary file renamed into place). Throws
+  // Error(Encoder) when ffmpeg failed, Error(BadOutput) when the file cannot be written.
+  void finish(const std::string& path);
+
+ private:
+  [[noreturn]] void failed(const std::string& what);
+  int wait();  // ffmpeg's exit status, or 128 + the signal that ended it
+
+  VideoSettings settings_;
+  ScratchFile video_;
+  ScratchFile log_;
+  pid_t child_ = -1;
+  int pipe_ = -1;
+  std::uint32_t frames_ = 0;
+  void (*previousSigpipe_)(int) = nullptr;
+};
+
+}  // namespace texsort

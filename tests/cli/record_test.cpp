@@ -1,0 +1,296 @@
+// `texsort record` as a user runs it: real ffmpeg, real files, frames read back and compared with
+// the CPU model, ffprobe's frame counts and durations, and every way it can fail.
+#include <gtest/gtest.h>
+
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <fstream>
+#include <random>
+#include <thread>
+
+#include "record/frames.h"
+#include "sort/cpu_model.h"
+#include "sort/element.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+using test::runTexsort;
+
+// A 32x16 opaque image (512 elements, no padding: every frame is a whole state of the sort).
+std::string writeSmallImage(const test::TempFolder& dir, std::uint32_t w = 32, std::uint32_t h = 16) {
+  std::mt19937 rng(7);
+  Image image = test::randomImage(w, h, rng, 40);
+  for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
+  image.channels = 3;
+  const std::string path = dir.path("small.png");
+  saveImagePng(path, image);
+  return path;
+}
+
+// Every frame of a video as RGB bytes, decoded by ffmpeg.
+std::vector<std::uint8_t> decodeFrames(const std::string& video) {
+  const test::RunResult r = test::runProgram("ffmpeg", {"-v", "error", "-i", video, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  return std::vector<std::uint8_t>(r.out.begin(), r.out.end());
+}
+
+struct Probe {
+  std::string codec;
+  int width = 0, height = 0, frames = 0;
+  double duration = 0.0;
+};
+Probe probe(const std::string& video) {
+  const test::RunResult r = test::runProgram(
+      "ffprobe", {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                  "stream=codec_name,width,height,nb_read_frames:format=duration", "-of", "default=noprint_wrappers=1", video});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  Probe p;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    const std::string key = line.substr(0, line.find('=')), value = line.substr(line.find('=') + 1);
+    if (key == "codec_name") p.codec = value;
+    if (key == "width") p.width = std::stoi(value);
+    if (key == "height") p.height = std::stoi(value);
+    if (key == "nb_read_frames") p.frames = std::stoi(value);
+    if (key == "duration") p.duration = std::stod(value);
+  }
+  return p;
+}
+
+bool emptyFolder(const std::string& path) { return test::listFolder(path).empty(); }
+
+TEST(Record, EveryFrameIsTheCpuModelsStateAtItsPass) {
+  test::TempFolder dir, scratch;
+  const std::string input = writeSmallImage(dir), video = dir.path("sort.mkv");
+  test::RunOptions options;
+  options.setEnv = {{"TMPDIR", scratch.root()}};
+  const test::RunResult r = runTexsort({"record", input, "-o", video, "--every", "3", "--hold", "0.1", "--fps", "20",
+                                        "--algo", "oddeven-merge", "--order", "desc"}, options);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("recorded "), std::string::npos) << r.out;
+
+  const Image image = loadImage(input, kMaxElements);
+  const std::vector<Element> elements = packElements(image, SortOrder::Descending);
+  const PassSchedule schedule = scheduleFor(Algorithm::OddEvenMerge, elements.size());
+  const std::vector<std::uint32_t> passes = framePasses(0, std::uint32_t(schedule.size()), 3, holdFrameCount(0.1, 20));
+  const FrameGeometry g = frameGeometry(32, 16, 1.0, 0, 0, 2, false);
+  const std::size_t frameBytes = std::size_t{g.width} * g.height * 3;
+  const std::vector<std::uint8_t> frames = decodeFrames(video);
+  ASSERT_EQ(frames.size(), passes.size() * frameBytes);
+
+  std::vector<Element> state = elements;
+  std::uint32_t at = 0;
+  for (std::size_t f = 0; f < passes.size(); ++f) {
+    for (; at < passes[f]; ++at) state = runPass(schedule[at], state);
+    const Image expected = unpackElements(state, 32, 16, 3);
+    for (std::size_t i = 0; i < 32 * 16; ++i) {
+      for (int c = 0; c < 3; ++c) {
+        ASSERT_EQ(frames[f * frameBytes + i * 3 + c], expected.rgba[i * 4 + c]) << "frame " << f << " (pass " << passes[f]
+                                                                                 << ") pixel " << i;
+      }
+    }
+  }
+  EXPECT_EQ(test::listFolder(dir.root()).size(), 2u) << "the input and the video, no temporary file";
+  EXPECT_TRUE(emptyFolder(scratch.root())) << "ffmpeg's scratch files are gone";
+}
+
+TEST(Record, TheLastFrameOfTheAstronautIsExactlyTheSortedImage) {
+  test::TempFolder dir;
+  const std::string sorted = dir.path("sorted.png"), video = dir.path("sort.mkv");
+  ASSERT_EQ(runTexsort({"sort", test::assetPath("astronaut.png"), "-o", sorted, "-q"}).exitCode, 0);
+  const test::RunResult r = runTexsort({"record", test::assetPath("astronaut.png"), "-o", video, "--every", "1000",
+                                        "--hold", "0", "--no-caption", "-q"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  const std::vector<std::uint8_t> frames = decodeFrames(video);
+  const std::size_t frameBytes = 512 * 512 * 3;
+  ASSERT_EQ(frames.size(), 2 * frameBytes) << "pass 0 and pass 171";
+  const Image original = loadImage(test::assetPath("astronaut.png"), kMaxElements);
+  const Image expected = loadImage(sorted, kMaxElements);
+  for (std::size_t i = 0; i < 512 * 512; ++i) {
+    for (int c = 0; c < 3; ++c) {
+      ASSERT_EQ(frames[i * 3 + c], original.rgba[i * 4 + c]) << "first frame, pixel " << i;
+      ASSERT_EQ(frames[frameBytes + i * 3 + c], expected.rgba[i * 4 + c]) << "last frame, pixel " << i;
+    }
+  }
+}
+
+struct FormatCase {
+  const char* extension;
+  const char* codec;
+  bool evenSides;  // 4:2:0 video
+};
+void PrintTo(const FormatCase& c, std::ostream* os) { *os << c.extension; }
+
+class RecordFormats : public ::testing::TestWithParam<FormatCase> {};
+
+TEST_P(RecordFormats, FrameCountDurationAndCodecAsFfprobeSeesThem) {
+  test::TempFolder dir;
+  const std::string input = writeSmallImage(dir, 33, 15), video = dir.path(std::string("sort.") + GetParam().extension);
+  // 495 pixels -> 512 elements -> 45 bitonic passes; every 2: passes 2..44, plus 0 and 45 held.
+  const test::RunResult r = runTexsort({"record", input, "-o", video, "--every", "2", "--fps", "20", "--hold", "0.5"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::size_t expected = framePasses(0, 45, 2, 10).size();
+  EXPECT_EQ(expected, 10u + 22u + 10u);
+  const Probe p = probe(video);
+  EXPECT_EQ(p.codec, GetParam().codec);
+  EXPECT_EQ(p.frames, int(expected));
+  EXPECT_NEAR(p.duration, double(expected) / 20.0, 0.03);
+  EXPECT_EQ(p.width, GetParam().evenSides ? 34 : 33);
+  if (GetParam().evenSides) {
+    EXPECT_EQ(p.height % 2, 0) << p.height;
+  }
+  EXPECT_NE(r.out.find(std::to_string(expected) + " frames at 20 fps"), std::string::npos) << r.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, RecordFormats,
+                         ::testing::Values(FormatCase{"gif", "gif", false}, FormatCase{"mp4", "h264", true},
+                                           FormatCase{"webm", "vp9", true}, FormatCase{"mkv", "ffv1", false}),
+                         [](const auto& test) { return std::string(test.param.extension); });
+
+TEST(Record, ScaleAndSizeSetThePicture) {
+  test::TempFolder dir;
+  const std::string input = writeSmallImage(dir);
+  ASSERT_EQ(runTexsort({"record", input, "-o", dir.path("a.mkv"), "--scale", "3", "--no-caption", "--every", "100", "-q"}).exitCode, 0);
+  Probe p = probe(dir.path("a.mkv"));
+  EXPECT_EQ(p.width, 96);
+  EXPECT_EQ(p.height, 48);
+  ASSERT_EQ(runTexsort({"record", input, "-o", dir.path("b.mkv"), "--size", "64x20", "--no-caption", "--every", "100", "-q"}).exitCode, 0);
+  p = probe(dir.path("b.mkv"));
+  EXPECT_EQ(p.width, 64);
+  EXPECT_EQ(p.height, 20);
+  ASSERT_EQ(runTexsort({"record", input, "-o", dir.path("c.mkv"), "--size", "16", "--no-caption", "--every", "100", "-q"}).exitCode, 0);
+  p = probe(dir.path("c.mkv"));
+  EXPECT_EQ(p.width, 16);
+  EXPECT_EQ(p.height, 8);
+}
+
+TEST(Record, StandardOutputGetsTheFileAndTheReportGoesToStandardError) {
+  test::TempFolder dir;
+  const std::string input = writeSmallImage(dir);
+  const test::RunResult r = runTexsort({"record", input, "-o", "-", "--format", "gif", "--every", "10"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, 6), "GIF89a");
+  EXPECT_NE(r.err.find("recorded "), std::string::npos) << r.err;
+}
+
+TEST(Record, MissingFfmpegSaysHowToInstallItAndWritesNothing) {
+  test::TempFolder dir, empty;
+  const std::string input = writeSmallImage(dir);
+  test::RunOptions options;
+  options.setEnv = {{"PATH", empty.root()}};
+  const test::RunResult r = runTexsort({"record", input, "-o", dir.path("sort.gif")}, options);
+  EXPECT_EQ(r.exitCode, 6);
+  EXPECT_NE(r.err.find("ffmpeg: not found"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("apt-get install ffmpeg"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"small.png"});
+}
+
+// An ffmpeg that reads a little, complains and fails, as a broken build or a full scratch disk would.
+std::string failingFfmpeg(const test::TempFolder& dir) {
+  const std::string path = dir.path("ffmpeg");
+  std::ofstream(path) << "#!/bin/sh\nhead -c 1000 >/dev/null\necho 'Conversion failed: no space left (test)' >&2\nexit 1\n";
+  ::chmod(path.c_str(), 0755);
+  return path;
+}
+
+TEST(Record, AFailingEncoderLeavesTheExistingFileAndNoScratch) {
+  test::TempFolder dir, scratch, bin;
+  const std::string input = writeSmallImage(dir), video = dir.path("sort.gif");
+  test::writeFile(video, {'o', 'l', 'd'});
+  test::RunOptions options;
+  options.setEnv = {{"TEXSORT_FFMPEG", failingFfmpeg(bin)}, {"TMPDIR", scratch.root()}};
+  const test::RunResult r = runTexsort({"record", input, "-o", video}, options);
+  EXPECT_EQ(r.exitCode, 6) << r.err;
+  EXPECT_NE(r.err.find(video + ": ffmpeg"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("Conversion failed: no space left (test)"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(test::readFile(video), (std::vector<std::uint8_t>{'o', 'l', 'd'}));
+  EXPECT_EQ(test::listFolder(dir.root()).size(), 2u);
+  EXPECT_TRUE(emptyFolder(scratch.root()));
+}
+
+// Processes whose command line mentions `text` (ffmpeg children writing into a scratch folder).
+int processesMentioning(const std::string& text) {
+  int count = 0;
+  DIR* proc = ::opendir("/proc");
+  while (dirent* entry = proc ? ::readdir(proc) : nullptr) {
+    std::ifstream cmdline(std::string("/proc/") + entry->d_name + "/cmdline");
+    const std::string line((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    if (line.find(text) != std::string::npos) ++count;
+  }
+  if (proc) ::closedir(proc);
+  return count;
+}
+
+// An ffmpeg that takes its time after the last frame, as a slow encoder does: only a signal from
+// texsort ends it early.
+std::string stubbornFfmpeg(const test::TempFolder& dir) {
+  const std::string path = dir.path("ffmpeg");
+  std::ofstream(path) << "#!/bin/sh\ncat >/dev/null\ni=0\nwhile [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done\n";
+  ::chmod(path.c_str(), 0755);
+  return path;
+}
+
+void recordAndStop(bool realFfmpeg) {
+  test::TempFolder dir, scratch, bin;
+  const std::string video = dir.path("sort.webm");
+  test::RunOptions options;
+  options.setEnv = {{"TMPDIR", scratch.root()}};
+  if (!realFfmpeg) options.setEnv.emplace_back("TEXSORT_FFMPEG", stubbornFfmpeg(bin));
+  options.whileRunning = [&](int pid) {
+    // Wait until the recording's scratch files exist, then stop texsort as a script's timeout would.
+    for (int i = 0; i < 600 && emptyFolder(scratch.root()); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ::kill(pid, SIGTERM);
+  };
+  const test::RunResult r = runTexsort({"record", test::assetPath("astronaut.png"), "-o", video}, options);
+  EXPECT_EQ(r.signal, SIGTERM) << r.err;
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+  for (int i = 0; i < 50 && processesMentioning(scratch.root()) > 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(processesMentioning(scratch.root()), 0) << "the encoder was stopped too";
+  EXPECT_TRUE(emptyFolder(scratch.root()));
+}
+
+TEST(Record, ASignalStopsFfmpegAndLeavesNothing) { recordAndStop(true); }
+TEST(Record, ASignalStopsASlowEncoderAtOnce) { recordAndStop(false); }
+
+TEST(Record, BadValuesAreOneLineUsageErrorsAndWriteNothing) {
+  test::TempFolder dir;
+  const std::string input = writeSmallImage(dir);
+  const std::vector<std::vector<std::string>> cases = {
+      {"-o", dir.path("sort.avi")},
+      {"-o", dir.path("sort")},
+      {"-o", "-"},
+      {"-o", dir.path("a.gif"), "--size", "0"},
+      {"-o", dir.path("a.gif"), "--size", "64x"},
+      {"-o", dir.path("a.gif"), "--size", "x64"},
+      {"-o", dir.path("a.gif"), "--size", "5000"},
+      {"-o", dir.path("a.gif"), "--size", "64", "--scale", "2"},
+      {"-o", dir.path("a.gif"), "--fps", "0"},
+      {"-o", dir.path("a.gif"), "--every", "0"},
+      {"-o", dir.path("a.gif"), "--from", "9", "--to", "3"},
+      {"-o", dir.path("a.gif"), "--format", "avi"},
+      {"-o", dir.path("a.gif"), "--overlay", "bogus"},
+  };
+  for (const auto& extra : cases) {
+    std::vector<std::string> args = {"record", input};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const test::RunResult r = runTexsort(args);
+    EXPECT_EQ(r.exitCode, 2) << extra.back() << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"small.png"});
+}
+
+}  // namespace
+}  // namespace texsort
