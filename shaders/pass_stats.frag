@@ -1,22 +1,37 @@
 // Statistics of one pass, reduced on the GPU: fragment (s, y) sums over elements
-// y * width + s * span ... + span - 1 how many are in order with their successor and how many
-// changed in the pass. The viewer reads back only width / span x height of these partial sums.
+// y * width + s * span ... + span - 1 how many are in order with their successor, how many changed
+// in the pass, how many are already where the sorted result puts them, and how far the others are
+// from there (the Spearman footrule: between the inversion count and twice it). The viewer reads
+// back only width / span x height of these partial sums.
 // Compiled after sort_common.glsl and state_view.glsl (keyIndexAt, u_viewCurrent, u_viewPrevious).
 
-uniform int u_count;  // number of elements
-uniform int u_span;   // elements per fragment
+uniform int u_count;       // number of elements
+uniform int u_span;        // elements per fragment
+uniform sampler2D u_rank;  // unit 3, the element layout: the final position of the element whose
+                           // original index is i, as 4 bytes (least significant first) in RGBA8
 
-out vec4 o_sums;  // r: pairs (i, i+1) in order, g: elements moved
+int finalPosition(int originalIndex) {
+  ivec4 b = ivec4(round(texelFetch(u_rank, texelOf(originalIndex), 0) * 255.0));
+  return b.r | (b.g << 8) | (b.b << 16) | (b.a << 24);
+}
+
+out vec4 o_sums;  // r: pairs (i, i+1) in order, g: elements moved, b: in their final position,
+                  // a: sum of |position - final position|
 
 void main() {
   int first = (int(gl_FragCoord.y) << u_widthLog2) + int(gl_FragCoord.x) * u_span;
   int last = min(first + u_span, min(u_count, (int(gl_FragCoord.y) + 1) << u_widthLog2));
   float inOrder = 0.0;
   float moved = 0.0;
+  float settled = 0.0;
+  float distance = 0.0;
   for (int i = first; i < last; ++i) {
     vec2 here = keyIndexAt(u_viewCurrent, i);
     moved += u_viewHasPrevious && here != keyIndexAt(u_viewPrevious, i) ? 1.0 : 0.0;
     if (i + 1 < u_count) inOrder += precedes(vec4(here, 0.0, 0.0), vec4(keyIndexAt(u_viewCurrent, i + 1), 0.0, 0.0)) ? 1.0 : 0.0;
+    int target = finalPosition(originalIndex(here));
+    settled += target == i ? 1.0 : 0.0;
+    distance += float(abs(target - i));
   }
-  o_sums = vec4(inOrder, moved, 0.0, 1.0);
+  o_sums = vec4(inOrder, moved, settled, distance);
 }

@@ -92,7 +92,7 @@ void FragmentRunner::upload(const std::vector<Element>& elements) {
   state.resetFront();
   written_ = 0;
   lastPass_ = nullptr;
-  shown_ = Buffer::Elements;
+  shown_ = shownBefore_ = Buffer::Elements;
   glBindTexture(GL_TEXTURE_2D, state.front().id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(layout().width), static_cast<GLsizei>(layout().height),
@@ -166,7 +166,10 @@ void FragmentRunner::runPass(const Pass& pass) {
   target.swap();
   written_ |= bufferBit(t.writes);
   lastPass_ = &t;
-  if (t.writes != Buffer::Scan) shown_ = t.writes;
+  if (t.writes != Buffer::Scan) {
+    shownBefore_ = shown_;
+    shown_ = t.writes;
+  }
   TEXSORT_GL_CHECK("sort pass");
 }
 
@@ -220,8 +223,10 @@ StateView FragmentRunner::view() const {
   StateView v;
   v.form = shown_;
   v.current = &pair(shown_).front();
-  // The pair's back half is the state before the last pass only when that pass read and wrote it.
-  const bool changed = lastPass_ && lastPass_->writes == shown_ && (lastPass_->reads & bufferBit(shown_));
+  // The pair's back half is the state before the last pass only when that pass read and wrote it
+  // and positions held the same form before it (pack and gather change the form, moving nothing).
+  const bool changed = lastPass_ && lastPass_->writes == shown_ && shownBefore_ == shown_ &&
+                       (lastPass_->reads & bufferBit(shown_));
   v.previous = changed ? &pair(shown_).back() : nullptr;
   v.elements = &pair(Buffer::Elements).front();
   v.layout = layout();

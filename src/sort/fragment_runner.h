@@ -42,6 +42,7 @@ class FragmentRunner final : public Runner {
   unsigned written_ = 0;                             // bufferBit()s written since upload()
   const PassTraits* lastPass_ = nullptr;             // traits of the last pass run since upload()
   Buffer shown_ = Buffer::Elements;                  // what positions hold: Elements or Compact
+  Buffer shownBefore_ = Buffer::Elements;            // ... before the last pass that wrote them
   std::map<std::pair<std::size_t, int>, gl::Program> programs_;  // by (pass kind, program variant)
   gl::Program copyProgram_;
   gl::Texture copyTarget_;  // copyPassMs() only

@@ -1,6 +1,8 @@
 // SortSession: seek by replay, first-time passes timed and reduced to statistics on the GPU.
 #include "viewer/sort_session.h"
 
+#include <algorithm>
+
 #include "shaders/embedded.h"
 #include "sort/bits.h"
 #include "sort/memory_budget.h"
@@ -11,6 +13,22 @@ constexpr std::uint32_t kStatsSpan = 32;  // texels each stats fragment sums, al
 }
 
 namespace {
+// The final position of every element, by original index, as 4 little-endian bytes in RGBA8
+// texels of the element layout (exact for any count, where a float would stop at 2^24).
+std::vector<std::uint8_t> finalPositions(const std::vector<Element>& elements) {
+  std::vector<std::uint32_t> order(elements.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return elementLess(elements[a], elements[b]); });
+  const unsigned highBits = indexHighBits(elements.size());
+  std::vector<std::uint8_t> bytes(elements.size() * 4);
+  for (std::uint32_t position = 0; position < order.size(); ++position) {
+    const std::uint64_t original = originalIndex(elements[order[position]], highBits);
+    for (int b = 0; b < 4; ++b) bytes[original * 4 + std::size_t(b)] = std::uint8_t(position >> (8 * b));
+  }
+  return bytes;
+}
+
 // The budget is checked before the session allocates anything large (it runs first in the list).
 Image checkedImage(Image image, Algorithm algorithm, const std::string& name) {
   checkAlgorithmFits(algorithm, nextPowerOfTwo(image.pixelCount()));
@@ -37,7 +55,9 @@ SortSession::SortSession(Image image, SortOrder order, Algorithm algorithm, std:
                               {shaders::kShader_sort_common_glsl, shaders::kShader_state_view_glsl,
                                shaders::kShader_pass_stats_frag});
   statsReadBack_.resize(std::size_t{spans} * layout.height * 4);
-  stats_[0].known = true;
+  rankTexture_ = gl::Texture(layout.width, layout.height, gl::TextureFormat::Rgba8, finalPositions(elements_).data(),
+                             "final positions");
+  measure(stats_[0]);
 }
 
 const Pass* SortSession::shownPass() const {
@@ -73,24 +93,31 @@ void SortSession::runMeasured() {
   timer_.end();
   ++pass_;
 
-  // Reduce (in order, moved) over spans of a row on the GPU; sum the few partial sums here. A pass
-  // that changed nothing positions hold (radix flags and scans, pack) has no previous state: 0 moved.
+  PassStats& s = stats_[pass_];
+  measure(s);
+  s.gpuMs = timer_.milliseconds();
+}
+
+void SortSession::measure(PassStats& s) {
+  // Reduce over spans of a row on the GPU; sum the few partial sums here. A pass that changed
+  // nothing positions hold (radix flags and scans, pack) has no previous state: 0 moved.
   glUseProgram(statsProgram_.id());
   bindStateView(statsProgram_, runner_->view());
   glUniform1i(statsProgram_.uniform("u_span"), static_cast<GLint>(kStatsSpan));
+  glUniform1i(statsProgram_.uniform("u_rank"), 3);
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_2D, rankTexture_.id());
+  glActiveTexture(GL_TEXTURE0);
   triangle_.draw(statsTarget_, statsTexture_.width(), statsTexture_.height());
   gl::readTexels(statsTarget_, statsTexture_.width(), statsTexture_.height(), GL_RGBA, GL_FLOAT, statsReadBack_.data());
 
-  double inOrder = 0.0, moved = 0.0;
-  for (std::size_t i = 0; i < statsReadBack_.size(); i += 4) {
-    inOrder += statsReadBack_[i];
-    moved += statsReadBack_[i + 1];
-  }
+  double sums[4] = {0, 0, 0, 0};
+  for (std::size_t i = 0; i < statsReadBack_.size(); ++i) sums[i % 4] += statsReadBack_[i];
   const double n = static_cast<double>(runner_->elementCount());
-  PassStats& s = stats_[pass_];
-  s.inOrderPercent = n > 1 ? 100.0 * inOrder / (n - 1) : 100.0;
-  s.movedPercent = 100.0 * moved / n;
-  s.gpuMs = timer_.milliseconds();
+  s.inOrderPercent = n > 1 ? 100.0 * sums[0] / (n - 1) : 100.0;
+  s.movedPercent = 100.0 * sums[1] / n;
+  s.settledPercent = 100.0 * sums[2] / n;
+  s.distancePercent = 100.0 * sums[3] / (n * n);
   s.known = true;
 }
 

@@ -19,6 +19,8 @@ struct PassStats {
   bool known = false;
   double inOrderPercent = 0.0;  // adjacent pairs (i, i+1) with element i before element i+1
   double movedPercent = 0.0;    // positions whose element changed in this pass
+  double settledPercent = 0.0;  // elements already at their final position (rises to 100)
+  double distancePercent = 0.0; // mean distance from the final position, in % of N (falls to 0)
   double gpuMs = 0.0;           // GPU time of the pass itself
 };
 
@@ -47,11 +49,12 @@ class SortSession {
 
   // The pass that produced the current state (pass() - 1), or the first pass at pass 0.
   const Pass* shownPass() const;
-  const PassStats& stats(std::uint32_t pass) const { return stats_.at(pass); }  // 1..passCount()
+  const PassStats& stats(std::uint32_t pass) const { return stats_.at(pass); }  // 0..passCount()
   double totalGpuMs() const;  // sum of the measured passes 1..pass()
 
  private:
   void runMeasured();  // runs pass pass_+1 with timing and stats
+  void measure(PassStats& stats);  // the reduction over the current state
 
   Image image_;
   SortOrder order_;
@@ -64,6 +67,7 @@ class SortSession {
   std::vector<PassStats> stats_;  // index = pass number; [0] is the unsorted state
 
   gl::Program statsProgram_;
+  gl::Texture rankTexture_;  // each element's final position, by original index
   gl::Texture statsTexture_;
   gl::Framebuffer statsTarget_;
   gl::FullScreenTriangle triangle_;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 
@@ -69,30 +70,65 @@ TEST_P(SessionAlgorithm, StepBackAndScrubLandOnTheCpuModelsStateAtThatPass) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, SessionAlgorithm, ::testing::ValuesIn(kAlgorithms),
-                         test::algorithmTestName<::testing::TestParamInfo<Algorithm>>);
+// The element order positions hold in a CPU-model state: through the compact pairs when the last
+// pass that moved anything wrote those (the fast path), else the elements themselves.
+std::vector<Element> modelOrder(const SortState& state, const PassSchedule& schedule, std::uint32_t passes) {
+  bool compact = false;
+  for (std::uint32_t p = 0; p < passes; ++p) {
+    const Buffer written = traitsOf(schedule[p]).writes;
+    if (written != Buffer::Scan) compact = written == Buffer::Compact;
+  }
+  if (!compact) return state.elements;
+  std::vector<Element> order;
+  for (std::size_t i = 0; i < state.elements.size(); ++i) order.push_back(state.elements[std::size_t(state.compact[2 * i + 1])]);
+  return order;
+}
 
-TEST_F(Session, StatisticsMatchTheCpuModel) {
+// Every statistic after every pass (and before the first), against the CPU model's state: in-order
+// pairs, moved positions, elements at their final position and their mean distance from it.
+TEST_P(SessionAlgorithm, StatisticsMatchTheCpuModel) {
   std::mt19937 rng(5);
-  const Image image = test::randomImage(16, 16, rng, 5);
-  SortSession session(image, SortOrder::Ascending, Algorithm::Bitonic, "random");
-  std::vector<Element> cpu = packElements(image, SortOrder::Ascending);
-  for (std::uint32_t k = 1; k <= session.passCount(); ++k) {
-    const std::vector<Element> before = cpu;
-    cpu = runPass(session.schedule()[k - 1], cpu);
-    session.stepForward();
-    std::size_t moved = 0, inOrder = 0;
-    for (std::size_t i = 0; i < cpu.size(); ++i) {
-      moved += cpu[i].index != before[i].index;
-      if (i + 1 < cpu.size()) inOrder += elementLess(cpu[i], cpu[i + 1]);
+  const Image image = test::randomImage(16, 12, rng, 5);  // 192 pixels + 64 padding
+  SortSession session(image, SortOrder::Ascending, GetParam(), "random");
+  const std::vector<Element>& elements = session.elements();
+  std::vector<Element> sorted = elements;
+  std::stable_sort(sorted.begin(), sorted.end(), elementLess);
+  std::vector<double> finalPosition(elements.size());
+  for (std::size_t p = 0; p < sorted.size(); ++p) finalPosition[std::size_t(sorted[p].index)] = double(p);
+  const double n = double(elements.size());
+
+  std::vector<Element> before;
+  for (std::uint32_t k = 0; k <= session.passCount(); ++k) {
+    session.seek(k);
+    const std::vector<Element> now = modelOrder(modelAt(elements, session.schedule(), k), session.schedule(), k);
+    std::size_t moved = 0, inOrder = 0, settled = 0;
+    double distance = 0;
+    for (std::size_t i = 0; i < now.size(); ++i) {
+      const bool changed = !before.empty() && now[i].index != before[i].index;
+      moved += changed;
+      if (i + 1 < now.size()) inOrder += elementLess(now[i], now[i + 1]);
+      settled += finalPosition[std::size_t(now[i].index)] == double(i);
+      distance += std::abs(finalPosition[std::size_t(now[i].index)] - double(i));
     }
     const PassStats& s = session.stats(k);
     ASSERT_TRUE(s.known);
-    EXPECT_DOUBLE_EQ(s.movedPercent, 100.0 * double(moved) / double(cpu.size())) << "pass " << k;
-    EXPECT_DOUBLE_EQ(s.inOrderPercent, 100.0 * double(inOrder) / double(cpu.size() - 1)) << "pass " << k;
+    if (k == 0 || traitsOf(session.schedule()[k - 1]).writes != Buffer::Scan) {
+      EXPECT_DOUBLE_EQ(s.movedPercent, 100.0 * double(moved) / n) << "pass " << k;
+    }
+    EXPECT_DOUBLE_EQ(s.inOrderPercent, 100.0 * double(inOrder) / (n - 1)) << "pass " << k;
+    EXPECT_DOUBLE_EQ(s.settledPercent, 100.0 * double(settled) / n) << "pass " << k;
+    EXPECT_DOUBLE_EQ(s.distancePercent, 100.0 * distance / (n * n)) << "pass " << k;
+    if (k == 0 || traitsOf(session.schedule()[k - 1]).writes != Buffer::Scan) before = now;
   }
+  EXPECT_LT(session.stats(0).settledPercent, 50.0);
+  EXPECT_GT(session.stats(0).distancePercent, 10.0);
   EXPECT_DOUBLE_EQ(session.stats(session.passCount()).inOrderPercent, 100.0);
+  EXPECT_DOUBLE_EQ(session.stats(session.passCount()).settledPercent, 100.0);
+  EXPECT_DOUBLE_EQ(session.stats(session.passCount()).distancePercent, 0.0);
 }
+
+INSTANTIATE_TEST_SUITE_P(Algorithms, SessionAlgorithm, ::testing::ValuesIn(kAlgorithms),
+                         test::algorithmTestName<::testing::TestParamInfo<Algorithm>>);
 
 TEST_F(Session, PictureShowsTheImageThenTheSortedImage) {
   std::mt19937 rng(9);
