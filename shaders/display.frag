@@ -16,6 +16,8 @@ uniform int u_offset;
 uniform int u_runLength;     // odd-even merge: the OddEvenMergeStep fields
 uniform int u_distance;
 uniform int u_parity;        // transposition: which neighbour pairs compare
+uniform bvec3 u_tint;        // which roles the overlay tints: takes the min, takes the max, idle
+uniform float u_opacity;     // how strongly the overlays cover the picture (0..1)
 
 // Role of element i in the shown pass: -1 takes the min, +1 takes the max, 0 idle; `descending`
 // marks bitonic's descending blocks.
@@ -67,12 +69,16 @@ void main() {
     vec3 tint = role < 0 ? vec3(0.15, 0.45, 1.0)   // takes the min
               : role > 0 ? vec3(1.0, 0.5, 0.1)     // takes the max
                          : vec3(0.5);              // not compared in this pass
-    colour = mix(colour, tint, 0.55);
-    if (descending && ((pixel.x + pixel.y) / 3) % 2 == 0) colour *= 0.55;  // descending block: stripes
+    bool tinted = role < 0 ? u_tint.x : role > 0 ? u_tint.y : u_tint.z;
+    if (tinted) {
+      colour = mix(colour, tint, u_opacity);
+      // Descending blocks: stripes, as strong as the tint.
+      if (descending && ((pixel.x + pixel.y) / 3) % 2 == 0) colour *= 1.0 - 0.8 * u_opacity;
+    }
   }
   if (u_showChanged && u_viewHasPrevious) {
     bool moved = keyIndexAt(u_viewPrevious, i) != element.rg;
-    colour = moved ? mix(colour, vec3(1.0, 0.1, 0.9), 0.6) : colour * 0.3;
+    colour = moved ? mix(colour, vec3(1.0, 0.1, 0.9), u_opacity) : colour * (1.0 - 0.7 * u_opacity);
   }
   o_colour = vec4(colour, 1.0);
 }

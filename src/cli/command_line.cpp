@@ -171,6 +171,8 @@ Command parseCommandLine(int argc, const char* const* argv) {
   demoCommand->add_option("--overlay", overlays, "Start with overlays on: roles (min/max), changed (last pass)")
       ->check(CLI::IsMember({"roles", "changed"}))
       ->delimiter(',');
+  demoCommand->add_option("--record", view.record,
+                          "Record the whole sort as shown (overlays too) to this .gif, .mp4, .webm or .mkv, then quit");
   demoCommand->add_flag("--diagram", view.showDiagram, "Open the network diagram (inputs of at most 64 elements)");
   demoCommand->add_option("--generate", view.generate, "Start on a generated random image of this side (4-2048)")
       ->check(CLI::Range(4, 2048))

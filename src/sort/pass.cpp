@@ -37,6 +37,23 @@ std::uint32_t networkSteps(const Pass& pass) {
   return traitsOf(pass).network ? 1 : 0;
 }
 
+std::uint32_t stageOf(const Pass& pass) {
+  constexpr std::uint32_t kPack = UINT32_MAX - 2, kGather = UINT32_MAX - 1, kRounds = UINT32_MAX;
+  return std::visit(Overloaded{
+                        [](const BitonicStep& p) { return p.rank; },
+                        [](const BitonicLegacyStep& p) { return p.step.rank; },
+                        [](const OddEvenMergeStep& p) { return p.rank; },
+                        [](const TranspositionRound&) { return kRounds; },
+                        [](const RadixFlags& p) { return p.bit; },
+                        [](const RadixScanStep& p) { return p.bit; },
+                        [](const RadixGather& p) { return p.bit; },
+                        [](const PackCompact&) { return kPack; },
+                        [](const FusedBitonicSteps& p) { return p.rank; },
+                        [](const GatherByIndex&) { return kGather; },
+                    },
+                    pass);
+}
+
 std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n) {
   std::vector<CompareExchange> pairs;
   const auto bitonic = [&](std::uint32_t stepno, std::uint32_t offset) {

@@ -5,7 +5,7 @@
 // Adding a pass kind: its struct below (fields named for what they mean, kTraits, fields()), its
 // alternative in Pass, its shader, and one overload in each visitor the compiler then asks for:
 // the CPU model (cpu_model.cpp), the fragment runner's uniforms (fragment_runner.cpp), the text
-// (pass.cpp: passText, bytesPerElement, networkSteps, compareExchanges).
+// (pass.cpp: passText, bytesPerElement, networkSteps, stageOf, compareExchanges).
 #pragma once
 
 #include <array>
@@ -203,6 +203,11 @@ std::vector<BitonicStep> fusedSteps(const FusedBitonicSteps& pass);  // the clas
 
 // Network steps a pass carries: 1 for a network step, `count` for fused steps, 0 otherwise.
 std::uint32_t networkSteps(const Pass& pass);
+
+// The stage a pass belongs to, for marking stage ends on plots: the merge (rank) of bitonic and
+// odd-even merge sort, the key bit of radix sort; pack, gather and transposition's rounds (one
+// long stage) get values of their own. Only whether two neighbours' stages differ means anything.
+std::uint32_t stageOf(const Pass& pass);
 
 // One comparator of a single-layer network pass: after the pass, position `low` holds the smaller
 // of the two elements when `ascending` (the larger otherwise), position `high` the other.

@@ -31,6 +31,14 @@ std::uint32_t mergeStepno(std::uint32_t rank, unsigned lineLog2, const SortShape
 
 }  // namespace
 
+std::vector<std::uint32_t> stageEnds(const PassSchedule& schedule) {
+  std::vector<std::uint32_t> ends;
+  for (std::size_t k = 1; k < schedule.size(); ++k) {
+    if (stageOf(schedule[k - 1]) != stageOf(schedule[k])) ends.push_back(static_cast<std::uint32_t>(k));
+  }
+  return ends;
+}
+
 std::uint64_t networkSteps(const PassSchedule& schedule) {
   std::uint64_t steps = 0;
   for (const Pass& p : schedule) steps += networkSteps(p);

@@ -44,6 +44,10 @@ struct PassSchedule {
 // none): the denominator of "cost per network step".
 std::uint64_t networkSteps(const PassSchedule& schedule);
 
+// The passes (1-based: the state after pass k) that end a stage (stageOf) before the last pass:
+// where a plot over passes draws a mark.
+std::vector<std::uint32_t> stageEnds(const PassSchedule& schedule);
+
 // Passes of the bitonic network on n = 2^k elements: k(k+1)/2.
 std::uint64_t bitonicPassCount(std::uint64_t n);
 

@@ -25,7 +25,7 @@ void savePicture(ViewerState& s) {
     Image picture = currentPicture(s);
     picture.channels = 3;
     saveImagePng(s.exportPath, picture);
-    note(s, "saved pass " + std::to_string(s.session->pass()) + " to " + s.exportPath, false);
+    note(s, "saved pass " + std::to_string(s.session->pass()) + " to " + shownPath(s.exportPath), false);
   } catch (const Error& e) {
     note(s, e.what(), true);
   }
@@ -43,7 +43,7 @@ void saveContactSheet(ViewerState& s) {
     }
     s.session->seek(back);
     saveImagePng(s.sheetPath, composeContactSheet(frames, labels, 4, 256));
-    note(s, "saved a contact sheet of " + std::to_string(frames.size()) + " passes to " + s.sheetPath, false);
+    note(s, "saved a contact sheet of " + std::to_string(frames.size()) + " passes to " + shownPath(s.sheetPath), false);
   } catch (const Error& e) {
     note(s, e.what(), true);
   }

@@ -87,6 +87,29 @@ void transportPanel(ViewerState& s) {
   ImGui::TextDisabled("Space play/pause, Left/Right step, Home/End, R reset");
 }
 
+// One plot of `values` (pass 0 first) from 0 to `top`, captioned with the last value, with a tick
+// at the top and bottom edges after each pass in `ends`.
+void plotOverPasses(const char* format, const std::vector<float>& values, float top, const std::vector<std::uint32_t>& ends) {
+  char overlay[96];
+  std::snprintf(overlay, sizeof overlay, format, double(values.back()));
+  const ImVec2 size(ImGui::GetContentRegionAvail().x, 42);
+  ImGui::PushID(format);
+  ImGui::PlotLines("##plot", values.data(), static_cast<int>(values.size()), 0, overlay, 0.0f, top, size);
+  ImGui::PopID();
+  if (values.size() < 2) return;
+  const ImVec2 pad = ImGui::GetStyle().FramePadding;
+  const ImVec2 min(ImGui::GetItemRectMin().x + pad.x, ImGui::GetItemRectMin().y + pad.y);
+  const ImVec2 max(ImGui::GetItemRectMax().x - pad.x, ImGui::GetItemRectMax().y - pad.y);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 colour = IM_COL32(230, 200, 90, 150);
+  for (std::uint32_t end : ends) {
+    if (end >= values.size()) break;
+    const float x = min.x + (max.x - min.x) * float(end) / float(values.size() - 1);
+    draw->AddLine(ImVec2(x, min.y), ImVec2(x, min.y + 5), colour);
+    draw->AddLine(ImVec2(x, max.y - 5), ImVec2(x, max.y), colour);
+  }
+}
+
 void passPanel(ViewerState& s, float fps) {
   if (!ImGui::CollapsingHeader("Pass", ImGuiTreeNodeFlags_DefaultOpen)) return;
   const SortSession& session = *s.session;
@@ -109,31 +132,44 @@ void passPanel(ViewerState& s, float fps) {
   }
   ImGui::Text("%.0f fps   %s", double(fps), s.renderer.c_str());
 
-  // Plots over passes 1..k: in-order pairs and moved elements.
-  std::vector<float> inOrder, moved;
-  for (std::uint32_t k = 1; k <= session.pass(); ++k) {
-    inOrder.push_back(float(session.stats(k).inOrderPercent));
-    moved.push_back(float(session.stats(k).movedPercent));
+  // Plots over passes 0..k, with a tick where each merge (rank) or radix bit ends: two that
+  // rise to 100 % only at the end (in-order pairs, elements in their final place), one that falls
+  // to 0 (mean distance from the final place), and what each pass moved.
+  std::vector<float> inOrder, settled, distance, moved;
+  for (std::uint32_t k = 0; k <= session.pass(); ++k) {
+    const PassStats& st = session.stats(k);
+    inOrder.push_back(float(st.inOrderPercent));
+    settled.push_back(float(st.settledPercent));
+    distance.push_back(float(st.distancePercent));
+    moved.push_back(float(st.movedPercent));
   }
-  const int count = static_cast<int>(inOrder.size());
-  char overlay[64];
-  std::snprintf(overlay, sizeof overlay, "in order %.1f%%", count ? double(inOrder.back()) : 0.0);
-  const ImVec2 plotSize(ImGui::GetContentRegionAvail().x, 60);
-  ImGui::PlotLines("##inorder", inOrder.data(), count, 0, overlay, 0.0f, 100.0f, plotSize);
-  std::snprintf(overlay, sizeof overlay, "moved %.1f%%", count ? double(moved.back()) : 0.0);
-  ImGui::PlotLines("##moved", moved.data(), count, 0, overlay, 0.0f, 100.0f, plotSize);
+  const std::vector<std::uint32_t> ends = stageEnds(session.schedule());
+  plotOverPasses("in order: adjacent pairs %.1f%%", inOrder, 100.0f, ends);
+  plotOverPasses("in their final place %.1f%%", settled, 100.0f, ends);
+  plotOverPasses("distance from final place %.2f%% of N", distance, std::max(1.0f, distance.front()), ends);
+  plotOverPasses("moved by this pass %.1f%%", moved, 100.0f, ends);
+  ImGui::TextDisabled("ticks: a merge (radix: a key bit) ends");
 }
 
 void overlayPanel(ViewerState& s) {
   if (!ImGui::CollapsingHeader("Overlay", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  s.pictureDirty |= ImGui::Checkbox("roles", &s.overlay.showRoles);
+  DisplayOptions& o = s.overlay;
+  s.pictureDirty |= ImGui::Checkbox("roles:", &o.showRoles);
   ImGui::SameLine();
-  ImGui::TextColored(ImVec4(0.3f, 0.55f, 1.0f, 1), "takes min");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.3f, 0.55f, 1.0f, 1));
+  s.pictureDirty |= ImGui::Checkbox("takes min", &o.tintMin);
+  ImGui::PopStyleColor();
   ImGui::SameLine();
-  ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.15f, 1), "takes max");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.55f, 0.15f, 1));
+  s.pictureDirty |= ImGui::Checkbox("takes max", &o.tintMax);
+  ImGui::PopStyleColor();
   ImGui::SameLine();
-  ImGui::TextDisabled("striped: descending block");
-  s.pictureDirty |= ImGui::Checkbox("changed in the last pass", &s.overlay.showChanged);
+  s.pictureDirty |= ImGui::Checkbox("idle", &o.tintIdle);
+  ImGui::TextDisabled("striped: a descending block");
+  s.pictureDirty |= ImGui::Checkbox("changed in the last pass", &o.showChanged);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-1);
+  s.pictureDirty |= ImGui::SliderFloat("##opacity", &o.opacity, 0.0f, 1.0f, "opacity %.2f");
   const bool small = s.session->elementCount() <= kDiagramMaxElements;
   if (!small) ImGui::BeginDisabled();
   ImGui::Checkbox("network diagram (N <= 64, e.g. generate 8x8)", &s.showDiagram);
@@ -143,6 +179,7 @@ void overlayPanel(ViewerState& s) {
 
 void exportPanel(ViewerState& s) {
   if (!ImGui::CollapsingHeader("Export")) return;
+  ImGui::TextDisabled("files go to %s/ unless a path says otherwise", shownPath(".").c_str());
   ImGui::SetNextItemWidth(-120);
   ImGui::InputText("##png", s.exportPath, sizeof s.exportPath);
   ImGui::SameLine();
@@ -168,6 +205,7 @@ void controlsWindow(ViewerState& s, float fps) {
     passPanel(s, fps);
     overlayPanel(s);
     exportPanel(s);
+    recordPanel(s);
   }
   if (!s.message.empty()) {
     ImGui::Separator();

@@ -24,7 +24,10 @@ void note(ViewerState& s, const std::string& text, bool isError) {
 void startSession(ViewerState& s, Image image, const std::string& name) {
   try {
     auto session = std::make_unique<SortSession>(std::move(image), s.order, s.algorithm, name);
+    s.recording.reset();  // it draws from the session being replaced
     s.session = std::move(session);
+    s.recordFrom = 0;
+    s.recordTo = static_cast<int>(s.session->passCount());
     s.transport = Transport{0, 0, false, s.transport.asFastAsPossible, s.transport.passesPerSecond, 0.0};
     s.transport.passCount = s.session->passCount();
     s.pictureDirty = true;

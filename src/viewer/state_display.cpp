@@ -1,6 +1,7 @@
 // StateDisplay: one full-screen draw of display.frag into a picture sized to the image.
 #include "viewer/state_display.h"
 
+#include <algorithm>
 #include <string>
 
 #include "shaders/embedded.h"
@@ -84,6 +85,8 @@ void StateDisplay::render(const SortSession& session, DisplayOptions options) {
   glUniform1i(program_.uniform("u_runLength"), static_cast<GLint>(roles.runLength));
   glUniform1i(program_.uniform("u_distance"), static_cast<GLint>(roles.distance));
   glUniform1i(program_.uniform("u_parity"), static_cast<GLint>(roles.parity));
+  glUniform3i(program_.uniform("u_tint"), options.tintMin, options.tintMax, options.tintIdle);
+  glUniform1f(program_.uniform("u_opacity"), std::clamp(options.opacity, 0.0f, 1.0f));
   triangle_.draw(target_, w, h);
 }
 

@@ -114,6 +114,10 @@ int runViewer(const ViewerOptions& options) {
   if (!s.session) throw Error(ExitCode::Gpu, s.message);
   s.showDiagram = options.showDiagram && s.session->elementCount() <= kDiagramMaxElements;
   if (options.autoplay) s.transport.play();
+  if (!options.record.empty()) {
+    startRecording(s, options.record, 0, s.session->passCount());
+    if (!s.recording) return s.recordExitCode;
+  }
   Soak soak;
   soak.frames = options.soakFrames;
   if (soak.frames) {
@@ -145,7 +149,7 @@ int runViewer(const ViewerOptions& options) {
     ImGui::NewFrame();
     handleKeys(s);
     if (soak.frames) soak.step(s, frame);
-    advance(s, dt);
+    if (!recordStep(s)) advance(s, dt);
     benchStep(s);
     if (s.pictureDirty) {
       s.display->render(*s.session, s.overlay);
@@ -166,7 +170,9 @@ int runViewer(const ViewerOptions& options) {
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
-    const bool lastFrame = (options.frames != 0 && frame >= options.frames) || (soak.frames && frame >= soak.frames);
+    const bool recorded = !options.record.empty() && !s.recording;
+    const bool lastFrame = (options.frames != 0 && frame >= options.frames) || (soak.frames && frame >= soak.frames) ||
+                           recorded;
     if (lastFrame && !options.exportState.empty()) {
       std::snprintf(s.exportPath, sizeof s.exportPath, "%s", options.exportState.c_str());
       savePicture(s);
@@ -187,6 +193,14 @@ int runViewer(const ViewerOptions& options) {
     std::printf("viewer: %llu frames while playing in %.2f s = %.1f fps\n",
                 static_cast<unsigned long long>(s.playingFrames), s.playingSeconds,
                 double(s.playingFrames) / std::max(s.playingSeconds, 1e-9));
+  }
+  if (!options.record.empty()) {
+    if (s.recording) {
+      std::fprintf(stderr, "texsort: error: %s: the window closed before the recording ended\n", options.record.c_str());
+      return static_cast<int>(ExitCode::Encoder);
+    }
+    if (s.recordExitCode != 0) return s.recordExitCode;  // the reason is on standard error already
+    std::printf("%s\n", s.message.c_str());
   }
   return 0;  // s's GL objects go first, then ImGui's, then the window and its context
 }

@@ -24,6 +24,7 @@ struct ViewerOptions {
   bool showRoles = false;         // start with the min/max role overlay on
   bool showChanged = false;       // start with the changed-pixels overlay on
   bool showDiagram = false;       // open the network diagram (small inputs only)
+  std::string record;             // record the whole sort to this video (.gif, .mp4, .webm, .mkv), then quit
   std::uint32_t generate = 0;     // nonzero: start on a generated random image of this side
   std::uint32_t soakFrames = 0;   // drive the viewer with random actions for this many frames and
                                   // report GL errors, GL objects held and memory (reliability test)

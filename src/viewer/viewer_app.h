@@ -3,6 +3,7 @@
 //   session_control.cpp  loading inputs, (re)starting the session, advancing within a frame budget
 //   panels.cpp           the controls window (input, transport, pass, overlay, export) and the image view
 //   export.cpp           PNG of the state, contact sheet, window screenshot
+//   record_panel.cpp     the Record section: a video of the passes, a few frames per window frame
 //   network_diagram.cpp  the comparator network of small inputs, with the values on its wires
 //   bench_window.cpp     the Benchmark window: cells measured one per frame, plot and table
 //   soak.cpp             random actions for the reliability test
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "bench/benchmark.h"
+#include "record/recording.h"
 #include "sort/algorithms.h"
 #include "viewer/sort_session.h"
 #include "viewer/state_display.h"
@@ -69,6 +71,12 @@ struct ViewerState {
   char path[1024] = "";
   char exportPath[1024] = "texsort-state.png";
   char sheetPath[1024] = "texsort-contact-sheet.png";
+  // recording: the settings the Record section shows, and the recording under way (if any)
+  char recordPath[1024] = "texsort-sort.gif";
+  RecordOptions recordSettings;
+  int recordFrom = 0, recordTo = 0;  // the pass range the next recording covers
+  std::unique_ptr<Recording> recording;
+  int recordExitCode = 0;            // of the last recording: 0, or the failure's exit code
   int pattern = 0;
   int sizeLog2 = 6;
   bool showDiagram = false;
@@ -99,6 +107,17 @@ void imageWindow(ViewerState& s);
 void savePicture(ViewerState& s);
 void saveContactSheet(ViewerState& s);
 void saveScreenshot(GLFWwindow* window, const std::string& path, const ViewerState& s);
+
+// record_panel.cpp
+void recordPanel(ViewerState& s);
+// Starts recording passes from..to of the session to `path` with s.recordSettings and s.overlay.
+void startRecording(ViewerState& s, const std::string& path, std::uint32_t from, std::uint32_t to);
+void stopRecording(ViewerState& s);  // cancels: the encoder stops and nothing is written
+// Encodes the next frames within the frame budget; writes the file when all are in. False when
+// no recording is under way.
+bool recordStep(ViewerState& s);
+// A path as the user should find it: absolute, from the viewer's working folder.
+std::string shownPath(const std::string& path);
 
 // network_diagram.cpp
 void diagramWindow(ViewerState& s);

@@ -147,5 +147,37 @@ TEST_F(Session, PictureShowsTheImageThenTheSortedImage) {
   EXPECT_EQ(display.readBack(10).rgba, test::referenceSorted(image, SortOrder::Ascending).rgba);
 }
 
+// The role overlay tints only the roles it is asked to, as strongly as its opacity says: at
+// opacity 0 the picture is the plain state, and with "takes min" alone the max side is untouched.
+TEST_F(Session, RoleOverlayTintsTheChosenRolesAtTheChosenOpacity) {
+  std::mt19937 rng(3);
+  Image image = test::randomImage(16, 16, rng, 200);
+  for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
+  SortSession session(image, SortOrder::Ascending, Algorithm::Bitonic, "random");
+  StateDisplay display;
+  session.seek(4);  // rank 3 step 1: partners 1 apart, blocks of 8 alternating direction
+  display.render(session, DisplayOptions{});
+  const std::vector<std::uint8_t> plain = display.readBack(16).rgba;
+
+  DisplayOptions invisible{true, true};
+  invisible.opacity = 0.0f;
+  display.render(session, invisible);
+  EXPECT_EQ(display.readBack(16).rgba, plain);
+
+  DisplayOptions minOnly{true, false};
+  minOnly.tintMax = minOnly.tintIdle = false;
+  minOnly.opacity = 0.5f;
+  display.render(session, minOnly);
+  const std::vector<std::uint8_t> tinted = display.readBack(16).rgba;
+  std::size_t minSide = 0, maxSide = 0;
+  for (const CompareExchange& c : compareExchanges(session.schedule()[3], 256)) {
+    const std::uint32_t takesMin = c.ascending ? c.low : c.high, takesMax = c.ascending ? c.high : c.low;
+    minSide += !std::equal(&tinted[takesMin * 4], &tinted[takesMin * 4 + 4], &plain[takesMin * 4]);
+    maxSide += !std::equal(&tinted[takesMax * 4], &tinted[takesMax * 4 + 4], &plain[takesMax * 4]);
+  }
+  EXPECT_EQ(minSide, 128u);
+  EXPECT_EQ(maxSide, 0u);
+}
+
 }  // namespace
 }  // namespace texsort

@@ -188,3 +188,49 @@ TEST(Gui, NetworkDiagramOpensForSmallInputs) {
 
 }  // namespace
 }  // namespace texsort
+
+namespace texsort {
+namespace {
+
+// `texsort demo --record FILE` plays the whole sort into a video and quits; the video's frames are
+// what the viewer shows: the unsorted picture first, the exact sorted picture last.
+TEST(GuiRecord, RecordFlagWritesTheWholeSortAndQuits) {
+  test::TempFolder dir;
+  const std::string video = dir.path("viewer.mkv");
+  const test::RunResult r = test::runProgram(
+      "xvfb-run", {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--generate", "16", "--algo",
+                   "oddeven-merge", "--record", video});
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  const std::size_t frames = 30 + 35 + 30;  // 256 elements: 36 passes; 1 s held at 30 fps at each end
+  EXPECT_NE(r.out.find("saved " + std::to_string(frames) + " frames"), std::string::npos) << r.out;
+
+  const test::RunResult decoded =
+      test::runProgram("ffmpeg", {"-v", "error", "-i", video, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"});
+  ASSERT_EQ(decoded.exitCode, 0) << decoded.err;
+  ASSERT_EQ(decoded.out.size() % frames, 0u);
+  const std::size_t frameBytes = decoded.out.size() / frames;
+  const std::size_t width = frameBytes / 3 / (16 + 2 * 11 + 4);  // 16 rows of picture, 2 caption lines
+  ASSERT_EQ(width, 16u);
+  const Image image = generateImage(Pattern::Random, 16, 2024);
+  const Image sorted = test::referenceSorted(image, SortOrder::Ascending);
+  for (std::size_t i = 0; i < 256; ++i) {
+    for (int c = 0; c < 3; ++c) {
+      ASSERT_EQ(std::uint8_t(decoded.out[i * 3 + c]), image.rgba[i * 4 + c]) << "first frame, pixel " << i;
+      ASSERT_EQ(std::uint8_t(decoded.out[(frames - 1) * frameBytes + i * 3 + c]), sorted.rgba[i * 4 + c])
+          << "last frame, pixel " << i;
+    }
+  }
+}
+
+TEST(GuiRecord, ABadRecordPathFailsAtOnceWithItsReason) {
+  test::TempFolder dir;
+  const test::RunResult r = test::runProgram(
+      "xvfb-run", {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--generate", "16", "--record",
+                   dir.path("viewer.avi")});
+  EXPECT_EQ(r.exitCode, 2) << r.err << r.out;
+  EXPECT_NE(r.err.find("viewer.avi: end the name in .gif, .mp4, .webm or .mkv"), std::string::npos) << r.err;
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+}
+
+}  // namespace
+}  // namespace texsort

@@ -285,3 +285,25 @@ TEST(PassText, DescribesEveryKind) {
 
 }  // namespace
 }  // namespace texsort
+
+namespace texsort {
+namespace {
+
+TEST(StageEnds, MarkEachMergeEachRadixBitAndTheFastPathsEnds) {
+  // Bitonic on 2^5: ranks 1..5, each ends after 1, 3, 6, 10 passes (the last, 15, is the end).
+  EXPECT_EQ(stageEnds(bitonicSchedule(SortShape{32, 1})), (std::vector<std::uint32_t>{1, 3, 6, 10}));
+  EXPECT_EQ(stageEnds(oddEvenMergeSchedule(SortShape{32, 1})), (std::vector<std::uint32_t>{1, 3, 6, 10}));
+  EXPECT_TRUE(stageEnds(transpositionSchedule(SortShape{16, 1})).empty()) << "one long stage of rounds";
+  // Radix: per bit 1 flags + log2 n scans + 1 gather passes.
+  const std::vector<std::uint32_t> radix = stageEnds(radixSchedule(SortShape{16, 1}, 3));
+  EXPECT_EQ(radix, (std::vector<std::uint32_t>{6, 12}));
+  // The fast path: pack, then one stage per rank, then gather.
+  const PassSchedule fast = fastBitonicSchedule(SortShape{64, 1});
+  const std::vector<std::uint32_t> ends = stageEnds(fast);
+  ASSERT_EQ(ends.size(), 6u + 1u);
+  EXPECT_EQ(ends.front(), 1u) << "pack is a stage of its own";
+  EXPECT_EQ(ends.back(), fast.size() - 1) << "so is gather";
+}
+
+}  // namespace
+}  // namespace texsort

@@ -1,0 +1,110 @@
+// The viewer's Record section: what is on screen (overlays included) from a chosen pass to another,
+// encoded through ffmpeg a few frames per window frame, with a progress bar and Cancel.
+#include <filesystem>
+
+#include "error.h"
+#include "viewer/viewer_app.h"
+
+namespace texsort {
+
+std::string shownPath(const std::string& path) {
+  if (path == "-") return path;
+  std::error_code ec;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+  return ec ? path : absolute.lexically_normal().string();
+}
+
+void startRecording(ViewerState& s, const std::string& path, std::uint32_t from, std::uint32_t to) {
+  try {
+    RecordOptions options = s.recordSettings;
+    const std::optional<VideoFormat> format = videoFormatForPath(path);
+    if (!format) throw Error(ExitCode::Usage, path + ": end the name in .gif, .mp4, .webm or .mkv");
+    checkOutputPath(path);
+    options.format = *format;
+    options.from = from;
+    options.to = to;
+    options.overlay = s.overlay;
+    s.transport.pause();
+    s.recording = std::make_unique<Recording>(*s.session, *s.display, options, path);
+    s.recordExitCode = 0;
+    note(s, "recording " + std::to_string(s.recording->frameCount()) + " frames to " + shownPath(path), false);
+  } catch (const Error& e) {
+    s.recordExitCode = static_cast<int>(e.code());
+    note(s, e.what(), true);
+  }
+}
+
+void stopRecording(ViewerState& s) {
+  if (!s.recording) return;
+  s.recording.reset();  // the encoder stops; its scratch file goes
+  s.pictureDirty = true;
+  note(s, "recording cancelled; nothing was written", false);
+}
+
+bool recordStep(ViewerState& s) {
+  if (!s.recording) return false;
+  try {
+    const bool done = s.recording->step(kPassBudgetSeconds);
+    s.transport.pass = s.session->pass();
+    s.picturePass = s.session->pass();  // the picture on screen is the frame just recorded
+    if (done) {
+      s.recording->finish();
+      const Recording& r = *s.recording;
+      note(s, "saved " + std::to_string(r.frameCount()) + " frames (" + std::to_string(r.seconds()).substr(0, 4) +
+                  " s) to " + shownPath(r.output()), false);
+      s.recording.reset();
+      s.recordExitCode = 0;
+    }
+  } catch (const Error& e) {
+    s.recording.reset();
+    s.recordExitCode = static_cast<int>(e.code());
+    note(s, e.what(), true);
+  }
+  return true;
+}
+
+void recordPanel(ViewerState& s) {
+  if (!ImGui::CollapsingHeader("Record")) return;
+  const int last = static_cast<int>(s.session->passCount());
+  if (s.recording) {
+    const Recording& r = *s.recording;
+    char label[96];
+    std::snprintf(label, sizeof label, "frame %u of %u", r.framesDone(), r.frameCount());
+    ImGui::ProgressBar(float(r.framesDone()) / float(std::max(1u, r.frameCount())), ImVec2(-80, 0), label);
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) stopRecording(s);
+    ImGui::TextDisabled("to %s", shownPath(r.output()).c_str());
+    return;
+  }
+  ImGui::SetNextItemWidth(-90);
+  ImGui::InputText("##video", s.recordPath, sizeof s.recordPath);
+  ImGui::SameLine();
+  const bool start = ImGui::Button("Record", ImVec2(80, 0));
+  ImGui::TextDisabled(".gif, .mp4, .webm or .mkv (lossless); what the picture shows, overlays too");
+  s.recordTo = std::clamp(s.recordTo, 0, last);
+  s.recordFrom = std::clamp(s.recordFrom, 0, s.recordTo);
+  ImGui::SetNextItemWidth(150);
+  ImGui::DragIntRange2("passes", &s.recordFrom, &s.recordTo, 0.2f, 0, last, "from %d", "to %d");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("from here")) s.recordFrom = static_cast<int>(s.session->pass());
+  ImGui::SameLine();
+  if (ImGui::SmallButton("all")) {
+    s.recordFrom = 0;
+    s.recordTo = last;
+  }
+  RecordOptions& o = s.recordSettings;
+  int every = static_cast<int>(o.every);
+  ImGui::SetNextItemWidth(90);
+  if (ImGui::InputInt("every", &every)) o.every = static_cast<std::uint32_t>(std::clamp(every, 1, 1000000));
+  ImGui::SameLine();
+  float fps = float(o.fps), hold = float(o.holdSeconds);
+  ImGui::SetNextItemWidth(90);
+  if (ImGui::SliderFloat("fps", &fps, 1.0f, 60.0f, "%.0f")) o.fps = double(fps);
+  ImGui::SetNextItemWidth(90);
+  if (ImGui::SliderFloat("hold s", &hold, 0.0f, 5.0f, "%.1f")) o.holdSeconds = double(hold);
+  ImGui::SameLine();
+  ImGui::Checkbox("caption", &o.caption);
+  if (start) startRecording(s, s.recordPath, std::uint32_t(s.recordFrom), std::uint32_t(s.recordTo));
+}
+
+}  // namespace texsort
