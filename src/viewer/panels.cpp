@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "sort/bits.h"
 #include "viewer/generated.h"
 #include "viewer/viewer.h"
 #include "viewer/viewer_app.h"
@@ -92,7 +93,7 @@ void transportPanel(ViewerState& s) {
 void plotOverPasses(const char* format, const std::vector<float>& values, float top, const std::vector<std::uint32_t>& ends) {
   char overlay[96];
   std::snprintf(overlay, sizeof overlay, format, double(values.back()));
-  const ImVec2 size(ImGui::GetContentRegionAvail().x, 42);
+  const ImVec2 size(ImGui::GetContentRegionAvail().x, 36);
   ImGui::PushID(format);
   ImGui::PlotLines("##plot", values.data(), static_cast<int>(values.size()), 0, overlay, 0.0f, top, size);
   ImGui::PopID();
@@ -132,18 +133,24 @@ void passPanel(ViewerState& s, float fps) {
   }
   ImGui::Text("%.0f fps   %s", double(fps), s.renderer.c_str());
 
-  // Plots over passes 0..k, with a tick where each merge (rank) or radix bit ends: two that
-  // rise to 100 % only at the end (in-order pairs, elements in their final place), one that falls
-  // to 0 (mean distance from the final place), and what each pass moved.
-  std::vector<float> inOrder, settled, distance, moved;
+  // Plots over passes 0..k, with a tick where each merge (rank) or radix bit ends: the mean
+  // monotone run, which rises merge by merge; in-order pairs and elements in their final place,
+  // which a bitonic sort brings to 100 % only in its last merge; the mean distance from the final
+  // place, falling to 0; and what each pass moved.
+  std::vector<float> runs, inOrder, settled, distance, moved;
   for (std::uint32_t k = 0; k <= session.pass(); ++k) {
     const PassStats& st = session.stats(k);
+    runs.push_back(float(st.runLengthLog2));
     inOrder.push_back(float(st.inOrderPercent));
     settled.push_back(float(st.settledPercent));
     distance.push_back(float(st.distancePercent));
     moved.push_back(float(st.movedPercent));
   }
   const std::vector<std::uint32_t> ends = stageEnds(session.schedule());
+  const float log2n = float(log2Exact(session.elementCount()));
+  char runsFormat[64];
+  std::snprintf(runsFormat, sizeof runsFormat, "monotone runs: mean length 2^%%.1f of 2^%.0f", double(log2n));
+  plotOverPasses(runsFormat, runs, log2n, ends);
   plotOverPasses("in order: adjacent pairs %.1f%%", inOrder, 100.0f, ends);
   plotOverPasses("in their final place %.1f%%", settled, 100.0f, ends);
   plotOverPasses("distance from final place %.2f%% of N", distance, std::max(1.0f, distance.front()), ends);

@@ -2,6 +2,7 @@
 #include "viewer/sort_session.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "shaders/embedded.h"
 #include "sort/bits.h"
@@ -9,7 +10,7 @@
 
 namespace texsort {
 namespace {
-constexpr std::uint32_t kStatsSpan = 32;  // texels each stats fragment sums, along a row
+constexpr std::uint32_t kStatsSpan = 32;  // texels each stats fragment sums, along a row (< 64: see measure)
 }
 
 namespace {
@@ -111,13 +112,22 @@ void SortSession::measure(PassStats& s) {
   triangle_.draw(statsTarget_, statsTexture_.width(), statsTexture_.height());
   gl::readTexels(statsTarget_, statsTexture_.width(), statsTexture_.height(), GL_RGBA, GL_FLOAT, statsReadBack_.data());
 
-  double sums[4] = {0, 0, 0, 0};
-  for (std::size_t i = 0; i < statsReadBack_.size(); ++i) sums[i % 4] += statsReadBack_[i];
+  // r packs three counts (pass_stats.frag): in order + 64 * moved + 4096 * turns.
+  double inOrder = 0, moved = 0, turns = 0, settled = 0, distance = 0;
+  for (std::size_t i = 0; i < statsReadBack_.size(); i += 4) {
+    const auto packed = static_cast<std::uint32_t>(statsReadBack_[i]);
+    inOrder += packed % 64;
+    moved += (packed / 64) % 64;
+    turns += packed / 4096;
+    settled += statsReadBack_[i + 2];
+    distance += statsReadBack_[i + 3];
+  }
   const double n = static_cast<double>(runner_->elementCount());
-  s.inOrderPercent = n > 1 ? 100.0 * sums[0] / (n - 1) : 100.0;
-  s.movedPercent = 100.0 * sums[1] / n;
-  s.settledPercent = 100.0 * sums[2] / n;
-  s.distancePercent = 100.0 * sums[3] / (n * n);
+  s.inOrderPercent = n > 1 ? 100.0 * inOrder / (n - 1) : 100.0;
+  s.movedPercent = 100.0 * moved / n;
+  s.runLengthLog2 = std::log2(n / (turns + 1));
+  s.settledPercent = 100.0 * settled / n;
+  s.distancePercent = 100.0 * distance / (n * n);
   s.known = true;
 }
 

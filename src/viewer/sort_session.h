@@ -19,6 +19,8 @@ struct PassStats {
   bool known = false;
   double inOrderPercent = 0.0;  // adjacent pairs (i, i+1) with element i before element i+1
   double movedPercent = 0.0;    // positions whose element changed in this pass
+  double runLengthLog2 = 0.0;   // log2 of the mean length of monotone runs (rising or falling):
+                                // rises by one per completed bitonic merge, to log2 N
   double settledPercent = 0.0;  // elements already at their final position (rises to 100)
   double distancePercent = 0.0; // mean distance from the final position, in % of N (falls to 0)
   double gpuMs = 0.0;           // GPU time of the pass itself

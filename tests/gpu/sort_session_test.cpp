@@ -101,12 +101,13 @@ TEST_P(SessionAlgorithm, StatisticsMatchTheCpuModel) {
   for (std::uint32_t k = 0; k <= session.passCount(); ++k) {
     session.seek(k);
     const std::vector<Element> now = modelOrder(modelAt(elements, session.schedule(), k), session.schedule(), k);
-    std::size_t moved = 0, inOrder = 0, settled = 0;
+    std::size_t moved = 0, inOrder = 0, settled = 0, turns = 0;
     double distance = 0;
     for (std::size_t i = 0; i < now.size(); ++i) {
       const bool changed = !before.empty() && now[i].index != before[i].index;
       moved += changed;
       if (i + 1 < now.size()) inOrder += elementLess(now[i], now[i + 1]);
+      if (i > 0 && i + 1 < now.size()) turns += elementLess(now[i - 1], now[i]) != elementLess(now[i], now[i + 1]);
       settled += finalPosition[std::size_t(now[i].index)] == double(i);
       distance += std::abs(finalPosition[std::size_t(now[i].index)] - double(i));
     }
@@ -116,6 +117,7 @@ TEST_P(SessionAlgorithm, StatisticsMatchTheCpuModel) {
       EXPECT_DOUBLE_EQ(s.movedPercent, 100.0 * double(moved) / n) << "pass " << k;
     }
     EXPECT_DOUBLE_EQ(s.inOrderPercent, 100.0 * double(inOrder) / (n - 1)) << "pass " << k;
+    EXPECT_DOUBLE_EQ(s.runLengthLog2, std::log2(n / double(turns + 1))) << "pass " << k;
     EXPECT_DOUBLE_EQ(s.settledPercent, 100.0 * double(settled) / n) << "pass " << k;
     EXPECT_DOUBLE_EQ(s.distancePercent, 100.0 * distance / (n * n)) << "pass " << k;
     if (k == 0 || traitsOf(session.schedule()[k - 1]).writes != Buffer::Scan) before = now;
@@ -125,6 +127,20 @@ TEST_P(SessionAlgorithm, StatisticsMatchTheCpuModel) {
   EXPECT_DOUBLE_EQ(session.stats(session.passCount()).inOrderPercent, 100.0);
   EXPECT_DOUBLE_EQ(session.stats(session.passCount()).settledPercent, 100.0);
   EXPECT_DOUBLE_EQ(session.stats(session.passCount()).distancePercent, 0.0);
+  EXPECT_DOUBLE_EQ(session.stats(session.passCount()).runLengthLog2, 8.0);  // one run of 256
+}
+
+// Monotone runs rise by one power of two per completed bitonic merge: after rank r every block of
+// 2^r is sorted (alternately up and down), and the turns are exactly the block boundaries.
+TEST_F(Session, MonotoneRunsDoublePerBitonicMerge) {
+  std::mt19937 rng(8);
+  const Image image = test::randomImage(32, 32, rng, 1000);
+  SortSession session(image, SortOrder::Ascending, Algorithm::Bitonic, "random");
+  const std::vector<std::uint32_t> ends = stageEnds(session.schedule());
+  for (std::uint32_t rank = 1; rank <= ends.size(); ++rank) {
+    session.seek(ends[rank - 1]);
+    EXPECT_NEAR(session.stats(ends[rank - 1]).runLengthLog2, double(rank), 0.02) << "after rank " << rank;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Algorithms, SessionAlgorithm, ::testing::ValuesIn(kAlgorithms),
