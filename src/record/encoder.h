@@ -47,8 +47,8 @@ struct VideoSettings {
   std::uint32_t width = 0, height = 0;  // of every frame; even where the format needs it
   double fps = 30.0;
   // GIF: make the palette from the first frame alone, which lets ffmpeg encode as frames arrive
-  // instead of keeping them all. Exact for a sort without overlays: every frame holds the same
-  // pixels in another order.
+  // instead of keeping them all. Right when every frame holds the first frame's colours, as a sort
+  // does (the same pixels in another order) unless overlays or shrinking change them.
   bool paletteFromFirstFrame = true;
   std::string outputName;  // the destination, named in error messages
 };

@@ -34,7 +34,10 @@ Recording::Recording(SortSession& session, StateDisplay& display, const RecordOp
   video.width = geometry_.width;
   video.height = geometry_.height;
   video.fps = options_.fps;
-  video.paletteFromFirstFrame = !options_.overlay.showRoles && !options_.overlay.showChanged;
+  // Every frame holds the first frame's colours only when nothing adds colours (overlays) or mixes
+  // them (shrinking averages pixels); otherwise the palette comes from all frames.
+  video.paletteFromFirstFrame = !options_.overlay.showRoles && !options_.overlay.showChanged &&
+                                geometry_.pictureWidth >= image.width && geometry_.pictureHeight >= image.height;
   video.outputName = output_;
   encoder_ = std::make_unique<VideoEncoder>(video);
 }

@@ -1,5 +1,6 @@
 // The viewer's Record section: what is on screen (overlays included) from a chosen pass to another,
 // encoded through ffmpeg a few frames per window frame, with a progress bar and Cancel.
+#include <cstdio>
 #include <filesystem>
 
 #include "error.h"
@@ -50,8 +51,9 @@ bool recordStep(ViewerState& s) {
     if (done) {
       s.recording->finish();
       const Recording& r = *s.recording;
-      note(s, "saved " + std::to_string(r.frameCount()) + " frames (" + std::to_string(r.seconds()).substr(0, 4) +
-                  " s) to " + shownPath(r.output()), false);
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%.1f s", r.seconds());
+      note(s, "saved " + std::to_string(r.frameCount()) + " frames (" + seconds + ") to " + shownPath(r.output()), false);
       s.recording.reset();
       s.recordExitCode = 0;
     }
