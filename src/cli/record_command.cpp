@@ -31,14 +31,14 @@ int runRecord(const RecordCommandOptions& options) {
   StateDisplay display;
   Recording recording(session, display, options.record, options.output);
 
-  // A progress line where someone watches: standard error on a terminal, one update a second.
+  // A progress line where someone watches: standard error on a terminal, four updates a second.
   const bool progress = !options.quiet && ::isatty(STDERR_FILENO);
-  while (!recording.step(progress ? 0.25 : 3600.0)) {
+  do {
     if (progress) {
       std::fprintf(stderr, "\rrecording %s: frame %u of %u (pass %u of %u)", options.output.c_str(),
                    recording.framesDone(), recording.frameCount(), session.pass(), session.passCount());
     }
-  }
+  } while (!recording.step(progress ? 0.25 : 3600.0));
   if (progress) std::fprintf(stderr, "\rrecording %s: %u frames, encoding the end...\033[K", options.output.c_str(),
                              recording.frameCount());
   recording.finish();

@@ -171,6 +171,20 @@ TEST(Record, ScaleAndSizeSetThePicture) {
   EXPECT_EQ(p.height, 8);
 }
 
+// On a terminal (script(1) gives it one) a progress line counts the frames; in a pipe it does not.
+TEST(Record, AProgressLineOnlyOnATerminal) {
+  test::TempFolder dir;
+  const std::string input = writeSmallImage(dir);
+  const std::string command = "'" + test::texsortBinary() + "' record '" + input + "' -o '" + dir.path("a.gif") + "'";
+  const test::RunResult tty = test::runProgram("script", {"-qec", command, "/dev/null"});
+  ASSERT_EQ(tty.exitCode, 0) << tty.out << tty.err;
+  EXPECT_NE(tty.out.find("\rrecording " + dir.path("a.gif") + ": frame "), std::string::npos) << tty.out;
+  EXPECT_NE(tty.out.find("recorded "), std::string::npos) << tty.out;
+  const test::RunResult piped = runTexsort({"record", input, "-o", dir.path("b.gif")});
+  ASSERT_EQ(piped.exitCode, 0) << piped.err;
+  EXPECT_TRUE(piped.err.empty()) << piped.err;
+}
+
 TEST(Record, StandardOutputGetsTheFileAndTheReportGoesToStandardError) {
   test::TempFolder dir;
   const std::string input = writeSmallImage(dir);
