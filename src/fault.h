@@ -2,6 +2,7 @@
 // would on a machine that cannot do it, so every error path runs in CI on llvmpipe.
 // GL/EGL: egl-display, gl-context, framebuffer, float-target, shader, link, oom.
 // verify: corrupts the GPU result so `texsort sort --verify` meets a real mismatch.
+// check: corrupts the state `texsort check` reads after each case's second pass.
 // enospc: an output's writes fail with ENOSPC, as on a full disk; fsync: its fsync fails with EIO.
 // slow-write: an output's temporary file stays open for 10 s before its data, so a test can send
 //             a signal while it exists.

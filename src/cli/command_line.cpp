@@ -145,6 +145,21 @@ Command parseCommandLine(int argc, const char* const* argv) {
   benchCommand->add_flag("!--no-progress", bench.progress, "No progress line on stderr");
   benchCommand->add_option("--plot", bench.plot, "Also write a log-log plot of GPU ms against N as this PNG");
 
+  CheckOptions& check = command.check;
+  std::vector<std::string> checkAlgos;
+  CLI::App* checkCommand = app.add_subcommand(
+      "check", "Conformance run for this GPU and driver: every algorithm, size, order and input pattern, the GPU "
+               "state compared with the CPU model after every pass (exit 5 on a difference)");
+  checkCommand->add_option("--algos", checkAlgos, "Algorithms to check (default: all)")
+      ->check(CLI::IsMember(algoNames))
+      ->delimiter(',');
+  checkCommand->add_flag("--quick", check.quick, "Sizes up to 1024 pixels (the CI set); else up to 65536");
+  checkCommand->add_flag("--json", check.json, "Every case with its result and the digest of the state after each pass");
+  checkCommand->add_flag("--digests", check.digests, "After the table, one line per pass: case, pass, state digest")
+      ->excludes("--json");
+  checkCommand->add_option("--max-work", check.maxWork, "Skip cases whose passes x elements exceed this")
+      ->capture_default_str();
+
   CLI::App* infoCommand = app.add_subcommand("info", "Show the headless OpenGL renderer, version and limits");
 
   std::string viewOrder = "asc", speed = "max", zoom = "fit";
@@ -214,6 +229,12 @@ Command parseCommandLine(int argc, const char* const* argv) {
     parseRecordSize(recordSize, rec);
     rec.format = recordFormatFor(recordFormat, record.output);
     if (rec.from > rec.to) throw Error(ExitCode::Usage, "--from " + std::to_string(rec.from) + " is after --to " + std::to_string(rec.to));
+  } else if (*checkCommand) {
+    command.kind = Command::Kind::Check;
+    if (!checkAlgos.empty()) {
+      check.algorithms.clear();
+      for (const std::string& name : checkAlgos) parseAlgorithm(name, check.algorithms.emplace_back());
+    }
   } else if (*infoCommand) {
     command.kind = Command::Kind::Info;
   } else if (*benchCommand) {

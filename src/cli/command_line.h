@@ -9,11 +9,12 @@
 namespace texsort {
 
 struct Command {
-  enum class Kind { Help, Sort, Record, Bench, Info, Demo } kind = Kind::Demo;
+  enum class Kind { Help, Sort, Record, Bench, Check, Info, Demo } kind = Kind::Demo;
   std::string helpText;  // Kind::Help: what to print (the help of the command asked about)
   SortOptions sort;
   RecordCommandOptions record;
   BenchOptions bench;
+  CheckOptions check;
   ViewerOptions view;
 };
 

@@ -52,6 +52,18 @@ struct RecordCommandOptions {
 // through ffmpeg; the file is written by the output rule. Throws texsort::Error.
 int runRecord(const RecordCommandOptions& options);
 
+struct CheckOptions {
+  std::vector<Algorithm> algorithms{std::begin(kAlgorithms), std::end(kAlgorithms)};
+  bool quick = false;    // sizes up to 2^10 (CI); else up to 2^16
+  bool json = false;     // every case with its per-pass digests, as JSON
+  bool digests = false;  // the table, then one line per pass: case, pass, digest
+  double maxWork = 6.7e7;  // skip cases whose passes x elements exceed this (transposition's N^2)
+};
+
+// `texsort check`: every algorithm x size x order x input pattern on this GPU and driver, the whole
+// GPU state compared with the CPU model after every pass. Returns 0, or 5 when any pass differs.
+int runCheck(const CheckOptions& options);
+
 // `texsort info`: the headless context's renderer, GL version, limits and EGL platform.
 int runInfo();
 

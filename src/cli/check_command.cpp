@@ -1,0 +1,173 @@
+// `texsort check`: a conformance run for a GPU and driver. Every case's GPU state is read back
+// after every pass and compared with the CPU model's; a digest of each state lets two machines'
+// runs be compared line by line.
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <map>
+#include <memory>
+
+#include "cli/commands.h"
+#include "context/egl_context.h"
+#include "error.h"
+#include "fault.h"
+#include "sort/bits.h"
+#include "sort/conformance.h"
+#include "sort/runner.h"
+
+namespace texsort {
+namespace {
+
+struct CaseResult {
+  Algorithm algorithm = Algorithm::Bitonic;
+  std::uint32_t pixels = 0;
+  std::uint64_t elements = 0;
+  SortOrder order = SortOrder::Ascending;
+  CheckPattern pattern = CheckPattern::Random;
+  bool skipped = false;
+  std::string failure;              // empty when every pass matched
+  std::vector<std::string> digests;  // after each pass
+};
+
+std::string describeElement(const Element& e) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "(%.0f, %.0f, %.0f, %.0f)", double(e.key), double(e.index), double(e.rgb), double(e.alpha));
+  return buf;
+}
+
+// Where two states first differ, in words.
+std::string firstDifference(const SortState& gpu, const SortState& cpu) {
+  for (std::size_t i = 0; i < std::min(gpu.elements.size(), cpu.elements.size()); ++i) {
+    if (gpu.elements[i] != cpu.elements[i]) {
+      return "element " + std::to_string(i) + ": GPU " + describeElement(gpu.elements[i]) + ", CPU " +
+             describeElement(cpu.elements[i]);
+    }
+  }
+  if (gpu.scan != cpu.scan) return "the scan buffer";
+  if (gpu.compact != cpu.compact) return "the compact buffer";
+  return "the buffers' sizes";
+}
+
+const char* orderName(SortOrder order) { return order == SortOrder::Ascending ? "asc" : "desc"; }
+
+void runCase(Runner& runner, const PassSchedule& schedule, CaseResult& c) {
+  const Image image = checkImage(c.pattern, c.pixels, c.pixels * 31 + static_cast<std::uint32_t>(c.pattern));
+  const std::vector<Element> elements = packElements(image, c.order);
+  runner.upload(elements);
+  SortState cpu;
+  cpu.elements = elements;
+  for (std::size_t p = 0; p < schedule.size(); ++p) {
+    runner.runPass(schedule[p]);
+    cpu = runPass(schedule[p], std::move(cpu));
+    SortState gpu = runner.readState();
+    // A forced failure corrupts one state, so the tests see the check catch a real difference.
+    if (p == 1 && forcedFailure("check") && gpu.elements.size() >= 2) std::swap(gpu.elements[0], gpu.elements[1]);
+    c.digests.push_back(stateDigest(gpu));
+    if (!(gpu == cpu)) {
+      c.failure = "pass " + std::to_string(p + 1) + " (" + describe(schedule[p]) + "): " + firstDifference(gpu, cpu);
+      return;
+    }
+  }
+}
+
+std::string jsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\') out += '\\';
+    out += ch;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+int runCheck(const CheckOptions& options) {
+  HeadlessContext context;
+  std::vector<CaseResult> results;
+  const bool progress = !options.json;
+  for (Algorithm algorithm : options.algorithms) {
+    for (std::uint32_t pixels : checkSizes(options.quick)) {
+      const std::uint64_t n = nextPowerOfTwo(pixels);
+      const PassSchedule schedule = scheduleFor(algorithm, n);
+      const bool skip = double(schedule.size()) * double(n) > options.maxWork || n > info(algorithm).maxElements;
+      std::unique_ptr<Runner> runner;
+      if (!skip) {
+        runner = makeRunner(algorithm, n);
+        runner->prepare(schedule);
+      }
+      for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
+        for (CheckPattern pattern : kCheckPatterns) {
+          CaseResult& c = results.emplace_back();
+          c.algorithm = algorithm;
+          c.pixels = pixels;
+          c.elements = n;
+          c.order = order;
+          c.pattern = pattern;
+          c.skipped = skip;
+          if (!skip) runCase(*runner, schedule, c);
+          if (!c.failure.empty()) {
+            std::fprintf(stderr, "texsort: check: %s, %u pixels, %s, %s: %s\n", algorithmName(algorithm), pixels,
+                         orderName(order), patternName(pattern), c.failure.c_str());
+          }
+        }
+      }
+      if (progress && ::isatty(fileno(stderr))) {
+        std::fprintf(stderr, "\rcheck: %s, %u pixels\033[K", algorithmName(algorithm), pixels);
+      }
+    }
+  }
+  if (progress && ::isatty(fileno(stderr))) std::fprintf(stderr, "\r\033[K");
+
+  std::size_t failed = 0, checked = 0, skipped = 0;
+  for (const CaseResult& c : results) {
+    failed += !c.failure.empty();
+    checked += !c.skipped;
+    skipped += c.skipped;
+  }
+  if (options.json) {
+    std::printf("{\"renderer\": %s, \"gl_version\": %s, \"set\": \"%s\", \"cases\": [\n", jsonString(context.renderer()).c_str(),
+                jsonString(context.glVersion()).c_str(), options.quick ? "quick" : "full");
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      const CaseResult& c = results[i];
+      std::printf("  {\"algorithm\": \"%s\", \"pixels\": %u, \"elements\": %llu, \"order\": \"%s\", \"pattern\": \"%s\", ",
+                  algorithmName(c.algorithm), c.pixels, static_cast<unsigned long long>(c.elements), orderName(c.order),
+                  patternName(c.pattern));
+      std::printf("\"result\": \"%s\", \"failure\": %s, \"digests\": [", c.skipped ? "skipped" : c.failure.empty() ? "ok" : "fail",
+                  jsonString(c.failure).c_str());
+      for (std::size_t p = 0; p < c.digests.size(); ++p) std::printf("%s\"%s\"", p ? ", " : "", c.digests[p].c_str());
+      std::printf("]}%s\n", i + 1 < results.size() ? "," : "");
+    }
+    std::printf("]}\n");
+  } else {
+    std::printf("texsort check (%s set): %s, OpenGL %s\n", options.quick ? "quick" : "full", context.renderer().c_str(),
+                context.glVersion().c_str());
+    std::printf("%-15s %6s %8s %8s %8s  %s\n", "algorithm", "cases", "passes", "skipped", "failed", "result");
+    std::map<Algorithm, std::array<std::size_t, 4>> rows;  // cases, passes, skipped, failed
+    for (const CaseResult& c : results) {
+      auto& row = rows[c.algorithm];
+      row[0] += !c.skipped;
+      row[1] += c.digests.size();
+      row[2] += c.skipped;
+      row[3] += !c.failure.empty();
+    }
+    for (Algorithm algorithm : options.algorithms) {
+      const auto& row = rows[algorithm];
+      std::printf("%-15s %6zu %8zu %8zu %8zu  %s\n", algorithmName(algorithm), row[0], row[1], row[2], row[3],
+                  row[3] ? "FAIL" : "ok");
+    }
+    if (options.digests) {
+      for (const CaseResult& c : results) {
+        for (std::size_t p = 0; p < c.digests.size(); ++p) {
+          std::printf("digest %s %u %s %s pass %zu %s\n", algorithmName(c.algorithm), c.pixels, orderName(c.order),
+                      patternName(c.pattern), p + 1, c.digests[p].c_str());
+        }
+      }
+    }
+    std::printf("%s: %zu cases checked pass by pass against the CPU model, %zu failed, %zu skipped (passes x N over %.3g)\n",
+                failed ? "FAIL" : "ok", checked, failed, skipped, options.maxWork);
+  }
+  return failed ? static_cast<int>(ExitCode::Mismatch) : 0;
+}
+
+}  // namespace texsort

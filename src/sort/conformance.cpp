@@ -1,0 +1,76 @@
+// Inputs and digests for `texsort check` (conformance.h).
+#include "sort/conformance.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+
+namespace texsort {
+
+const char* patternName(CheckPattern pattern) {
+  switch (pattern) {
+    case CheckPattern::Random: return "random";
+    case CheckPattern::Sorted: return "sorted";
+    case CheckPattern::Reversed: return "reversed";
+    case CheckPattern::AllEqual: return "all-equal";
+    case CheckPattern::FewUnique: return "few-unique";
+  }
+  return "?";
+}
+
+Image checkImage(CheckPattern pattern, std::uint32_t pixels, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> byte(0, 255);
+  std::vector<std::uint8_t> palette;
+  for (int i = 0; i < 4 * 4; ++i) palette.push_back(std::uint8_t(byte(rng)));
+  Image image;
+  image.width = pixels;
+  image.height = 1;
+  image.channels = 4;
+  for (std::uint32_t i = 0; i < pixels; ++i) {
+    const int colour = pattern == CheckPattern::AllEqual ? 0 : byte(rng) % 4;
+    for (int c = 0; c < 4; ++c) {
+      const bool fromPalette = pattern == CheckPattern::AllEqual || pattern == CheckPattern::FewUnique;
+      image.rgba.push_back(fromPalette ? palette[std::size_t(colour * 4 + c)] : std::uint8_t(byte(rng)));
+    }
+  }
+  if (pattern == CheckPattern::Sorted || pattern == CheckPattern::Reversed) {
+    std::vector<std::uint32_t> order(pixels);
+    for (std::uint32_t i = 0; i < pixels; ++i) order[i] = i;
+    const auto luma = [&](std::uint32_t i) {
+      return lumaKey(image.rgba[i * 4], image.rgba[i * 4 + 1], image.rgba[i * 4 + 2]);
+    };
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return luma(a) < luma(b); });
+    if (pattern == CheckPattern::Reversed) std::reverse(order.begin(), order.end());
+    std::vector<std::uint8_t> rgba;
+    for (std::uint32_t i : order) rgba.insert(rgba.end(), &image.rgba[i * 4], &image.rgba[i * 4 + 4]);
+    image.rgba = std::move(rgba);
+  }
+  return image;
+}
+
+std::vector<std::uint32_t> checkSizes(bool quick) {
+  if (quick) return {2, 3, 5, 8, 31, 64, 100, 256, 1000, 1024};
+  return {2, 3, 5, 8, 31, 64, 100, 256, 1000, 1024, 4096, 5000, 16384, 40000, 65536};
+}
+
+std::string stateDigest(const SortState& state) {
+  std::uint64_t hash = 14695981039346656037ull;
+  const auto mix = [&](const void* data, std::size_t bytes) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < bytes; ++i) hash = (hash ^ p[i]) * 1099511628211ull;
+  };
+  // A buffer's length goes in too, so an empty buffer and a missing one differ from their neighbours.
+  for (const auto& [data, bytes] : {std::pair<const void*, std::size_t>{state.elements.data(), state.elements.size() * sizeof(Element)},
+                                    {state.scan.data(), state.scan.size() * sizeof(float)},
+                                    {state.compact.data(), state.compact.size() * sizeof(float)}}) {
+    const std::uint64_t length = bytes;
+    mix(&length, sizeof length);
+    mix(data, bytes);
+  }
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+}  // namespace texsort

@@ -1,0 +1,69 @@
+// `texsort check` as CI runs it: the quick set on this machine's GL, every algorithm of the
+// registry, a forced difference caught, digests that two runs agree on.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "sort/algorithms.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+using test::runTexsort;
+
+TEST(Check, QuickSetPassesForEveryAlgorithm) {
+  const test::RunResult r = runTexsort({"check", "--quick"});
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+    const std::size_t at = r.out.find(std::string("\n") + row.name + " ");
+    ASSERT_NE(at, std::string::npos) << row.name << "\n" << r.out;
+    const std::string line = r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1);
+    std::istringstream fields(line);
+    std::string name, result;
+    std::size_t cases = 0, passes = 0, skipped = 0, failed = 0;
+    fields >> name >> cases >> passes >> skipped >> failed >> result;
+    EXPECT_EQ(cases, 100u) << line;  // 10 sizes x 2 orders x 5 patterns
+    EXPECT_GT(passes, cases) << line;
+    EXPECT_EQ(failed, 0u) << line;
+    EXPECT_EQ(result, "ok") << line;
+  }
+  EXPECT_NE(r.out.find("ok: 600 cases checked"), std::string::npos) << r.out;
+}
+
+TEST(Check, ADifferenceFailsWithExitFiveAndNamesThePass) {
+  test::RunOptions options;
+  options.setEnv = {{"TEXSORT_FORCE_FAILURE", "check"}};
+  const test::RunResult r = runTexsort({"check", "--quick", "--algos", "bitonic"}, options);
+  EXPECT_EQ(r.exitCode, 5) << r.out;
+  EXPECT_NE(r.err.find("texsort: check: bitonic, 3 pixels, asc, random: pass 2 ("), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("element 0: GPU"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("FAIL"), std::string::npos) << r.out;
+}
+
+TEST(Check, DigestsAgreeBetweenRunsAndWithTheJson) {
+  const test::RunResult a = runTexsort({"check", "--quick", "--algos", "oddeven-merge,bitonic-fast", "--digests"});
+  const test::RunResult b = runTexsort({"check", "--quick", "--algos", "oddeven-merge,bitonic-fast", "--digests"});
+  ASSERT_EQ(a.exitCode, 0) << a.err;
+  ASSERT_EQ(b.exitCode, 0) << b.err;
+  std::vector<std::string> linesA, linesB;
+  for (auto [text, lines] : {std::pair{&a.out, &linesA}, std::pair{&b.out, &linesB}}) {
+    std::istringstream in(*text);
+    for (std::string line; std::getline(in, line);)
+      if (line.rfind("digest ", 0) == 0) lines->push_back(line);
+  }
+  EXPECT_EQ(linesA, linesB);
+  ASSERT_FALSE(linesA.empty());
+  // One line per pass: oddeven-merge at 1024 pixels has 55 passes per case.
+  EXPECT_EQ(std::count_if(linesA.begin(), linesA.end(),
+                          [](const std::string& l) { return l.rfind("digest oddeven-merge 1024 desc sorted pass ", 0) == 0; }),
+            55);
+  const test::RunResult json = runTexsort({"check", "--quick", "--algos", "oddeven-merge,bitonic-fast", "--json"});
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  const std::string last = linesA.back().substr(linesA.back().rfind(' ') + 1);
+  EXPECT_NE(json.out.find("\"" + last + "\"]}"), std::string::npos) << "the last case's last digest ends its JSON array";
+  EXPECT_EQ(std::count(json.out.begin(), json.out.end(), '{'), 1 + 200);
+}
+
+}  // namespace
+}  // namespace texsort

@@ -1,0 +1,57 @@
+// `texsort check`'s inputs and digests.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "sort/conformance.h"
+
+namespace texsort {
+namespace {
+
+std::vector<std::uint32_t> lumas(const Image& image) {
+  std::vector<std::uint32_t> out;
+  for (std::size_t i = 0; i < image.rgba.size(); i += 4) out.push_back(lumaKey(image.rgba[i], image.rgba[i + 1], image.rgba[i + 2]));
+  return out;
+}
+
+TEST(Conformance, PatternsAreWhatTheyAreCalled) {
+  for (std::uint32_t n : checkSizes(false)) {
+    const std::vector<std::uint32_t> sorted = lumas(checkImage(CheckPattern::Sorted, n, 1));
+    ASSERT_EQ(sorted.size(), n);
+    EXPECT_TRUE(std::is_sorted(sorted.begin(), sorted.end())) << n;
+    const std::vector<std::uint32_t> reversed = lumas(checkImage(CheckPattern::Reversed, n, 1));
+    EXPECT_TRUE(std::is_sorted(reversed.rbegin(), reversed.rend())) << n;
+    const std::vector<std::uint32_t> equal = lumas(checkImage(CheckPattern::AllEqual, n, 1));
+    EXPECT_EQ(std::set<std::uint32_t>(equal.begin(), equal.end()).size(), 1u) << n;
+    const std::vector<std::uint32_t> few = lumas(checkImage(CheckPattern::FewUnique, n, 1));
+    EXPECT_LE(std::set<std::uint32_t>(few.begin(), few.end()).size(), 4u) << n;
+    if (n >= 100) {
+      const std::vector<std::uint32_t> random = lumas(checkImage(CheckPattern::Random, n, 1));
+      EXPECT_FALSE(std::is_sorted(random.begin(), random.end())) << n;
+      EXPECT_GT(std::set<std::uint32_t>(random.begin(), random.end()).size(), n / 2) << n;
+    }
+  }
+  EXPECT_EQ(checkSizes(true).back(), 1024u);
+  EXPECT_EQ(checkSizes(false).back(), 65536u);
+  EXPECT_EQ(checkSizes(false).front(), 2u);
+}
+
+TEST(Conformance, DigestsTellStatesApart) {
+  SortState a;
+  a.elements = packElements(checkImage(CheckPattern::Random, 100, 3), SortOrder::Ascending);
+  const std::string digest = stateDigest(a);
+  EXPECT_EQ(digest.size(), 16u);
+  EXPECT_EQ(stateDigest(a), digest) << "the same state, the same digest";
+  SortState b = a;
+  std::swap(b.elements[3], b.elements[4]);
+  EXPECT_NE(stateDigest(b), digest);
+  SortState c = a;
+  c.scan.push_back(0.0f);
+  EXPECT_NE(stateDigest(c), digest);
+  SortState d = a;
+  d.compact = {0.0f};
+  EXPECT_NE(stateDigest(d), stateDigest(c)) << "which buffer holds the bytes matters";
+}
+
+}  // namespace
+}  // namespace texsort
