@@ -10,6 +10,7 @@
 #include "bench/plot.h"
 #include "image/image_io.h"
 #include "cli/commands.h"
+#include "cli/report.h"
 #include "context/egl_context.h"
 
 namespace texsort {
@@ -28,15 +29,6 @@ std::string today() {
   const std::time_t now = std::time(nullptr);
   std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&now));
   return buf;
-}
-
-std::string jsonString(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
 }
 
 std::string ratio(double value, const char* format) {

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/report.h"
 #include "context/egl_context.h"
 #include "error.h"
 #include "fault.h"
@@ -29,12 +30,6 @@ struct CaseResult {
   std::string failure;              // empty when every pass matched
   std::vector<std::string> digests;  // after each pass
 };
-
-std::string describeElement(const Element& e) {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "(%.0f, %.0f, %.0f, %.0f)", double(e.key), double(e.index), double(e.rgb), double(e.alpha));
-  return buf;
-}
 
 // Where two states first differ, in words.
 std::string firstDifference(const SortState& gpu, const SortState& cpu) {
@@ -69,15 +64,6 @@ void runCase(Runner& runner, const PassSchedule& schedule, CaseResult& c) {
       return;
     }
   }
-}
-
-std::string jsonString(const std::string& s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    if (ch == '"' || ch == '\\') out += '\\';
-    out += ch;
-  }
-  return out + "\"";
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "cli/commands.h"
+#include "cli/report.h"
 #include "context/egl_context.h"
 #include "error.h"
 #include "sort/cpu_model.h"
@@ -17,13 +18,6 @@
 
 namespace texsort {
 namespace {
-
-std::string describeElement(const Element& e) {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "(key %.0f, index %.0f, rgb %.0f, alpha %.0f)", double(e.key), double(e.index),
-                double(e.rgb), double(e.alpha));
-  return buf;
-}
 
 // Throws Error(Mismatch) unless the GPU's final state equals the CPU model's, element for element,
 // and the CPU model's equals a plain stable sort by (key, index).

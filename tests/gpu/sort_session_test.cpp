@@ -26,19 +26,27 @@ SortState modelAt(const std::vector<Element>& elements, const PassSchedule& sche
   return runScheduleState(first, elements);
 }
 
-// The picture the display should show for a CPU-model state: position i's colour, taken through
-// the compact (key, index) pairs when the last pass that moved anything wrote those.
-std::vector<std::uint8_t> modelPicture(const SortState& state, const PassSchedule& schedule, std::uint32_t passes,
-                                       std::size_t pixels) {
+// The element order positions hold in a CPU-model state: through the compact pairs when the last
+// pass that moved anything wrote those (the fast path), else the elements themselves.
+std::vector<Element> modelOrder(const SortState& state, const PassSchedule& schedule, std::uint32_t passes) {
   bool compact = false;
   for (std::uint32_t p = 0; p < passes; ++p) {
     const Buffer written = traitsOf(schedule[p]).writes;
     if (written != Buffer::Scan) compact = written == Buffer::Compact;
   }
+  if (!compact) return state.elements;
+  std::vector<Element> order;
+  for (std::size_t i = 0; i < state.elements.size(); ++i) order.push_back(state.elements[std::size_t(state.compact[2 * i + 1])]);
+  return order;
+}
+
+// The picture the display should show for a CPU-model state: position i's colour.
+std::vector<std::uint8_t> modelPicture(const SortState& state, const PassSchedule& schedule, std::uint32_t passes,
+                                       std::size_t pixels) {
+  const std::vector<Element> order = modelOrder(state, schedule, passes);
   std::vector<std::uint8_t> rgba;
   for (std::size_t i = 0; i < pixels; ++i) {
-    const Element& e = compact ? state.elements[static_cast<std::size_t>(state.compact[2 * i + 1])] : state.elements[i];
-    const auto rgb = static_cast<std::uint32_t>(e.rgb);
+    const auto rgb = static_cast<std::uint32_t>(order[i].rgb);
     rgba.insert(rgba.end(), {std::uint8_t(rgb >> 16), std::uint8_t(rgb >> 8), std::uint8_t(rgb), 255});
   }
   return rgba;
@@ -68,20 +76,6 @@ TEST_P(SessionAlgorithm, StepBackAndScrubLandOnTheCpuModelsStateAtThatPass) {
     EXPECT_EQ(display.readBack(32).rgba, modelPicture(model, session.schedule(), target, 512))
         << algorithmName(GetParam()) << " picture at pass " << target;
   }
-}
-
-// The element order positions hold in a CPU-model state: through the compact pairs when the last
-// pass that moved anything wrote those (the fast path), else the elements themselves.
-std::vector<Element> modelOrder(const SortState& state, const PassSchedule& schedule, std::uint32_t passes) {
-  bool compact = false;
-  for (std::uint32_t p = 0; p < passes; ++p) {
-    const Buffer written = traitsOf(schedule[p]).writes;
-    if (written != Buffer::Scan) compact = written == Buffer::Compact;
-  }
-  if (!compact) return state.elements;
-  std::vector<Element> order;
-  for (std::size_t i = 0; i < state.elements.size(); ++i) order.push_back(state.elements[std::size_t(state.compact[2 * i + 1])]);
-  return order;
 }
 
 // Every statistic after every pass (and before the first), against the CPU model's state: in-order
