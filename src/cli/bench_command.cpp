@@ -38,6 +38,47 @@ std::string ratio(double value, const char* format) {
   return buf;
 }
 
+// Each pipeline's one-step baseline: the ladder's speed-ups are over it.
+Algorithm pipelineBaseline(Algorithm a) { return usesCompute(a) ? Algorithm::ComputeB2 : Algorithm::Bitonic; }
+
+// GPU ms of the baseline at the cell's N over the cell's; 0 when the baseline was not measured.
+double speedupOverBaseline(const std::vector<BenchCell>& cells, const BenchCell& c) {
+  if (c.skipped || c.gpuMs <= 0) return 0.0;
+  for (const BenchCell& base : cells) {
+    if (base.algorithm == pipelineBaseline(c.algorithm) && base.n == c.n && !base.skipped && base.gpuMs > 0) {
+      return base.gpuMs / c.gpuMs;
+    }
+  }
+  return 0.0;
+}
+
+// Article 000's table for this machine: one row per N, one column per algorithm; three blocks
+// (GPU ms, speed-up over the pipeline's baseline, effective GB/s).
+void printLadder(const std::vector<BenchCell>& cells, const std::vector<Algorithm>& algorithms,
+                 const std::vector<std::uint64_t>& sizes) {
+  const auto block = [&](const char* title, auto value, const char* format) {
+    std::printf("\n%s\n%-9s", title, "N");
+    for (Algorithm a : algorithms) std::printf(" %16s", algorithmName(a));
+    std::printf("\n");
+    for (std::uint64_t n : sizes) {
+      std::printf("%-9llu", static_cast<unsigned long long>(n));
+      for (Algorithm a : algorithms) {
+        const auto found = std::find_if(cells.begin(), cells.end(),
+                                        [&](const BenchCell& c) { return c.algorithm == a && c.n == n; });
+        const double v = found == cells.end() || found->skipped ? 0.0 : value(*found);
+        std::printf(" %16s", ratio(v, format).c_str());
+      }
+      std::printf("\n");
+    }
+  };
+  block("GPU ms per sort (medians; pack and gather included)", [](const BenchCell& c) { return c.gpuMs; }, "%.3f");
+  block("speed-up over the pipeline's one-step baseline (compute-b2, bitonic)",
+        [&](const BenchCell& c) { return speedupOverBaseline(cells, c); }, "%.2fx");
+  block("effective GB/s (bytes each dispatch or pass reads and writes, over GPU time)",
+        [](const BenchCell& c) { return c.gbPerSecond(); }, "%.2f");
+  std::printf("\n- : skipped (over --max-work, or beyond what the algorithm sorts exactly)\n");
+}
+
 void printTable(const std::vector<BenchCell>& cells) {
   std::printf("%-15s %8s %7s %10s %10s %9s %10s %7s %9s %9s %9s %9s %11s %9s %9s\n", "algorithm", "N", "passes", "GPU ms",
               "wall ms", "ms/pass", "Melem/s", "GB/s", "copy ms", "pass/copy", "step/copy", "sort/copy", "std::sort ms",
@@ -72,10 +113,11 @@ void printJson(const std::vector<BenchCell>& cells, const HeadlessContext& conte
                   "\"elements_per_second\": %.0f, \"gb_per_second\": %.3f, \"copy_pass_ms\": %.5f, "
                   "\"pass_per_copy\": %.4f, \"network_steps\": %llu, \"step_per_copy\": %.4f, "
                   "\"sort_per_copy\": %.3f, \"std_sort_ms\": %.4f, \"sort_per_std_sort\": %.4f, "
-                  "\"speedup_vs_classic\": %.4f}",
+                  "\"speedup_vs_classic\": %.4f, \"pipeline\": \"%s\", \"speedup_vs_pipeline_baseline\": %.4f}",
                   c.gpuMs, c.wallMs, c.msPerPass(), c.elementsPerSecond(), c.gbPerSecond(), c.copyMs,
                   c.passPerCopy(), static_cast<unsigned long long>(c.steps), c.stepPerCopy(), c.sortPerCopy(),
-                  c.stdSortMs, c.sortPerStdSort(), c.speedupVsClassic());
+                  c.stdSortMs, c.sortPerStdSort(), c.speedupVsClassic(), usesCompute(c.algorithm) ? "compute" : "fragment",
+                  speedupOverBaseline(cells, c));
     }
     std::printf("%s\n", i + 1 < cells.size() ? "," : "");
   }
@@ -100,14 +142,16 @@ void printCsv(const std::vector<BenchCell>& cells) {
 int runBench(const BenchOptions& options) {
   HeadlessContext context;
   const bool showProgress = options.progress && ::isatty(STDERR_FILENO);
+  const std::vector<Algorithm> algorithms = runnableAlgorithms(options.algorithms, options.algorithmsGiven, "bench");
   if (options.format == BenchOptions::Format::Table) {
-    std::printf("texsort bench, %s: %s, %s; CPU %s; medians of %u runs after a warm-up\n", today().c_str(),
-                context.renderer().c_str(), context.glVersion().c_str(), cpuName().c_str(), options.runs);
+    std::printf("texsort bench%s, %s: %s, %s; CPU %s; medians of %u runs after a warm-up\n",
+                options.ladder ? " --ladder" : "", today().c_str(), context.renderer().c_str(),
+                context.glVersion().c_str(), cpuName().c_str(), options.runs);
     std::fflush(stdout);
   }
   std::vector<BenchCell> cells;
-  const std::size_t total = options.algorithms.size() * options.sizes.size();
-  for (Algorithm algorithm : options.algorithms) {
+  const std::size_t total = algorithms.size() * options.sizes.size();
+  for (Algorithm algorithm : algorithms) {
     for (std::uint64_t n : options.sizes) {
       if (showProgress) {
         std::fprintf(stderr, "\r[%zu/%zu] %s, N = %llu ...        ", cells.size() + 1, total, algorithmName(algorithm),
@@ -121,7 +165,10 @@ int runBench(const BenchOptions& options) {
     saveImagePng(options.plot, plotBenchmark(cells, "texsort bench, " + today() + ": " + context.renderer()));
   }
   switch (options.format) {
-    case BenchOptions::Format::Table: printTable(cells); break;
+    case BenchOptions::Format::Table:
+      if (options.ladder) printLadder(cells, algorithms, options.sizes);
+      else printTable(cells);
+      break;
     case BenchOptions::Format::Json: printJson(cells, context, options.runs); break;
     case BenchOptions::Format::Csv: printCsv(cells); break;
   }

@@ -72,7 +72,8 @@ int runCheck(const CheckOptions& options) {
   HeadlessContext context;
   std::vector<CaseResult> results;
   const bool progress = !options.json;
-  for (Algorithm algorithm : options.algorithms) {
+  const std::vector<Algorithm> algorithms = runnableAlgorithms(options.algorithms, options.algorithmsGiven, "check");
+  for (Algorithm algorithm : algorithms) {
     for (std::uint32_t pixels : checkSizes(options.quick)) {
       const std::uint64_t n = nextPowerOfTwo(pixels);
       const PassSchedule schedule = scheduleFor(algorithm, n);
@@ -137,7 +138,7 @@ int runCheck(const CheckOptions& options) {
       row[2] += c.skipped;
       row[3] += !c.failure.empty();
     }
-    for (Algorithm algorithm : options.algorithms) {
+    for (Algorithm algorithm : algorithms) {
       const auto& row = rows[algorithm];
       std::printf("%-15s %6zu %8zu %8zu %8zu  %s\n", algorithmName(algorithm), row[0], row[1], row[2], row[3],
                   row[3] ? "FAIL" : "ok");

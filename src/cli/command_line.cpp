@@ -127,7 +127,7 @@ Command parseCommandLine(int argc, const char* const* argv) {
   bool json = false, csv = false;
   CLI::App* benchCommand = app.add_subcommand(
       "bench", "Time every algorithm at several sizes on random data, against a copy pass and std::sort");
-  benchCommand->add_option("--algos", benchAlgos, "Algorithms to time (default: all)")
+  benchCommand->add_option("--algos", benchAlgos, "Algorithms to time (default: all this context runs)")
       ->check(CLI::IsMember(algoNames))
       ->delimiter(',');
   benchCommand->add_option("--sizes", bench.sizes, "Element counts, powers of two from 2 to 2^24")
@@ -144,13 +144,17 @@ Command parseCommandLine(int argc, const char* const* argv) {
   benchCommand->add_flag("--csv", csv, "Print CSV instead of the table")->excludes("--json");
   benchCommand->add_flag("!--no-progress", bench.progress, "No progress line on stderr");
   benchCommand->add_option("--plot", bench.plot, "Also write a log-log plot of GPU ms against N as this PNG");
+  benchCommand->add_flag("--ladder", bench.ladder,
+                         "Article 000's table: rows N = 2^8 ... 2^20, columns the compute ladder (compute-b2 ... "
+                         "compute-noshared) and the fragment ladder (bitonic, bitonic-fast), ms, speed-up and GB/s")
+      ->excludes("--csv");
 
   CheckOptions& check = command.check;
   std::vector<std::string> checkAlgos;
   CLI::App* checkCommand = app.add_subcommand(
       "check", "Conformance run for this GPU and driver: every algorithm, size, order and input pattern, the GPU "
                "state compared with the CPU model after every pass (exit 5 on a difference)");
-  checkCommand->add_option("--algos", checkAlgos, "Algorithms to check (default: all)")
+  checkCommand->add_option("--algos", checkAlgos, "Algorithms to check (default: all this context runs)")
       ->check(CLI::IsMember(algoNames))
       ->delimiter(',');
   checkCommand->add_flag("--quick", check.quick, "Sizes up to 1024 pixels (the CI set); else up to 65536");
@@ -232,6 +236,7 @@ Command parseCommandLine(int argc, const char* const* argv) {
   } else if (*checkCommand) {
     command.kind = Command::Kind::Check;
     if (!checkAlgos.empty()) {
+      check.algorithmsGiven = true;
       check.algorithms.clear();
       for (const std::string& name : checkAlgos) parseAlgorithm(name, check.algorithms.emplace_back());
     }
@@ -240,9 +245,14 @@ Command parseCommandLine(int argc, const char* const* argv) {
   } else if (*benchCommand) {
     command.kind = Command::Kind::Bench;
     if (!benchAlgos.empty()) {
+      bench.algorithmsGiven = true;
       bench.algorithms.clear();
       for (const std::string& name : benchAlgos) parseAlgorithm(name, bench.algorithms.emplace_back());
+    } else if (bench.ladder) {
+      bench.algorithms = ladderAlgorithms();
     }
+    bench.sizesGiven = benchCommand->count("--sizes") > 0;
+    if (bench.ladder && !bench.sizesGiven) bench.sizes = ladderSizes();
     for (std::uint64_t n : bench.sizes) {
       if (!isPowerOfTwo(n)) throw Error(ExitCode::Usage, "--sizes: " + std::to_string(n) + " is not a power of two");
     }

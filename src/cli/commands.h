@@ -27,13 +27,32 @@ int runSort(const SortOptions& options);
 
 struct BenchOptions {
   std::vector<Algorithm> algorithms{std::begin(kAlgorithms), std::end(kAlgorithms)};
+  bool algorithmsGiven = false;  // --algos: an unavailable one is an error, not left out
   std::vector<std::uint64_t> sizes{256, 4096, 65536, 262144, 1048576};
+  bool sizesGiven = false;
+  bool ladder = false;  // article 000's table: the compute ladder and the fragment ladder by N
   unsigned runs = 5;                       // measured runs per cell, after one warm-up
   double maxWork = 4.0e9;                  // refuse cells whose passes x elements exceed this
   enum class Format { Table, Json, Csv } format = Format::Table;
   bool progress = true;                    // a progress line on stderr while it runs
   std::string plot;                        // also write a log-log plot (PNG) of GPU ms against N here
 };
+
+// The algorithms of `texsort bench --ladder`, in its columns' order: the compute ladder (article
+// 000's seven kernels), then the fragment ladder (one step per pass, the fast path).
+inline std::vector<Algorithm> ladderAlgorithms() {
+  std::vector<Algorithm> ladder;
+  for (Algorithm a : kAlgorithms)
+    if (usesCompute(a)) ladder.push_back(a);
+  ladder.insert(ladder.end(), {Algorithm::Bitonic, Algorithm::BitonicFast});
+  return ladder;
+}
+// Its default sizes: every power of two from 2^8 to 2^20.
+inline std::vector<std::uint64_t> ladderSizes() {
+  std::vector<std::uint64_t> sizes;
+  for (unsigned k = 8; k <= 20; ++k) sizes.push_back(std::uint64_t{1} << k);
+  return sizes;
+}
 
 // `texsort bench`: times every algorithm at every size on random data, with a copy pass and
 // std::sort of the same data as yardsticks, and prints a table, JSON or CSV.
@@ -54,6 +73,7 @@ int runRecord(const RecordCommandOptions& options);
 
 struct CheckOptions {
   std::vector<Algorithm> algorithms{std::begin(kAlgorithms), std::end(kAlgorithms)};
+  bool algorithmsGiven = false;  // --algos: an unavailable one is an error, not left out
   bool quick = false;    // sizes up to 2^10 (CI); else up to 2^16
   bool json = false;     // every case with its per-pass digests, as JSON
   bool digests = false;  // the table, then one line per pass: case, pass, digest

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
+#include "sort/algorithms.h"
 #include "sort/element.h"
 
 namespace texsort {
@@ -12,5 +14,10 @@ std::string jsonString(const std::string& s);
 
 // "(key K, index I, rgb C, alpha A)": an element as --verify and check name it.
 std::string describeElement(const Element& e);
+
+// The algorithms of `wanted` the current context runs. Those it cannot (compute without GL 4.3)
+// are named in one line on stderr and left out, unless `named` (the user listed them with --algos):
+// then the first such is an error (texsort::Error, exit 4).
+std::vector<Algorithm> runnableAlgorithms(const std::vector<Algorithm>& wanted, bool named, const char* command);
 
 }  // namespace texsort

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/report.h"
 #include "context/egl_context.h"
+#include "gl/capabilities.h"
 #include "error.h"
 #include "sort/cpu_model.h"
 #include "fault.h"
@@ -112,6 +113,21 @@ int runInfo() {
   std::printf("largest sort      %llu elements (%llux%llu texture; indices above 2^24 split across r and g)\n",
               static_cast<unsigned long long>(std::min(kMaxElements, side * side)),
               static_cast<unsigned long long>(side), static_cast<unsigned long long>(side));
+  if (gl::computeAvailable()) {
+    const gl::ComputeLimits l = gl::computeLimits();
+    std::printf("compute shaders   available: the compute-* algorithms run here\n");
+    std::printf("  work group size   %d x %d x %d, at most %d invocations\n", l.workGroupSize[0], l.workGroupSize[1],
+                l.workGroupSize[2], l.invocations);
+    std::printf("  work group count  %d x %d x %d\n", l.workGroupCount[0], l.workGroupCount[1], l.workGroupCount[2]);
+    std::printf("  shared memory     %d bytes per work group (C2/C4 blocks use %d)\n", l.sharedBytes,
+                8 << kSharedBlockLog2);
+    std::printf("  storage block     %lld MiB (the compute path sorts up to %llu elements)\n",
+                static_cast<long long>(l.storageBlockBytes >> 20),
+                static_cast<unsigned long long>(std::min<std::uint64_t>(
+                    kMaxElements, std::uint64_t(l.storageBlockBytes) / sizeof(Element))));
+  } else {
+    std::printf("compute shaders   not available (OpenGL 4.3 needed): the compute-* algorithms do not run here\n");
+  }
   return 0;
 }
 

@@ -45,6 +45,7 @@ void deleteFramebuffer(GLuint id) { glDeleteFramebuffers(1, &id); }
 void deleteProgram(GLuint id) { glDeleteProgram(id); }
 void deleteVertexArray(GLuint id) { glDeleteVertexArrays(1, &id); }
 void deleteQuery(GLuint id) { glDeleteQueries(1, &id); }
+void deleteBuffer(GLuint id) { glDeleteBuffers(1, &id); }
 
 static void label(GLenum type, GLuint id, const char* name) {
   if (GLAD_GL_KHR_debug && name) glObjectLabel(type, id, -1, name);
@@ -149,13 +150,23 @@ Program::Program(const char* vertexName, const char* vertexSource, const char* f
     glDeleteShader(vs);
     throw;
   }
+  link({vs, fs}, std::string(vertexName) + " + " + fragmentName);
+  label(GL_PROGRAM, handle_.id(), fragmentName);
+}
+
+Program Program::compute(const char* name, std::initializer_list<const char*> sources) {
+  Program program;
+  program.link({compile(GL_COMPUTE_SHADER, name, sources)}, name);
+  label(GL_PROGRAM, program.id(), name);
+  return program;
+}
+
+void Program::link(std::initializer_list<GLuint> shaders, const std::string& name) {
   const GLuint id = glCreateProgram();
   handle_ = Handle<deleteProgram>(id);
-  glAttachShader(id, vs);
-  glAttachShader(id, fs);
+  for (GLuint shader : shaders) glAttachShader(id, shader);
   glLinkProgram(id);
-  glDeleteShader(vs);  // flagged for deletion; freed with the program
-  glDeleteShader(fs);
+  for (GLuint shader : shaders) glDeleteShader(shader);  // flagged for deletion; freed with the program
   GLint ok = GL_FALSE;
   glGetProgramiv(id, GL_LINK_STATUS, &ok);
   if (ok != GL_TRUE) {
@@ -163,9 +174,8 @@ Program::Program(const char* vertexName, const char* vertexSource, const char* f
     glGetProgramiv(id, GL_INFO_LOG_LENGTH, &length);
     std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
     glGetProgramInfoLog(id, static_cast<GLsizei>(log.size()), nullptr, log.data());
-    throw Error(ExitCode::Gpu, std::string("GL: cannot link ") + vertexName + " + " + fragmentName + ": " + oneLine(log.data()));
+    throw Error(ExitCode::Gpu, "GL: cannot link " + name + ": " + oneLine(log.data()));
   }
-  label(GL_PROGRAM, id, fragmentName);
 }
 
 GLint Program::uniform(const char* name) const {
@@ -184,6 +194,34 @@ static GLuint newQuery() {
   GLuint id = 0;
   glGenQueries(1, &id);
   return id;
+}
+
+StorageBuffer::StorageBuffer(std::size_t bytes, const void* data, const char* name) : bytes_(bytes) {
+  while (glGetError() != GL_NO_ERROR) {
+  }  // report only what this allocation causes
+  GLuint id = 0;
+  glGenBuffers(1, &id);
+  handle_ = Handle<deleteBuffer>(id);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, id);
+  glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_DYNAMIC_COPY);
+  GLenum error = glGetError();
+  if (forcedFailure("oom")) error = GL_OUT_OF_MEMORY;
+  if (error != GL_NO_ERROR) {
+    throw Error(ExitCode::Gpu, std::string("GL: cannot allocate ") + (name ? name : "storage buffer") + " (" +
+                                   std::to_string(bytes) + " bytes): " + enumName(error));
+  }
+  label(GL_BUFFER, id, name);
+}
+
+void StorageBuffer::write(const void* data, std::size_t bytes) const {
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, id());
+  glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
+}
+
+void StorageBuffer::read(void* data, std::size_t bytes) const {
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // shader writes become visible to the read
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, id());
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
 }
 
 GpuTimer::GpuTimer() : start_(newQuery()), end_(newQuery()) {}

@@ -53,6 +53,7 @@ void deleteFramebuffer(GLuint id);
 void deleteProgram(GLuint id);
 void deleteVertexArray(GLuint id);
 void deleteQuery(GLuint id);
+void deleteBuffer(GLuint id);
 
 enum class TextureFormat { Rgba32f, R32f, Rgba8 };
 
@@ -102,6 +103,8 @@ class Program {
       : Program(vertexName, vertexSource, fragmentName, {fragmentSource}) {}
   Program(const char* vertexName, const char* vertexSource, const char* fragmentName,
           std::initializer_list<const char*> fragmentSources);
+  // A compute program (GL 4.3 or ARB_compute_shader; the caller checks), from its pieces.
+  static Program compute(const char* name, std::initializer_list<const char*> sources);
   GLuint id() const { return handle_.id(); }
   explicit operator bool() const { return static_cast<bool>(handle_); }
   // The uniform's location, -1 if the linker dropped it; looked up once per name, since passes set
@@ -109,8 +112,27 @@ class Program {
   GLint uniform(const char* name) const;
 
  private:
+  void link(std::initializer_list<GLuint> shaders, const std::string& name);
+
   Handle<deleteProgram> handle_;
   mutable std::unordered_map<std::string, GLint> uniforms_;
+};
+
+// A shader storage buffer of `bytes` bytes (GL 4.3 or ARB_shader_storage_buffer_object), filled
+// from `data` if not null. Throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other error.
+class StorageBuffer {
+ public:
+  StorageBuffer() = default;
+  StorageBuffer(std::size_t bytes, const void* data, const char* label);
+  GLuint id() const { return handle_.id(); }
+  std::size_t bytes() const { return bytes_; }
+  explicit operator bool() const { return static_cast<bool>(handle_); }
+  void write(const void* data, std::size_t bytes) const;  // from offset 0
+  void read(void* data, std::size_t bytes) const;         // from offset 0; waits for the GPU
+
+ private:
+  Handle<deleteBuffer> handle_;
+  std::size_t bytes_ = 0;
 };
 
 // An empty vertex array: the full-screen triangle is generated from gl_VertexID, but core profile

@@ -18,6 +18,13 @@ enum class Algorithm : std::uint8_t {
   Transposition,
   Radix,
   BitonicFast,
+  ComputeB2,  // article 000's ladder on the compute backend, in the order of its table's columns
+  ComputeC2,
+  ComputeB4,
+  ComputeB8,
+  ComputeB16,
+  ComputeC4,
+  ComputeNoShared,
   kCount  // not an algorithm: the number of them, checked against the registry below
 };
 
@@ -41,6 +48,12 @@ struct AlgorithmInfo {
 constexpr std::uint64_t k2to24 = std::uint64_t{1} << 24;
 
 PassSchedule radixLumaSchedule(const SortShape& shape);  // radixSchedule(shape, kKeyBits)
+// computeSchedule(shape, fused steps, shared memory) for each column of article 000's table.
+template <unsigned MaxFused, SharedMemory Shared>
+PassSchedule computeLadderSchedule(const SortShape& shape) {
+  return computeSchedule(shape, MaxFused, Shared);
+}
+constexpr int kComputeGlVersion = 43;  // compute shaders and storage buffers
 
 inline constexpr AlgorithmInfo kAlgorithmRegistry[] = {
     {Algorithm::Bitonic, "bitonic", "bitonic (one step per pass)", {70, 140, 255}, bitonicSchedule, true, 33,
@@ -56,6 +69,25 @@ inline constexpr AlgorithmInfo kAlgorithmRegistry[] = {
      "LSD radix sort by split and prefix sum (article 002)", k2to24, "its float32 prefix sums are exact only up to 2^24"},
     {Algorithm::BitonicFast, "bitonic-fast", "bitonic fast path (fused steps)", {225, 80, 200}, fastBitonicSchedule,
      true, 33, "bitonic on packed (key, index) pairs, 2-3 steps fused per pass (the default)"},
+    {Algorithm::ComputeB2, "compute-b2", "compute B2 (one step per dispatch)", {40, 190, 190},
+     computeLadderSchedule<1, SharedMemory::None>, true, kComputeGlVersion,
+     "compute shader, one step per dispatch (article 000's B2)"},
+    {Algorithm::ComputeC2, "compute-c2", "compute B2 + C2 (shared memory)", {90, 210, 150},
+     computeLadderSchedule<1, SharedMemory::C2>, true, kComputeGlVersion,
+     "B2, and the steps inside a 1024-element block in shared memory (B2+C2)"},
+    {Algorithm::ComputeB4, "compute-b4", "compute B2B4 + C2", {150, 220, 90}, computeLadderSchedule<2, SharedMemory::C2>,
+     true, kComputeGlVersion, "two global steps per dispatch, 4 elements per invocation (B2B4+C2)"},
+    {Algorithm::ComputeB8, "compute-b8", "compute B2B4B8 + C2", {210, 210, 60}, computeLadderSchedule<3, SharedMemory::C2>,
+     true, kComputeGlVersion, "up to three global steps per dispatch, 8 elements per invocation (B2B4B8+C2)"},
+    {Algorithm::ComputeB16, "compute-b16", "compute B2B4B8B16 + C2", {240, 190, 40},
+     computeLadderSchedule<4, SharedMemory::C2>, true, kComputeGlVersion,
+     "up to four global steps per dispatch, 16 elements per invocation (B2B4B8B16+C2)"},
+    {Algorithm::ComputeC4, "compute-c4", "compute B2B4B8B16 + C2C4", {250, 130, 110},
+     computeLadderSchedule<4, SharedMemory::C4>, true, kComputeGlVersion,
+     "B16, and two shared-memory steps per barrier (B2B4B8B16+C2C4)"},
+    {Algorithm::ComputeNoShared, "compute-noshared", "compute B2B4B8B16, no shared memory", {170, 170, 170},
+     computeLadderSchedule<4, SharedMemory::None>, true, kComputeGlVersion,
+     "up to four steps per dispatch for every distance, no shared memory (B2B4B8B16)"},
 };
 constexpr std::size_t kAlgorithmCount = std::size(kAlgorithmRegistry);
 
@@ -89,6 +121,9 @@ PassSchedule scheduleFor(Algorithm algorithm, std::uint64_t n);  // one line of 
 
 // Throws texsort::Error(Gpu) with the row's reason when `count` elements are more than it sorts.
 void checkAlgorithmFits(Algorithm algorithm, std::uint64_t count);
+
+// Whether the algorithm runs on the compute backend (the rows that need GL 4.3).
+inline bool usesCompute(Algorithm a) { return info(a).minGlVersion >= kComputeGlVersion; }
 
 // Whether a context of this GL version (major * 10 + minor) runs the algorithm.
 inline bool algorithmAvailable(Algorithm a, int glVersion) { return glVersion >= info(a).minGlVersion; }

@@ -94,6 +94,8 @@ Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uin
           [&](const PackCompact& p) { return notOneLayer(p); },
           [&](const FusedBitonicSteps& p) { return notOneLayer(p); },
           [&](const GatherByIndex& p) { return notOneLayer(p); },
+          [&](const ComputeBitonicSteps& p) { return notOneLayer(p); },
+          [&](const SharedBitonicSteps& p) { return notOneLayer(p); },
       },
       pass);
 }
@@ -134,6 +136,13 @@ SortState runPass(const Pass& pass, SortState state) {
                  // The fused steps one after the other: the same compare rule as BitonicStep on (key, index).
                  [&](const FusedBitonicSteps& p) {
                    for (const BitonicStep& step : fusedSteps(p)) compactStep(step, state.compact);
+                 },
+                 // The compute kernels run the same steps in place (B2-B16 in registers, C2/C4 in shared memory).
+                 [&](const ComputeBitonicSteps& p) {
+                   for (const BitonicStep& step : computeSteps(p)) compactStep(step, state.compact);
+                 },
+                 [&](const SharedBitonicSteps& p) {
+                   for (const BitonicStep& step : sharedSteps(p)) compactStep(step, state.compact);
                  },
                  // The elements are still as uploaded (element i at position i), so the index finds them.
                  [&](const GatherByIndex&) {

@@ -75,6 +75,10 @@ void FragmentRunner::allocate(Buffer buffer) {
 }
 
 const gl::Program& FragmentRunner::program(const Pass& pass) {
+  if (traitsOf(pass).compute) {
+    throw Error(ExitCode::Gpu, std::string("GPU sorter: ") + traitsOf(pass).kind +
+                                   " is a compute dispatch; the fragment runner does not run it");
+  }
   // Fused steps get one program per shape: llvmpipe runs every side of a branch, uniform or not.
   int variant = 0;
   if (const auto* fused = std::get_if<FusedBitonicSteps>(&pass)) {
@@ -135,6 +139,8 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    set("u_offset", s.offset);
                  },
                  [&](const GatherByIndex&) {},
+                 [&](const ComputeBitonicSteps&) {},  // refused by program(): compute dispatches
+                 [&](const SharedBitonicSteps&) {},
              },
              pass);
 }
@@ -232,11 +238,6 @@ StateView FragmentRunner::view() const {
   v.layout = layout();
   v.compactLayout = layoutOf(Buffer::Compact);
   return v;
-}
-
-std::unique_ptr<Runner> makeRunner(Algorithm, std::uint64_t elementCount) {
-  // Every algorithm runs on fragment passes today; a compute backend picks its rows here.
-  return std::make_unique<FragmentRunner>(elementCount);
 }
 
 }  // namespace texsort

@@ -1,6 +1,8 @@
 // What each pass kind is, in numbers and words: fused shapes, comparators, traffic, text.
 #include "sort/pass.h"
 
+#include <algorithm>
+
 #include "sort/bits.h"
 
 namespace texsort {
@@ -32,8 +34,24 @@ std::vector<BitonicStep> fusedSteps(const FusedBitonicSteps& p) {
   return steps;
 }
 
+std::vector<BitonicStep> computeSteps(const ComputeBitonicSteps& p) {
+  return fusedSteps(FusedBitonicSteps{p.rank, p.firstStep, p.stepno, p.offset, p.count});
+}
+
+std::vector<BitonicStep> sharedSteps(const SharedBitonicSteps& p) {
+  std::vector<BitonicStep> steps;
+  for (std::uint32_t rank = p.firstRank; rank <= p.lastRank; ++rank) {
+    const std::uint32_t stepno = rank == p.lastRank ? p.stepno : 2u << rank;
+    for (std::uint32_t step = rank == p.firstRank ? p.firstStep : 0; step <= rank; ++step)
+      steps.push_back(BitonicStep{rank, step, stepno, 1u << (rank - step)});
+  }
+  return steps;
+}
+
 std::uint32_t networkSteps(const Pass& pass) {
   if (const auto* fused = std::get_if<FusedBitonicSteps>(&pass)) return fused->count;
+  if (const auto* compute = std::get_if<ComputeBitonicSteps>(&pass)) return compute->count;
+  if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) return static_cast<std::uint32_t>(sharedSteps(*shared).size());
   return traitsOf(pass).network ? 1 : 0;
 }
 
@@ -50,6 +68,8 @@ std::uint32_t stageOf(const Pass& pass) {
                         [](const PackCompact&) { return kPack; },
                         [](const FusedBitonicSteps& p) { return p.rank; },
                         [](const GatherByIndex&) { return kGather; },
+                        [](const ComputeBitonicSteps& p) { return p.rank; },
+                        [](const SharedBitonicSteps& p) { return p.lastRank; },
                     },
                     pass);
 }
@@ -73,6 +93,7 @@ std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n)
                  },
                  [](const RadixFlags&) {}, [](const RadixScanStep&) {}, [](const RadixGather&) {},
                  [](const PackCompact&) {}, [](const FusedBitonicSteps&) {}, [](const GatherByIndex&) {},
+                 [](const ComputeBitonicSteps&) {}, [](const SharedBitonicSteps&) {},
              },
              pass);
   return pairs;
@@ -94,6 +115,9 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           // A fragment owns two elements and reads the texels of their groups.
           [&](const FusedBitonicSteps& p) { return (fusedTexelsRead(p) * kElement + kElement) / 2; },
           [&](const GatherByIndex&) { return kElement / 2 + 2 * kElement; },
+          // In place on 8-byte (key, index) pairs: each element read and written once per dispatch.
+          [&](const ComputeBitonicSteps&) { return kElement; },
+          [&](const SharedBitonicSteps&) { return kElement; },
       },
       pass);
 }
@@ -101,6 +125,12 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
 namespace {
 
 std::string str(std::uint64_t v) { return std::to_string(v); }
+
+std::string distanceList(const std::vector<BitonicStep>& steps) {
+  std::string distances;
+  for (const BitonicStep& s : steps) distances += (distances.empty() ? "" : ", ") + str(s.offset);
+  return distances;
+}
 
 PassText bitonicText(const char* name, std::uint32_t rank, std::uint32_t step, std::uint32_t stepno,
                      std::uint32_t offset, std::uint64_t n) {
@@ -158,8 +188,7 @@ PassText passText(const Pass& pass, std::uint64_t n) {
           [&](const FusedBitonicSteps& p) {
             std::string steps = p.count == 1 ? "step " + str(p.firstStep)
                                              : "steps " + str(p.firstStep) + "-" + str(p.firstStep + p.count - 1);
-            std::string distances;
-            for (const BitonicStep& s : fusedSteps(p)) distances += (distances.empty() ? "" : ", ") + str(s.offset);
+            const std::string distances = distanceList(fusedSteps(p));
             const unsigned texels = fusedTexelsRead(p);
             return PassText{"fast bitonic rank " + str(p.rank) + " " + steps,
                             "stepno " + str(p.stepno) + " distance" + (p.count == 1 ? " " : "s ") + distances,
@@ -170,6 +199,37 @@ PassText passText(const Pass& pass, std::uint64_t n) {
           [&](const GatherByIndex&) {
             return PassText{"fast path: gather each element's texel by its original index", "",
                             "every position fetches its full element (colour, alpha) by the original index."};
+          },
+          [&](const ComputeBitonicSteps& p) {
+            const std::string steps = p.count == 1 ? "step " + str(p.firstStep)
+                                                   : "steps " + str(p.firstStep) + "-" + str(p.firstStep + p.count - 1);
+            return PassText{"compute B" + str(2u << (p.count - 1)) + " rank " + str(p.rank) + " " + steps,
+                            "stepno " + str(p.stepno) + " distance" + (p.count == 1 ? " " : "s ") +
+                                distanceList(computeSteps(p)),
+                            "one dispatch: each invocation loads the " + str(2u << (p.count - 1)) +
+                                " (key, index) pairs its " + (p.count == 1 ? "step connects" : "steps connect") +
+                                " from the storage buffer, runs " + str(p.count) + (p.count == 1 ? " step" : " steps") +
+                                " in registers and stores them back."};
+          },
+          [&](const SharedBitonicSteps& p) {
+            const std::vector<BitonicStep> steps = sharedSteps(p);
+            const std::string ranks = p.firstRank == p.lastRank ? "rank " + str(p.firstRank)
+                                                                : "ranks " + str(p.firstRank) + "-" + str(p.lastRank);
+            const std::string block = str(std::uint64_t{1} << p.blockLog2);
+            return PassText{std::string(p.stepsPerBarrier == 2 ? "compute C4 " : "compute C2 ") + ranks + ", " +
+                                str(steps.size()) + (steps.size() == 1 ? " step" : " steps"),
+                            "block " + block + " stepno " + str(p.stepno) + " distances " +
+                                (steps.size() > 6 ? str(std::max_element(steps.begin(), steps.end(),
+                                                                         [](const BitonicStep& a, const BitonicStep& b) {
+                                                                           return a.offset < b.offset;
+                                                                         })->offset) +
+                                                        " ... 1"
+                                                  : distanceList(steps)),
+                            "one dispatch: each workgroup loads a block of " + block +
+                                " pairs into shared memory, runs the steps with a barrier after " +
+                                (p.stepsPerBarrier == 2 ? "every two (an invocation owns four elements)"
+                                                        : "each (an invocation owns two elements)") +
+                                ", and stores the block back."};
           },
       },
       pass);

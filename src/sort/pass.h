@@ -5,7 +5,8 @@
 // Adding a pass kind: its struct below (fields named for what they mean, kTraits, fields()), its
 // alternative in Pass, its shader, and one overload in each visitor the compiler then asks for:
 // the CPU model (cpu_model.cpp), the fragment runner's uniforms (fragment_runner.cpp), the text
-// (pass.cpp: passText, bytesPerElement, networkSteps, stageOf, compareExchanges).
+// (pass.cpp: passText, bytesPerElement, networkSteps, stageOf, compareExchanges), the viewer's roles
+// (state_display.cpp), and the compute runner (compute_runner.cpp) if it runs there.
 #pragma once
 
 #include <array>
@@ -36,6 +37,9 @@ struct PassTraits {
   unsigned reads;      // bufferBit()s of the buffers the pass samples
   Buffer writes;       // the one buffer it renders into: the back half of that pair, then swapped
   bool network;        // carries compare-exchange steps of a sorting network
+  bool compute = false;  // a compute dispatch (GL 4.3): `shader` is a compute shader, and only the
+                         // compute runner runs it; other kinds are fragment passes (pack and gather
+                         // also run on the compute runner, which has compute shaders of its own for them)
 };
 
 // Lets the passes compare field by field (C++17 has no defaulted ==): fields() lists them.
@@ -155,8 +159,43 @@ struct GatherByIndex {
                                       false};
 };
 
+// Compute backend (article 000's kernels B2, B4, B8, B16): `count` (1-4) consecutive steps of one
+// merge in one dispatch, in place on the (key, index) pairs in a storage buffer. Each invocation
+// loads the 2^count elements those steps connect, runs the steps in registers and stores them. The
+// steps are BitonicStep{rank, firstStep + s, stepno, offset >> s} for s < count.
+struct ComputeBitonicSteps {
+  std::uint32_t rank = 0;
+  std::uint32_t firstStep = 0;
+  std::uint32_t stepno = 0;
+  std::uint32_t offset = 0;  // the first step's partner distance
+  std::uint32_t count = 0;   // 1 to 4
+  auto fields() const { return std::tie(rank, firstStep, stepno, offset, count); }
+  static constexpr PassTraits kTraits{"compute bitonic steps", "compute_steps.comp", bufferBit(Buffer::Compact),
+                                      Buffer::Compact, true, true};
+};
+
+// Compute backend (article 000's C2 and C4): every step whose partner lies in the same block of
+// 2^blockLog2 elements, in workgroup shared memory, in one dispatch: merges firstRank ... lastRank,
+// the first from step firstStep, later ones from step 0 (each step's distance must be below the
+// block). A workgroup loads its block once, runs the steps with a barrier after each
+// (stepsPerBarrier 1, C2) or after each pair (2, C4: an invocation owns four elements), and stores
+// it. Merges before lastRank use stepno 2^(rank+1); lastRank uses `stepno` (a line's last merge
+// carries the element count, as in BitonicStep).
+struct SharedBitonicSteps {
+  std::uint32_t firstRank = 0;
+  std::uint32_t firstStep = 0;
+  std::uint32_t lastRank = 0;
+  std::uint32_t stepno = 0;
+  std::uint32_t blockLog2 = 0;
+  std::uint32_t stepsPerBarrier = 1;
+  auto fields() const { return std::tie(firstRank, firstStep, lastRank, stepno, blockLog2, stepsPerBarrier); }
+  static constexpr PassTraits kTraits{"shared-memory bitonic steps", "compute_shared.comp", bufferBit(Buffer::Compact),
+                                      Buffer::Compact, true, true};
+};
+
 using Pass = std::variant<BitonicStep, BitonicLegacyStep, OddEvenMergeStep, TranspositionRound, RadixFlags,
-                          RadixScanStep, RadixGather, PackCompact, FusedBitonicSteps, GatherByIndex>;
+                          RadixScanStep, RadixGather, PackCompact, FusedBitonicSteps, GatherByIndex,
+                          ComputeBitonicSteps, SharedBitonicSteps>;
 constexpr std::size_t kPassKindCount = std::variant_size_v<Pass>;
 
 // std::visit with one lambda per kind: Overloaded{[](const BitonicStep&) {...}, ...}.
@@ -200,8 +239,11 @@ enum class FusedShape : int {
 FusedShape fusedShape(const FusedBitonicSteps& pass);
 unsigned fusedTexelsRead(const FusedBitonicSteps& pass);  // compact texels a fragment reads: 1, 2 or 4
 std::vector<BitonicStep> fusedSteps(const FusedBitonicSteps& pass);  // the classic steps it carries
+std::vector<BitonicStep> computeSteps(const ComputeBitonicSteps& pass);
+std::vector<BitonicStep> sharedSteps(const SharedBitonicSteps& pass);
 
-// Network steps a pass carries: 1 for a network step, `count` for fused steps, 0 otherwise.
+// Network steps a pass carries: 1 for a network step, the steps of fused, compute and shared-memory
+// passes, 0 otherwise.
 std::uint32_t networkSteps(const Pass& pass);
 
 // The stage a pass belongs to, for marking stage ends on plots: the merge (rank) of bitonic and

@@ -1,6 +1,6 @@
-// The runner interface: what every GPU backend offers (the fragment-shader runner now; a compute
-// runner later). Commands, the viewer, the benchmark and the tests hold a Runner; the CPU model
-// (cpu_model.h) runs the same schedules and is the oracle for every pass.
+// The runner interface: what every GPU backend offers (the fragment-shader runner, and the compute
+// runner where the context has GL 4.3). Commands, the viewer, the benchmark and the tests hold a
+// Runner; the CPU model (cpu_model.h) runs the same schedules and is the oracle for every pass.
 #pragma once
 
 #include <cstdint>
@@ -43,7 +43,13 @@ class Runner {
   virtual StateView view() const = 0;
 };
 
-// The runner that runs `algorithm` on the current GL context, for elementCount elements.
+// Whether the current GL context runs `algorithm` (compute rows need GL 4.3's compute shaders).
+bool algorithmAvailableHere(Algorithm algorithm);
+// Throws texsort::Error(Gpu) with one line saying what the context lacks when it does not.
+void requireAvailable(Algorithm algorithm);
+
+// The runner that runs `algorithm` on the current GL context, for elementCount elements: the
+// fragment runner, or the compute runner for the compute rows. Throws as requireAvailable does.
 std::unique_ptr<Runner> makeRunner(Algorithm algorithm, std::uint64_t elementCount);
 
 }  // namespace texsort

@@ -132,4 +132,36 @@ PassSchedule fastBitonicSchedule(const SortShape& shape) {
   return schedule;
 }
 
+PassSchedule computeSchedule(const SortShape& shape, unsigned maxFusedSteps, SharedMemory shared, unsigned blockLog2) {
+  const unsigned k = checkedLineLog2(shape, "computeSchedule");
+  if (maxFusedSteps < 1 || maxFusedSteps > 4) throw std::invalid_argument("computeSchedule: 1 to 4 fused steps");
+  PassSchedule schedule{shape, {}};
+  if (shape.lineLength < 2) return schedule;
+  const unsigned block = std::min<unsigned>(blockLog2, log2Exact(shape.count()));
+  // C4 needs four elements per invocation; on a block of two it runs as C2.
+  const std::uint32_t perBarrier = shared == SharedMemory::C4 && block >= 2 ? 2 : 1;
+  schedule.passes.push_back(PackCompact{});
+  std::uint32_t rank = 0;
+  if (shared != SharedMemory::None) {  // merges of at most a block: all of them in one dispatch
+    const std::uint32_t last = std::min(block, k) - 1;
+    schedule.passes.push_back(SharedBitonicSteps{0, 0, last, mergeStepno(last, k, shape), block, perBarrier});
+    rank = last + 1;
+  }
+  for (; rank < k; ++rank) {
+    const std::uint32_t stepno = mergeStepno(rank, k, shape);
+    // Steps 0 .. global - 1 have distances 2^rank .. 2^block (all, without shared memory).
+    const std::uint32_t global = shared == SharedMemory::None ? rank + 1 : rank + 1 - block;
+    for (std::uint32_t step = 0; step < global;) {
+      const std::uint32_t count = std::min<std::uint32_t>(maxFusedSteps, global - step);
+      schedule.passes.push_back(ComputeBitonicSteps{rank, step, stepno, 1u << (rank - step), count});
+      step += count;
+    }
+    if (shared != SharedMemory::None) {
+      schedule.passes.push_back(SharedBitonicSteps{rank, global, rank, stepno, block, perBarrier});
+    }
+  }
+  schedule.passes.push_back(GatherByIndex{});
+  return schedule;
+}
+
 }  // namespace texsort

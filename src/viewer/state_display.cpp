@@ -44,6 +44,7 @@ Roles rolesOf(const Pass& pass) {
                  // Not one comparator layer on the elements: no roles to draw.
                  [](const RadixFlags&) {}, [](const RadixScanStep&) {}, [](const RadixGather&) {},
                  [](const PackCompact&) {}, [](const FusedBitonicSteps&) {}, [](const GatherByIndex&) {},
+                 [](const ComputeBitonicSteps&) {}, [](const SharedBitonicSteps&) {},
              },
              pass);
   return r;

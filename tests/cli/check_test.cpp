@@ -2,6 +2,7 @@
 // registry, a forced difference caught, digests that two runs agree on.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "sort/algorithms.h"
@@ -28,7 +29,28 @@ TEST(Check, QuickSetPassesForEveryAlgorithm) {
     EXPECT_EQ(failed, 0u) << line;
     EXPECT_EQ(result, "ok") << line;
   }
-  EXPECT_NE(r.out.find("ok: 600 cases checked"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ok: " + std::to_string(100 * kAlgorithmCount) + " cases checked"), std::string::npos) << r.out;
+}
+
+// A context without compute shaders (forced here; llvmpipe has them): the compute rows are left
+// out and named when nobody asked for them, and refused with exit 4 when somebody did.
+TEST(Check, WithoutComputeTheComputeRowsAreLeftOutOrRefused) {
+  test::RunOptions options;
+  options.setEnv = {{"TEXSORT_FORCE_FAILURE", "no-compute"}};
+  std::size_t fragmentRows = 0;
+  for (Algorithm a : kAlgorithms) fragmentRows += !usesCompute(a);
+  const test::RunResult all = runTexsort({"check", "--quick"}, options);
+  EXPECT_EQ(all.exitCode, 0) << all.err;
+  EXPECT_NE(all.err.find("texsort: check: left out compute-b2, compute-c2,"), std::string::npos) << all.err;
+  EXPECT_NE(all.err.find("has no compute shaders"), std::string::npos) << all.err;
+  EXPECT_EQ(all.out.find("\ncompute-"), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("ok: " + std::to_string(100 * fragmentRows) + " cases checked"), std::string::npos) << all.out;
+
+  const test::RunResult named = runTexsort({"check", "--quick", "--algos", "bitonic,compute-c4"}, options);
+  EXPECT_EQ(named.exitCode, 4);
+  EXPECT_EQ(std::count(named.err.begin(), named.err.end(), '\n'), 1) << named.err;
+  EXPECT_NE(named.err.find("compute-c4 needs compute shaders (OpenGL 4.3)"), std::string::npos) << named.err;
+  EXPECT_TRUE(named.out.empty()) << named.out;
 }
 
 TEST(Check, ADifferenceFailsWithExitFiveAndNamesThePass) {

@@ -53,8 +53,7 @@ TEST_F(Gpu, UploadAndReadBackAreExact) {
 
 // Runs `schedule` on a fresh runner from `cpu` (updated as it goes) and compares every buffer the
 // CPU model keeps after every pass: elements, radix's scan, the fast path's compact state.
-::testing::AssertionResult sameStateEveryPass(const PassSchedule& schedule, SortState& cpu) {
-  FragmentRunner runner(cpu.elements.size());
+::testing::AssertionResult sameStateEveryPass(Runner& runner, const PassSchedule& schedule, SortState& cpu) {
   runner.upload(cpu.elements);
   for (std::size_t p = 0; p < schedule.size(); ++p) {
     runner.runPass(schedule[p]);
@@ -68,6 +67,10 @@ TEST_F(Gpu, UploadAndReadBackAreExact) {
     }
   }
   return ::testing::AssertionSuccess();
+}
+::testing::AssertionResult sameStateEveryPass(const PassSchedule& schedule, SortState& cpu) {
+  FragmentRunner runner(cpu.elements.size());
+  return sameStateEveryPass(runner, schedule, cpu);
 }
 
 class GpuAlgorithm : public Gpu, public ::testing::WithParamInterface<Algorithm> {};
@@ -86,7 +89,8 @@ TEST_P(GpuAlgorithm, EveryPassEqualsTheCpuModel) {
       const Image image = test::randomImage(w, h, rng, 9);  // 9 colours: many ties
       SortState cpu{packElements(image, order), {}, {}};
       const PassSchedule schedule = scheduleFor(GetParam(), cpu.elements.size());
-      ASSERT_TRUE(sameStateEveryPass(schedule, cpu));
+      const std::unique_ptr<Runner> runner = makeRunner(GetParam(), cpu.elements.size());
+      ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu));
       EXPECT_EQ(unpackElements(cpu.elements, w, h, 4).rgba, test::referenceSorted(image, order).rgba);
     }
   }
@@ -110,10 +114,10 @@ TEST_P(GpuAlgorithm, SortsTheBundledImagesExactly) {
     for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
       SCOPED_TRACE(std::string(algorithmName(GetParam())) + " " + name + (order == SortOrder::Ascending ? " asc" : " desc"));
       const std::vector<Element> elements = packElements(image, order);
-      FragmentRunner runner(elements.size());
-      runner.upload(elements);
-      runner.run(scheduleFor(GetParam(), elements.size()));
-      const std::vector<Element> gpu = runner.readElements();
+      const std::unique_ptr<Runner> runner = makeRunner(GetParam(), elements.size());
+      runner->upload(elements);
+      runner->run(scheduleFor(GetParam(), elements.size()));
+      const std::vector<Element> gpu = runner->readElements();
       std::vector<Element> reference = elements;
       std::stable_sort(reference.begin(), reference.end(), elementLess);
       EXPECT_TRUE(sameBits(gpu, reference));
@@ -160,7 +164,7 @@ TEST_F(Gpu, LineShapesEqualTheCpuModelEveryPass) {
       const Image image = test::randomImage(static_cast<std::uint32_t>(shape.lineLength),
                                             static_cast<std::uint32_t>(shape.lineCount), rng, 6);
       SortState cpu{packElements(image, SortOrder::Ascending), {}, {}};
-      ASSERT_TRUE(sameStateEveryPass(scheduleFor(a, shape), cpu));
+      ASSERT_TRUE(sameStateEveryPass(*makeRunner(a, shape.count()), scheduleFor(a, shape), cpu));
       for (std::uint64_t line = 0; line < shape.lineCount; ++line) {
         const auto first = cpu.elements.begin() + static_cast<std::ptrdiff_t>(line * shape.lineLength);
         EXPECT_TRUE(std::is_sorted(first, first + static_cast<std::ptrdiff_t>(shape.lineLength), elementLess));

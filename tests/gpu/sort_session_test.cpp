@@ -64,8 +64,10 @@ TEST_P(SessionAlgorithm, StepBackAndScrubLandOnTheCpuModelsStateAtThatPass) {
   StateDisplay display;
   const std::uint32_t last = session.passCount();
   ASSERT_EQ(last, scheduleFor(GetParam(), 512).size());
+  ASSERT_GE(last, 3u);
   const std::uint32_t visits[] = {1, 2, 3, 10, 9, 8, 7, last, last - 1, last - 2, 0, last / 2, last / 2 - 1, 12, last, 1, 0};
   for (std::uint32_t target : visits) {
+    if (target > last) continue;  // short schedules (the compute ladder's shared-memory rows: 3 passes)
     if (target == session.pass() + 1) session.stepForward();
     else if (target + 1 == session.pass()) session.seek(session.pass() - 1);  // the Back button
     else session.seek(target);

@@ -220,7 +220,13 @@ TEST(Registry, RowsAreCompleteAndNamesRoundTrip) {
     names.insert(row.name);
     labels.insert(row.label);
     colours.insert(std::uint32_t(row.colour.r) << 16 | std::uint32_t(row.colour.g) << 8 | row.colour.b);
-    EXPECT_TRUE(algorithmAvailable(row.id, 33)) << row.name << ": every fragment algorithm runs on GL 3.3";
+    if (usesCompute(row.id)) {  // the compute backend: GL 4.3 and later only
+      EXPECT_EQ(std::string(row.name).rfind("compute-", 0), 0u) << row.name;
+      EXPECT_TRUE(algorithmAvailable(row.id, 43)) << row.name;
+      EXPECT_FALSE(algorithmAvailable(row.id, 42)) << row.name;
+    } else {
+      EXPECT_TRUE(algorithmAvailable(row.id, 33)) << row.name << ": every fragment algorithm runs on GL 3.3";
+    }
     EXPECT_EQ(scheduleFor(row.id, 64).shape, SortShape::whole(64));
   }
   EXPECT_EQ(names.size(), kAlgorithmCount);
@@ -269,6 +275,13 @@ TEST(PassText, DescribesEveryKind) {
       {FusedBitonicSteps{5, 2, 64, 8, 1}, "fast bitonic rank 5 step 2: stepno 64 distance 8", "reads the 2 texels"},
       {FusedBitonicSteps{0, 0, 2, 1, 1}, "fast bitonic rank 0 step 0: stepno 2 distance 1", "reads the 1 texel "},
       {GatherByIndex{}, "fast path: gather each element's texel by its original index", "original index"},
+      {ComputeBitonicSteps{5, 0, 64, 32, 4}, "compute B16 rank 5 steps 0-3: stepno 64 distances 32, 16, 8, 4",
+       "each invocation loads the 16 (key, index) pairs its steps connect"},
+      {ComputeBitonicSteps{5, 5, 64, 1, 1}, "compute B2 rank 5 step 5: stepno 64 distance 1", "loads the 2 "},
+      {SharedBitonicSteps{0, 0, 9, 1024, 10, 1}, "compute C2 ranks 0-9, 55 steps: block 1024 stepno 1024 distances 512 ... 1",
+       "a barrier after each (an invocation owns two elements)"},
+      {SharedBitonicSteps{12, 3, 12, 8192, 10, 2}, "compute C4 rank 12, 10 steps: block 1024 stepno 8192 distances 512 ... 1",
+       "a barrier after every two (an invocation owns four elements)"},
   };
   std::set<std::size_t> kinds;
   for (const Case& c : cases) {
@@ -303,6 +316,67 @@ TEST(StageEnds, MarkEachMergeEachRadixBitAndTheFastPathsEnds) {
   ASSERT_EQ(ends.size(), 6u + 1u);
   EXPECT_EQ(ends.front(), 1u) << "pack is a stage of its own";
   EXPECT_EQ(ends.back(), fast.size() - 1) << "so is gather";
+}
+
+}  // namespace
+}  // namespace texsort
+
+namespace texsort {
+namespace {
+
+// Article 000's ladder carries exactly the bitonic network's steps, in order, whatever the fusing
+// and shared memory: flattened, every compute schedule is bitonicSchedule's step list, for whole
+// arrays and lines. Global dispatches fuse at most their limit; shared ones stay inside a block.
+TEST(ComputeSchedule, CarriesTheBitonicStepsInOrder) {
+  struct Column {
+    unsigned fused;
+    SharedMemory shared;
+  };
+  const Column columns[] = {{1, SharedMemory::None}, {1, SharedMemory::C2}, {2, SharedMemory::C2},
+                            {3, SharedMemory::C2},   {4, SharedMemory::C2}, {4, SharedMemory::C4},
+                            {4, SharedMemory::None}};
+  std::size_t checked = 0;
+  for (const Column& column : columns) {
+    for (unsigned blockLog2 : {2u, 3u, 10u}) {
+      for (const SortShape shape : {SortShape::whole(2), SortShape::whole(4), SortShape::whole(1u << 7),
+                                    SortShape::whole(1u << 13), SortShape{16, 8}, SortShape{2, 64}, SortShape{512, 4}}) {
+        SCOPED_TRACE(std::to_string(column.fused) + " fused, shared " + std::to_string(int(column.shared)) + ", block 2^" +
+                     std::to_string(blockLog2) + ", lines of " + std::to_string(shape.lineLength));
+        const PassSchedule schedule = computeSchedule(shape, column.fused, column.shared, blockLog2);
+        std::vector<BitonicStep> carried;
+        for (const Pass& p : schedule) {
+          if (const auto* c = std::get_if<ComputeBitonicSteps>(&p)) {
+            EXPECT_GE(c->count, 1u);
+            EXPECT_LE(c->count, column.fused);
+            for (const BitonicStep& s : computeSteps(*c)) carried.push_back(s);
+          } else if (const auto* sh = std::get_if<SharedBitonicSteps>(&p)) {
+            EXPECT_NE(column.shared, SharedMemory::None);
+            EXPECT_EQ(sh->stepsPerBarrier, column.shared == SharedMemory::C4 && sh->blockLog2 >= 2 ? 2u : 1u);
+            for (const BitonicStep& s : sharedSteps(*sh)) {
+              EXPECT_LT(s.offset, 1u << sh->blockLog2) << "a shared step's partner outside the block";
+              carried.push_back(s);
+            }
+          } else {
+            EXPECT_TRUE(std::holds_alternative<PackCompact>(p) || std::holds_alternative<GatherByIndex>(p)) << describe(p);
+          }
+        }
+        std::vector<BitonicStep> expected;
+        for (const Pass& p : bitonicSchedule(shape)) expected.push_back(std::get<BitonicStep>(p));
+        EXPECT_EQ(carried, expected);
+        EXPECT_EQ(networkSteps(schedule), expected.size());
+        EXPECT_TRUE(std::holds_alternative<PackCompact>(schedule.front()));
+        EXPECT_TRUE(std::holds_alternative<GatherByIndex>(schedule.back()));
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 7u * 3u * 7u);
+  // The shared-memory rows need few dispatches: at 2^20 with blocks of 2^10, one for the first ten
+  // merges, then per merge its global dispatches and one shared.
+  EXPECT_EQ(computeSchedule(SortShape::whole(1u << 20), 1, SharedMemory::C2).size(), 2u + 1u + (1u + 10u) * 10u / 2u + 10u);
+  // B16: merge r >= 10 has r - 9 global steps, in ceil((r - 9) / 4) dispatches: 4 x 1 + 4 x 2 + 2 x 3.
+  EXPECT_EQ(computeSchedule(SortShape::whole(1u << 20), 4, SharedMemory::C2).size(), 2u + 1u + 18u + 10u);
+  EXPECT_EQ(scheduleFor(Algorithm::ComputeB2, 1u << 20).size(), 2u + 210u);
 }
 
 }  // namespace

@@ -1,0 +1,36 @@
+// Article 000's global kernels B2, B4, B8, B16: STEPS (1-4) consecutive steps of one bitonic
+// merge, distances u_offset, u_offset / 2, ..., in place on the pairs. The steps connect groups of
+// 2^STEPS elements spaced by the smallest distance; an invocation loads one group into registers,
+// runs the steps there and stores it, so each step costs no global traffic of its own.
+// Compiled after compute_common.glsl, with STEPS defined.
+layout(local_size_x = 64) in;
+
+uniform uint u_stepno;  // the merge's block: ascending where (element & stepno) == 0
+uniform uint u_offset;  // the first (largest) distance
+
+const uint kGroup = 1u << STEPS;
+
+void main() {
+  uint t = invocationIndex();
+  if (t >= (u_count >> STEPS)) return;
+  uint spacing = u_offset >> (STEPS - 1);               // the last step's distance
+  uint low = t & (spacing - 1u);
+  uint base = ((t - low) << STEPS) | low;                // t with STEPS zero bits at log2(spacing)
+  bool ascending = (base & u_stepno) == 0u;              // the same for the whole group
+  vec2 v[kGroup];
+  for (uint j = 0u; j < kGroup; ++j) v[j] = pairs[base + j * spacing];
+  for (int s = 0; s < STEPS; ++s) {
+    int partner = int(kGroup) >> (s + 1);                // distance u_offset >> s, in group slots
+    for (int j = 0; j < int(kGroup); ++j) {
+      if ((j & partner) == 0) {
+        vec2 a = v[j], b = v[j + partner];
+        // The lower slot keeps the min when ascending. Selects, not a branch around two stores:
+        // llvmpipe (Mesa 22.3) lost one of the two stores in the branching form.
+        bool swap = pairPrecedes(b, a) == ascending;
+        v[j] = swap ? b : a;
+        v[j + partner] = swap ? a : b;
+      }
+    }
+  }
+  for (uint j = 0u; j < kGroup; ++j) pairs[base + j * spacing] = v[j];
+}

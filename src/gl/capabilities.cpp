@@ -1,0 +1,39 @@
+// Version and compute capabilities of the current context.
+#include "gl/capabilities.h"
+
+#include "fault.h"
+#include "gl/gl.h"
+
+namespace texsort::gl {
+
+int contextVersion() {
+  GLint major = 0, minor = 0;
+  glGetIntegerv(GL_MAJOR_VERSION, &major);
+  glGetIntegerv(GL_MINOR_VERSION, &minor);
+  return major * 10 + minor;
+}
+
+bool computeAvailable() {
+  if (forcedFailure("no-compute")) return false;
+  // glad loads an extension's functions only where the context advertises it; GL 4.3 contexts
+  // advertise these three (they are what 4.3 made core), so both tests together are the check.
+  return contextVersion() >= 43 && GLAD_GL_ARB_compute_shader && GLAD_GL_ARB_shader_storage_buffer_object &&
+         GLAD_GL_ARB_shader_image_load_store && glDispatchCompute != nullptr && glMemoryBarrier != nullptr;
+}
+
+ComputeLimits computeLimits() {
+  ComputeLimits limits;
+  if (!computeAvailable()) return limits;
+  for (GLuint axis = 0; axis < 3; ++axis) {
+    glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, axis, &limits.workGroupCount[axis]);
+    glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, axis, &limits.workGroupSize[axis]);
+  }
+  glGetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &limits.invocations);
+  glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &limits.sharedBytes);
+  GLint64 bytes = 0;
+  glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &bytes);
+  limits.storageBlockBytes = bytes;
+  return limits;
+}
+
+}  // namespace texsort::gl

@@ -1,0 +1,26 @@
+// What the current GL context offers beyond the GL 3.3 core every path needs: its version, and the
+// compute shaders (GL 4.3) the optional compute backend needs, with their limits.
+#pragma once
+
+#include <cstdint>
+
+namespace texsort::gl {
+
+// The context's version as major * 10 + minor (45 for 4.5).
+int contextVersion();
+
+// Whether compute shaders and storage buffers can be used: GL 4.3 or later, with the functions
+// the loader found. TEXSORT_FORCE_FAILURE=no-compute makes it false, as on a GL 3.3 driver.
+bool computeAvailable();
+
+// The context's compute limits; all zero where compute is not available.
+struct ComputeLimits {
+  int workGroupCount[3] = {0, 0, 0};  // GL_MAX_COMPUTE_WORK_GROUP_COUNT
+  int workGroupSize[3] = {0, 0, 0};   // GL_MAX_COMPUTE_WORK_GROUP_SIZE
+  int invocations = 0;                // GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS
+  int sharedBytes = 0;                // GL_MAX_COMPUTE_SHARED_MEMORY_SIZE
+  std::int64_t storageBlockBytes = 0; // GL_MAX_SHADER_STORAGE_BLOCK_SIZE
+};
+ComputeLimits computeLimits();
+
+}  // namespace texsort::gl

@@ -1,0 +1,253 @@
+// The compute runner: one dispatch per pass, a storage-buffer barrier after each.
+#include "sort/compute_runner.h"
+
+#include <chrono>
+#include <string>
+
+#include "error.h"
+#include "gl/capabilities.h"
+#include "shaders/embedded.h"
+#include "sort/bits.h"
+
+namespace texsort {
+namespace {
+
+constexpr std::uint32_t kLocalSize = 64;  // the global kernels' workgroup (article 000: 64 threads)
+enum Binding : GLuint { kElements = 0, kPairs = 1, kTarget = 2 };
+
+std::string define(const char* name, std::uint64_t value) {
+  return "#define " + std::string(name) + " " + std::to_string(value) + "\n";
+}
+
+}  // namespace
+
+ComputeRunner::ComputeRunner(std::uint64_t elementCount) {
+  if (!gl::computeAvailable()) {
+    throw Error(ExitCode::Gpu, "GPU sorter: compute shaders need OpenGL 4.3; this context offers " +
+                                   std::to_string(gl::contextVersion() / 10) + "." +
+                                   std::to_string(gl::contextVersion() % 10) + " without them");
+  }
+  if (!isPowerOfTwo(elementCount) || elementCount > kMaxElements) {
+    throw Error(ExitCode::Gpu, "GPU sorter: " + std::to_string(elementCount) + " elements is not a power of two up to 2^28");
+  }
+  const std::uint64_t bytes = elementCount * sizeof(Element);
+  const gl::ComputeLimits limits = gl::computeLimits();
+  if (bytes > static_cast<std::uint64_t>(limits.storageBlockBytes)) {
+    throw Error(ExitCode::Gpu, "GPU sorter: " + std::to_string(elementCount) + " elements need a storage buffer of " +
+                                   std::to_string(bytes >> 20) + " MiB, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
+                                   std::to_string(limits.storageBlockBytes >> 20) + " MiB");
+  }
+  layout_ = TextureLayout::forCount(elementCount);
+  elements_[0] = gl::StorageBuffer(bytes, nullptr, "elements");
+  elements_[1] = gl::StorageBuffer(bytes, nullptr, "gathered elements");
+  program(PackCompact{});  // compile errors surface here, not mid-sort
+}
+
+const gl::StorageBuffer& ComputeRunner::pairs() {
+  if (!pairs_) {
+    if (elementCount() < 2) throw Error(ExitCode::Gpu, "GPU sorter: the compute path needs at least 2 elements");
+    pairs_ = gl::StorageBuffer(elementCount() * 8, nullptr, "pairs");
+  }
+  return pairs_;
+}
+
+const gl::Program& ComputeRunner::program(const char* shader, const std::string& defines) {
+  gl::Program& p = programs_[std::string(shader) + "\n" + defines];
+  if (!p) {
+    const char* source = shaders::source(shader);
+    if (source == nullptr) throw Error(ExitCode::Gpu, std::string("GPU runner: no embedded shader ") + shader);
+    p = gl::Program::compute(shader, {shaders::kShader_compute_common_glsl, defines.c_str(), source});
+  }
+  return p;
+}
+
+const gl::Program& ComputeRunner::program(const Pass& pass) {
+  return std::visit(
+      Overloaded{
+          [&](const PackCompact&) -> const gl::Program& { return program("compute_pack.comp", ""); },
+          [&](const GatherByIndex&) -> const gl::Program& { return program("compute_gather.comp", ""); },
+          [&](const ComputeBitonicSteps& p) -> const gl::Program& {
+            if (p.count < 1 || p.count > 4 || p.offset >> (p.count - 1) == 0) {
+              throw Error(ExitCode::Gpu, "GPU sorter: compute steps of an unknown shape: " + describe(pass));
+            }
+            return program(traitsOf(pass).shader, define("STEPS", p.count));
+          },
+          [&](const SharedBitonicSteps& p) -> const gl::Program& {
+            const std::uint64_t block = std::uint64_t{1} << p.blockLog2;
+            if (block > elementCount() || (p.stepsPerBarrier == 2 && block < 4) || p.stepsPerBarrier < 1 ||
+                p.stepsPerBarrier > 2) {
+              throw Error(ExitCode::Gpu, "GPU sorter: shared-memory steps of an unknown shape: " + describe(pass));
+            }
+            return program(traitsOf(pass).shader, define("BLOCK_LOG2", p.blockLog2) +
+                                                      define("PER_BARRIER", p.stepsPerBarrier) +
+                                                      define("THREADS", block >> p.stepsPerBarrier));
+          },
+          // The fragment kinds: refused (the compute schedules never hold them).
+          [&](const auto&) -> const gl::Program& {
+            throw Error(ExitCode::Gpu, std::string("GPU sorter: ") + traitsOf(pass).kind +
+                                           " is a fragment pass; the compute runner does not run it");
+          },
+      },
+      pass);
+}
+
+void ComputeRunner::setCommonUniforms(const gl::Program& p) const {
+  glUniform1ui(p.uniform("u_count"), static_cast<GLuint>(elementCount()));
+  glUniform1ui(p.uniform("u_indexHighBits"), indexHighBits(elementCount()));
+}
+
+void ComputeRunner::bind(const gl::StorageBuffer& elements, const gl::StorageBuffer& target) const {
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kElements, elements.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPairs, pairs_.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTarget, target.id());
+}
+
+void ComputeRunner::dispatch(const gl::Program&, std::uint64_t workgroups) {
+  // More than 65535 workgroups (the least GL allows on an axis) go as rows of 32768.
+  const std::uint64_t width = workgroups > 65535 ? 32768 : workgroups;
+  glDispatchCompute(static_cast<GLuint>(width), static_cast<GLuint>(workgroups / width), 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+void ComputeRunner::upload(const std::vector<Element>& elements) {
+  if (elements.size() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: upload of the wrong size");
+  current_ = 0;
+  hasPrevious_ = false;
+  elements_[0].write(elements.data(), elements.size() * sizeof(Element));
+  written_ = 0;
+  shown_ = Buffer::Elements;
+  TEXSORT_GL_CHECK("upload");
+}
+
+void ComputeRunner::prepare(const PassSchedule& schedule) {
+  if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
+  for (const Pass& pass : schedule) {
+    program(pass);
+    pairs();
+  }
+}
+
+void ComputeRunner::runPass(const Pass& pass) {
+  const PassTraits& t = traitsOf(pass);
+  // As the fragment runner: a pass that rewrites the pairs in place, on pairs already shown.
+  hasPrevious_ = t.writes == Buffer::Compact && (t.reads & bufferBit(Buffer::Compact)) && shown_ == Buffer::Compact;
+  if (hasPrevious_) {
+    if (!previousPairs_) previousPairs_ = gl::StorageBuffer(pairs().bytes(), nullptr, "previous pairs");
+    glBindBuffer(GL_COPY_READ_BUFFER, pairs_.id());
+    glBindBuffer(GL_COPY_WRITE_BUFFER, previousPairs_.id());
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, static_cast<GLsizeiptr>(pairs_.bytes()));
+  }
+  dispatchPass(pass);
+}
+
+void ComputeRunner::dispatchPass(const Pass& pass) {
+  const gl::Program& p = program(pass);
+  pairs();
+  glUseProgram(p.id());
+  setCommonUniforms(p);
+  const std::uint64_t n = elementCount();
+  const auto groupsOf = [](std::uint64_t invocations) { return (invocations + kLocalSize - 1) / kLocalSize; };
+  std::visit(Overloaded{
+                 [&](const PackCompact&) {
+                   bind(elements_[current_], elements_[1 - current_]);
+                   dispatch(p, groupsOf(n));
+                 },
+                 [&](const GatherByIndex&) {
+                   bind(elements_[current_], elements_[1 - current_]);
+                   dispatch(p, groupsOf(n));
+                   current_ = 1 - current_;
+                 },
+                 [&](const ComputeBitonicSteps& s) {
+                   glUniform1ui(p.uniform("u_stepno"), s.stepno);
+                   glUniform1ui(p.uniform("u_offset"), s.offset);
+                   bind(elements_[current_], elements_[1 - current_]);
+                   dispatch(p, groupsOf(n >> s.count));
+                 },
+                 [&](const SharedBitonicSteps& s) {
+                   glUniform1ui(p.uniform("u_firstRank"), s.firstRank);
+                   glUniform1ui(p.uniform("u_firstStep"), s.firstStep);
+                   glUniform1ui(p.uniform("u_lastRank"), s.lastRank);
+                   glUniform1ui(p.uniform("u_stepno"), s.stepno);
+                   bind(elements_[current_], elements_[1 - current_]);
+                   dispatch(p, n >> s.blockLog2);
+                 },
+                 [](const auto&) {},  // refused by program()
+             },
+             pass);
+  const PassTraits& t = traitsOf(pass);
+  written_ |= bufferBit(t.writes);
+  shown_ = t.writes;
+  TEXSORT_GL_CHECK("compute pass");
+}
+
+double ComputeRunner::run(const PassSchedule& schedule) {
+  if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
+  timer_.begin();
+  for (const Pass& pass : schedule) dispatchPass(pass);
+  timer_.end();
+  hasPrevious_ = false;
+  return timer_.milliseconds();
+}
+
+double ComputeRunner::copyPassMs() {
+  if (!copyTarget_) copyTarget_ = gl::StorageBuffer(elementCount() * sizeof(Element), nullptr, "copy target");
+  const gl::Program& p = program("compute_copy.comp", "");
+  glUseProgram(p.id());
+  setCommonUniforms(p);
+  bind(elements_[current_], copyTarget_);
+  // Timed on the CPU clock between two glFinish calls, as the fragment runner's copy.
+  glFinish();
+  const auto start = std::chrono::steady_clock::now();
+  dispatch(p, (elementCount() + kLocalSize - 1) / kLocalSize);
+  glFinish();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::vector<Element> ComputeRunner::readElements() const {
+  std::vector<Element> elements(elementCount());
+  elements_[current_].read(elements.data(), elements.size() * sizeof(Element));
+  return elements;
+}
+
+SortState ComputeRunner::readState() const {
+  SortState state;
+  state.elements = readElements();
+  if (written_ & bufferBit(Buffer::Compact)) {
+    state.compact.resize(2 * elementCount());
+    pairs_.read(state.compact.data(), state.compact.size() * sizeof(float));
+  }
+  return state;
+}
+
+StateView ComputeRunner::view() const {
+  // The same bytes as the fragment runner's textures: an element per RGBA32F texel, two pairs per
+  // compact texel. Copied through the pixel-unpack binding, on the GPU.
+  const auto copy = [](const gl::StorageBuffer& from, gl::Texture& to, const TextureLayout& l, const char* label) {
+    if (!to) to = gl::Texture(l.width, l.height, nullptr, label);
+    glMemoryBarrier(GL_PIXEL_BUFFER_BARRIER_BIT);
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, from.id());
+    glBindTexture(GL_TEXTURE_2D, to.id());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(l.width), static_cast<GLsizei>(l.height), GL_RGBA,
+                    GL_FLOAT, nullptr);
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  };
+  StateView v;
+  v.layout = layout_;
+  copy(elements_[current_], elementTexture_, layout_, "elements (view)");
+  v.elements = &elementTexture_;
+  v.form = shown_;
+  v.current = &elementTexture_;
+  if (shown_ == Buffer::Compact) {
+    v.compactLayout = TextureLayout::forCount(elementCount() / 2);
+    copy(pairs_, compactTexture_, v.compactLayout, "pairs (view)");
+    v.current = &compactTexture_;
+  }
+  if (hasPrevious_) {
+    copy(previousPairs_, previousTexture_, v.compactLayout, "previous pairs (view)");
+    v.previous = &previousTexture_;
+  }
+  return v;
+}
+
+}  // namespace texsort

@@ -1,0 +1,62 @@
+// The compute runner (GL 4.3, optional): article 000's kernels as compute dispatches on storage
+// buffers, in place. It runs the compute schedules (computeSchedule: pack, ComputeBitonicSteps,
+// SharedBitonicSteps, gather) and offers the same Runner interface as the fragment runner: the
+// state after each dispatch reads back as the CPU model keeps it, and view() copies the buffers
+// into textures for the viewer. Knows nothing of windows or images.
+#pragma once
+
+#include <array>
+#include <map>
+#include <utility>
+
+#include "gl/objects.h"
+#include "sort/runner.h"
+
+namespace texsort {
+
+class ComputeRunner final : public Runner {
+ public:
+  // Needs a current context where gl::computeAvailable(). Allocates the element buffers for
+  // `elementCount` (a power of two, at most kMaxElements). Throws texsort::Error(Gpu) when compute
+  // is not available or a buffer is larger than the context allows.
+  explicit ComputeRunner(std::uint64_t elementCount);
+
+  const TextureLayout& layout() const override { return layout_; }
+  void upload(const std::vector<Element>& elements) override;
+  void prepare(const PassSchedule& schedule) override;
+  // Keeps the pairs as they were before an in-place dispatch (one buffer copy), so view() can show
+  // what moved, as the fragment runner's ping-pong does; run() keeps none.
+  void runPass(const Pass& pass) override;
+  double run(const PassSchedule& schedule) override;
+  double copyPassMs() override;
+  std::vector<Element> readElements() const override;
+  SortState readState() const override;
+  StateView view() const override;
+
+ private:
+  const gl::Program& program(const Pass& pass);
+  const gl::Program& program(const char* shader, const std::string& defines);
+  void dispatch(const gl::Program& program, std::uint64_t workgroups);
+  void setCommonUniforms(const gl::Program& program) const;
+  void bind(const gl::StorageBuffer& elements, const gl::StorageBuffer& target) const;
+  const gl::StorageBuffer& pairs();
+  void dispatchPass(const Pass& pass);
+
+  TextureLayout layout_;
+  std::array<gl::StorageBuffer, 2> elements_;  // the elements as they stand: [current_]; gather writes the other
+  std::size_t current_ = 0;
+  gl::StorageBuffer pairs_;      // (key, index) pairs, allocated on first use
+  gl::StorageBuffer previousPairs_;  // the pairs before the last dispatch, when hasPrevious_
+  bool hasPrevious_ = false;
+  gl::StorageBuffer copyTarget_; // copyPassMs() only
+  unsigned written_ = 0;         // bufferBit()s written since upload()
+  Buffer shown_ = Buffer::Elements;
+  std::map<std::string, gl::Program> programs_;  // by shader and defines
+  gl::GpuTimer timer_;
+  // view(): the buffers copied into textures of the fragment runner's layouts.
+  mutable gl::Texture elementTexture_;
+  mutable gl::Texture compactTexture_;
+  mutable gl::Texture previousTexture_;
+};
+
+}  // namespace texsort

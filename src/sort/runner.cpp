@@ -1,0 +1,30 @@
+// makeRunner: the registry row says which backend runs an algorithm.
+#include "sort/runner.h"
+
+#include <string>
+
+#include "error.h"
+#include "gl/capabilities.h"
+#include "sort/compute_runner.h"
+#include "sort/fragment_runner.h"
+
+namespace texsort {
+
+void requireAvailable(Algorithm algorithm) {
+  if (!usesCompute(algorithm) || gl::computeAvailable()) return;
+  const int version = gl::contextVersion();
+  throw Error(ExitCode::Gpu, std::string(algorithmName(algorithm)) +
+                                 " needs compute shaders (OpenGL 4.3); this context offers OpenGL " +
+                                 std::to_string(version / 10) + "." + std::to_string(version % 10) +
+                                 " without them; the fragment algorithms (such as bitonic-fast) run here");
+}
+
+bool algorithmAvailableHere(Algorithm algorithm) { return !usesCompute(algorithm) || gl::computeAvailable(); }
+
+std::unique_ptr<Runner> makeRunner(Algorithm algorithm, std::uint64_t elementCount) {
+  requireAvailable(algorithm);
+  if (usesCompute(algorithm)) return std::make_unique<ComputeRunner>(elementCount);
+  return std::make_unique<FragmentRunner>(elementCount);
+}
+
+}  // namespace texsort
