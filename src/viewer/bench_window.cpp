@@ -6,6 +6,7 @@
 
 #include "bench/plot.h"
 #include "error.h"
+#include "sort/runner.h"
 #include "viewer/viewer_app.h"
 
 namespace texsort {
@@ -80,9 +81,23 @@ void benchWindow(ViewerState& s) {
     ImGui::End();
     return;
   }
-  for (std::size_t i = 0; i < kAlgorithmCount; ++i) {
-    if (i) ImGui::SameLine();
-    ImGui::Checkbox(kAlgorithmRegistry[i].name, &b.algorithms[i]);
+  // The fragment algorithms on one line, article 000's compute ladder on the next (greyed out
+  // where the context has no compute shaders).
+  static const bool computeHere = algorithmAvailableHere(Algorithm::ComputeB2);
+  bool first = true;
+  for (bool compute : {false, true}) {
+    if (compute) {
+      ImGui::TextUnformatted(computeHere ? "compute:" : "compute (needs OpenGL 4.3):");
+      first = false;
+      if (!computeHere) ImGui::BeginDisabled();
+    }
+    for (std::size_t i = 0; i < kAlgorithmCount; ++i) {
+      if (usesCompute(kAlgorithms[i]) != compute) continue;
+      if (!first) ImGui::SameLine();
+      first = false;
+      ImGui::Checkbox(kAlgorithmRegistry[i].name, &b.algorithms[i]);
+    }
+    if (compute && !computeHere) ImGui::EndDisabled();
   }
   for (std::size_t i = 0; i < std::size(kBenchSizes); ++i) {
     if (i) ImGui::SameLine();
@@ -99,7 +114,8 @@ void benchWindow(ViewerState& s) {
     b.cells.clear();
     for (std::size_t a = 0; a < kAlgorithmCount; ++a)
       for (std::size_t n = 0; n < std::size(kBenchSizes); ++n)
-        if (b.algorithms[a] && b.sizes[n]) b.queue.emplace_back(kAlgorithms[a], kBenchSizes[n]);
+        if (b.algorithms[a] && b.sizes[n] && algorithmAvailableHere(kAlgorithms[a]))
+          b.queue.emplace_back(kAlgorithms[a], kBenchSizes[n]);
   }
   if (running) ImGui::EndDisabled();
   ImGui::SameLine();

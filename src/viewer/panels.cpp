@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "sort/bits.h"
+#include "sort/runner.h"
 #include "viewer/generated.h"
 #include "viewer/viewer.h"
 #include "viewer/viewer_app.h"
@@ -42,7 +43,9 @@ void inputPanel(ViewerState& s) {
   ImGui::SetNextItemWidth(230);
   if (ImGui::BeginCombo("algorithm", info(s.algorithm).label)) {
     for (const AlgorithmInfo& row : kAlgorithmRegistry) {
-      if (ImGui::Selectable(row.label, row.id == s.algorithm) && row.id != s.algorithm) {
+      // Compute rows where the context has no compute shaders: listed, not selectable.
+      const ImGuiSelectableFlags flags = algorithmAvailableHere(row.id) ? 0 : ImGuiSelectableFlags_Disabled;
+      if (ImGui::Selectable(row.label, row.id == s.algorithm, flags) && row.id != s.algorithm) {
         s.algorithm = row.id;
         reloadSession(s);
       }

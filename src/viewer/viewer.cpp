@@ -16,6 +16,7 @@
 #include "context/glfw_window.h"
 #include "error.h"
 #include "gl/gl.h"
+#include "sort/runner.h"
 #include "viewer/generated.h"
 #include "viewer/soak.h"
 #include "viewer/viewer_app.h"
@@ -97,7 +98,8 @@ int runViewer(const ViewerOptions& options) {
   if (options.benchmark) {
     s.bench.open = true;
     for (std::uint64_t n : {std::uint64_t{256}, std::uint64_t{4096}, std::uint64_t{65536}})
-      for (Algorithm a : kAlgorithms) s.bench.queue.emplace_back(a, n);
+      for (Algorithm a : kAlgorithms)
+        if (algorithmAvailableHere(a)) s.bench.queue.emplace_back(a, n);
   }
   s.display = std::make_unique<StateDisplay>();
   s.transport.asFastAsPossible = options.speed <= 0.0f;
