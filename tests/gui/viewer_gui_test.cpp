@@ -120,7 +120,11 @@ TEST(Gui, BenchmarkWindowMeasuresInTheViewer) {
 
 // Thousands of frames of random stepping, scrubbing, playing, good and bad loads, size, algorithm,
 // order and overlay changes: no GL error, the same GL objects held in the same state, and resident
-// memory steady (a leaked sort texture pair alone would be 8 MiB per astronaut load).
+// memory steady. The soak hands free heap back to the system before each reading, yet what Mesa
+// keeps for the last programs it compiled (llvmpipe's compute shaders most) still moves a reading
+// by up to ~30 MiB either way. A leak of ours grows with the ~320 loads after the warm-up: a sort
+// texture pair is 8 MiB per astronaut load, and a leak of 256 KiB per load (a 128x128 session's
+// elements) measured 159 MiB, so the bound is 64 MiB.
 TEST(Gui, SoakKeepsGlObjectsAndMemorySteady) {
   // Under the asan preset, freed memory waits in ASan's quarantine (256 MiB by default), which
   // would still be filling after the warm-up measurement and read as growth. A 16 MiB quarantine
@@ -147,7 +151,7 @@ TEST(Gui, SoakKeepsGlObjectsAndMemorySteady) {
   EXPECT_EQ(errors, 0u);
   EXPECT_GT(objectsWarm, 0);
   EXPECT_EQ(objectsEnd, objectsWarm);
-  EXPECT_LT(rssEnd - rssWarm, 24 * 1024) << "resident memory grew from " << rssWarm << " to " << rssEnd << " KiB";
+  EXPECT_LT(rssEnd - rssWarm, 64 * 1024) << "resident memory grew from " << rssWarm << " to " << rssEnd << " KiB";
 }
 
 TEST(Gui, ExportWritesTheStateAndAContactSheet) {
