@@ -3,8 +3,9 @@
 //   u_widthLog2, texelOf(i), indexOf(texel)        the element layout (TextureLayout, element.h)
 //   precedes(a, b)                                  the order: by key, ties by original index
 //   u_compactWidthLog2, compactTexelOf(t), compactElement(compact, i)   the fast path's layout
+//   u_wideWidthLog2, wideTexelOf(i, window), wideElement(i, window)    the wide path's layouts
 // The runner sets u_widthLog2, u_compactWidthLog2, u_count and u_countLog2 for every pass, and
-// binds the buffers a pass reads to u_source (elements), u_scan and u_compact (units 0, 1, 2).
+// binds the buffers a pass reads to u_source (elements), u_scan, u_compact and u_wide (units 0-3).
 // Element i lives at texel (i mod width, i div width) of the sort texture; width = 1 << u_widthLog2.
 // Texel channels (src/sort/element.h): r = key, g = original index, b = packed RGB, a = alpha.
 
@@ -33,4 +34,21 @@ ivec2 compactTexelOf(int t) { return ivec2(t & ((1 << u_compactWidthLog2) - 1), 
 vec2 compactElement(sampler2D compact, int i) {
   vec4 pair = texelFetch(compact, compactTexelOf(i >> 1), 0);
   return (i & 1) == 0 ? pair.xy : pair.zw;
+}
+
+// The wide path's layered state (src/sort/wide_layout.h): in the layout of window s, element i is
+// in layer ((i >> s) & 15) >> 1, lane (i >> s) & 1 (xy or zw), at position
+// (i mod 2^s) | (i >> (s + 4)) << s of a texture 1 << u_wideWidthLog2 texels wide.
+uniform sampler2DArray u_wide;
+uniform int u_wideWidthLog2;
+
+ivec3 wideTexelOf(int i, int window) {
+  int p = (i & ((1 << window) - 1)) | ((i >> (window + 4)) << window);
+  return ivec3(p & ((1 << u_wideWidthLog2) - 1), p >> u_wideWidthLog2, ((i >> window) & 15) >> 1);
+}
+
+// (key, index) of element i in the wide state laid out by `window`.
+vec2 wideElement(int i, int window) {
+  vec4 pair = texelFetch(u_wide, wideTexelOf(i, window), 0);
+  return ((i >> window) & 1) == 0 ? pair.xy : pair.zw;
 }

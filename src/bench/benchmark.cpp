@@ -58,9 +58,10 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
     return cell;
   }
   runner->prepare(schedule);
-  // The fast path is also compared with the classic one run by run, interleaved, so a machine
+  // The fast and wide paths are also compared with the classic one run by run, interleaved, so a machine
   // whose speed drifts (a shared VM) slows both sides of the ratio alike.
-  const PassSchedule classicSchedule = algorithm == Algorithm::BitonicFast ? bitonicSchedule(n) : PassSchedule{};
+  const bool fused = algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide;
+  const PassSchedule classicSchedule = fused ? bitonicSchedule(n) : PassSchedule{};
   if (!classicSchedule.empty()) runner->prepare(classicSchedule);
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up (shader compiles, allocation)
     runner->upload(elements);

@@ -12,8 +12,9 @@ void FullScreenTriangle::draw(const Framebuffer& target, std::uint32_t width, st
 }
 
 void readTexels(const Framebuffer& source, std::uint32_t width, std::uint32_t height, GLenum format, GLenum type,
-                void* out) {
+                void* out, std::uint32_t attachment) {
   glBindFramebuffer(GL_READ_FRAMEBUFFER, source.id());
+  glReadBuffer(GL_COLOR_ATTACHMENT0 + attachment);
   glPixelStorei(GL_PACK_ALIGNMENT, type == GL_UNSIGNED_BYTE ? 1 : 4);
   glReadPixels(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height), format, type, out);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);

@@ -20,7 +20,8 @@ class FullScreenTriangle {
 
 // Reads width x height texels of `source` into `out` (enough room for format x type per texel):
 // rows bottom to top in GL's order, which is row 0 first for texsort's textures. Waits for the GPU.
+// `attachment`: which colour attachment (the layer, for an array texture's framebuffer).
 void readTexels(const Framebuffer& source, std::uint32_t width, std::uint32_t height, GLenum format, GLenum type,
-                void* out);
+                void* out, std::uint32_t attachment = 0);
 
 }  // namespace texsort::gl

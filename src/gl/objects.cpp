@@ -1,6 +1,7 @@
 // GL object owners: allocation with error checks, shader compile/link with readable logs.
 #include "gl/objects.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -51,29 +52,37 @@ static void label(GLenum type, GLuint id, const char* name) {
   if (GLAD_GL_KHR_debug && name) glObjectLabel(type, id, -1, name);
 }
 
-Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format, const void* texels, const char* name)
-    : width_(width), height_(height) {
+Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format, const void* texels, const char* name,
+                 std::uint32_t layers)
+    : width_(width), height_(height), layers_(layers) {
   while (glGetError() != GL_NO_ERROR) {
   }  // report only what this allocation causes
   GLuint id = 0;
   glGenTextures(1, &id);
   handle_ = Handle<deleteTexture>(id);
-  glBindTexture(GL_TEXTURE_2D, id);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  const GLenum bindAt = target();
+  glBindTexture(bindAt, id);
+  glTexParameteri(bindAt, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(bindAt, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(bindAt, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(bindAt, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   const GLint internalFormat = format == TextureFormat::Rgba32f ? GL_RGBA32F : format == TextureFormat::R32f ? GL_R32F : GL_RGBA8;
   const GLenum layout = format == TextureFormat::R32f ? GL_RED : GL_RGBA;
   const GLenum type = format == TextureFormat::Rgba8 ? GL_UNSIGNED_BYTE : GL_FLOAT;
-  glTexImage2D(GL_TEXTURE_2D, 0, internalFormat, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, layout,
-               type, texels);
+  if (layers) {
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, internalFormat, static_cast<GLsizei>(width), static_cast<GLsizei>(height),
+                 static_cast<GLsizei>(layers), 0, layout, type, texels);
+  } else {
+    glTexImage2D(GL_TEXTURE_2D, 0, internalFormat, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, layout,
+                 type, texels);
+  }
   GLenum error = glGetError();
   if (forcedFailure("oom")) error = GL_OUT_OF_MEMORY;
   if (error != GL_NO_ERROR) {
     throw Error(ExitCode::Gpu, std::string("GL: cannot allocate ") + (name ? name : "texture") + " (" +
-                                   std::to_string(width) + "x" + std::to_string(height) + "): " +
+                                   std::to_string(width) + "x" + std::to_string(height) +
+                                   (layers ? "x" + std::to_string(layers) : std::string()) + "): " +
                                    enumName(error));
   }
   label(GL_TEXTURE, id, name);
@@ -84,7 +93,17 @@ Framebuffer::Framebuffer(const Texture& target, const char* name, bool floatTarg
   glGenFramebuffers(1, &id);
   handle_ = Handle<deleteFramebuffer>(id);
   glBindFramebuffer(GL_FRAMEBUFFER, id);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target.id(), 0);
+  if (target.layers()) {
+    GLenum drawBuffers[8];
+    const std::uint32_t layers = std::min<std::uint32_t>(target.layers(), 8);
+    for (std::uint32_t k = 0; k < layers; ++k) {
+      glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + k, target.id(), 0, static_cast<GLint>(k));
+      drawBuffers[k] = GL_COLOR_ATTACHMENT0 + k;
+    }
+    glDrawBuffers(static_cast<GLsizei>(layers), drawBuffers);
+  } else {
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target.id(), 0);
+  }
   GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   if (forcedFailure("framebuffer")) status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
   if (floatTarget && forcedFailure("float-target")) status = GL_FRAMEBUFFER_UNSUPPORTED;

@@ -65,21 +65,27 @@ class Texture {
   // null. Throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other allocation error.
   Texture(std::uint32_t width, std::uint32_t height, const float* texels, const char* label)
       : Texture(width, height, TextureFormat::Rgba32f, texels, label) {}
-  // Any format; `texels` is float for Rgba32f and R32f, std::uint8_t for Rgba8.
-  Texture(std::uint32_t width, std::uint32_t height, TextureFormat format, const void* texels, const char* label);
+  // Any format; `texels` is float for Rgba32f and R32f, std::uint8_t for Rgba8. With layers > 0 a
+  // 2D array texture (GL_TEXTURE_2D_ARRAY) of that many layers, layer 0's texels first.
+  Texture(std::uint32_t width, std::uint32_t height, TextureFormat format, const void* texels, const char* label,
+          std::uint32_t layers = 0);
 
   GLuint id() const { return handle_.id(); }
   explicit operator bool() const { return static_cast<bool>(handle_); }
   std::uint32_t width() const { return width_; }
   std::uint32_t height() const { return height_; }
+  std::uint32_t layers() const { return layers_; }  // 0: a plain 2D texture
+  GLenum target() const { return layers_ ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D; }
 
  private:
   Handle<deleteTexture> handle_;
   std::uint32_t width_ = 0;
   std::uint32_t height_ = 0;
+  std::uint32_t layers_ = 0;
 };
 
-// A framebuffer rendering into one texture. Throws texsort::Error(Gpu) if it is incomplete (for
+// A framebuffer rendering into one texture, or into every layer of an array texture at once (layer
+// k to colour attachment k and draw buffer k; GL 3.3 guarantees 8). Throws texsort::Error(Gpu) if it is incomplete (for
 // example GL_FRAMEBUFFER_UNSUPPORTED where float render targets are not supported).
 class Framebuffer {
  public:

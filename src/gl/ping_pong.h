@@ -15,8 +15,9 @@ class PingPong {
   PingPong() = default;
   // Allocates both halves: textures labelled "<textureLabel> A" and "... B", their framebuffers
   // "<targetLabel> A" and "... B" (the names GL errors and debuggers show). Throws texsort::Error(Gpu).
+  // With layers > 0 both halves are array textures, every layer a render target of one draw.
   PingPong(std::uint32_t width, std::uint32_t height, TextureFormat format, const std::string& textureLabel,
-           const std::string& targetLabel);
+           const std::string& targetLabel, std::uint32_t layers = 0);
 
   explicit operator bool() const { return static_cast<bool>(textures_[0]); }
   std::uint32_t width() const { return textures_[0].width(); }

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "sort/bits.h"
+#include "sort/wide_layout.h"
 
 namespace texsort {
 namespace {
@@ -66,6 +67,18 @@ void compactStep(const BitonicStep& step, std::vector<float>& c) {
   c = std::move(next);
 }
 
+// Position j takes the uploaded element whose original index the (key, index) pair j names.
+std::vector<Element> gatherByIndex(const std::vector<Element>& uploaded, const std::vector<float>& pairs) {
+  const std::uint64_t n = uploaded.size();
+  std::vector<Element> out(n);
+  const unsigned high = indexHighBits(n);
+  for (std::uint64_t j = 0; j < n; ++j) {
+    const Element pair{pairs[2 * j], pairs[2 * j + 1], 0, 0};
+    out[j] = uploaded[originalIndex(pair, high)];
+  }
+  return out;
+}
+
 }  // namespace
 
 Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uint64_t i) {
@@ -96,6 +109,8 @@ Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uin
           [&](const GatherByIndex& p) { return notOneLayer(p); },
           [&](const ComputeBitonicSteps& p) { return notOneLayer(p); },
           [&](const SharedBitonicSteps& p) { return notOneLayer(p); },
+          [&](const WideBitonicSteps& p) { return notOneLayer(p); },
+          [&](const WideGather& p) { return notOneLayer(p); },
       },
       pass);
 }
@@ -145,14 +160,36 @@ SortState runPass(const Pass& pass, SortState state) {
                    for (const BitonicStep& step : sharedSteps(p)) compactStep(step, state.compact);
                  },
                  // The elements are still as uploaded (element i at position i), so the index finds them.
-                 [&](const GatherByIndex&) {
-                   std::vector<Element> out(n);
-                   const unsigned high = indexHighBits(n);
-                   for (std::uint64_t j = 0; j < n; ++j) {
-                     const Element pair{state.compact[2 * j], state.compact[2 * j + 1], 0, 0};
-                     out[j] = state.elements[originalIndex(pair, high)];
+                 [&](const GatherByIndex&) { state.elements = gatherByIndex(state.elements, state.compact); },
+                 // The same steps on the pairs in index order; the layouts only say where they are stored.
+                 [&](const WideBitonicSteps& p) {
+                   std::vector<float> pairs(2 * n);
+                   for (std::uint64_t e = 0; e < n; ++e) {
+                     if (p.source == kWideFromElements) {
+                       pairs[2 * e] = state.elements[e].key;
+                       pairs[2 * e + 1] = state.elements[e].index;
+                     } else {
+                       const std::uint64_t at = wideOffset(e, p.source, n);
+                       pairs[2 * e] = state.wide[at];
+                       pairs[2 * e + 1] = state.wide[at + 1];
+                     }
                    }
-                   state.elements = std::move(out);
+                   for (const BitonicStep& step : wideSteps(p)) compactStep(step, pairs);
+                   state.wide.resize(2 * n);
+                   for (std::uint64_t e = 0; e < n; ++e) {
+                     const std::uint64_t at = wideOffset(e, p.window, n);
+                     state.wide[at] = pairs[2 * e];
+                     state.wide[at + 1] = pairs[2 * e + 1];
+                   }
+                 },
+                 [&](const WideGather& p) {
+                   std::vector<float> pairs(2 * n);
+                   for (std::uint64_t e = 0; e < n; ++e) {
+                     const std::uint64_t at = wideOffset(e, p.window, n);
+                     pairs[2 * e] = state.wide[at];
+                     pairs[2 * e + 1] = state.wide[at + 1];
+                   }
+                   state.elements = gatherByIndex(state.elements, pairs);
                  },
              },
              pass);
@@ -161,7 +198,7 @@ SortState runPass(const Pass& pass, SortState state) {
 
 SortState runScheduleState(const PassSchedule& schedule, std::vector<Element> elements) {
   if (elements.size() != schedule.shape.count()) throw std::invalid_argument("runSchedule: the schedule is for another size");
-  SortState state{std::move(elements), {}, {}};
+  SortState state{std::move(elements), {}, {}, {}};
   for (const Pass& pass : schedule) state = runPass(pass, std::move(state));
   return state;
 }

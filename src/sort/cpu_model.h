@@ -11,14 +11,16 @@ namespace texsort {
 // Everything a runner keeps between passes, one vector per Buffer: the elements; for radix sort the
 // scan buffer (one float per element: the flags e, then their inclusive prefix sum); for the fast
 // path the compact elements (two floats per element position: key, original index; two elements
-// per texel). A buffer no pass has written yet is empty.
+// per texel); for the wide path the layered (key, index) pairs as stored, layer by layer
+// (wideOffset, wide_layout.h). A buffer no pass has written yet is empty.
 struct SortState {
   std::vector<Element> elements;
   std::vector<float> scan;
   std::vector<float> compact;
+  std::vector<float> wide;
 
   friend bool operator==(const SortState& a, const SortState& b) {
-    return a.elements == b.elements && a.scan == b.scan && a.compact == b.compact;
+    return a.elements == b.elements && a.scan == b.scan && a.compact == b.compact && a.wide == b.wide;
   }
 };
 

@@ -7,6 +7,7 @@
 #include "error.h"
 #include "shaders/embedded.h"
 #include "sort/bits.h"
+#include "sort/wide_layout.h"
 
 namespace texsort {
 namespace {
@@ -24,6 +25,7 @@ constexpr BufferSpec kBufferSpecs[] = {
     {Buffer::Elements, "u_source", gl::TextureFormat::Rgba32f, GL_RGBA, "sort state", "sort target"},
     {Buffer::Scan, "u_scan", gl::TextureFormat::R32f, GL_RED, "radix scan", "radix scan target"},
     {Buffer::Compact, "u_compact", gl::TextureFormat::Rgba32f, GL_RGBA, "compact state", "compact target"},
+    {Buffer::Wide, "u_wide", gl::TextureFormat::Rgba32f, GL_RGBA, "wide state", "wide target"},
 };
 constexpr bool specsInBufferOrder() {
   for (std::size_t b = 0; b < std::size(kBufferSpecs); ++b)
@@ -41,6 +43,21 @@ gl::Program makeProgram(const char* shader, const std::string& defines) {
   glUseProgram(program.id());
   for (const BufferSpec& b : kBufferSpecs) glUniform1i(program.uniform(b.sampler), static_cast<GLint>(b.buffer));
   return program;
+}
+
+// The wide pass's program: its steps as calls of wide_bitonic.frag's step0 .. step3 (bit j of its
+// window), each with the stepno of its merge, and where it reads from.
+std::string wideDefines(const WideBitonicSteps& pass) {
+  std::string steps;
+  for (const BitonicStep& s : wideSteps(pass)) {
+    const std::uint32_t bit = s.rank - s.step;
+    if (bit < pass.window || bit >= pass.window + kWideGroupLog2 || s.rank - pass.firstRank >= 4) {
+      throw Error(ExitCode::Gpu, "GPU sorter: wide bitonic steps outside their window: " + describe(Pass{pass}));
+    }
+    steps += "step" + std::to_string(bit - pass.window) + "(u_stepnos[" + std::to_string(s.rank - pass.firstRank) + "]); ";
+  }
+  return std::string(pass.source == kWideFromElements ? "#define WIDE_FROM_ELEMENTS\n" : "") + "#define WIDE_STEPS " +
+         steps + "\n";
 }
 
 }  // namespace
@@ -70,8 +87,13 @@ void FragmentRunner::allocate(Buffer buffer) {
     if (elementCount() < 2) throw Error(ExitCode::Gpu, "GPU sorter: the fast path needs at least 2 elements");
     layouts_[static_cast<std::size_t>(Buffer::Compact)] = TextureLayout::forCount(elementCount() / 2);
   }
+  if (buffer == Buffer::Wide) {
+    if (elementCount() < (1u << kWideGroupLog2)) throw Error(ExitCode::Gpu, "GPU sorter: the wide path needs at least 16 elements");
+    layouts_[static_cast<std::size_t>(Buffer::Wide)] = TextureLayout::forCount(elementCount() >> kWideGroupLog2);
+  }
   const TextureLayout& l = layoutOf(buffer);
-  p = gl::PingPong(l.width, l.height, spec(buffer).format, spec(buffer).textureLabel, spec(buffer).targetLabel);
+  p = gl::PingPong(l.width, l.height, spec(buffer).format, spec(buffer).textureLabel, spec(buffer).targetLabel,
+                   buffer == Buffer::Wide ? kWideLayers : 0);
 }
 
 const gl::Program& FragmentRunner::program(const Pass& pass) {
@@ -79,14 +101,16 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
     throw Error(ExitCode::Gpu, std::string("GPU sorter: ") + traitsOf(pass).kind +
                                    " is a compute dispatch; the fragment runner does not run it");
   }
-  // Fused steps get one program per shape: llvmpipe runs every side of a branch, uniform or not.
-  int variant = 0;
+  // Fused and wide steps get one program per shape: llvmpipe runs every side of a branch, uniform or not.
+  std::string defines;
   if (const auto* fused = std::get_if<FusedBitonicSteps>(&pass)) {
-    variant = static_cast<int>(fusedShape(*fused));
-    if (variant == 0) throw Error(ExitCode::Gpu, "GPU sorter: fused bitonic steps of an unknown shape: " + describe(pass));
+    const int shape = static_cast<int>(fusedShape(*fused));
+    if (shape == 0) throw Error(ExitCode::Gpu, "GPU sorter: fused bitonic steps of an unknown shape: " + describe(pass));
+    defines = "#define FAST_SHAPE " + std::to_string(shape) + "\n";
   }
-  gl::Program& p = programs_[{pass.index(), variant}];
-  if (!p) p = makeProgram(traitsOf(pass).shader, variant ? "#define FAST_SHAPE " + std::to_string(variant) + "\n" : "");
+  if (const auto* wide = std::get_if<WideBitonicSteps>(&pass)) defines = wideDefines(*wide);
+  gl::Program& p = programs_[{pass.index(), defines}];
+  if (!p) p = makeProgram(traitsOf(pass).shader, defines);
   return p;
 }
 
@@ -96,6 +120,7 @@ void FragmentRunner::upload(const std::vector<Element>& elements) {
   state.resetFront();
   written_ = 0;
   lastPass_ = nullptr;
+  lastPassWide_ = false;
   shown_ = shownBefore_ = Buffer::Elements;
   glBindTexture(GL_TEXTURE_2D, state.front().id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
@@ -109,6 +134,7 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
   const auto setFloat = [&](const char* name, std::uint64_t value) { glUniform1f(p.uniform(name), float(value)); };
   set("u_widthLog2", log2Exact(layout().width));
   set("u_compactWidthLog2", log2Exact(layoutOf(Buffer::Compact).width));
+  set("u_wideWidthLog2", log2Exact(layoutOf(Buffer::Wide).width));
   set("u_count", elementCount());
   set("u_countLog2", log2Exact(elementCount()));
   set("u_indexHighBits", indexHighBits(elementCount()));
@@ -141,6 +167,15 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                  [&](const GatherByIndex&) {},
                  [&](const ComputeBitonicSteps&) {},  // refused by program(): compute dispatches
                  [&](const SharedBitonicSteps&) {},
+                 [&](const WideBitonicSteps& s) {
+                   set("u_window", s.window);
+                   set("u_sourceWindow", s.source == kWideFromElements ? 0 : s.source);
+                   for (std::uint32_t rank = s.firstRank; rank <= s.lastRank; ++rank) {
+                     const std::string name = "u_stepnos[" + std::to_string(rank - s.firstRank) + "]";
+                     set(name.c_str(), rank == s.lastRank ? s.stepno : 2u << rank);
+                   }
+                 },
+                 [&](const WideGather& s) { set("u_window", s.window); },
              },
              pass);
 }
@@ -164,12 +199,20 @@ void FragmentRunner::runPass(const Pass& pass) {
   setUniforms(pass, p);
   for (std::size_t b = kBufferCount; b-- > 0;) {  // unit 0 last: it stays the active one
     glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(b));
-    glBindTexture(GL_TEXTURE_2D, (t.reads & (1u << b)) && buffers_[b] ? buffers_[b].front().id() : 0);
+    const bool bound = (t.reads & (1u << b)) && buffers_[b];
+    glBindTexture(b == static_cast<std::size_t>(Buffer::Wide) ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D,
+                  bound ? buffers_[b].front().id() : 0);
   }
   gl::PingPong& target = pair(t.writes);
   const TextureLayout& l = layoutOf(t.writes);
   triangle_.draw(target.backTarget(), l.width, l.height);
   target.swap();
+  const auto* wide = std::get_if<WideBitonicSteps>(&pass);
+  if (wide) {
+    wideWindowBefore_ = wide->source;
+    wideWindow_ = wide->window;
+  }
+  lastPassWide_ = wide != nullptr;
   written_ |= bufferBit(t.writes);
   lastPass_ = &t;
   if (t.writes != Buffer::Scan) {
@@ -222,6 +265,13 @@ SortState FragmentRunner::readState() const {
   };
   read(Buffer::Scan, state.scan, 1);
   read(Buffer::Compact, state.compact, 2);  // two (key, index) pairs per RGBA texel
+  if (written_ & bufferBit(Buffer::Wide)) {  // layer by layer, as SortState::wide keeps them
+    const TextureLayout& l = layoutOf(Buffer::Wide);
+    state.wide.resize(elementCount() * 2);
+    for (std::uint32_t layer = 0; layer < kWideLayers; ++layer)
+      gl::readTexels(pair(Buffer::Wide).frontTarget(), l.width, l.height, GL_RGBA, GL_FLOAT,
+                     state.wide.data() + std::size_t{layer} * l.count() * 4, layer);
+  }
   return state;
 }
 
@@ -237,7 +287,43 @@ StateView FragmentRunner::view() const {
   v.elements = &pair(Buffer::Elements).front();
   v.layout = layout();
   v.compactLayout = layoutOf(Buffer::Compact);
+  if (shown_ == Buffer::Wide) {  // shown as the compact form: the layers decoded into index order
+    v.form = Buffer::Compact;
+    v.compactLayout = TextureLayout::forCount(elementCount() / 2);
+    v.current = &decodeWide(pair(Buffer::Wide).front(), wideWindow_, decoded_[0]);
+    // Before a wide pass: the back half in the previous pass's layout, or, before the first (which
+    // folds the pack in), the elements as uploaded.
+    if (lastPassWide_) {
+      v.previous = &decodeWide(pair(Buffer::Wide).back(), wideWindowBefore_, decoded_[1]);
+    }
+  }
   return v;
+}
+
+const gl::Texture& FragmentRunner::decodeWide(const gl::Texture& layers, std::uint32_t window, DecodedWide& into) const {
+  const TextureLayout compact = TextureLayout::forCount(elementCount() / 2);
+  if (!into.texture) {
+    into.texture = gl::Texture(compact.width, compact.height, nullptr, "wide state (view)");
+    into.target = gl::Framebuffer(into.texture, "wide state (view)");
+  }
+  // view() is called between a caller's glUseProgram and its uniforms: leave its program in use.
+  GLint callersProgram = 0;
+  glGetIntegerv(GL_CURRENT_PROGRAM, &callersProgram);
+  if (!decodeProgram_) decodeProgram_ = makeProgram("wide_decode.frag", "");
+  glUseProgram(decodeProgram_.id());
+  glUniform1i(decodeProgram_.uniform("u_window"), static_cast<GLint>(window == kWideFromElements ? 0 : window));
+  glUniform1i(decodeProgram_.uniform("u_fromElements"), window == kWideFromElements);
+  glUniform1i(decodeProgram_.uniform("u_widthLog2"), static_cast<GLint>(log2Exact(layout().width)));
+  glUniform1i(decodeProgram_.uniform("u_wideWidthLog2"), static_cast<GLint>(log2Exact(layoutOf(Buffer::Wide).width)));
+  glUniform1i(decodeProgram_.uniform("u_compactWidthLog2"), static_cast<GLint>(log2Exact(compact.width)));
+  glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(Buffer::Wide));
+  glBindTexture(GL_TEXTURE_2D_ARRAY, layers.id());
+  glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(Buffer::Elements));
+  glBindTexture(GL_TEXTURE_2D, pair(Buffer::Elements).front().id());
+  triangle_.draw(into.target, compact.width, compact.height);
+  glUseProgram(static_cast<GLuint>(callersProgram));
+  TEXSORT_GL_CHECK("wide state view");
+  return into.texture;
 }
 
 }  // namespace texsort

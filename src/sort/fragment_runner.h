@@ -4,6 +4,7 @@
 
 #include <array>
 #include <map>
+#include <string>
 #include <utility>
 
 #include "gl/fullscreen.h"
@@ -43,7 +44,19 @@ class FragmentRunner final : public Runner {
   const PassTraits* lastPass_ = nullptr;             // traits of the last pass run since upload()
   Buffer shown_ = Buffer::Elements;                  // what positions hold: Elements or Compact
   Buffer shownBefore_ = Buffer::Elements;            // ... before the last pass that wrote them
-  std::map<std::pair<std::size_t, int>, gl::Program> programs_;  // by (pass kind, program variant)
+  struct DecodedWide {
+    gl::Texture texture;
+    gl::Framebuffer target;
+  };
+  const gl::Texture& decodeWide(const gl::Texture& layers, std::uint32_t window, DecodedWide& into) const;
+
+  std::uint32_t wideWindow_ = 0;        // the layout of the wide state's front half
+  std::uint32_t wideWindowBefore_ = 0;  // ... and of its back half, the state before the last wide pass
+                                        // (kWideFromElements: the elements as uploaded)
+  bool lastPassWide_ = false;           // the last pass run since upload() was a wide one
+  mutable std::array<DecodedWide, 2> decoded_;  // view(): the wide state's front and back in index order
+  mutable gl::Program decodeProgram_;
+  std::map<std::pair<std::size_t, std::string>, gl::Program> programs_;  // by (pass kind, its defines)
   gl::Program copyProgram_;
   gl::Texture copyTarget_;  // copyPassMs() only
   gl::Framebuffer copyFramebuffer_;

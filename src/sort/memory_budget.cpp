@@ -55,10 +55,10 @@ MemoryNeed memoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t f
   // fixed share for the process, the driver and its compiled shaders (measured peaks: within it).
   constexpr std::uint64_t kFixedBytes = std::uint64_t{128} << 20;
   need.hostBytes = fileBytes + 3 * pixels + 4 * pixels + 16 * n + 16 * n + 4 * pixels + 8 * pixels + kFixedBytes;
-  // The element pair, and the pair the algorithm adds: compact (key, index) or the radix scan. The
+  // The element pair, and the pair the algorithm adds: compact or wide (key, index), or the radix scan. The
   // compute backend keeps two element buffers and one pair buffer.
   need.gpuBytes = 2 * 16 * n;
-  if (algorithm == Algorithm::BitonicFast) need.gpuBytes += 2 * 8 * n;
+  if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide) need.gpuBytes += 2 * 8 * n;
   if (usesCompute(algorithm)) need.gpuBytes += 8 * n;
   if (algorithm == Algorithm::Radix) need.gpuBytes += 2 * 4 * n;
   return need;

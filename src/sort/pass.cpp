@@ -48,10 +48,22 @@ std::vector<BitonicStep> sharedSteps(const SharedBitonicSteps& p) {
   return steps;
 }
 
+std::vector<BitonicStep> wideSteps(const WideBitonicSteps& p) {
+  std::vector<BitonicStep> steps;
+  for (std::uint32_t rank = p.firstRank; rank <= p.lastRank; ++rank) {
+    const std::uint32_t stepno = rank == p.lastRank ? p.stepno : 2u << rank;
+    const std::uint32_t last = rank == p.lastRank ? p.lastStep : rank;
+    for (std::uint32_t step = rank == p.firstRank ? p.firstStep : 0; step <= last; ++step)
+      steps.push_back(BitonicStep{rank, step, stepno, 1u << (rank - step)});
+  }
+  return steps;
+}
+
 std::uint32_t networkSteps(const Pass& pass) {
   if (const auto* fused = std::get_if<FusedBitonicSteps>(&pass)) return fused->count;
   if (const auto* compute = std::get_if<ComputeBitonicSteps>(&pass)) return compute->count;
   if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) return static_cast<std::uint32_t>(sharedSteps(*shared).size());
+  if (const auto* wide = std::get_if<WideBitonicSteps>(&pass)) return static_cast<std::uint32_t>(wideSteps(*wide).size());
   return traitsOf(pass).network ? 1 : 0;
 }
 
@@ -70,6 +82,8 @@ std::uint32_t stageOf(const Pass& pass) {
                         [](const GatherByIndex&) { return kGather; },
                         [](const ComputeBitonicSteps& p) { return p.rank; },
                         [](const SharedBitonicSteps& p) { return p.lastRank; },
+                        [](const WideBitonicSteps& p) { return p.lastRank; },
+                        [](const WideGather&) { return kGather; },
                     },
                     pass);
 }
@@ -94,6 +108,7 @@ std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n)
                  [](const RadixFlags&) {}, [](const RadixScanStep&) {}, [](const RadixGather&) {},
                  [](const PackCompact&) {}, [](const FusedBitonicSteps&) {}, [](const GatherByIndex&) {},
                  [](const ComputeBitonicSteps&) {}, [](const SharedBitonicSteps&) {},
+                 [](const WideBitonicSteps&) {}, [](const WideGather&) {},
              },
              pass);
   return pairs;
@@ -118,6 +133,10 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           // In place on 8-byte (key, index) pairs: each element read and written once per dispatch.
           [&](const ComputeBitonicSteps&) { return kElement; },
           [&](const SharedBitonicSteps&) { return kElement; },
+          // A fragment reads one texel per element (a full element texel on the first pass, which
+          // folds the pack in) and writes 8 texels of two pairs: 16 elements.
+          [&](const WideBitonicSteps&) { return kElement + kElement / 2; },
+          [&](const WideGather&) { return kElement / 2 + 2 * kElement; },
       },
       pass);
 }
@@ -210,6 +229,26 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                                 " (key, index) pairs its " + (p.count == 1 ? "step connects" : "steps connect") +
                                 " from the storage buffer, runs " + str(p.count) + (p.count == 1 ? " step" : " steps") +
                                 " in registers and stores them back."};
+          },
+          [&](const WideBitonicSteps& p) {
+            const std::vector<BitonicStep> steps = wideSteps(p);
+            const std::string ranks = p.firstRank == p.lastRank ? "rank " + str(p.firstRank)
+                                                                : "ranks " + str(p.firstRank) + "-" + str(p.lastRank);
+            const std::string from = p.source == kWideFromElements
+                                         ? "from the element texture (the pack folded in)"
+                                         : "from the layout of bits " + str(p.source) + "-" + str(p.source + 3);
+            return PassText{"wide bitonic " + ranks + ", " + str(steps.size()) + (steps.size() == 1 ? " step" : " steps"),
+                            "stepno " + str(p.stepno) + " distances " + distanceList(steps) + " window " +
+                                str(p.window) + "-" + str(p.window + 3),
+                            "each fragment owns the 16 elements that differ in index bits " + str(p.window) + "-" +
+                                str(p.window + 3) + ", reads them " + from + ", runs the steps in registers and " +
+                                "writes them through 8 render targets, laid out by those bits."};
+          },
+          [&](const WideGather& p) {
+            return PassText{"wide path: gather each element's texel by its original index",
+                            "window " + str(p.window) + "-" + str(p.window + 3),
+                            "every position finds its (key, index) in the layered wide state and fetches its full "
+                            "element (colour, alpha) by the original index."};
           },
           [&](const SharedBitonicSteps& p) {
             const std::vector<BitonicStep> steps = sharedSteps(p);

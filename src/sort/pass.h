@@ -26,8 +26,10 @@ enum class Buffer : std::uint8_t {
   Elements,  // one RGBA32F texel per element: key, original index, packed RGB, alpha
   Scan,      // radix sort: one float per element, the flags e and then their prefix sum
   Compact,   // fast path: (key, index) of elements 2t and 2t + 1 in RGBA32F texel t
+  Wide,      // wide path: (key, index) pairs in an 8-layer RGBA32F array texture, in a permuted
+             // layout (wide_layout.h) that each pass chooses for the next
 };
-constexpr std::size_t kBufferCount = 3;
+constexpr std::size_t kBufferCount = 4;
 constexpr unsigned bufferBit(Buffer b) { return 1u << static_cast<unsigned>(b); }
 
 // What a runner needs to know of a pass kind besides its parameters.
@@ -193,9 +195,39 @@ struct SharedBitonicSteps {
                                       Buffer::Compact, true, true};
 };
 
+// Wide path (article 000's B16 on fragment shaders): consecutive bitonic steps, from (firstRank,
+// firstStep) to (lastRank, lastStep), whose partner distances all lie among four adjacent index bits
+// window .. window + 3. A fragment owns the 16 elements that differ only in those bits: it reads
+// them from the layout the previous pass wrote (`source`, its window; kWideFromElements: from the
+// element texture as uploaded, which folds the pack into the first pass), runs the steps in
+// registers and writes all 16 through 8 render targets in the layout of its own window, where the
+// next pass finds them. Merges before lastRank use stepno 2^(rank+1); lastRank uses `stepno`.
+constexpr std::uint32_t kWideFromElements = 0xffffffffu;
+struct WideBitonicSteps {
+  std::uint32_t firstRank = 0;
+  std::uint32_t firstStep = 0;
+  std::uint32_t lastRank = 0;
+  std::uint32_t lastStep = 0;
+  std::uint32_t stepno = 0;
+  std::uint32_t window = 0;
+  std::uint32_t source = kWideFromElements;
+  auto fields() const { return std::tie(firstRank, firstStep, lastRank, lastStep, stepno, window, source); }
+  static constexpr PassTraits kTraits{"wide bitonic steps", "wide_bitonic.frag",
+                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Wide), Buffer::Wide, true};
+};
+
+// Wide path, last pass: every position fetches its full element by the original index that the
+// wide state (in the layout of `window`) holds for it, from the elements as uploaded.
+struct WideGather {
+  std::uint32_t window = 0;
+  auto fields() const { return std::tie(window); }
+  static constexpr PassTraits kTraits{"wide gather by index", "wide_gather.frag",
+                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Wide), Buffer::Elements, false};
+};
+
 using Pass = std::variant<BitonicStep, BitonicLegacyStep, OddEvenMergeStep, TranspositionRound, RadixFlags,
                           RadixScanStep, RadixGather, PackCompact, FusedBitonicSteps, GatherByIndex,
-                          ComputeBitonicSteps, SharedBitonicSteps>;
+                          ComputeBitonicSteps, SharedBitonicSteps, WideBitonicSteps, WideGather>;
 constexpr std::size_t kPassKindCount = std::variant_size_v<Pass>;
 
 // std::visit with one lambda per kind: Overloaded{[](const BitonicStep&) {...}, ...}.
@@ -241,6 +273,7 @@ unsigned fusedTexelsRead(const FusedBitonicSteps& pass);  // compact texels a fr
 std::vector<BitonicStep> fusedSteps(const FusedBitonicSteps& pass);  // the classic steps it carries
 std::vector<BitonicStep> computeSteps(const ComputeBitonicSteps& pass);
 std::vector<BitonicStep> sharedSteps(const SharedBitonicSteps& pass);
+std::vector<BitonicStep> wideSteps(const WideBitonicSteps& pass);
 
 // Network steps a pass carries: 1 for a network step, the steps of fused, compute and shared-memory
 // passes, 0 otherwise.

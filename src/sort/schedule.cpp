@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sort/bits.h"
+#include "sort/wide_layout.h"
 
 namespace texsort {
 namespace {
@@ -129,6 +130,32 @@ PassSchedule fastBitonicSchedule(const SortShape& shape) {
     schedule.passes.push_back(FusedBitonicSteps{rank, head, stepno, 1u << (rank - head), tail});
   }
   schedule.passes.push_back(GatherByIndex{});
+  return schedule;
+}
+
+PassSchedule wideBitonicSchedule(const SortShape& shape) {
+  const unsigned k = checkedLineLog2(shape, "wideBitonicSchedule");
+  if (shape.count() < (std::uint64_t{1} << kWideGroupLog2)) return fastBitonicSchedule(shape);  // < 16 elements
+  PassSchedule schedule{shape, {}};
+  if (shape.lineLength < 2) return schedule;
+  // Merges of up to 16 elements touch bits 0-3 only: all of them in the first pass, from the elements.
+  const std::uint32_t first = std::min<std::uint32_t>(k, kWideGroupLog2) - 1;
+  schedule.passes.push_back(WideBitonicSteps{0, 0, first, first, mergeStepno(first, k, shape), 0, kWideFromElements});
+  std::uint32_t window = 0;
+  for (std::uint32_t rank = first + 1; rank < k; ++rank) {
+    // Four steps a pass from the largest distance (bits b .. b-3); what is left (bits 2 .. 0 or
+    // fewer) runs in the window of bits 0-3.
+    for (std::uint32_t step = 0; step <= rank;) {
+      const std::uint32_t top = rank - step;
+      const std::uint32_t count = std::min<std::uint32_t>(top + 1, kWideGroupLog2);
+      const std::uint32_t next = top >= kWideGroupLog2 - 1 ? top - (kWideGroupLog2 - 1) : 0;
+      schedule.passes.push_back(
+          WideBitonicSteps{rank, step, rank, step + count - 1, mergeStepno(rank, k, shape), next, window});
+      window = next;
+      step += count;
+    }
+  }
+  schedule.passes.push_back(WideGather{window});
   return schedule;
 }
 

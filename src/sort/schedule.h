@@ -84,6 +84,13 @@ PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits);
 // result equals bitonicSchedule's. Lines sort independently as in bitonicSchedule.
 PassSchedule fastBitonicSchedule(const SortShape& shape);
 
+// The bitonic network on the wide path (article 000's B16 on fragment shaders): the first pass
+// runs every merge of up to 16 elements straight from the element texture, later passes four steps
+// each (a merge's last one to three steps in one pass over bits 0-3), each fragment owning 16
+// elements through 8 render targets; a gather ends it. Below 16 elements it is the fast path.
+// Needs the state right after upload; the result equals bitonicSchedule's; lines sort independently.
+PassSchedule wideBitonicSchedule(const SortShape& shape);
+
 // Article 000's compute ladder. Global dispatches fuse up to maxFusedSteps (1-4: kernels B2, B4,
 // B8, B16) consecutive steps of a merge, largest distances first, the last group of a merge taking
 // what is left. With shared memory (C2: a barrier per step, C4: per two steps) every step whose

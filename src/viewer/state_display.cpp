@@ -45,6 +45,7 @@ Roles rolesOf(const Pass& pass) {
                  [](const RadixFlags&) {}, [](const RadixScanStep&) {}, [](const RadixGather&) {},
                  [](const PackCompact&) {}, [](const FusedBitonicSteps&) {}, [](const GatherByIndex&) {},
                  [](const ComputeBitonicSteps&) {}, [](const SharedBitonicSteps&) {},
+                 [](const WideBitonicSteps&) {}, [](const WideGather&) {},
              },
              pass);
   return r;

@@ -10,6 +10,7 @@
 #include "context/egl_context.h"
 #include "error.h"
 #include "sort/cpu_model.h"
+#include "sort/wide_layout.h"
 #include "gpu_fixture.h"
 #include "test_support.h"
 #include "viewer/sort_session.h"
@@ -27,16 +28,23 @@ SortState modelAt(const std::vector<Element>& elements, const PassSchedule& sche
 }
 
 // The element order positions hold in a CPU-model state: through the compact pairs when the last
-// pass that moved anything wrote those (the fast path), else the elements themselves.
+// pass that moved anything wrote those (the fast path), through the layered pairs in that pass's
+// layout when it wrote those (the wide path), else the elements themselves.
 std::vector<Element> modelOrder(const SortState& state, const PassSchedule& schedule, std::uint32_t passes) {
-  bool compact = false;
+  Buffer shown = Buffer::Elements;
+  std::uint32_t window = 0;
   for (std::uint32_t p = 0; p < passes; ++p) {
     const Buffer written = traitsOf(schedule[p]).writes;
-    if (written != Buffer::Scan) compact = written == Buffer::Compact;
+    if (written != Buffer::Scan) shown = written;
+    if (const auto* wide = std::get_if<WideBitonicSteps>(&schedule[p])) window = wide->window;
   }
-  if (!compact) return state.elements;
+  if (shown == Buffer::Elements) return state.elements;
   std::vector<Element> order;
-  for (std::size_t i = 0; i < state.elements.size(); ++i) order.push_back(state.elements[std::size_t(state.compact[2 * i + 1])]);
+  const std::size_t n = state.elements.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const float index = shown == Buffer::Compact ? state.compact[2 * i + 1] : state.wide[wideOffset(i, window, n) + 1];
+    order.push_back(state.elements[std::size_t(index)]);
+  }
   return order;
 }
 

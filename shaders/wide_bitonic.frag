@@ -1,0 +1,78 @@
+// Wide path: up to ten bitonic steps in one pass, each fragment owning 16 elements (article 000's
+// B16, on a fragment shader). The steps' partner distances all lie among the index bits
+// u_window .. u_window + 3, so the 16 elements that differ only there never meet any other element
+// in this pass. The fragment reads them (from the element texture on the first pass, which folds
+// the pack in, else from the layout the previous pass wrote), runs the steps in registers with the
+// classic compare rule (bitonic.frag), and writes them to 8 render targets, one layer each, laid
+// out by this pass's window (wide_layout.h): the next pass finds its own 16 at one position.
+// WIDE_STEPS (defined in front of this file) lists the steps, e.g. "step3(u_stepnos[0]);
+// step2(u_stepnos[0]);": one program per list, as llvmpipe pays for every branch.
+// Compiled after sort_common.glsl (texelOf, wideElement, u_wideWidthLog2).
+
+uniform sampler2D u_source;  // the elements as uploaded: the first pass reads these
+uniform int u_window;        // this pass's bits, and the layout it writes
+uniform int u_sourceWindow;  // the layout the previous pass wrote
+uniform int u_stepnos[4];    // stepno of each merge the pass carries, the first merge first
+
+layout(location = 0) out vec4 o_layer0;
+layout(location = 1) out vec4 o_layer1;
+layout(location = 2) out vec4 o_layer2;
+layout(location = 3) out vec4 o_layer3;
+layout(location = 4) out vec4 o_layer4;
+layout(location = 5) out vec4 o_layer5;
+layout(location = 6) out vec4 o_layer6;
+layout(location = 7) out vec4 o_layer7;
+
+vec2 e[16];  // (key, index); e[a] is element base | a << u_window
+int base;
+
+bool precedes2(vec2 a, vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
+
+// Compare-exchange of e[a] and e[b] (b = a + 2^j); the block of stepno elements that the lower one
+// is in decides the direction. Called with constants only, so e stays in registers.
+void exchange(int a, int b, int stepno) {
+  bool ascending = ((base | (a << u_window)) & stepno) == 0;
+  bool swap = precedes2(e[b], e[a]) == ascending;
+  vec2 low = e[a];
+  e[a] = swap ? e[b] : low;
+  e[b] = swap ? low : e[b];
+}
+
+// One step of distance 2^(u_window + j): the 8 pairs whose indices differ in bit j of a.
+void step0(int stepno) {
+  exchange(0, 1, stepno); exchange(2, 3, stepno); exchange(4, 5, stepno); exchange(6, 7, stepno);
+  exchange(8, 9, stepno); exchange(10, 11, stepno); exchange(12, 13, stepno); exchange(14, 15, stepno);
+}
+void step1(int stepno) {
+  exchange(0, 2, stepno); exchange(1, 3, stepno); exchange(4, 6, stepno); exchange(5, 7, stepno);
+  exchange(8, 10, stepno); exchange(9, 11, stepno); exchange(12, 14, stepno); exchange(13, 15, stepno);
+}
+void step2(int stepno) {
+  exchange(0, 4, stepno); exchange(1, 5, stepno); exchange(2, 6, stepno); exchange(3, 7, stepno);
+  exchange(8, 12, stepno); exchange(9, 13, stepno); exchange(10, 14, stepno); exchange(11, 15, stepno);
+}
+void step3(int stepno) {
+  exchange(0, 8, stepno); exchange(1, 9, stepno); exchange(2, 10, stepno); exchange(3, 11, stepno);
+  exchange(4, 12, stepno); exchange(5, 13, stepno); exchange(6, 14, stepno); exchange(7, 15, stepno);
+}
+
+void main() {
+  int p = (int(gl_FragCoord.y) << u_wideWidthLog2) | int(gl_FragCoord.x);
+  base = (p & ((1 << u_window) - 1)) | ((p >> u_window) << (u_window + 4));
+  for (int a = 0; a < 16; ++a) {
+#ifdef WIDE_FROM_ELEMENTS
+    e[a] = texelFetch(u_source, texelOf(base | (a << u_window)), 0).rg;
+#else
+    e[a] = wideElement(base | (a << u_window), u_sourceWindow);
+#endif
+  }
+  WIDE_STEPS
+  o_layer0 = vec4(e[0], e[1]);
+  o_layer1 = vec4(e[2], e[3]);
+  o_layer2 = vec4(e[4], e[5]);
+  o_layer3 = vec4(e[6], e[7]);
+  o_layer4 = vec4(e[8], e[9]);
+  o_layer5 = vec4(e[10], e[11]);
+  o_layer6 = vec4(e[12], e[13]);
+  o_layer7 = vec4(e[14], e[15]);
+}
