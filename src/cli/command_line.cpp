@@ -76,7 +76,7 @@ Command parseCommandLine(int argc, const char* const* argv) {
   sortCommand->add_option("--order", order, "asc: darkest first; desc: brightest first (ties keep file order)")
       ->check(CLI::IsMember({"asc", "desc"}))
       ->capture_default_str();
-  std::string algo = "bitonic-fast";
+  std::string algo = "bitonic-wide";
   sortCommand->add_option("--algo", algo, algoHelp)
       ->check(CLI::IsMember(algoNames))
       ->capture_default_str();
@@ -146,7 +146,7 @@ Command parseCommandLine(int argc, const char* const* argv) {
   benchCommand->add_option("--plot", bench.plot, "Also write a log-log plot of GPU ms against N as this PNG");
   benchCommand->add_flag("--ladder", bench.ladder,
                          "Article 000's table: rows N = 2^8 ... 2^20, columns the compute ladder (compute-b2 ... "
-                         "compute-noshared) and the fragment ladder (bitonic, bitonic-fast), ms, speed-up and GB/s")
+                         "compute-noshared) and the fragment ladder (bitonic, bitonic-fast, bitonic-wide), ms, speed-up and GB/s")
       ->excludes("--csv");
 
   CheckOptions& check = command.check;

@@ -16,7 +16,7 @@ struct SortOptions {
   std::string input;
   std::string output;
   SortOrder order = SortOrder::Ascending;
-  Algorithm algorithm = Algorithm::BitonicFast;  // the fast path; Bitonic is the seed's classic one
+  Algorithm algorithm = Algorithm::BitonicWide;  // the fastest fragment path; Bitonic is the seed's classic one
   bool verify = false;
   bool quiet = false;
 };
@@ -39,12 +39,12 @@ struct BenchOptions {
 };
 
 // The algorithms of `texsort bench --ladder`, in its columns' order: the compute ladder (article
-// 000's seven kernels), then the fragment ladder (one step per pass, the fast path).
+// 000's seven kernels), then the fragment ladder (one step per pass, the fast path, the wide path).
 inline std::vector<Algorithm> ladderAlgorithms() {
   std::vector<Algorithm> ladder;
   for (Algorithm a : kAlgorithms)
     if (usesCompute(a)) ladder.push_back(a);
-  ladder.insert(ladder.end(), {Algorithm::Bitonic, Algorithm::BitonicFast});
+  ladder.insert(ladder.end(), {Algorithm::Bitonic, Algorithm::BitonicFast, Algorithm::BitonicWide});
   return ladder;
 }
 // Its default sizes: every power of two from 2^8 to 2^20.

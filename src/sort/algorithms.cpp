@@ -23,7 +23,7 @@ void checkAlgorithmFits(Algorithm algorithm, std::uint64_t count) {
   if (count > row.maxElements) {
     throw Error(ExitCode::Gpu, std::string(row.name) + " sorts at most " + std::to_string(row.maxElements) +
                                    " elements (" + row.limitReason + "); " + std::to_string(count) +
-                                   " need another --algo, such as bitonic-fast");
+                                   " need another --algo, such as bitonic-wide");
   }
 }
 

@@ -164,6 +164,40 @@ TEST(Schedules, FastPathCarriesEveryBitonicStepInKnownShapes) {
   EXPECT_EQ(fastBitonicSchedule(SortShape::whole(512 * 512)).size(), 84u);  // 171 steps in 82 passes, plus pack and gather
 }
 
+// The wide path: its passes walk the classic steps in order, each step's distance inside the
+// pass's window of four bits, each pass reading the layout the one before wrote.
+TEST(Schedules, WidePathCarriesEveryBitonicStepInsideItsWindows) {
+  for (unsigned k = 4; k <= 24; ++k) {
+    for (const SortShape shape : {SortShape::whole(std::uint64_t{1} << k), SortShape{std::uint64_t{1} << (k / 2), std::uint64_t{1} << (k - k / 2)}}) {
+      SCOPED_TRACE("lines of " + std::to_string(shape.lineLength) + " x " + std::to_string(shape.lineCount));
+      const PassSchedule wide = wideBitonicSchedule(shape);
+      PassSchedule expanded{shape, {}};
+      std::uint32_t layout = kWideFromElements;
+      for (const Pass& p : wide) {
+        if (const auto* gather = std::get_if<WideGather>(&p)) {
+          EXPECT_EQ(gather->window, layout);
+          continue;
+        }
+        const auto& steps = std::get<WideBitonicSteps>(p);
+        EXPECT_EQ(steps.source, layout) << describe(p);
+        EXPECT_LE(steps.window + 4, k) << describe(p);
+        EXPECT_LE(steps.lastRank - steps.firstRank, 3u) << describe(p);  // u_stepnos[4]
+        for (const BitonicStep& s : wideSteps(steps)) {
+          EXPECT_GE(s.rank - s.step, steps.window) << describe(p);
+          EXPECT_LT(s.rank - s.step, steps.window + 4) << describe(p);
+          expanded.passes.push_back(s);
+        }
+        layout = steps.window;
+      }
+      EXPECT_TRUE(std::holds_alternative<WideGather>(wide.back()));
+      EXPECT_EQ(expanded, bitonicSchedule(shape));
+    }
+  }
+  // 2^18: the first pass sorts blocks of 16 (10 steps), ranks 4-17 take ceil((rank + 1) / 4) passes each.
+  EXPECT_EQ(wideBitonicSchedule(SortShape::whole(512 * 512)).size(), 48u);
+  EXPECT_EQ(wideBitonicSchedule(SortShape::whole(8)), fastBitonicSchedule(SortShape::whole(8)));  // below 16
+}
+
 TEST(Schedules, FusedShapesReadTheTexelsTheirStepsNeed) {
   EXPECT_EQ(fusedTexelsRead(FusedBitonicSteps{0, 0, 2, 1, 1}), 1u);
   EXPECT_EQ(fusedTexelsRead(FusedBitonicSteps{1, 0, 4, 2, 2}), 2u);
@@ -282,6 +316,12 @@ TEST(PassText, DescribesEveryKind) {
        "a barrier after each (an invocation owns two elements)"},
       {SharedBitonicSteps{12, 3, 12, 8192, 10, 2}, "compute C4 rank 12, 10 steps: block 1024 stepno 8192 distances 512 ... 1",
        "a barrier after every two (an invocation owns four elements)"},
+      {WideBitonicSteps{7, 0, 7, 3, 256, 4, 0}, "wide bitonic rank 7, 4 steps: stepno 256 distances 128, 64, 32, 16 window 4-7",
+       "reads them from the layout of bits 0-3"},
+      {WideBitonicSteps{0, 0, 3, 3, 16, 0, kWideFromElements},
+       "wide bitonic ranks 0-3, 10 steps: stepno 16 distances 1, 2, 1, 4, 2, 1, 8, 4, 2, 1 window 0-3",
+       "from the element texture (the pack folded in)"},
+      {WideGather{0}, "wide path: gather each element's texel by its original index: window 0-3", "layered wide state"},
   };
   std::set<std::size_t> kinds;
   for (const Case& c : cases) {
