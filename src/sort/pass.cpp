@@ -38,14 +38,8 @@ std::vector<BitonicStep> computeSteps(const ComputeBitonicSteps& p) {
   return fusedSteps(FusedBitonicSteps{p.rank, p.firstStep, p.stepno, p.offset, p.count});
 }
 
-std::vector<BitonicStep> sharedSteps(const SharedBitonicSteps& p) {
-  std::vector<BitonicStep> steps;
-  for (std::uint32_t rank = p.firstRank; rank <= p.lastRank; ++rank) {
-    const std::uint32_t stepno = rank == p.lastRank ? p.stepno : 2u << rank;
-    for (std::uint32_t step = rank == p.firstRank ? p.firstStep : 0; step <= rank; ++step)
-      steps.push_back(BitonicStep{rank, step, stepno, 1u << (rank - step)});
-  }
-  return steps;
+std::vector<BitonicStep> sharedSteps(const SharedBitonicSteps& p) {  // to the end of lastRank
+  return wideSteps(WideBitonicSteps{p.firstRank, p.firstStep, p.lastRank, p.lastRank, p.stepno, 0, 0});
 }
 
 std::vector<BitonicStep> wideSteps(const WideBitonicSteps& p) {
