@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "context/gl_versions.h"
 #include "error.h"
 #include "fault.h"
 #include "gl/gl.h"
@@ -74,7 +75,7 @@ struct HeadlessContext::Egl {
     surface = EGL_NO_SURFACE;
   }
 
-  // Initialises `d` and makes a GL 3.3 core context current on it, or throws StepFailed.
+  // Initialises `d` and makes the newest core context of kContextVersions current on it, or throws StepFailed.
   void start(EGLDisplay d) {
     if (forcedFailure("egl-display")) throw StepFailed{"eglGetDisplay failed: EGL_BAD_DISPLAY (forced)"};
     if (d == EGL_NO_DISPLAY) stepFailed("eglGetDisplay");
@@ -90,11 +91,14 @@ struct HeadlessContext::Egl {
     EGLint count = 0;
     if (!eglChooseConfig(display, configAttribs, &config, 1, &count)) stepFailed("eglChooseConfig");
     if (count == 0) throw StepFailed{"eglChooseConfig found no OpenGL pbuffer config"};
-    const EGLint contextAttribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                     EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                     EGL_NONE};
-    context = forcedFailure("gl-context") ? EGL_NO_CONTEXT
-                                          : eglCreateContext(display, config, EGL_NO_CONTEXT, contextAttribs);
+    for (const auto& [wantMajor, wantMinor] : kContextVersions) {
+      const EGLint contextAttribs[] = {EGL_CONTEXT_MAJOR_VERSION, wantMajor, EGL_CONTEXT_MINOR_VERSION, wantMinor,
+                                       EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                       EGL_NONE};
+      if (forcedFailure("gl-context") || (wantMajor > 3 && forcedFailure("gl-context-4"))) continue;
+      context = eglCreateContext(display, config, EGL_NO_CONTEXT, contextAttribs);
+      if (context != EGL_NO_CONTEXT) break;
+    }
     if (context == EGL_NO_CONTEXT) {
       if (forcedFailure("gl-context")) throw StepFailed{"eglCreateContext(OpenGL 3.3 core) failed: EGL_BAD_MATCH (forced)"};
       stepFailed("eglCreateContext(OpenGL 3.3 core)");

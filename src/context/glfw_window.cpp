@@ -1,8 +1,10 @@
-// GLFW window context: error callback before init, GL 3.3 core, glad loaded from GLFW.
+// GLFW window context: error callback before init, the newest core version offered (3.3 at least),
+// glad loaded from GLFW.
 #include "context/glfw_window.h"
 
 #include <GLFW/glfw3.h>
 
+#include "context/gl_versions.h"
 #include "error.h"
 #include "gl/gl.h"
 
@@ -21,11 +23,14 @@ Window::Window(int width, int height, const std::string& title) {
     throw Error(ExitCode::Gpu, "GLFW: cannot open a window (" + lastGlfwError +
                                    "); no display? `texsort sort IN -o OUT` sorts without one");
   }
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
+  for (const auto& [major, minor] : kContextVersions) {
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, major);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, minor);
+    window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
+    if (window_) break;
+  }
   if (!window_) {
     glfwTerminate();
     throw Error(ExitCode::Gpu, "GLFW: cannot create an OpenGL 3.3 core window (" + lastGlfwError + ")");
