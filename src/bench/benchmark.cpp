@@ -6,7 +6,9 @@
 #include <chrono>
 #include <random>
 
+#include "bench/naive.h"
 #include "error.h"
+#include "gl/objects.h"
 #include "image/packing.h"
 #include "sort/runner.h"
 
@@ -106,6 +108,54 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
   cell.copyMs = median(copy);
   cell.stdSortMs = median(cpu);
   cell.classicWallMs = median(classic);
+  return cell;
+}
+
+BenchCell measureNaiveCell(std::uint64_t n, unsigned runs) {
+  using Clock = std::chrono::steady_clock;
+  BenchCell cell;
+  cell.naive = true;
+  cell.n = n;
+  const std::vector<Element> elements = benchmarkElements(n, 20261122);
+  const Colours colours = coloursOf(elements);
+  NaiveBitonic naive(n);
+  cell.passes = naive.passes();
+  cell.steps = cell.passes;
+  cell.bytes = double(cell.passes) * 3 * 16 * double(n);  // reads self and partner, writes one RGBA32F texel
+  // The copy pass the cells use: the same RGBA32F texture size, the fragment runner's copy.
+  const std::unique_ptr<Runner> copier = makeRunner(Algorithm::Bitonic, n);
+  copier->upload(elements);
+  const gl::GpuTimer timer;
+  std::vector<double> gpu, wall, copy, cpu;
+  for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up and is checked against the CPU model
+    naive.upload(colours);
+    glFinish();
+    const auto start = Clock::now();
+    timer.begin();
+    naive.run();
+    timer.end();
+    glFinish();
+    const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    if (run == 0) {
+      if (naive.read() != naiveModel(colours)) {
+        throw Error(ExitCode::Mismatch, "bench: the naive sort at n = " + std::to_string(n) + " did not match its CPU model");
+      }
+      continue;
+    }
+    std::vector<double> copies;
+    for (int k = 0; k < 5; ++k) copies.push_back(copier->copyPassMs());
+    std::vector<Element> expected = elements;
+    const auto cpuStart = Clock::now();
+    std::sort(expected.begin(), expected.end(), elementLess);
+    cpu.push_back(std::chrono::duration<double, std::milli>(Clock::now() - cpuStart).count());
+    gpu.push_back(timer.milliseconds());
+    wall.push_back(wallMs);
+    copy.push_back(median(copies));
+  }
+  cell.gpuMs = median(gpu);
+  cell.wallMs = median(wall);
+  cell.copyMs = median(copy);
+  cell.stdSortMs = median(cpu);
   return cell;
 }
 

@@ -14,6 +14,7 @@ namespace texsort {
 // One cell of the benchmark table. Times are medians over the measured runs (after a warm-up).
 struct BenchCell {
   Algorithm algorithm = Algorithm::Bitonic;
+  bool naive = false;     // the naive yardstick's row (src/bench/naive.h), not an algorithm's
   std::uint64_t n = 0;
   bool skipped = false;
   std::string note;       // why a cell was skipped
@@ -25,6 +26,9 @@ struct BenchCell {
   double stdSortMs = 0;   // std::sort of the same elements by (key, index) on one CPU core
   double bytes = 0;       // texture bytes read and written by all passes
   double classicWallMs = 0;  // the fast path's cells: the classic bitonic path's wall ms, interleaved
+  double naiveWallMs = 0;    // the naive yardstick's wall ms at the same N, in the same run (0: not run)
+
+  const char* label() const { return naive ? "naive" : algorithmName(algorithm); }
 
   double msPerPass() const { return passes ? gpuMs / double(passes) : 0.0; }
   // The ratios to the copy pass use wall time on both sides: the same clock, the same glFinish.
@@ -35,6 +39,7 @@ struct BenchCell {
   double speedupVsClassic() const { return classicWallMs > 0 && wallMs > 0 ? classicWallMs / wallMs : 0.0; }
   double sortPerCopy() const { return copyMs > 0 ? wallMs / copyMs : 0.0; }        // the sort, in copy passes
   double sortPerStdSort() const { return stdSortMs > 0 ? wallMs / stdSortMs : 0.0; }  // > 1: slower than std::sort
+  double speedupVsNaive() const { return naiveWallMs > 0 && wallMs > 0 && !naive ? naiveWallMs / wallMs : 0.0; }
 };
 
 // Random 8-bit RGB pixels (fixed seed) packed as ascending elements, n a power of two.
@@ -44,6 +49,11 @@ std::vector<Element> benchmarkElements(std::uint64_t n, std::uint32_t seed);
 // checked against std::sort (a wrong sort throws texsort::Error(Mismatch)). Cells whose
 // passes x n exceed maxWork are returned skipped, with a note, without running.
 BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, double maxWork);
+
+// The naive yardstick's row at n (2 .. 2^24): its passes timed like a cell's, on the same random
+// elements, with the same copy pass and std::sort beside it. Its warm-up result must equal
+// naiveModel's, or it throws texsort::Error(Mismatch).
+BenchCell measureNaiveCell(std::uint64_t n, unsigned runs);
 
 // The median (the mean of the middle two for an even count; 0 for none).
 inline double median(std::vector<double> values) {

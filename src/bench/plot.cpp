@@ -72,7 +72,7 @@ Image plotBenchmark(const std::vector<BenchCell>& cells, const std::string& titl
     bool any = false;
     int lastX = 0, lastY = 0;
     for (const BenchCell& c : cells) {
-      if (c.algorithm != a || c.skipped || c.gpuMs <= 0) continue;
+      if (c.naive || c.algorithm != a || c.skipped || c.gpuMs <= 0) continue;
       const int x = px(std::log2(double(c.n))), y = py(std::log10(c.gpuMs));
       if (any) drawLine(image, lastX, lastY, x, y, colourOf(a), 3);
       fillRect(image, x - 4, y - 4, x + 5, y + 5, colourOf(a));

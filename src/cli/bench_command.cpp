@@ -80,20 +80,20 @@ void printLadder(const std::vector<BenchCell>& cells, const std::vector<Algorith
 }
 
 void printTable(const std::vector<BenchCell>& cells) {
-  std::printf("%-15s %8s %7s %10s %10s %9s %10s %7s %9s %9s %9s %9s %11s %9s %9s\n", "algorithm", "N", "passes", "GPU ms",
-              "wall ms", "ms/pass", "Melem/s", "GB/s", "copy ms", "pass/copy", "step/copy", "sort/copy", "std::sort ms",
-              "x std::sort", "x classic");
+  std::printf("%-15s %8s %7s %10s %10s %9s %10s %7s %9s %9s %9s %9s %11s %9s %9s %9s\n", "algorithm", "N", "passes",
+              "GPU ms", "wall ms", "ms/pass", "Melem/s", "GB/s", "copy ms", "pass/copy", "step/copy", "sort/copy",
+              "std::sort ms", "x std::sort", "x classic", "x naive");
   for (const BenchCell& c : cells) {
     if (c.skipped) {
-      std::printf("%-15s %8llu %7zu   skipped: %s\n", algorithmName(c.algorithm), static_cast<unsigned long long>(c.n),
+      std::printf("%-15s %8llu %7zu   skipped: %s\n", c.label(), static_cast<unsigned long long>(c.n),
                   c.passes, c.note.c_str());
       continue;
     }
-    std::printf("%-15s %8llu %7zu %10.3f %10.3f %9.4f %10.2f %7.2f %9.4f %9.2f %9s %9.1f %11.3f %9.2f %9s\n",
-                algorithmName(c.algorithm), static_cast<unsigned long long>(c.n), c.passes, c.gpuMs, c.wallMs,
+    std::printf("%-15s %8llu %7zu %10.3f %10.3f %9.4f %10.2f %7.2f %9.4f %9.2f %9s %9.1f %11.3f %9.2f %9s %9s\n",
+                c.label(), static_cast<unsigned long long>(c.n), c.passes, c.gpuMs, c.wallMs,
                 c.msPerPass(), c.elementsPerSecond() / 1e6, c.gbPerSecond(), c.copyMs, c.passPerCopy(),
                 ratio(c.stepPerCopy(), "%.3f").c_str(), c.sortPerCopy(), c.stdSortMs, c.sortPerStdSort(),
-                ratio(c.speedupVsClassic(), "%.2f").c_str());
+                ratio(c.speedupVsClassic(), "%.2f").c_str(), ratio(c.speedupVsNaive(), "%.2f").c_str());
   }
 }
 
@@ -104,7 +104,7 @@ void printJson(const std::vector<BenchCell>& cells, const HeadlessContext& conte
               jsonString(context.glVersion()).c_str(), jsonString(cpuName()).c_str(), runs);
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const BenchCell& c = cells[i];
-    std::printf("    {\"algorithm\": \"%s\", \"n\": %llu, \"passes\": %zu, ", algorithmName(c.algorithm),
+    std::printf("    {\"algorithm\": \"%s\", \"n\": %llu, \"passes\": %zu, ", c.label(),
                 static_cast<unsigned long long>(c.n), c.passes);
     if (c.skipped) {
       std::printf("\"skipped\": true, \"note\": %s}", jsonString(c.note).c_str());
@@ -113,10 +113,12 @@ void printJson(const std::vector<BenchCell>& cells, const HeadlessContext& conte
                   "\"elements_per_second\": %.0f, \"gb_per_second\": %.3f, \"copy_pass_ms\": %.5f, "
                   "\"pass_per_copy\": %.4f, \"network_steps\": %llu, \"step_per_copy\": %.4f, "
                   "\"sort_per_copy\": %.3f, \"std_sort_ms\": %.4f, \"sort_per_std_sort\": %.4f, "
-                  "\"speedup_vs_classic\": %.4f, \"pipeline\": \"%s\", \"speedup_vs_pipeline_baseline\": %.4f}",
+                  "\"speedup_vs_classic\": %.4f, \"naive_wall_ms\": %.4f, \"speedup_vs_naive\": %.4f, "
+                  "\"pipeline\": \"%s\", \"speedup_vs_pipeline_baseline\": %.4f}",
                   c.gpuMs, c.wallMs, c.msPerPass(), c.elementsPerSecond(), c.gbPerSecond(), c.copyMs,
                   c.passPerCopy(), static_cast<unsigned long long>(c.steps), c.stepPerCopy(), c.sortPerCopy(),
-                  c.stdSortMs, c.sortPerStdSort(), c.speedupVsClassic(), usesCompute(c.algorithm) ? "compute" : "fragment",
+                  c.stdSortMs, c.sortPerStdSort(), c.speedupVsClassic(), c.naiveWallMs, c.speedupVsNaive(),
+                  usesCompute(c.algorithm) && !c.naive ? "compute" : "fragment",
                   speedupOverBaseline(cells, c));
     }
     std::printf("%s\n", i + 1 < cells.size() ? "," : "");
@@ -127,13 +129,13 @@ void printJson(const std::vector<BenchCell>& cells, const HeadlessContext& conte
 void printCsv(const std::vector<BenchCell>& cells) {
   std::printf("algorithm,n,passes,skipped,gpu_ms,wall_ms,ms_per_pass,elements_per_second,gb_per_second,"
               "copy_pass_ms,pass_per_copy,network_steps,step_per_copy,sort_per_copy,std_sort_ms,sort_per_std_sort,"
-              "speedup_vs_classic\n");
+              "speedup_vs_classic,naive_wall_ms,speedup_vs_naive\n");
   for (const BenchCell& c : cells) {
-    std::printf("%s,%llu,%zu,%d,%.4f,%.4f,%.5f,%.0f,%.3f,%.5f,%.4f,%llu,%.4f,%.3f,%.4f,%.4f,%.4f\n",
-                algorithmName(c.algorithm), static_cast<unsigned long long>(c.n), c.passes, c.skipped ? 1 : 0, c.gpuMs,
+    std::printf("%s,%llu,%zu,%d,%.4f,%.4f,%.5f,%.0f,%.3f,%.5f,%.4f,%llu,%.4f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
+                c.label(), static_cast<unsigned long long>(c.n), c.passes, c.skipped ? 1 : 0, c.gpuMs,
                 c.wallMs, c.msPerPass(), c.elementsPerSecond(), c.gbPerSecond(), c.copyMs, c.passPerCopy(),
                 static_cast<unsigned long long>(c.steps), c.stepPerCopy(), c.sortPerCopy(), c.stdSortMs,
-                c.sortPerStdSort(), c.speedupVsClassic());
+                c.sortPerStdSort(), c.speedupVsClassic(), c.naiveWallMs, c.speedupVsNaive());
   }
 }
 
@@ -150,14 +152,26 @@ int runBench(const BenchOptions& options) {
     std::fflush(stdout);
   }
   std::vector<BenchCell> cells;
-  const std::size_t total = algorithms.size() * options.sizes.size();
-  for (Algorithm algorithm : algorithms) {
+  const bool naive = options.naive && !options.ladder;
+  const std::size_t total = (algorithms.size() + (naive ? 1 : 0)) * options.sizes.size();
+  if (naive) {  // the yardstick's rows first: every later cell's "x naive" is over them
     for (std::uint64_t n : options.sizes) {
+      if (showProgress) {
+        std::fprintf(stderr, "\r[%zu/%zu] naive, N = %llu ...        ", cells.size() + 1, total,
+                     static_cast<unsigned long long>(n));
+      }
+      cells.push_back(measureNaiveCell(n, options.runs));
+    }
+  }
+  for (Algorithm algorithm : algorithms) {
+    for (std::size_t k = 0; k < options.sizes.size(); ++k) {
+      const std::uint64_t n = options.sizes[k];
       if (showProgress) {
         std::fprintf(stderr, "\r[%zu/%zu] %s, N = %llu ...        ", cells.size() + 1, total, algorithmName(algorithm),
                      static_cast<unsigned long long>(n));
       }
       cells.push_back(measureCell(algorithm, n, options.runs, options.maxWork));
+      if (naive) cells.back().naiveWallMs = cells[k].wallMs;  // the naive row at this size
     }
   }
   if (showProgress) std::fprintf(stderr, "\r%60s\r", "");

@@ -143,6 +143,9 @@ Command parseCommandLine(int argc, const char* const* argv) {
   benchCommand->add_flag("--json", json, "Print JSON instead of the table");
   benchCommand->add_flag("--csv", csv, "Print CSV instead of the table")->excludes("--json");
   benchCommand->add_flag("!--no-progress", bench.progress, "No progress line on stderr");
+  benchCommand->add_flag("!--no-naive", bench.naive,
+                         "Leave out the naive yardstick (article 004's shader as first written: colour texels, one "
+                         "step per pass, keys computed per fragment) and its x naive column");
   benchCommand->add_option("--plot", bench.plot, "Also write a log-log plot of GPU ms against N as this PNG");
   benchCommand->add_flag("--ladder", bench.ladder,
                          "Article 000's table: rows N = 2^8 ... 2^20, columns the compute ladder (compute-b2 ... "

@@ -77,15 +77,21 @@ TEST(Cli, BenchReportsEveryColumnForEveryAlgorithm) {
   ASSERT_EQ(json.exitCode, 0) << json.err;
   for (const char* field : {"\"renderer\"", "\"cpu\"", "\"gpu_ms\"", "\"wall_ms\"", "\"ms_per_pass\"",
                             "\"elements_per_second\"", "\"gb_per_second\"", "\"copy_pass_ms\"", "\"pass_per_copy\"",
-                            "\"std_sort_ms\"", "\"sort_per_std_sort\""})
+                            "\"std_sort_ms\"", "\"sort_per_std_sort\"", "\"naive_wall_ms\"", "\"speedup_vs_naive\""})
     EXPECT_NE(json.out.find(field), std::string::npos) << field;
   for (const AlgorithmInfo& row : kAlgorithmRegistry) {
     EXPECT_NE(json.out.find(std::string("\"algorithm\": \"") + row.name + "\", \"n\": 1024"), std::string::npos) << row.name;
   }
+  EXPECT_NE(json.out.find("\"algorithm\": \"naive\", \"n\": 1024"), std::string::npos) << "the yardstick's row";
   const test::RunResult csv = runTexsort({"bench", "--sizes", "64", "--runs", "1", "--csv", "--algos", "radix,bitonic"});
   ASSERT_EQ(csv.exitCode, 0) << csv.err;
-  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 3) << csv.out;  // header + 2 cells
-  EXPECT_EQ(csv.out.find("radix,64,"), csv.out.find('\n') + 1) << csv.out;
+  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 4) << csv.out;  // header, naive + 2 cells
+  EXPECT_EQ(csv.out.find("naive,64,"), csv.out.find('\n') + 1) << csv.out;
+  const test::RunResult bare =
+      runTexsort({"bench", "--sizes", "64", "--runs", "1", "--csv", "--algos", "radix,bitonic", "--no-naive"});
+  ASSERT_EQ(bare.exitCode, 0) << bare.err;
+  EXPECT_EQ(std::count(bare.out.begin(), bare.out.end(), '\n'), 3) << bare.out;  // header + 2 cells
+  EXPECT_EQ(bare.out.find("radix,64,"), bare.out.find('\n') + 1) << bare.out;
 
   const test::RunResult table = runTexsort({"bench", "--sizes", "4096", "--runs", "1", "--algos", "transposition",
                                             "--max-work", "1e6"});
@@ -268,6 +274,19 @@ TEST(Cli, GpuFailuresAreReportedInOneLine) {
     EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
     EXPECT_TRUE(test::listFolder(dir.root()).empty());
   }
+}
+
+// A driver that refuses the 4.x contexts asked for first (as a 3.3-only GPU would) still sorts: the
+// context falls back to 3.3 core and the fragment algorithms write the same bytes.
+TEST(Cli, ContextFallsBackToOpenGl33WhenNewerVersionsAreRefused) {
+  test::TempFolder dir;
+  const std::vector<std::string> args = {"sort", test::assetPath("coffee.png"), "-o", dir.path("newest.png"), "-q"};
+  ASSERT_EQ(runTexsort(args).exitCode, 0);
+  const test::RunResult r =
+      runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("fallback.png"), "-q"},
+                 test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "gl-context-4"}}, false});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(test::readFile(dir.path("fallback.png")), test::readFile(dir.path("newest.png")));
 }
 
 TEST(Cli, HelpListsTheSortFlags) {

@@ -18,6 +18,7 @@ BenchCell cell() {
   c.stdSortMs = 2.0;
   c.bytes = 4.0e6;
   c.classicWallMs = 33.0;
+  c.naiveWallMs = 44.0;
   return c;
 }
 
@@ -29,6 +30,7 @@ TEST(BenchRatios, FromHandPickedTimings) {
   EXPECT_DOUBLE_EQ(c.sortPerCopy(), 11.0 / 0.5);        // the whole sort, in copy passes
   EXPECT_DOUBLE_EQ(c.sortPerStdSort(), 11.0 / 2.0);     // > 1: slower than std::sort
   EXPECT_DOUBLE_EQ(c.speedupVsClassic(), 33.0 / 11.0);  // > 1: faster than one step per pass
+  EXPECT_DOUBLE_EQ(c.speedupVsNaive(), 44.0 / 11.0);    // > 1: faster than the naive seed-004 shader
   EXPECT_DOUBLE_EQ(c.elementsPerSecond(), 1024 / 0.011);
   EXPECT_DOUBLE_EQ(c.gbPerSecond(), 4.0e6 / 0.008 / 1e9);
 }
@@ -39,6 +41,12 @@ TEST(BenchRatios, MissingYardsticksGiveZeroNotInfinity) {
   EXPECT_EQ(c.stepPerCopy(), 0.0);
   c.classicWallMs = 0;  // only the fast path is timed against the classic path
   EXPECT_EQ(c.speedupVsClassic(), 0.0);
+  c.naiveWallMs = 0;  // bench --no-naive
+  EXPECT_EQ(c.speedupVsNaive(), 0.0);
+  c.naiveWallMs = 44.0;
+  c.naive = true;  // the naive row itself has no ratio to itself
+  EXPECT_EQ(c.speedupVsNaive(), 0.0);
+  EXPECT_STREQ(c.label(), "naive");
   c.copyMs = 0;
   EXPECT_EQ(c.passPerCopy(), 0.0);
   EXPECT_EQ(c.sortPerCopy(), 0.0);
