@@ -2,6 +2,7 @@
 #include "bench/benchmark.h"
 
 #include <algorithm>
+#include <cctype>
 #include <memory>
 #include <chrono>
 #include <random>
@@ -10,6 +11,7 @@
 #include "error.h"
 #include "gl/objects.h"
 #include "image/packing.h"
+#include "sort/pass.h"
 #include "sort/runner.h"
 
 namespace texsort {
@@ -109,6 +111,81 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
   cell.stdSortMs = median(cpu);
   cell.classicWallMs = median(classic);
   return cell;
+}
+
+std::string passShape(const Pass& pass) {
+  const auto steps = [](std::uint32_t k) { return std::to_string(k) + (k == 1 ? " step" : " steps"); };
+  return std::visit(
+      Overloaded{
+          [&](const FusedBitonicSteps& p) {
+            const unsigned texels = fusedTexelsRead(p);
+            return "fast: " + steps(p.count) + ", " + std::to_string(texels) + (texels == 1 ? " texel" : " texels") +
+                   " read";
+          },
+          [](const PackCompact&) { return std::string("fast: pack"); },
+          [](const GatherByIndex&) { return std::string("fast: gather by index"); },
+          [](const WideGather&) { return std::string("wide: gather by index"); },
+          [&](const WideBitonicSteps& p) {
+            return "wide: " + steps(networkSteps(pass)) +
+                   (p.source == kWideFromElements ? " from the element texture" : " from the wide layout");
+          },
+          [&](const ComputeBitonicSteps& p) { return "compute: " + steps(p.count) + " per dispatch"; },
+          [&](const SharedBitonicSteps&) { return "compute shared: " + steps(networkSteps(pass)); },
+          [&](const auto&) {  // every other kind: its title without numbers
+            std::string shape;
+            for (const char c : passText(pass, 2).title) {
+              if (std::isdigit(static_cast<unsigned char>(c))) continue;
+              if (c == ' ' && (shape.empty() || shape.back() == ' ')) continue;
+              shape += c;
+            }
+            while (!shape.empty() && (shape.back() == ' ' || shape.back() == ':')) shape.pop_back();
+            return shape;
+          },
+      },
+      pass);
+}
+
+PassCosts measurePassCosts(Algorithm algorithm, std::uint64_t n, unsigned runs) {
+  using Clock = std::chrono::steady_clock;
+  checkAlgorithmFits(algorithm, n);
+  const PassSchedule schedule = scheduleFor(algorithm, n);
+  const std::vector<Element> elements = benchmarkElements(n, 20261122);
+  const std::unique_ptr<Runner> runner = makeRunner(algorithm, n);
+  runner->prepare(schedule);
+  std::vector<std::vector<double>> perPass(schedule.size());
+  std::vector<double> copies;
+  for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up
+    runner->upload(elements);
+    for (std::size_t i = 0; i < schedule.size(); ++i) {
+      glFinish();
+      const auto start = Clock::now();
+      runner->runPass(schedule[i]);
+      glFinish();
+      if (run > 0) perPass[i].push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    }
+    if (run > 0) copies.push_back(runner->copyPassMs());
+  }
+  PassCosts costs;
+  costs.algorithm = algorithm;
+  costs.n = n;
+  costs.copyMs = median(copies);
+  std::vector<std::vector<double>> medians;
+  for (std::size_t i = 0; i < schedule.size(); ++i) {
+    const std::string shape = passShape(schedule[i]);
+    auto found = std::find_if(costs.shapes.begin(), costs.shapes.end(),
+                              [&](const PassShapeCost& c) { return c.shape == shape; });
+    if (found == costs.shapes.end()) {
+      costs.shapes.push_back(PassShapeCost{shape, 0, 0, 0});
+      medians.emplace_back();
+      found = costs.shapes.end() - 1;
+    }
+    const double ms = median(perPass[i]);
+    ++found->passes;
+    found->totalMs += ms;
+    medians[found - costs.shapes.begin()].push_back(ms);
+  }
+  for (std::size_t k = 0; k < costs.shapes.size(); ++k) costs.shapes[k].msPerPass = median(medians[k]);
+  return costs;
 }
 
 BenchCell measureNaiveCell(std::uint64_t n, unsigned runs) {

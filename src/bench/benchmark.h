@@ -55,6 +55,26 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
 // naiveModel's, or it throws texsort::Error(Mismatch).
 BenchCell measureNaiveCell(std::uint64_t n, unsigned runs);
 
+// Where the cost goes: each pass of one sort timed alone (CPU clock between two glFinish calls,
+// the median of `runs` sorts after a warm-up), grouped by the pass's shape (what it reads and how
+// many network steps it carries), beside one copy pass of the same texture.
+struct PassShapeCost {
+  std::string shape;        // "wide: 4 steps from the wide layout", "bitonic step", ...
+  std::size_t passes = 0;   // passes of this shape in the sort
+  double msPerPass = 0;     // the median over those passes of each one's median time
+  double totalMs = 0;       // the sum over those passes of each one's median time
+};
+struct PassCosts {
+  Algorithm algorithm = Algorithm::Bitonic;
+  std::uint64_t n = 0;
+  double copyMs = 0;
+  std::vector<PassShapeCost> shapes;  // in order of first appearance in the schedule
+};
+PassCosts measurePassCosts(Algorithm algorithm, std::uint64_t n, unsigned runs);
+
+// The shape a pass is grouped under in PassCosts.
+std::string passShape(const Pass& pass);
+
 // The median (the mean of the middle two for an even count; 0 for none).
 inline double median(std::vector<double> values) {
   if (values.empty()) return 0.0;

@@ -139,6 +139,20 @@ void printCsv(const std::vector<BenchCell>& cells) {
   }
 }
 
+void printPassCosts(const PassCosts& costs) {
+  double total = 0;
+  for (const PassShapeCost& c : costs.shapes) total += c.totalMs;
+  std::printf("\n%s, N = %llu: passes timed alone (median of each pass's runs); one copy pass = %.4f ms\n",
+              algorithmName(costs.algorithm), static_cast<unsigned long long>(costs.n), costs.copyMs);
+  std::printf("%-52s %7s %10s %10s %10s %7s\n", "pass shape", "passes", "ms/pass", "pass/copy", "total ms", "share");
+  for (const PassShapeCost& c : costs.shapes) {
+    std::printf("%-52s %7zu %10.4f %10s %10.3f %6.1f%%\n", c.shape.c_str(), c.passes, c.msPerPass,
+                ratio(costs.copyMs > 0 ? c.msPerPass / costs.copyMs : 0.0, "%.2f").c_str(), c.totalMs,
+                total > 0 ? 100.0 * c.totalMs / total : 0.0);
+  }
+  std::printf("%-52s %7s %10s %10s %10.3f\n", "all passes", "", "", "", total);
+}
+
 }  // namespace
 
 int runBench(const BenchOptions& options) {
@@ -147,9 +161,22 @@ int runBench(const BenchOptions& options) {
   const std::vector<Algorithm> algorithms = runnableAlgorithms(options.algorithms, options.algorithmsGiven, "bench");
   if (options.format == BenchOptions::Format::Table) {
     std::printf("texsort bench%s, %s: %s, %s; CPU %s; medians of %u runs after a warm-up\n",
-                options.ladder ? " --ladder" : "", today().c_str(), context.renderer().c_str(),
+                options.ladder ? " --ladder" : options.perPass ? " --per-pass" : "", today().c_str(), context.renderer().c_str(),
                 context.glVersion().c_str(), cpuName().c_str(), options.runs);
     std::fflush(stdout);
+  }
+  if (options.perPass) {
+    for (Algorithm algorithm : algorithms) {
+      for (std::uint64_t n : options.sizes) {
+        if (showProgress) {
+          std::fprintf(stderr, "\r%s, N = %llu ...        ", algorithmName(algorithm), static_cast<unsigned long long>(n));
+        }
+        const PassCosts costs = measurePassCosts(algorithm, n, options.runs);
+        if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
+        printPassCosts(costs);
+      }
+    }
+    return 0;
   }
   std::vector<BenchCell> cells;
   const bool naive = options.naive && !options.ladder;

@@ -151,6 +151,12 @@ Command parseCommandLine(int argc, const char* const* argv) {
                          "Article 000's table: rows N = 2^8 ... 2^20, columns the compute ladder (compute-b2 ... "
                          "compute-noshared) and the fragment ladder (bitonic, bitonic-fast, bitonic-wide), ms, speed-up and GB/s")
       ->excludes("--csv");
+  benchCommand->add_flag("--per-pass", bench.perPass,
+                         "Where the cost goes: time each pass of one sort alone, grouped by shape (steps carried, "
+                         "texels read), in ms and in copy passes of the same texture")
+      ->excludes("--csv")
+      ->excludes("--json")
+      ->excludes("--ladder");
 
   CheckOptions& check = command.check;
   std::vector<std::string> checkAlgos;

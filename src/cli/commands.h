@@ -31,6 +31,7 @@ struct BenchOptions {
   std::vector<std::uint64_t> sizes{256, 4096, 65536, 262144, 1048576};
   bool sizesGiven = false;
   bool ladder = false;  // article 000's table: the compute ladder and the fragment ladder by N
+  bool perPass = false;  // where the cost goes: each pass timed alone, grouped by shape, per algorithm and size
   bool naive = true;    // time the naive yardstick (src/bench/naive.h) at each size: the "x naive" column
   unsigned runs = 5;                       // measured runs per cell, after one warm-up
   double maxWork = 4.0e9;                  // refuse cells whose passes x elements exceed this

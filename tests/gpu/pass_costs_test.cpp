@@ -1,0 +1,46 @@
+// `texsort bench --per-pass`: every pass of the sort is timed once and lands in exactly one shape.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "bench/benchmark.h"
+#include "gpu_fixture.h"
+#include "sort/schedule.h"
+
+namespace texsort {
+namespace {
+
+class PassCostsTest : public test::GpuTest {};
+
+TEST_F(PassCostsTest, EveryPassIsCountedOnceUnderItsShape) {
+  for (const Algorithm algorithm : {Algorithm::Bitonic, Algorithm::BitonicFast, Algorithm::BitonicWide, Algorithm::Radix}) {
+    SCOPED_TRACE(algorithmName(algorithm));
+    const std::uint64_t n = 1024;
+    const PassSchedule schedule = scheduleFor(algorithm, n);
+    const PassCosts costs = measurePassCosts(algorithm, n, 1);
+    std::multiset<std::string> expected, counted;
+    for (const Pass& pass : schedule) expected.insert(passShape(pass));
+    std::set<std::string> distinct;
+    for (const PassShapeCost& c : costs.shapes) {
+      EXPECT_TRUE(distinct.insert(c.shape).second) << c.shape << " listed twice";
+      for (std::size_t k = 0; k < c.passes; ++k) counted.insert(c.shape);
+      EXPECT_GT(c.msPerPass, 0.0) << c.shape;
+      EXPECT_GE(c.totalMs, c.msPerPass) << c.shape;
+    }
+    EXPECT_EQ(counted, expected);
+    EXPECT_GT(costs.copyMs, 0.0);
+    EXPECT_EQ(passShape(schedule.front()), passShape(scheduleFor(algorithm, 4 * n).front()))
+        << "a shape names no rank or size";
+  }
+}
+
+TEST(PassShape, NamesWhatAPassReadsAndCarries) {
+  const PassSchedule wide = scheduleFor(Algorithm::BitonicWide, 4096);
+  EXPECT_EQ(passShape(wide.front()), "wide: 10 steps from the element texture");
+  EXPECT_EQ(passShape(wide.back()), "wide: gather by index");
+  EXPECT_EQ(passShape(wide[1]), "wide: 4 steps from the wide layout");
+  EXPECT_EQ(passShape(scheduleFor(Algorithm::Bitonic, 16).front()), "bitonic rank step");
+}
+
+}  // namespace
+}  // namespace texsort
