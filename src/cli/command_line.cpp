@@ -83,6 +83,44 @@ Command parseCommandLine(int argc, const char* const* argv) {
   sortCommand->add_flag("--verify", sort.verify, "Check the GPU result against the CPU model; exit 5 on a difference");
   sortCommand->add_flag("-q,--quiet", sort.quiet, "Print nothing on success");
 
+  PixelSortCommandOptions& pixel = command.pixelSort;
+  PixelSortOptions& ps = pixel.pixelSort;
+  std::string pixelDirection = "horizontal", pixelIntervals = "threshold", pixelKey = "luma", pixelOrder = "asc";
+  std::vector<std::string> keyNames;
+  std::string keyHelp = "Sort key, an integer function of the 8-bit channels:";
+  for (const PixelKeyInfo& k : kPixelKeys) {
+    keyNames.push_back(k.name);
+    keyHelp += std::string("\n  ") + k.name + ": " + k.formula;
+  }
+  CLI::App* pixelCommand = app.add_subcommand(
+      "pixelsort", "The pixel-sort effect: sort the runs of pixels (spans) inside every row or column by a key, on "
+                   "the GPU, and write a PNG");
+  pixelCommand->add_option("input", pixel.input, "Image to sort; - reads standard input")->required();
+  pixelCommand->add_option("-o,--output", pixel.output, "PNG to write, as texsort sort writes it (- is standard output)")
+      ->required();
+  pixelCommand->add_option("--direction", pixelDirection,
+                           "horizontal: lines are rows, left to right; vertical: columns, top to bottom")
+      ->check(CLI::IsMember({"horizontal", "vertical"}))
+      ->capture_default_str();
+  pixelCommand->add_option("--intervals", pixelIntervals,
+                           "threshold: a span is a maximal run of pixels whose luma Y = 299 R + 587 G + 114 B lies in "
+                           "[ceil(lower x 255000), floor(upper x 255000)]; none: every whole line is one span")
+      ->check(CLI::IsMember({"threshold", "none"}))
+      ->capture_default_str();
+  pixelCommand->add_option("--lower", ps.lower, "Threshold's lower bound, a fraction 0..1")->capture_default_str();
+  pixelCommand->add_option("--upper", ps.upper, "Threshold's upper bound, a fraction 0..1")->capture_default_str();
+  pixelCommand->add_option("--max-span", ps.maxSpan,
+                           "Cut every span into pieces of at most N pixels, counted from its start (0: no limit)")
+      ->capture_default_str();
+  pixelCommand->add_option("--key", pixelKey, keyHelp)->check(CLI::IsMember(keyNames))->capture_default_str();
+  pixelCommand->add_option("--order", pixelOrder, "asc: smallest key first along the line; desc: largest first (ties "
+                           "keep their order either way)")
+      ->check(CLI::IsMember({"asc", "desc"}))
+      ->capture_default_str();
+  pixelCommand->add_flag("--verify", pixel.verify,
+                         "Check the GPU result against the CPU model and a plain stable sort per span; exit 5 on a difference");
+  pixelCommand->add_flag("-q,--quiet", pixel.quiet, "Print nothing on success");
+
   RecordCommandOptions& record = command.record;
   RecordOptions& rec = record.record;
   std::string recordOrder = "asc", recordAlgo = "bitonic", recordFormat, recordSize;
@@ -234,6 +272,14 @@ Command parseCommandLine(int argc, const char* const* argv) {
     command.kind = Command::Kind::Sort;
     sort.order = order == "desc" ? SortOrder::Descending : SortOrder::Ascending;
     parseAlgorithm(algo, sort.algorithm);
+  } else if (*pixelCommand) {
+    command.kind = Command::Kind::PixelSort;
+    ps.direction = pixelDirection == "vertical" ? Direction::Vertical : Direction::Horizontal;
+    ps.intervals = pixelIntervals == "none" ? Intervals::None : Intervals::Threshold;
+    ps.order = pixelOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
+    for (const PixelKeyInfo& k : kPixelKeys)
+      if (pixelKey == k.name) ps.key = k.key;
+    checkPixelSortOptions(ps);
   } else if (*recordCommand) {
     command.kind = Command::Kind::Record;
     record.order = recordOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;

@@ -9,9 +9,10 @@
 namespace texsort {
 
 struct Command {
-  enum class Kind { Help, Sort, Record, Bench, Check, Info, Demo } kind = Kind::Demo;
+  enum class Kind { Help, Sort, PixelSort, Record, Bench, Check, Info, Demo } kind = Kind::Demo;
   std::string helpText;  // Kind::Help: what to print (the help of the command asked about)
   SortOptions sort;
+  PixelSortCommandOptions pixelSort;
   RecordCommandOptions record;
   BenchOptions bench;
   CheckOptions check;

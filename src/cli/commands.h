@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "pixelsort/pixel_sort.h"
 #include "image/packing.h"
 #include "record/record_options.h"
 #include "sort/algorithms.h"
@@ -20,6 +21,16 @@ struct SortOptions {
   bool verify = false;
   bool quiet = false;
 };
+
+// `texsort pixelsort`: the pixel-sort effect, with sort's whole I/O contract.
+struct PixelSortCommandOptions {
+  std::string input;
+  std::string output;
+  PixelSortOptions pixelSort;
+  bool verify = false;
+  bool quiet = false;
+};
+int runPixelSort(const PixelSortCommandOptions& options);
 
 // `texsort sort`: load, sort on the GPU headless, optionally verify, write atomically. Throws
 // texsort::Error; returns the exit code on success.

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
     switch (command.kind) {
       case Command::Kind::Help: std::fputs(command.helpText.c_str(), stdout); return 0;
       case Command::Kind::Sort: return runSort(command.sort);
+      case Command::Kind::PixelSort: return runPixelSort(command.pixelSort);
       case Command::Kind::Record: return runRecord(command.record);
       case Command::Kind::Bench: return runBench(command.bench);
       case Command::Kind::Check: return runCheck(command.check);

@@ -14,11 +14,14 @@ const Element& higher(const Element& a, const Element& b) { return elementLess(b
 
 // Article 004: csign says whether the partner is ahead (+1) or behind (-1); cdir says whether this
 // block sorts ascending (+1) or descending (-1); keep the min when they agree.
-Element bitonicOutput(std::uint64_t stepno, std::uint64_t offset, const std::vector<Element>& in, std::uint64_t i) {
+template <typename Less = decltype(&elementLess)>
+Element bitonicOutput(std::uint64_t stepno, std::uint64_t offset, const std::vector<Element>& in, std::uint64_t i,
+                      Less less = &elementLess) {
   const bool partnerAhead = (i % (2 * offset)) < offset;
   const bool ascending = ((i / stepno) % 2) == 0;
   const std::uint64_t partner = partnerAhead ? i + offset : i - offset;
-  return partnerAhead == ascending ? lower(in[i], in[partner]) : higher(in[i], in[partner]);
+  const bool otherFirst = less(in[partner], in[i]);
+  return otherFirst == (partnerAhead == ascending) ? in[partner] : in[i];
 }
 
 // Batcher's rule: is x the lower element of a compare-exchange in the step (p, k)?
@@ -90,6 +93,7 @@ Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uin
       Overloaded{
           [&](const BitonicStep& p) { return bitonicOutput(p.stepno, p.offset, in, i); },
           [&](const BitonicLegacyStep& p) { return bitonicOutput(p.step.stepno, p.step.offset, in, i); },
+          [&](const SpanBitonicStep& p) { return bitonicOutput(p.step.stepno, p.step.offset, in, i, &spanLess); },
           [&](const OddEvenMergeStep& p) {
             if (mergeLowerEnd(p, i, n)) return lower(in[i], in[i + p.distance]);
             if (i >= p.distance && mergeLowerEnd(p, i - p.distance, n)) return higher(in[i - p.distance], in[i]);
@@ -128,6 +132,7 @@ SortState runPass(const Pass& pass, SortState state) {
   std::visit(Overloaded{
                  [&](const BitonicStep& p) { network(p); },
                  [&](const BitonicLegacyStep& p) { network(p); },
+                 [&](const SpanBitonicStep& p) { network(p); },
                  [&](const OddEvenMergeStep& p) { network(p); },
                  [&](const TranspositionRound& p) { network(p); },
                  [&](const RadixFlags& p) {

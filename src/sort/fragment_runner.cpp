@@ -145,6 +145,11 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    set("u_offset", s.offset);
                    set("u_stage", s.stage());
                  },
+                 [&](const SpanBitonicStep& s) {
+                   set("u_stepno", s.step.stepno);
+                   set("u_offset", s.step.offset);
+                   set("u_stage", s.step.stage());
+                 },
                  [&](const BitonicLegacyStep& legacy) {  // the seed passes floats, and the buffer size
                    glUniform2f(p.uniform("u_bufInfo"), float(layout().width), float(layout().height));
                    setFloat("u_stepno", legacy.step.stepno);

@@ -73,6 +73,18 @@ struct BitonicStep {
                                       true};
 };
 
+// A bitonic step of the pixel sort: the same network, but elements order by (span, key, position),
+// so a line sorts every span (a run of positions sharing a span number) on its own and pixels
+// outside every span, each its own span, stay put. Element fields in this mode (spanLess):
+// key = the pixel's sort key, index = its position in the line, rgb = its span number (the line
+// position where its span starts), alpha unused. The colour is gathered by position afterwards.
+struct SpanBitonicStep {
+  BitonicStep step;
+  auto fields() const { return step.fields(); }
+  static constexpr PassTraits kTraits{"bitonic step within spans", "span_bitonic.frag", bufferBit(Buffer::Elements),
+                                      Buffer::Elements, true};
+};
+
 // The same step in article 004's float arithmetic (fmod, floor, convert1dto2d), float uniforms.
 struct BitonicLegacyStep {
   BitonicStep step;
@@ -227,7 +239,7 @@ struct WideGather {
 
 using Pass = std::variant<BitonicStep, BitonicLegacyStep, OddEvenMergeStep, TranspositionRound, RadixFlags,
                           RadixScanStep, RadixGather, PackCompact, FusedBitonicSteps, GatherByIndex,
-                          ComputeBitonicSteps, SharedBitonicSteps, WideBitonicSteps, WideGather>;
+                          ComputeBitonicSteps, SharedBitonicSteps, WideBitonicSteps, WideGather, SpanBitonicStep>;
 constexpr std::size_t kPassKindCount = std::variant_size_v<Pass>;
 
 // std::visit with one lambda per kind: Overloaded{[](const BitonicStep&) {...}, ...}.

@@ -11,6 +11,7 @@
 #include "error.h"
 #include "image/packing.h"
 #include "sort/cpu_model.h"
+#include "pixelsort/pixel_sort.h"
 #include "sort/fragment_runner.h"
 #include "gpu_fixture.h"
 #include "test_support.h"
@@ -190,6 +191,33 @@ TEST_F(Gpu, LineShapesEqualTheCpuModelEveryPass) {
         const auto first = cpu.elements.begin() + static_cast<std::ptrdiff_t>(line * shape.lineLength);
         EXPECT_TRUE(std::is_sorted(first, first + static_cast<std::ptrdiff_t>(shape.lineLength), elementLess));
       }
+    }
+  }
+}
+
+// The pixel sort: every span bitonic pass over all lines at once equals the CPU model, on odd sizes,
+// single rows and columns, both directions, thresholds and whole lines; the final image is each
+// span stably sorted.
+TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
+  std::mt19937 rng(43);
+  const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{13, 7}, {1, 9}, {9, 1}, {31, 17}};
+  for (const auto& [w, h] : sizes) {
+    for (const Direction direction : {Direction::Horizontal, Direction::Vertical}) {
+      PixelSortOptions o;
+      o.direction = direction;
+      o.key = kPixelKeys[rng() % std::size(kPixelKeys)].key;
+      o.order = rng() % 2 ? SortOrder::Descending : SortOrder::Ascending;
+      o.intervals = w == 31 ? Intervals::None : Intervals::Threshold;
+      o.lower = 0.1;
+      o.upper = 0.7;
+      o.maxSpan = h == 17 ? 5 : 0;
+      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + (direction == Direction::Vertical ? " vertical " : " ") +
+                   pixelKeyInfo(o.key).name);
+      const Image image = test::randomImage(w, h, rng, 8);
+      const LineLayout layout = lineLayout(w, h, direction);
+      SortState cpu{pixelSortElements(image, o, layout), {}, {}, {}};
+      ASSERT_TRUE(sameStateEveryPass(pixelSortSchedule(layout), cpu));
+      EXPECT_EQ(pixelSortImage(image, cpu.elements, layout).rgba, pixelSortReference(image, o).rgba);
     }
   }
 }

@@ -1,0 +1,115 @@
+// `texsort pixelsort`: file -> keys and spans -> one bitonic network over every line on the GPU ->
+// file, with sort's I/O contract (atomic output, one-line errors, --verify).
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/report.h"
+#include "context/egl_context.h"
+#include "error.h"
+#include "fault.h"
+#include "io/files.h"
+#include "sort/cpu_model.h"
+#include "sort/memory_budget.h"
+#include "sort/runner.h"
+
+namespace texsort {
+namespace {
+
+// Throws Error(Mismatch) unless the GPU's elements equal the CPU model's and the CPU model's image
+// equals a plain stable sort of every span.
+void verifyPixelSort(const Image& image, const PixelSortOptions& options, const LineLayout& layout,
+                     const std::vector<Element>& input, const PassSchedule& schedule, const std::vector<Element>& gpu) {
+  const std::vector<Element> cpu = runSchedule(schedule, input);
+  std::size_t differing = 0, first = 0;
+  for (std::size_t i = 0; i < cpu.size(); ++i) {
+    if (cpu[i] != gpu[i] && differing++ == 0) first = i;
+  }
+  if (differing != 0) {
+    throw Error(ExitCode::Mismatch, "verify: the GPU result differs from the CPU model in " + std::to_string(differing) +
+                                        " of " + std::to_string(cpu.size()) + " elements; first at line " +
+                                        std::to_string(first / layout.paddedLength) + ", position " +
+                                        std::to_string(first % layout.paddedLength));
+  }
+  if (pixelSortImage(image, cpu, layout).rgba != pixelSortReference(image, options).rgba) {
+    throw Error(ExitCode::Mismatch, "verify: the CPU model differs from a stable sort of every span");
+  }
+}
+
+std::uint64_t countSpans(const std::vector<Element>& elements, const LineLayout& layout) {
+  std::uint64_t spans = 0;
+  for (std::uint64_t line = 0; line < layout.count; ++line) {
+    for (std::uint64_t p = 0; p < layout.length; ++p) {
+      const Element& e = elements[line * layout.paddedLength + p];
+      if (e.rgb == float(p) && p + 1 < layout.length && elements[line * layout.paddedLength + p + 1].rgb == float(p)) {
+        ++spans;  // a span that starts here and has a second pixel: one that moves anything
+      }
+    }
+  }
+  return spans;
+}
+
+}  // namespace
+
+int runPixelSort(const PixelSortCommandOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  if (samePath(options.input, options.output)) {
+    throw Error(ExitCode::Usage, options.output + ": output is the input file; choose another output");
+  }
+  checkOutputPath(options.output);
+  const PixelSortOptions& ps = options.pixelSort;
+  checkPixelSortOptions(ps);
+  const std::string name = options.input == "-" ? "standard input" : options.input;
+  std::vector<unsigned char> bytes = readImageFile(options.input);
+  const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
+  const LineLayout layout = lineLayout(header.width, header.height, ps.direction);
+  if (layout.paddedLength * layout.paddedCount > kMaxElements) {
+    throw Error(ExitCode::BadInput, name + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
+                                        " needs " + std::to_string(layout.paddedCount) + " lines of " +
+                                        std::to_string(layout.paddedLength) + " elements, more than the 2^28 texsort sorts");
+  }
+  HeadlessContext context;
+  checkMemoryBudget(name, static_cast<std::uint32_t>(layout.paddedLength), static_cast<std::uint32_t>(layout.paddedCount),
+                    bytes.size(), Algorithm::Bitonic);
+  const Image image = decodeImage(name, bytes.data(), bytes.size(), header);
+  std::vector<unsigned char>().swap(bytes);
+
+  const std::vector<Element> elements = pixelSortElements(image, ps, layout);
+  const PassSchedule schedule = pixelSortSchedule(layout);
+  const std::unique_ptr<Runner> runner = makeRunner(Algorithm::Bitonic, elements.size());
+  runner->prepare(schedule);
+  const auto start = Clock::now();
+  runner->upload(elements);
+  const double gpuMs = runner->run(schedule);
+  std::vector<Element> sorted = runner->readElements();
+  const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+
+  if (forcedFailure("verify") && sorted.size() >= 2) std::swap(sorted[0].index, sorted[1].index);
+  if (options.verify) verifyPixelSort(image, ps, layout, elements, schedule, sorted);
+  saveImagePng(options.output, pixelSortImage(image, sorted, layout));
+
+  if (!options.quiet) {
+    std::FILE* report = options.output == "-" ? stderr : stdout;
+    std::fprintf(report, "pixel-sorted %s (%ux%u) -> %s: %s lines, key %s %s, spans by %s\n", options.input.c_str(),
+                 image.width, image.height, options.output.c_str(),
+                 ps.direction == Direction::Horizontal ? "horizontal" : "vertical", pixelKeyInfo(ps.key).name,
+                 ps.order == SortOrder::Ascending ? "ascending" : "descending",
+                 ps.intervals == Intervals::None ? "whole lines" : "luma threshold");
+    if (ps.intervals == Intervals::Threshold) {
+      const LumaBounds b = lumaBounds(ps);
+      std::fprintf(report, "  spans     %llu of two or more pixels (luma %u..%u%s)\n",
+                   static_cast<unsigned long long>(countSpans(elements, layout)), b.lowest, b.highest,
+                   ps.maxSpan ? (", pieces of at most " + std::to_string(ps.maxSpan)).c_str() : "");
+    }
+    std::fprintf(report, "  lines     %u of %u pixels, padded to %llu x %llu elements\n", layout.count, layout.length,
+                 static_cast<unsigned long long>(layout.paddedCount), static_cast<unsigned long long>(layout.paddedLength));
+    std::fprintf(report, "  passes    %zu span bitonic steps, every line at once\n", schedule.size());
+    std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
+    std::fprintf(report, "  GPU time  %.2f ms; upload + sort + read back %.2f ms\n", gpuMs, wallMs);
+    if (options.verify) std::fprintf(report, "  verify    identical to the CPU model and to a stable sort of every span\n");
+  }
+  return 0;
+}
+
+}  // namespace texsort

@@ -1,0 +1,93 @@
+// The pixel-sort effect: runs of pixels inside each row or column (spans) sorted by a key, every
+// span on its own, pixels outside spans left in place. Keys and spans are integer functions of the
+// 8-bit channels; the sort is the bitonic network over every line at once with the order (span,
+// key, position) (SpanBitonicStep), so the result is unique: ties keep their order in the line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "image/image_io.h"
+#include "image/packing.h"
+#include "sort/element.h"
+#include "sort/schedule.h"
+
+namespace texsort {
+
+enum class PixelKey { Luma, Lightness, Hue, Saturation, Intensity, Min, Max, Red, Green, Blue };
+
+struct PixelKeyInfo {
+  PixelKey key;
+  const char* name;
+  std::uint32_t maxValue;  // keys run 0 .. maxValue
+  const char* formula;     // for --help and README
+};
+extern const PixelKeyInfo kPixelKeys[10];
+const PixelKeyInfo& pixelKeyInfo(PixelKey key);
+
+// The key of one pixel; every value an integer 0 .. pixelKeyInfo(key).maxValue.
+std::uint32_t pixelKey(PixelKey key, std::uint8_t r, std::uint8_t g, std::uint8_t b);
+
+enum class Direction { Horizontal, Vertical };  // lines are rows (left to right) or columns (top down)
+enum class Intervals { Threshold, None };
+
+struct PixelSortOptions {
+  Direction direction = Direction::Horizontal;
+  Intervals intervals = Intervals::Threshold;
+  double lower = 0.25;       // threshold: luma Y from ceil(lower * 255000) ...
+  double upper = 0.8;        // ... to floor(upper * 255000), both included
+  std::uint32_t maxSpan = 0;  // cut spans into pieces of at most this many pixels (0: no limit)
+  PixelKey key = PixelKey::Luma;
+  SortOrder order = SortOrder::Ascending;
+};
+
+// Throws texsort::Error(Usage) with one line naming the option when a value is out of range.
+void checkPixelSortOptions(const PixelSortOptions& options);
+
+// The luma bounds the threshold uses: Y in [lowest, highest].
+struct LumaBounds {
+  std::uint32_t lowest = 0;
+  std::uint32_t highest = 0;
+};
+LumaBounds lumaBounds(const PixelSortOptions& options);
+
+// How an image's pixels become lines: line l, position p is pixel pixelOf(l, p). The sort runs on
+// lines padded to paddedLength = 2^k positions, paddedCount = 2^j lines.
+struct LineLayout {
+  std::uint32_t width = 0, height = 0;
+  Direction direction = Direction::Horizontal;
+  std::uint32_t length = 0;  // pixels per line
+  std::uint32_t count = 0;   // lines
+  std::uint64_t paddedLength = 1;
+  std::uint64_t paddedCount = 1;
+
+  std::uint64_t pixelOf(std::uint32_t line, std::uint32_t position) const {
+    return direction == Direction::Horizontal ? std::uint64_t{line} * width + position
+                                              : std::uint64_t{position} * width + line;
+  }
+  SortShape shape() const { return SortShape{paddedLength, paddedCount}; }
+};
+LineLayout lineLayout(std::uint32_t width, std::uint32_t height, Direction direction);
+
+// The span number of every pixel, line by line (index l * length + p): the position in its line
+// where its span (or span piece, under maxSpan) starts; a pixel outside every span is a span of one.
+std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
+
+// The elements the GPU sorts (SpanBitonicStep's fields): layout.paddedLength x paddedCount, line
+// by line; padding (past a line's end, or whole padding lines) has span number paddedLength, so it
+// sorts after every pixel of its line.
+std::vector<Element> pixelSortElements(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
+
+// The passes: the bitonic network on every padded line at once, log2 L (log2 L + 1) / 2 of them.
+PassSchedule pixelSortSchedule(const LineLayout& layout);
+
+// The output image: line l's position p takes the colour of the pixel at the position the sorted
+// element there names. Throws std::logic_error if a padding element sits inside a line.
+Image pixelSortImage(const Image& input, const std::vector<Element>& sorted, const LineLayout& layout);
+
+// The plain reference: std::stable_sort of each span's pixels by key, nothing shared with the
+// network. Tests and --verify compare the network's result with it.
+Image pixelSortReference(const Image& image, const PixelSortOptions& options);
+
+}  // namespace texsort

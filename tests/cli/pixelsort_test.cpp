@@ -1,0 +1,107 @@
+// `texsort pixelsort` end to end on real files: the output is the plain reference (a stable sort of
+// every span), alpha travels with its pixel, bad values are refused in one line with nothing written.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "image/image_io.h"
+#include "pixelsort/pixel_sort.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+using test::runTexsort;
+
+TEST(PixelSortCli, WritesEachSpanStablySortedForEveryOptionSet) {
+  test::TempFolder dir;
+  std::mt19937 rng(5);
+  const Image input = test::randomImage(37, 23, rng, 12);  // odd sizes, random alpha
+  const std::string in = dir.path("in.png");
+  saveImagePng(in, input);
+  struct Case {
+    std::vector<std::string> args;
+    PixelSortOptions options;
+  };
+  std::vector<Case> cases;
+  cases.push_back({{}, PixelSortOptions{}});
+  PixelSortOptions vertical;
+  vertical.direction = Direction::Vertical;
+  vertical.key = PixelKey::Hue;
+  vertical.order = SortOrder::Descending;
+  cases.push_back({{"--direction", "vertical", "--key", "hue", "--order", "desc"}, vertical});
+  PixelSortOptions pieces;
+  pieces.intervals = Intervals::None;
+  pieces.maxSpan = 6;
+  pieces.key = PixelKey::Saturation;
+  cases.push_back({{"--intervals", "none", "--max-span", "6", "--key", "saturation"}, pieces});
+  PixelSortOptions narrow;
+  narrow.lower = 0.4;
+  narrow.upper = 0.6;
+  narrow.key = PixelKey::Blue;
+  cases.push_back({{"--lower", "0.4", "--upper", "0.6", "--key", "blue"}, narrow});
+  for (const Case& c : cases) {
+    const std::string out = dir.path("out.png");
+    std::vector<std::string> args = {"pixelsort", in, "-o", out, "--verify", "-q"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    SCOPED_TRACE(::testing::PrintToString(args));
+    const test::RunResult r = runTexsort(args);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(r.out.empty() && r.err.empty()) << "quiet";
+    const Image result = loadImage(out, 1u << 20);
+    EXPECT_EQ(result.rgba, pixelSortReference(input, c.options).rgba);
+    EXPECT_NE(result.rgba, input.rgba) << "something moved";
+  }
+  EXPECT_EQ(test::readFile(in), [&] {
+    saveImagePng(dir.path("again.png"), input);
+    return test::readFile(dir.path("again.png"));
+  }()) << "the input is untouched";
+}
+
+TEST(PixelSortCli, ReportsWhatItDid) {
+  test::TempFolder dir;
+  const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  for (const char* needle : {"horizontal lines, key luma ascending", "luma 63750..204000", "span bitonic steps", "GPU time"})
+    EXPECT_NE(r.out.find(needle), std::string::npos) << needle << "\n" << r.out;
+}
+
+TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
+  test::TempFolder dir;
+  const std::string out = dir.path("out.png");
+  const std::pair<std::vector<std::string>, std::string> cases[] = {
+      {{"--lower", "0.9", "--upper", "0.2"}, "--lower 0.900000 is above --upper 0.200000"},
+      {{"--lower", "-0.5"}, "--lower must be a fraction from 0 to 1"},
+      {{"--upper", "1.01"}, "--upper must be a fraction from 0 to 1"},
+      {{"--key", "chroma"}, "--key: chroma not in"},
+      {{"--direction", "diagonal"}, "--direction: diagonal not in"},
+      {{"--max-span", "-3"}, "--max-span"},
+  };
+  for (const auto& [extra, needle] : cases) {
+    std::vector<std::string> args = {"pixelsort", test::assetPath("coffee.png"), "-o", out};
+    args.insert(args.end(), extra.begin(), extra.end());
+    SCOPED_TRACE(needle);
+    const test::RunResult r = runTexsort(args);
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+    EXPECT_TRUE(test::listFolder(dir.root()).empty());
+  }
+  const test::RunResult missing = runTexsort({"pixelsort", dir.path("nothing.png"), "-o", out});
+  EXPECT_EQ(missing.exitCode, 1);
+  EXPECT_NE(missing.err.find(dir.path("nothing.png")), std::string::npos) << missing.err;
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+}
+
+TEST(PixelSortCli, VerifyCatchesADifference) {
+  test::TempFolder dir;
+  const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "--verify"},
+                                       test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "verify"}}, false});
+  EXPECT_EQ(r.exitCode, 5) << r.err;
+  EXPECT_NE(r.err.find("verify: the GPU result differs from the CPU model"), std::string::npos) << r.err;
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+}
+
+}  // namespace
+}  // namespace texsort

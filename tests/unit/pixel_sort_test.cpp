@@ -1,0 +1,159 @@
+// The pixel sort's CPU side: keys by their definitions, thresholds, spans, and the network's result
+// (the CPU model of SpanBitonicStep) against a plain stable sort of every span.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "error.h"
+#include "pixelsort/pixel_sort.h"
+#include "sort/cpu_model.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+TEST(PixelKeys, MatchTheirDefinitions) {
+  EXPECT_EQ(pixelKey(PixelKey::Luma, 255, 255, 255), 255000u);
+  EXPECT_EQ(pixelKey(PixelKey::Luma, 10, 20, 30), 299u * 10 + 587 * 20 + 114 * 30);
+  // Hue: 255 per sixth of the circle, red at 0.
+  EXPECT_EQ(pixelKey(PixelKey::Hue, 255, 0, 0), 0u);
+  EXPECT_EQ(pixelKey(PixelKey::Hue, 255, 255, 0), 255u);
+  EXPECT_EQ(pixelKey(PixelKey::Hue, 0, 255, 0), 510u);
+  EXPECT_EQ(pixelKey(PixelKey::Hue, 0, 255, 255), 765u);
+  EXPECT_EQ(pixelKey(PixelKey::Hue, 0, 0, 255), 1020u);
+  EXPECT_EQ(pixelKey(PixelKey::Hue, 255, 0, 255), 1275u);
+  EXPECT_EQ(pixelKey(PixelKey::Hue, 255, 0, 1), 1529u) << "just short of red again: floor of a negative";
+  EXPECT_EQ(pixelKey(PixelKey::Hue, 200, 100, 0), 127u) << "floor(255 * 100 / 200) = floor(127.5)";
+  EXPECT_EQ(pixelKey(PixelKey::Hue, 77, 77, 77), 0u) << "greys";
+  EXPECT_EQ(pixelKey(PixelKey::Saturation, 255, 0, 0), 255u);
+  EXPECT_EQ(pixelKey(PixelKey::Saturation, 0, 0, 0), 0u);
+  EXPECT_EQ(pixelKey(PixelKey::Saturation, 200, 100, 50), 255u * 150 / 200);
+  EXPECT_EQ(pixelKey(PixelKey::Lightness, 200, 100, 50), 250u);
+  EXPECT_EQ(pixelKey(PixelKey::Intensity, 200, 100, 50), 350u);
+  EXPECT_EQ(pixelKey(PixelKey::Min, 200, 100, 50), 50u);
+  EXPECT_EQ(pixelKey(PixelKey::Max, 200, 100, 50), 200u);
+  EXPECT_EQ(pixelKey(PixelKey::Red, 200, 100, 50), 200u);
+  EXPECT_EQ(pixelKey(PixelKey::Green, 200, 100, 50), 100u);
+  EXPECT_EQ(pixelKey(PixelKey::Blue, 200, 100, 50), 50u);
+}
+
+TEST(PixelKeys, StayInTheirRangeAndReachItsEnds) {
+  for (const PixelKeyInfo& info : kPixelKeys) {
+    SCOPED_TRACE(info.name);
+    std::uint32_t lowest = UINT32_MAX, highest = 0;
+    for (int r = 0; r < 256; r += 5)
+      for (int g = 0; g < 256; g += 5)
+        for (int b = 0; b < 256; b += 5) {
+          const std::uint32_t k = pixelKey(info.key, std::uint8_t(r), std::uint8_t(g), std::uint8_t(b));
+          lowest = std::min(lowest, k);
+          highest = std::max(highest, k);
+        }
+    EXPECT_EQ(lowest, 0u);
+    EXPECT_LE(highest, info.maxValue);
+    EXPECT_GE(highest + 6, info.maxValue) << "the range is what the key reaches (steps of 5 miss a little of hue's)";
+  }
+}
+
+TEST(PixelSortThresholds, AreTheCeilAndFloorOfTheFractions) {
+  PixelSortOptions o;
+  EXPECT_EQ(lumaBounds(o).lowest, 63750u);
+  EXPECT_EQ(lumaBounds(o).highest, 204000u);
+  o.lower = 0.0;
+  o.upper = 1.0;
+  EXPECT_EQ(lumaBounds(o).lowest, 0u);
+  EXPECT_EQ(lumaBounds(o).highest, 255000u);
+  o.lower = 0.3333;  // 84991.5
+  o.upper = 0.3333;
+  EXPECT_EQ(lumaBounds(o).lowest, 84992u);
+  EXPECT_EQ(lumaBounds(o).highest, 84991u);
+}
+
+TEST(PixelSortOptions, RefuseOutOfRangeThresholds) {
+  PixelSortOptions o;
+  o.lower = -0.1;
+  EXPECT_THROW(checkPixelSortOptions(o), Error);
+  o.lower = 0.5;
+  o.upper = 1.5;
+  EXPECT_THROW(checkPixelSortOptions(o), Error);
+  o.upper = 0.4;
+  EXPECT_THROW(checkPixelSortOptions(o), Error) << "lower above upper";
+  o.intervals = Intervals::None;
+  EXPECT_NO_THROW(checkPixelSortOptions(o)) << "no threshold, no conflict";
+}
+
+// One row whose pixels are in (bright grey) or out (black) of the default threshold.
+Image rowOf(const std::string& pattern) {
+  Image image;
+  image.width = static_cast<std::uint32_t>(pattern.size());
+  image.height = 1;
+  for (const char c : pattern) {
+    const std::uint8_t v = c == 'x' ? 150 : 0;
+    image.rgba.insert(image.rgba.end(), {v, v, v, 255});
+  }
+  return image;
+}
+
+TEST(PixelSortSpans, AreMaximalRunsCutIntoPieces) {
+  const Image row = rowOf("xx.xxx.x");
+  PixelSortOptions o;
+  const LineLayout layout = lineLayout(row.width, row.height, Direction::Horizontal);
+  EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>{0, 0, 2, 3, 3, 3, 6, 7}));
+  o.maxSpan = 2;
+  EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>{0, 0, 2, 3, 3, 5, 6, 7}));
+  o.intervals = Intervals::None;
+  EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>{0, 0, 2, 2, 4, 4, 6, 6}));
+  o.maxSpan = 0;
+  EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>(8, 0)));
+}
+
+TEST(PixelSortLines, ColumnsRunTopToBottom) {
+  const LineLayout layout = lineLayout(5, 3, Direction::Vertical);
+  EXPECT_EQ(layout.length, 3u);
+  EXPECT_EQ(layout.count, 5u);
+  EXPECT_EQ(layout.paddedLength, 4u);
+  EXPECT_EQ(layout.paddedCount, 8u);
+  EXPECT_EQ(layout.pixelOf(2, 1), 1u * 5 + 2);
+  EXPECT_EQ(lineLayout(5, 3, Direction::Horizontal).pixelOf(2, 1), 2u * 5 + 1);
+}
+
+TEST(PixelSortNetwork, EqualsAStableSortOfEverySpan) {
+  std::mt19937 rng(11);
+  const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{1, 1}, {1, 9}, {9, 1}, {7, 5}, {13, 9}, {33, 4}};
+  for (const auto& [w, h] : sizes) {
+    const Image image = test::randomImage(w, h, rng, 6);  // few colours: many equal keys
+    for (const Direction direction : {Direction::Horizontal, Direction::Vertical}) {
+      for (const PixelKeyInfo& key : kPixelKeys) {
+        PixelSortOptions o;
+        o.direction = direction;
+        o.key = key.key;
+        o.order = rng() % 2 ? SortOrder::Descending : SortOrder::Ascending;
+        o.intervals = rng() % 3 == 0 ? Intervals::None : Intervals::Threshold;
+        o.lower = 0.1 * double(rng() % 4);
+        o.upper = o.lower + 0.2 * double(1 + rng() % 3);
+        o.maxSpan = rng() % 3 == 0 ? 1 + rng() % 4 : 0;
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + (direction == Direction::Vertical ? " vertical " : " ") +
+                     key.name);
+        const LineLayout layout = lineLayout(w, h, direction);
+        const std::vector<Element> sorted = runSchedule(pixelSortSchedule(layout), pixelSortElements(image, o, layout));
+        const Image result = pixelSortImage(image, sorted, layout);
+        EXPECT_EQ(result.rgba, pixelSortReference(image, o).rgba);
+      }
+    }
+  }
+}
+
+TEST(PixelSortNetwork, MovesPixelsOnlyInsideTheirSpans) {
+  const Image row = rowOf("xx.xxx.x");
+  Image image = row;
+  for (std::size_t p = 0; p < 8; ++p) image.rgba[4 * p + 3] = std::uint8_t(p);  // alpha names the pixel
+  image.rgba[4 * 0 + 0] = 200;  // brighter first pixel of the first span: it moves to the span's end
+  PixelSortOptions o;
+  const LineLayout layout = lineLayout(8, 1, Direction::Horizontal);
+  const Image out = pixelSortImage(image, runSchedule(pixelSortSchedule(layout), pixelSortElements(image, o, layout)), layout);
+  std::vector<int> alphas;
+  for (std::size_t p = 0; p < 8; ++p) alphas.push_back(out.rgba[4 * p + 3]);
+  EXPECT_EQ(alphas, (std::vector<int>{1, 0, 2, 3, 4, 5, 6, 7}));
+}
+
+}  // namespace
+}  // namespace texsort
