@@ -188,6 +188,62 @@ PassCosts measurePassCosts(Algorithm algorithm, std::uint64_t n, unsigned runs) 
   return costs;
 }
 
+Image scaledNearest(const Image& image, std::uint32_t side) {
+  Image out;
+  out.width = out.height = side;
+  out.channels = image.channels;
+  out.rgba.resize(std::uint64_t{side} * side * 4);
+  for (std::uint32_t y = 0; y < side; ++y) {
+    const std::uint64_t sy = std::uint64_t{y} * image.height / side;
+    for (std::uint32_t x = 0; x < side; ++x) {
+      const std::uint64_t sx = std::uint64_t{x} * image.width / side;
+      std::copy_n(&image.rgba[4 * (sy * image.width + sx)], 4, &out.rgba[4 * (std::uint64_t{y} * side + x)]);
+    }
+  }
+  return out;
+}
+
+PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& options, unsigned runs) {
+  using Clock = std::chrono::steady_clock;
+  const auto since = [](Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  };
+  PixelSortCell cell;
+  cell.width = image.width;
+  cell.height = image.height;
+  const LineLayout layout = lineLayout(image.width, image.height, options.direction);
+  const PassSchedule schedule = pixelSortSchedule(layout);
+  cell.passes = schedule.size();
+  const std::unique_ptr<Runner> runner = makeRunner(Algorithm::Bitonic, layout.paddedLength * layout.paddedCount);
+  runner->prepare(schedule);
+  std::vector<double> gpu, wall, cpu;
+  for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up and compares the two results
+    glFinish();
+    const auto start = Clock::now();
+    runner->upload(pixelSortElements(image, options, layout));
+    const double gpuMs = runner->run(schedule);
+    const Image result = pixelSortImage(image, runner->readElements(), layout);
+    const double wallMs = since(start);
+    const auto cpuStart = Clock::now();
+    const Image reference = pixelSortReference(image, options);
+    const double cpuMs = since(cpuStart);
+    if (run == 0) {
+      if (result.rgba != reference.rgba) {
+        throw Error(ExitCode::Mismatch, "bench: the pixel sort at " + std::to_string(image.width) + "x" +
+                                            std::to_string(image.height) + " differs from the CPU reference");
+      }
+      continue;
+    }
+    gpu.push_back(gpuMs);
+    wall.push_back(wallMs);
+    cpu.push_back(cpuMs);
+  }
+  cell.gpuMs = median(gpu);
+  cell.wallMs = median(wall);
+  cell.cpuMs = median(cpu);
+  return cell;
+}
+
 BenchCell measureNaiveCell(std::uint64_t n, unsigned runs) {
   using Clock = std::chrono::steady_clock;
   BenchCell cell;

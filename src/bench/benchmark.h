@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "image/image_io.h"
+#include "pixelsort/pixel_sort.h"
 #include "sort/element.h"
 #include "sort/algorithms.h"
 
@@ -74,6 +76,23 @@ PassCosts measurePassCosts(Algorithm algorithm, std::uint64_t n, unsigned runs);
 
 // The shape a pass is grouped under in PassCosts.
 std::string passShape(const Pass& pass);
+
+// The pixel sort at one image size: the whole GPU pipeline as `texsort pixelsort` runs it (keys
+// and spans, upload, every pass, read back, the output image) against the plain CPU reference on
+// one core (keys, spans, std::stable_sort of every span). The warm-up's two images must be equal,
+// or it throws texsort::Error(Mismatch).
+struct PixelSortCell {
+  std::uint32_t width = 0, height = 0;
+  std::size_t passes = 0;
+  double gpuMs = 0;      // the passes, GL timestamps
+  double wallMs = 0;     // the whole pipeline, CPU clock
+  double cpuMs = 0;      // pixelSortReference
+  double speedup() const { return wallMs > 0 ? cpuMs / wallMs : 0.0; }
+};
+PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& options, unsigned runs);
+
+// `image` resized to side x side by nearest neighbour (the benchmark's larger inputs).
+Image scaledNearest(const Image& image, std::uint32_t side);
 
 // The median (the mean of the middle two for an even count; 0 for none).
 inline double median(std::vector<double> values) {

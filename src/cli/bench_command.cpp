@@ -161,9 +161,29 @@ int runBench(const BenchOptions& options) {
   const std::vector<Algorithm> algorithms = runnableAlgorithms(options.algorithms, options.algorithmsGiven, "bench");
   if (options.format == BenchOptions::Format::Table) {
     std::printf("texsort bench%s, %s: %s, %s; CPU %s; medians of %u runs after a warm-up\n",
-                options.ladder ? " --ladder" : options.perPass ? " --per-pass" : "", today().c_str(), context.renderer().c_str(),
+                options.ladder ? " --ladder" : options.perPass ? " --per-pass" : options.pixelSortImage.empty() ? "" : " --pixelsort", today().c_str(), context.renderer().c_str(),
                 context.glVersion().c_str(), cpuName().c_str(), options.runs);
     std::fflush(stdout);
+  }
+  if (!options.pixelSortImage.empty()) {
+    const Image image = loadImage(options.pixelSortImage, kMaxElements);
+    const PixelSortOptions defaults;
+    std::printf("pixel sort of %s (%ux%u) scaled to each side by nearest neighbour; default options (horizontal, "
+                "luma threshold %.2f..%.2f, key luma)\n",
+                options.pixelSortImage.c_str(), image.width, image.height, defaults.lower, defaults.upper);
+    std::printf("%-11s %7s %10s %10s %12s %10s\n", "image", "passes", "GPU ms", "wall ms", "CPU ref ms", "x CPU");
+    for (const std::uint32_t side : options.pixelSortSides) {
+      if (showProgress) std::fprintf(stderr, "\rpixel sort %ux%u ...        ", side, side);
+      const PixelSortCell c = measurePixelSort(scaledNearest(image, side), defaults, options.runs);
+      if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
+      const std::string size = std::to_string(side) + "x" + std::to_string(side);
+      std::printf("%-11s %7zu %10.2f %10.2f %12.2f %10.2f\n", size.c_str(), c.passes, c.gpuMs, c.wallMs, c.cpuMs,
+                  c.speedup());
+      std::fflush(stdout);
+    }
+    std::printf("wall ms: keys and spans (CPU), upload, every pass, read back, output image; CPU ref: keys, spans and "
+                "std::stable_sort of every span on one core; x CPU > 1: the GPU pipeline is faster\n");
+    return 0;
   }
   if (options.perPass) {
     for (Algorithm algorithm : algorithms) {

@@ -189,6 +189,13 @@ Command parseCommandLine(int argc, const char* const* argv) {
                          "Article 000's table: rows N = 2^8 ... 2^20, columns the compute ladder (compute-b2 ... "
                          "compute-noshared) and the fragment ladder (bitonic, bitonic-fast, bitonic-wide), ms, speed-up and GB/s")
       ->excludes("--csv");
+  benchCommand->add_option("--pixelsort", bench.pixelSortImage,
+                           "Time texsort pixelsort (default options) on this image scaled to each of --sides, against "
+                           "a stable sort of every span on one CPU core");
+  benchCommand->add_option("--sides", bench.pixelSortSides, "Image sides for --pixelsort")
+      ->check(CLI::Range(1u, 16384u))
+      ->delimiter(',')
+      ->capture_default_str();
   benchCommand->add_flag("--per-pass", bench.perPass,
                          "Where the cost goes: time each pass of one sort alone, grouped by shape (steps carried, "
                          "texels read), in ms and in copy passes of the same texture")

@@ -43,7 +43,9 @@ struct BenchOptions {
   bool sizesGiven = false;
   bool ladder = false;  // article 000's table: the compute ladder and the fragment ladder by N
   bool perPass = false;  // where the cost goes: each pass timed alone, grouped by shape, per algorithm and size
-  bool naive = true;    // time the naive yardstick (src/bench/naive.h) at each size: the "x naive" column
+  bool naive = true;
+  std::string pixelSortImage;  // --pixelsort FILE: time the pixel sort on FILE scaled to each of pixelSortSides
+  std::vector<std::uint32_t> pixelSortSides{512, 2048, 4096};    // time the naive yardstick (src/bench/naive.h) at each size: the "x naive" column
   unsigned runs = 5;                       // measured runs per cell, after one warm-up
   double maxWork = 4.0e9;                  // refuse cells whose passes x elements exceed this
   enum class Format { Table, Json, Csv } format = Format::Table;
