@@ -160,9 +160,12 @@ int runBench(const BenchOptions& options) {
   const bool showProgress = options.progress && ::isatty(STDERR_FILENO);
   const std::vector<Algorithm> algorithms = runnableAlgorithms(options.algorithms, options.algorithmsGiven, "bench");
   if (options.format == BenchOptions::Format::Table) {
-    std::printf("texsort bench%s, %s: %s, %s; CPU %s; medians of %u runs after a warm-up\n",
-                options.ladder ? " --ladder" : options.perPass ? " --per-pass" : options.pixelSortImage.empty() ? "" : " --pixelsort", today().c_str(), context.renderer().c_str(),
-                context.glVersion().c_str(), cpuName().c_str(), options.runs);
+    const char* mode = options.ladder                   ? " --ladder"
+                       : options.perPass                ? " --per-pass"
+                       : !options.pixelSortImage.empty() ? " --pixelsort"
+                                                         : "";
+    std::printf("texsort bench%s, %s: %s, %s; CPU %s; medians of %u runs after a warm-up\n", mode, today().c_str(),
+                context.renderer().c_str(), context.glVersion().c_str(), cpuName().c_str(), options.runs);
     std::fflush(stdout);
   }
   if (!options.pixelSortImage.empty()) {

@@ -94,6 +94,17 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
   EXPECT_TRUE(test::listFolder(dir.root()).empty());
 }
 
+TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
+  const test::RunResult r =
+      runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--sides", "16,33", "--runs", "1", "--no-progress"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("texsort bench --pixelsort, ", 0), 0u) << r.out;
+  for (const char* row : {"\n16x16 ", "\n33x33 "}) EXPECT_NE(r.out.find(row), std::string::npos) << row << "\n" << r.out;
+  const test::RunResult missing = runTexsort({"bench", "--pixelsort", "/nonexistent/x.png", "--sides", "16"});
+  EXPECT_EQ(missing.exitCode, 1);
+  EXPECT_NE(missing.err.find("/nonexistent/x.png"), std::string::npos) << missing.err;
+}
+
 TEST(PixelSortCli, VerifyCatchesADifference) {
   test::TempFolder dir;
   const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "--verify"},
