@@ -10,6 +10,5 @@ out vec4 o_element;
 
 void main() {
   int j = indexOf(ivec2(gl_FragCoord.xy));
-  int original = originalIndex(compactElement(u_compact, j));
-  o_element = texelFetch(u_source, texelOf(original), 0);
+  o_element = texelFetch(u_source, texelOf(sourceIndex(compactElement(u_compact, j), j)), 0);
 }

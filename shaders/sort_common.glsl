@@ -21,6 +21,15 @@ int originalIndex(vec2 keyIndex) {
   return ((int(keyIndex.x) & ((1 << u_indexHighBits) - 1)) << 24) | int(keyIndex.y);
 }
 
+// The element a gather fetches for position j from its pair (GatherByIndex, WideGather): the
+// original index, or with u_positionBits = s > 0 (the pixel sort's lines of 2^s) j's line start
+// plus the pair index's low s bits, the element's position in its line.
+uniform int u_positionBits;
+int sourceIndex(vec2 keyIndex, int j) {
+  if (u_positionBits == 0) return originalIndex(keyIndex);
+  return ((j >> u_positionBits) << u_positionBits) | (int(keyIndex.y) & ((1 << u_positionBits) - 1));
+}
+
 // Strict order by key, ties by original index: no two elements are equal, so the result is unique.
 bool precedes(vec4 a, vec4 b) { return a.r < b.r || (a.r == b.r && a.g < b.g); }
 

@@ -10,5 +10,5 @@ out vec4 o_element;
 
 void main() {
   int j = indexOf(ivec2(gl_FragCoord.xy));
-  o_element = texelFetch(u_source, texelOf(originalIndex(wideElement(j, u_window))), 0);
+  o_element = texelFetch(u_source, texelOf(sourceIndex(wideElement(j, u_window), j)), 0);
 }

@@ -203,18 +203,19 @@ Image scaledNearest(const Image& image, std::uint32_t side) {
   return out;
 }
 
-PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& options, unsigned runs) {
+PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& options, Algorithm algorithm, unsigned runs) {
   using Clock = std::chrono::steady_clock;
   const auto since = [](Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   };
   PixelSortCell cell;
+  cell.algorithm = algorithm;
   cell.width = image.width;
   cell.height = image.height;
   const LineLayout layout = lineLayout(image.width, image.height, options.direction);
-  const PassSchedule schedule = pixelSortSchedule(layout);
+  const PassSchedule schedule = pixelSortSchedule(layout, algorithm);
   cell.passes = schedule.size();
-  const std::unique_ptr<Runner> runner = makeRunner(Algorithm::Bitonic, layout.paddedLength * layout.paddedCount);
+  const std::unique_ptr<Runner> runner = makeRunner(algorithm, layout.paddedLength * layout.paddedCount);
   runner->prepare(schedule);
   std::vector<double> gpu, wall, cpu;
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up and compares the two results
@@ -229,7 +230,8 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
     const double cpuMs = since(cpuStart);
     if (run == 0) {
       if (result.rgba != reference.rgba) {
-        throw Error(ExitCode::Mismatch, "bench: the pixel sort at " + std::to_string(image.width) + "x" +
+        throw Error(ExitCode::Mismatch, std::string("bench: the pixel sort (") + algorithmName(algorithm) + ") at " +
+                                            std::to_string(image.width) + "x" +
                                             std::to_string(image.height) + " differs from the CPU reference");
       }
       continue;

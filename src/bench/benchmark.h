@@ -82,6 +82,7 @@ std::string passShape(const Pass& pass);
 // one core (keys, spans, std::stable_sort of every span). The warm-up's two images must be equal,
 // or it throws texsort::Error(Mismatch).
 struct PixelSortCell {
+  Algorithm algorithm = Algorithm::BitonicWide;
   std::uint32_t width = 0, height = 0;
   std::size_t passes = 0;
   double gpuMs = 0;      // the passes, GL timestamps
@@ -89,7 +90,7 @@ struct PixelSortCell {
   double cpuMs = 0;      // pixelSortReference
   double speedup() const { return wallMs > 0 ? cpuMs / wallMs : 0.0; }
 };
-PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& options, unsigned runs);
+PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& options, Algorithm algorithm, unsigned runs);
 
 // `image` resized to side x side by nearest neighbour (the benchmark's larger inputs).
 Image scaledNearest(const Image& image, std::uint32_t side);

@@ -174,15 +174,25 @@ int runBench(const BenchOptions& options) {
     std::printf("pixel sort of %s (%ux%u) scaled to each side by nearest neighbour; default options (horizontal, "
                 "luma threshold %.2f..%.2f, key luma)\n",
                 options.pixelSortImage.c_str(), image.width, image.height, defaults.lower, defaults.upper);
-    std::printf("%-11s %7s %10s %10s %12s %10s\n", "image", "passes", "GPU ms", "wall ms", "CPU ref ms", "x CPU");
+    std::vector<Algorithm> pixelAlgorithms;
+    for (const Algorithm a : options.algorithmsGiven ? options.algorithms
+                                                     : std::vector<Algorithm>{Algorithm::Bitonic, Algorithm::BitonicWide}) {
+      if (pixelSortAlgorithm(a)) pixelAlgorithms.push_back(a);
+      else if (options.algorithmsGiven) checkPixelSortAlgorithm(a);  // throws the one-line reason
+    }
+    std::printf("%-13s %-11s %7s %10s %10s %12s %10s\n", "algorithm", "image", "passes", "GPU ms", "wall ms",
+                "CPU ref ms", "x CPU");
     for (const std::uint32_t side : options.pixelSortSides) {
-      if (showProgress) std::fprintf(stderr, "\rpixel sort %ux%u ...        ", side, side);
-      const PixelSortCell c = measurePixelSort(scaledNearest(image, side), defaults, options.runs);
-      if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
-      const std::string size = std::to_string(side) + "x" + std::to_string(side);
-      std::printf("%-11s %7zu %10.2f %10.2f %12.2f %10.2f\n", size.c_str(), c.passes, c.gpuMs, c.wallMs, c.cpuMs,
-                  c.speedup());
-      std::fflush(stdout);
+      const Image scaled = scaledNearest(image, side);
+      for (const Algorithm a : pixelAlgorithms) {
+        if (showProgress) std::fprintf(stderr, "\rpixel sort %ux%u, %s ...        ", side, side, algorithmName(a));
+        const PixelSortCell c = measurePixelSort(scaled, defaults, a, options.runs);
+        if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
+        const std::string size = std::to_string(side) + "x" + std::to_string(side);
+        std::printf("%-13s %-11s %7zu %10.2f %10.2f %12.2f %10.2f\n", algorithmName(a), size.c_str(), c.passes, c.gpuMs,
+                    c.wallMs, c.cpuMs, c.speedup());
+        std::fflush(stdout);
+      }
     }
     std::printf("wall ms: keys and spans (CPU), upload, every pass, read back, output image; CPU ref: keys, spans and "
                 "std::stable_sort of every span on one core; x CPU > 1: the GPU pipeline is faster\n");

@@ -117,6 +117,14 @@ Command parseCommandLine(int argc, const char* const* argv) {
                            "keep their order either way)")
       ->check(CLI::IsMember({"asc", "desc"}))
       ->capture_default_str();
+  std::vector<std::string> pixelAlgoNames;
+  std::string pixelAlgo = "bitonic-wide", pixelAlgoHelp = "Line sort that runs the spans, all giving the same result:";
+  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+    if (!pixelSortAlgorithm(row.id)) continue;
+    pixelAlgoNames.push_back(row.name);
+    pixelAlgoHelp += std::string("\n  ") + row.name + ": " + row.summary;
+  }
+  pixelCommand->add_option("--algo", pixelAlgo, pixelAlgoHelp)->check(CLI::IsMember(pixelAlgoNames))->capture_default_str();
   pixelCommand->add_flag("--verify", pixel.verify,
                          "Check the GPU result against the CPU model and a plain stable sort per span; exit 5 on a difference");
   pixelCommand->add_flag("-q,--quiet", pixel.quiet, "Print nothing on success");
@@ -287,6 +295,7 @@ Command parseCommandLine(int argc, const char* const* argv) {
     for (const PixelKeyInfo& k : kPixelKeys)
       if (pixelKey == k.name) ps.key = k.key;
     checkPixelSortOptions(ps);
+    parseAlgorithm(pixelAlgo, pixel.algorithm);
   } else if (*recordCommand) {
     command.kind = Command::Kind::Record;
     record.order = recordOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;

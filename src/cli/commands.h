@@ -27,6 +27,7 @@ struct PixelSortCommandOptions {
   std::string input;
   std::string output;
   PixelSortOptions pixelSort;
+  Algorithm algorithm = Algorithm::BitonicWide;  // any pixelSortAlgorithm()
   bool verify = false;
   bool quiet = false;
 };

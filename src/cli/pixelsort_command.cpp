@@ -37,17 +37,14 @@ void verifyPixelSort(const Image& image, const PixelSortOptions& options, const 
   }
 }
 
-std::uint64_t countSpans(const std::vector<Element>& elements, const LineLayout& layout) {
-  std::uint64_t spans = 0;
+// Spans of two or more pixels (the ones that can move anything).
+std::uint64_t countSpans(const std::vector<std::uint32_t>& spans, const LineLayout& layout) {
+  std::uint64_t count = 0;
   for (std::uint64_t line = 0; line < layout.count; ++line) {
-    for (std::uint64_t p = 0; p < layout.length; ++p) {
-      const Element& e = elements[line * layout.paddedLength + p];
-      if (e.rgb == float(p) && p + 1 < layout.length && elements[line * layout.paddedLength + p + 1].rgb == float(p)) {
-        ++spans;  // a span that starts here and has a second pixel: one that moves anything
-      }
-    }
+    const std::uint32_t* span = &spans[line * layout.length];
+    for (std::uint32_t p = 0; p + 1 < layout.length; ++p) count += span[p] == p && span[p + 1] == p;
   }
-  return spans;
+  return count;
 }
 
 }  // namespace
@@ -71,13 +68,13 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   }
   HeadlessContext context;
   checkMemoryBudget(name, static_cast<std::uint32_t>(layout.paddedLength), static_cast<std::uint32_t>(layout.paddedCount),
-                    bytes.size(), Algorithm::Bitonic);
+                    bytes.size(), options.algorithm);
   const Image image = decodeImage(name, bytes.data(), bytes.size(), header);
   std::vector<unsigned char>().swap(bytes);
 
   const std::vector<Element> elements = pixelSortElements(image, ps, layout);
-  const PassSchedule schedule = pixelSortSchedule(layout);
-  const std::unique_ptr<Runner> runner = makeRunner(Algorithm::Bitonic, elements.size());
+  const PassSchedule schedule = pixelSortSchedule(layout, options.algorithm);
+  const std::unique_ptr<Runner> runner = makeRunner(options.algorithm, elements.size());
   runner->prepare(schedule);
   const auto start = Clock::now();
   runner->upload(elements);
@@ -99,12 +96,13 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     if (ps.intervals == Intervals::Threshold) {
       const LumaBounds b = lumaBounds(ps);
       std::fprintf(report, "  spans     %llu of two or more pixels (luma %u..%u%s)\n",
-                   static_cast<unsigned long long>(countSpans(elements, layout)), b.lowest, b.highest,
+                   static_cast<unsigned long long>(countSpans(spanNumbers(image, ps, layout), layout)), b.lowest, b.highest,
                    ps.maxSpan ? (", pieces of at most " + std::to_string(ps.maxSpan)).c_str() : "");
     }
     std::fprintf(report, "  lines     %u of %u pixels, padded to %llu x %llu elements\n", layout.count, layout.length,
                  static_cast<unsigned long long>(layout.paddedCount), static_cast<unsigned long long>(layout.paddedLength));
-    std::fprintf(report, "  passes    %zu span bitonic steps, every line at once\n", schedule.size());
+    std::fprintf(report, "  passes    %zu %s, every line at once, carrying %llu network steps\n", schedule.size(),
+                 algorithmName(options.algorithm), static_cast<unsigned long long>(networkSteps(schedule)));
     std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
     std::fprintf(report, "  GPU time  %.2f ms; upload + sort + read back %.2f ms\n", gpuMs, wallMs);
     if (options.verify) std::fprintf(report, "  verify    identical to the CPU model and to a stable sort of every span\n");

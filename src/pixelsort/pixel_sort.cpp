@@ -32,6 +32,13 @@ std::uint32_t scaledBound(double x, bool up) {
   return static_cast<std::uint32_t>(up ? std::ceil(v) : std::floor(v));
 }
 
+// Bits needed to write v (0 for 0).
+unsigned bitWidth(std::uint32_t v) {
+  unsigned bits = 0;
+  while (v >> bits) ++bits;
+  return bits;
+}
+
 }  // namespace
 
 const PixelKeyInfo kPixelKeys[10] = {
@@ -94,7 +101,7 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, Direction direc
   layout.direction = direction;
   layout.length = direction == Direction::Horizontal ? width : height;
   layout.count = direction == Direction::Horizontal ? height : width;
-  layout.paddedLength = nextPowerOfTwo(layout.length);
+  layout.paddedLength = std::max<std::uint64_t>(2, nextPowerOfTwo(layout.length));
   layout.paddedCount = nextPowerOfTwo(layout.count);
   return layout;
 }
@@ -129,27 +136,49 @@ std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOption
 std::vector<Element> pixelSortElements(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
   const std::vector<std::uint32_t> spans = spanNumbers(image, options, layout);
   const std::uint32_t maxKey = pixelKeyInfo(options.key).maxValue;
-  const float padding = float(layout.paddedLength);
+  const unsigned keyBits = bitWidth(maxKey), s = log2Exact(layout.paddedLength);
+  if (2 * s + keyBits > 48) throw std::logic_error("pixelSortElements: lines too long for the 48-bit order");
+  const auto element = [&](std::uint64_t span, std::uint64_t key, std::uint64_t position) {
+    const std::uint64_t order = (span << (keyBits + s)) | (key << s) | position;
+    return Element{float(order >> 24), float(order & 0xFFFFFFu), 0.0f, 0.0f};
+  };
   std::vector<Element> elements(layout.paddedLength * layout.paddedCount);
   for (std::uint64_t line = 0; line < layout.paddedCount; ++line) {
     for (std::uint64_t p = 0; p < layout.paddedLength; ++p) {
       Element& e = elements[line * layout.paddedLength + p];
       if (line >= layout.count || p >= layout.length) {
-        e = Element{0.0f, float(p), padding, 0.0f};
+        e = element(line >= layout.count ? 0 : layout.length, 0, p);
         continue;
       }
       const std::uint8_t* px = &image.rgba[4 * layout.pixelOf(std::uint32_t(line), std::uint32_t(p))];
       const std::uint32_t key = pixelKey(options.key, px[0], px[1], px[2]);
-      e = Element{float(options.order == SortOrder::Ascending ? key : maxKey - key), float(p),
-                  float(spans[line * layout.length + p]), 0.0f};
+      e = element(spans[line * layout.length + p], options.order == SortOrder::Ascending ? key : maxKey - key, p);
     }
   }
   return elements;
 }
 
-PassSchedule pixelSortSchedule(const LineLayout& layout) {
-  PassSchedule schedule = bitonicSchedule(layout.shape());
-  for (Pass& pass : schedule.passes) pass = SpanBitonicStep{std::get<BitonicStep>(pass)};
+bool pixelSortAlgorithm(Algorithm algorithm) {
+  return info(algorithm).sortsLines && !usesCompute(algorithm) && algorithm != Algorithm::Radix &&
+         algorithm != Algorithm::Transposition;
+}
+
+void checkPixelSortAlgorithm(Algorithm algorithm) {
+  if (!pixelSortAlgorithm(algorithm)) {
+    throw Error(ExitCode::Usage, std::string("pixelsort: ") + algorithmName(algorithm) +
+                                     " does not sort lines by (key, index) on fragment passes; use bitonic, "
+                                     "bitonic-legacy, bitonic-fast, bitonic-wide or oddeven-merge");
+  }
+}
+
+PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm) {
+  checkPixelSortAlgorithm(algorithm);
+  PassSchedule schedule = scheduleFor(algorithm, layout.shape());
+  const std::uint32_t s = log2Exact(layout.paddedLength);
+  for (Pass& pass : schedule.passes) {
+    if (auto* gather = std::get_if<GatherByIndex>(&pass)) gather->positionBits = s;
+    if (auto* gather = std::get_if<WideGather>(&pass)) gather->positionBits = s;
+  }
   return schedule;
 }
 
@@ -159,10 +188,9 @@ Image pixelSortImage(const Image& input, const std::vector<Element>& sorted, con
   for (std::uint32_t line = 0; line < layout.count; ++line) {
     for (std::uint32_t p = 0; p < layout.length; ++p) {
       const Element& e = sorted[std::uint64_t{line} * layout.paddedLength + p];
-      if (e.rgb >= float(layout.paddedLength) || e.index >= float(layout.length)) {
-        throw std::logic_error("pixelSortImage: padding inside line " + std::to_string(line));
-      }
-      const std::uint64_t from = layout.pixelOf(line, static_cast<std::uint32_t>(e.index));
+      const std::uint32_t position = static_cast<std::uint32_t>(e.index) & static_cast<std::uint32_t>(layout.paddedLength - 1);
+      if (position >= layout.length) throw std::logic_error("pixelSortImage: padding inside line " + std::to_string(line));
+      const std::uint64_t from = layout.pixelOf(line, position);
       std::copy_n(&input.rgba[4 * from], 4, &out.rgba[4 * layout.pixelOf(line, p)]);
     }
   }

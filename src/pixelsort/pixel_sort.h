@@ -1,7 +1,9 @@
 // The pixel-sort effect: runs of pixels inside each row or column (spans) sorted by a key, every
 // span on its own, pixels outside spans left in place. Keys and spans are integer functions of the
-// 8-bit channels; the sort is the bitonic network over every line at once with the order (span,
-// key, position) (SpanBitonicStep), so the result is unique: ties keep their order in the line.
+// 8-bit channels. Each pixel becomes an element whose (key, index) pair encodes (span, key,
+// position in the line) as one 48-bit number, so any line sort of the registry (bitonic, the fast
+// and wide paths, odd-even merge) sorts every span on its own, all lines in the same passes, and
+// the result is unique: ties keep their order in the line.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +12,7 @@
 
 #include "image/image_io.h"
 #include "image/packing.h"
+#include "sort/algorithms.h"
 #include "sort/element.h"
 #include "sort/schedule.h"
 
@@ -53,7 +56,7 @@ struct LumaBounds {
 LumaBounds lumaBounds(const PixelSortOptions& options);
 
 // How an image's pixels become lines: line l, position p is pixel pixelOf(l, p). The sort runs on
-// lines padded to paddedLength = 2^k positions, paddedCount = 2^j lines.
+// lines padded to paddedLength = 2^s positions (s >= 1, s <= 15), paddedCount = 2^j lines.
 struct LineLayout {
   std::uint32_t width = 0, height = 0;
   Direction direction = Direction::Horizontal;
@@ -74,16 +77,27 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, Direction direc
 // where its span (or span piece, under maxSpan) starts; a pixel outside every span is a span of one.
 std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
 
-// The elements the GPU sorts (SpanBitonicStep's fields): layout.paddedLength x paddedCount, line
-// by line; padding (past a line's end, or whole padding lines) has span number paddedLength, so it
-// sorts after every pixel of its line.
+// The elements the GPU sorts, layout.paddedLength x paddedCount, line by line. Element (r, g, 0, 0)
+// with r * 2^24 + g = span << (K + s) | key << s | position, K the key's bit width (18 for luma),
+// s = log2 paddedLength: ordering by (r, g) is ordering by (span, key, position), every part an
+// integer, r and g below 2^24. Padding past a line's end has span number `length`, above every
+// real span, so it sorts after the line's pixels.
 std::vector<Element> pixelSortElements(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
 
-// The passes: the bitonic network on every padded line at once, log2 L (log2 L + 1) / 2 of them.
-PassSchedule pixelSortSchedule(const LineLayout& layout);
+// The algorithms that sort lines on fragment passes by (r, g): bitonic (the default of the
+// registry's line sorts here is bitonic-wide), bitonic-legacy, bitonic-fast, bitonic-wide,
+// oddeven-merge. Not radix (it sorts by the key bits of r only) nor transposition (N passes).
+bool pixelSortAlgorithm(Algorithm algorithm);
+// Throws texsort::Error(Usage) naming the algorithm and the ones that run, unless pixelSortAlgorithm.
+void checkPixelSortAlgorithm(Algorithm algorithm);
+
+// The passes: `algorithm`'s schedule for every padded line at once; its gather, if it has one,
+// takes each element by its position in the line (positionBits = s).
+PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm);
 
 // The output image: line l's position p takes the colour of the pixel at the position the sorted
-// element there names. Throws std::logic_error if a padding element sits inside a line.
+// element there names (the low s bits of its g). Throws std::logic_error if a padding element
+// sits inside a line.
 Image pixelSortImage(const Image& input, const std::vector<Element>& sorted, const LineLayout& layout);
 
 // The plain reference: std::stable_sort of each span's pixels by key, nothing shared with the

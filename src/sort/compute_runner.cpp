@@ -152,7 +152,10 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
                    bind(elements_[current_], elements_[1 - current_]);
                    dispatch(p, groupsOf(n));
                  },
-                 [&](const GatherByIndex&) {
+                 [&](const GatherByIndex& s) {
+                   if (s.positionBits != 0) {
+                     throw Error(ExitCode::Gpu, "GPU sorter: the compute runner gathers by original index only");
+                   }
                    bind(elements_[current_], elements_[1 - current_]);
                    dispatch(p, groupsOf(n));
                    current_ = 1 - current_;

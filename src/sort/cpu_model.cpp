@@ -14,14 +14,11 @@ const Element& higher(const Element& a, const Element& b) { return elementLess(b
 
 // Article 004: csign says whether the partner is ahead (+1) or behind (-1); cdir says whether this
 // block sorts ascending (+1) or descending (-1); keep the min when they agree.
-template <typename Less = decltype(&elementLess)>
-Element bitonicOutput(std::uint64_t stepno, std::uint64_t offset, const std::vector<Element>& in, std::uint64_t i,
-                      Less less = &elementLess) {
+Element bitonicOutput(std::uint64_t stepno, std::uint64_t offset, const std::vector<Element>& in, std::uint64_t i) {
   const bool partnerAhead = (i % (2 * offset)) < offset;
   const bool ascending = ((i / stepno) % 2) == 0;
   const std::uint64_t partner = partnerAhead ? i + offset : i - offset;
-  const bool otherFirst = less(in[partner], in[i]);
-  return otherFirst == (partnerAhead == ascending) ? in[partner] : in[i];
+  return partnerAhead == ascending ? lower(in[i], in[partner]) : higher(in[i], in[partner]);
 }
 
 // Batcher's rule: is x the lower element of a compare-exchange in the step (p, k)?
@@ -70,14 +67,18 @@ void compactStep(const BitonicStep& step, std::vector<float>& c) {
   c = std::move(next);
 }
 
-// Position j takes the uploaded element whose original index the (key, index) pair j names.
-std::vector<Element> gatherByIndex(const std::vector<Element>& uploaded, const std::vector<float>& pairs) {
+// Position j takes the uploaded element whose original index the (key, index) pair j names, or,
+// with positionBits = s > 0, the element at j's line start plus the index's low s bits.
+std::vector<Element> gatherByIndex(const std::vector<Element>& uploaded, const std::vector<float>& pairs,
+                                   std::uint32_t positionBits) {
   const std::uint64_t n = uploaded.size();
   std::vector<Element> out(n);
   const unsigned high = indexHighBits(n);
+  const std::uint64_t positionMask = (std::uint64_t{1} << positionBits) - 1;
   for (std::uint64_t j = 0; j < n; ++j) {
     const Element pair{pairs[2 * j], pairs[2 * j + 1], 0, 0};
-    out[j] = uploaded[originalIndex(pair, high)];
+    out[j] = uploaded[positionBits == 0 ? originalIndex(pair, high)
+                                        : (j & ~positionMask) | (static_cast<std::uint64_t>(pair.index) & positionMask)];
   }
   return out;
 }
@@ -93,7 +94,6 @@ Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uin
       Overloaded{
           [&](const BitonicStep& p) { return bitonicOutput(p.stepno, p.offset, in, i); },
           [&](const BitonicLegacyStep& p) { return bitonicOutput(p.step.stepno, p.step.offset, in, i); },
-          [&](const SpanBitonicStep& p) { return bitonicOutput(p.step.stepno, p.step.offset, in, i, &spanLess); },
           [&](const OddEvenMergeStep& p) {
             if (mergeLowerEnd(p, i, n)) return lower(in[i], in[i + p.distance]);
             if (i >= p.distance && mergeLowerEnd(p, i - p.distance, n)) return higher(in[i - p.distance], in[i]);
@@ -132,7 +132,6 @@ SortState runPass(const Pass& pass, SortState state) {
   std::visit(Overloaded{
                  [&](const BitonicStep& p) { network(p); },
                  [&](const BitonicLegacyStep& p) { network(p); },
-                 [&](const SpanBitonicStep& p) { network(p); },
                  [&](const OddEvenMergeStep& p) { network(p); },
                  [&](const TranspositionRound& p) { network(p); },
                  [&](const RadixFlags& p) {
@@ -165,7 +164,9 @@ SortState runPass(const Pass& pass, SortState state) {
                    for (const BitonicStep& step : sharedSteps(p)) compactStep(step, state.compact);
                  },
                  // The elements are still as uploaded (element i at position i), so the index finds them.
-                 [&](const GatherByIndex&) { state.elements = gatherByIndex(state.elements, state.compact); },
+                 [&](const GatherByIndex& p) {
+                   state.elements = gatherByIndex(state.elements, state.compact, p.positionBits);
+                 },
                  // The same steps on the pairs in index order; the layouts only say where they are stored.
                  [&](const WideBitonicSteps& p) {
                    std::vector<float> pairs(2 * n);
@@ -194,7 +195,7 @@ SortState runPass(const Pass& pass, SortState state) {
                      pairs[2 * e] = state.wide[at];
                      pairs[2 * e + 1] = state.wide[at + 1];
                    }
-                   state.elements = gatherByIndex(state.elements, pairs);
+                   state.elements = gatherByIndex(state.elements, pairs, p.positionBits);
                  },
              },
              pass);

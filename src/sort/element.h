@@ -40,13 +40,6 @@ inline bool elementLess(const Element& a, const Element& b) {
   return a.key < b.key || (a.key == b.key && a.index < b.index);
 }
 
-// The pixel sort's order (SpanBitonicStep): by span number (carried in rgb), then key, then
-// position in the line (carried in index). Every field is an integer below 2^24.
-inline bool spanLess(const Element& a, const Element& b) {
-  if (a.rgb != b.rgb) return a.rgb < b.rgb;
-  return a.key < b.key || (a.key == b.key && a.index < b.index);
-}
-
 // Largest element count: a 16384 x 16384 texture (GL_MAX_TEXTURE_SIZE of llvmpipe and of most
 // GPUs; the runner checks the context's own). Indices then need 28 bits: 24 in g, 4 in r.
 constexpr std::uint64_t kMaxElements = std::uint64_t{1} << 28;

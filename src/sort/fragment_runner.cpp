@@ -145,11 +145,6 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    set("u_offset", s.offset);
                    set("u_stage", s.stage());
                  },
-                 [&](const SpanBitonicStep& s) {
-                   set("u_stepno", s.step.stepno);
-                   set("u_offset", s.step.offset);
-                   set("u_stage", s.step.stage());
-                 },
                  [&](const BitonicLegacyStep& legacy) {  // the seed passes floats, and the buffer size
                    glUniform2f(p.uniform("u_bufInfo"), float(layout().width), float(layout().height));
                    setFloat("u_stepno", legacy.step.stepno);
@@ -169,7 +164,7 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    set("u_stepno", s.stepno);
                    set("u_offset", s.offset);
                  },
-                 [&](const GatherByIndex&) {},
+                 [&](const GatherByIndex& s) { set("u_positionBits", s.positionBits); },
                  [&](const ComputeBitonicSteps&) {},  // refused by program(): compute dispatches
                  [&](const SharedBitonicSteps&) {},
                  [&](const WideBitonicSteps& s) {
@@ -180,7 +175,10 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                      set(name.c_str(), rank == s.lastRank ? s.stepno : 2u << rank);
                    }
                  },
-                 [&](const WideGather& s) { set("u_window", s.window); },
+                 [&](const WideGather& s) {
+                   set("u_window", s.window);
+                   set("u_positionBits", s.positionBits);
+                 },
              },
              pass);
 }

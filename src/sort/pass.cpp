@@ -78,7 +78,6 @@ std::uint32_t stageOf(const Pass& pass) {
                         [](const SharedBitonicSteps& p) { return p.lastRank; },
                         [](const WideBitonicSteps& p) { return p.lastRank; },
                         [](const WideGather&) { return kGather; },
-                        [](const SpanBitonicStep& p) { return p.step.rank; },
                     },
                     pass);
 }
@@ -92,7 +91,6 @@ std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n)
   std::visit(Overloaded{
                  [&](const BitonicStep& p) { bitonic(p.stepno, p.offset); },
                  [&](const BitonicLegacyStep& p) { bitonic(p.step.stepno, p.step.offset); },
-                 [&](const SpanBitonicStep& p) { bitonic(p.step.stepno, p.step.offset); },
                  [&](const OddEvenMergeStep& p) {
                    const std::uint32_t runs = p.runLength, k = p.distance, first = k % runs;
                    for (std::uint32_t i = first; i + k < n; ++i)
@@ -117,7 +115,6 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
       Overloaded{
           [&](const BitonicStep&) { return kStep; },
           [&](const BitonicLegacyStep&) { return kStep; },
-          [&](const SpanBitonicStep&) { return kStep; },
           [&](const OddEvenMergeStep&) { return kStep; },
           [&](const TranspositionRound&) { return kStep; },
           [&](const RadixFlags&) { return kElement + kScan; },
@@ -164,12 +161,6 @@ PassText passText(const Pass& pass, std::uint64_t n) {
   return std::visit(
       Overloaded{
           [&](const BitonicStep& p) { return bitonicText("bitonic", p.rank, p.step, p.stepno, p.offset, n); },
-          [&](const SpanBitonicStep& p) {
-            const BitonicStep& s = p.step;
-            PassText t = bitonicText("span bitonic", s.rank, s.step, s.stepno, s.offset, n);
-            t.explanation += " Pixel sort: the order is (span, key, position), so each span sorts on its own.";
-            return t;
-          },
           [&](const BitonicLegacyStep& p) {
             const BitonicStep& s = p.step;
             PassText t = bitonicText("bitonic (legacy)", s.rank, s.step, s.stepno, s.offset, n);

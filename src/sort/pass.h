@@ -73,18 +73,6 @@ struct BitonicStep {
                                       true};
 };
 
-// A bitonic step of the pixel sort: the same network, but elements order by (span, key, position),
-// so a line sorts every span (a run of positions sharing a span number) on its own and pixels
-// outside every span, each its own span, stay put. Element fields in this mode (spanLess):
-// key = the pixel's sort key, index = its position in the line, rgb = its span number (the line
-// position where its span starts), alpha unused. The colour is gathered by position afterwards.
-struct SpanBitonicStep {
-  BitonicStep step;
-  auto fields() const { return step.fields(); }
-  static constexpr PassTraits kTraits{"bitonic step within spans", "span_bitonic.frag", bufferBit(Buffer::Elements),
-                                      Buffer::Elements, true};
-};
-
 // The same step in article 004's float arithmetic (fmod, floor, convert1dto2d), float uniforms.
 struct BitonicLegacyStep {
   BitonicStep step;
@@ -166,8 +154,13 @@ struct FusedBitonicSteps {
 
 // Fast path, last pass: every position fetches its full element by the original index the compact
 // state holds there, from the elements as uploaded.
+// positionBits (both gathers): 0 for a sort of elements, where a pair's index is the element's
+// original index; s > 0 for the pixel sort's lines of 2^s, where the low s bits of the pair's index
+// are the element's position in its line (the line of the position being written: elements never
+// leave their line), so the source is that line's start plus those bits.
 struct GatherByIndex {
-  auto fields() const { return std::tie(); }
+  std::uint32_t positionBits = 0;
+  auto fields() const { return std::tie(positionBits); }
   static constexpr PassTraits kTraits{"gather by index", "fast_gather.frag",
                                       bufferBit(Buffer::Elements) | bufferBit(Buffer::Compact), Buffer::Elements,
                                       false};
@@ -232,14 +225,15 @@ struct WideBitonicSteps {
 // wide state (in the layout of `window`) holds for it, from the elements as uploaded.
 struct WideGather {
   std::uint32_t window = 0;
-  auto fields() const { return std::tie(window); }
+  std::uint32_t positionBits = 0;  // as GatherByIndex's
+  auto fields() const { return std::tie(window, positionBits); }
   static constexpr PassTraits kTraits{"wide gather by index", "wide_gather.frag",
                                       bufferBit(Buffer::Elements) | bufferBit(Buffer::Wide), Buffer::Elements, false};
 };
 
 using Pass = std::variant<BitonicStep, BitonicLegacyStep, OddEvenMergeStep, TranspositionRound, RadixFlags,
                           RadixScanStep, RadixGather, PackCompact, FusedBitonicSteps, GatherByIndex,
-                          ComputeBitonicSteps, SharedBitonicSteps, WideBitonicSteps, WideGather, SpanBitonicStep>;
+                          ComputeBitonicSteps, SharedBitonicSteps, WideBitonicSteps, WideGather>;
 constexpr std::size_t kPassKindCount = std::variant_size_v<Pass>;
 
 // std::visit with one lambda per kind: Overloaded{[](const BitonicStep&) {...}, ...}.

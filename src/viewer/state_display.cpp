@@ -32,7 +32,6 @@ Roles rolesOf(const Pass& pass) {
   std::visit(Overloaded{
                  [&](const BitonicStep& p) { r = Roles{RoleRule::Bitonic, p.stepno, p.offset}; },
                  [&](const BitonicLegacyStep& p) { r = Roles{RoleRule::Bitonic, p.step.stepno, p.step.offset}; },
-                 [&](const SpanBitonicStep& p) { r = Roles{RoleRule::Bitonic, p.step.stepno, p.step.offset}; },
                  [&](const OddEvenMergeStep& p) {
                    r.rule = RoleRule::OddEvenMerge;
                    r.runLength = p.runLength;

@@ -59,11 +59,27 @@ TEST(PixelSortCli, WritesEachSpanStablySortedForEveryOptionSet) {
   }()) << "the input is untouched";
 }
 
+TEST(PixelSortCli, EveryAlgorithmWritesTheSameBytes) {
+  test::TempFolder dir;
+  std::vector<std::uint8_t> first;
+  for (const char* algo : {"bitonic-wide", "bitonic-fast", "bitonic", "bitonic-legacy", "oddeven-merge"}) {
+    SCOPED_TRACE(algo);
+    const std::string out = dir.path(std::string(algo) + ".png");
+    const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out, "--algo", algo,
+                                          "--direction", "vertical", "--key", "hue", "-q"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    if (first.empty()) first = test::readFile(out);
+    else EXPECT_EQ(test::readFile(out), first);
+  }
+  const test::RunResult radix = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("r.png"), "--algo", "radix"});
+  EXPECT_EQ(radix.exitCode, 2);
+}
+
 TEST(PixelSortCli, ReportsWhatItDid) {
   test::TempFolder dir;
   const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")});
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  for (const char* needle : {"horizontal lines, key luma ascending", "luma 63750..204000", "span bitonic steps", "GPU time"})
+  for (const char* needle : {"horizontal lines, key luma ascending", "luma 63750..204000", "bitonic-wide, every line at once", "GPU time"})
     EXPECT_NE(r.out.find(needle), std::string::npos) << needle << "\n" << r.out;
 }
 
@@ -99,7 +115,11 @@ TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
       runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--sides", "16,33", "--runs", "1", "--no-progress"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.rfind("texsort bench --pixelsort, ", 0), 0u) << r.out;
-  for (const char* row : {"\n16x16 ", "\n33x33 "}) EXPECT_NE(r.out.find(row), std::string::npos) << row << "\n" << r.out;
+  for (const char* row : {"\nbitonic       16x16 ", "\nbitonic-wide  33x33 "})
+    EXPECT_NE(r.out.find(row), std::string::npos) << row << "\n" << r.out;
+  const test::RunResult radix = runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--algos", "radix"});
+  EXPECT_EQ(radix.exitCode, 2);
+  EXPECT_NE(radix.err.find("radix does not sort lines"), std::string::npos) << radix.err;
   const test::RunResult missing = runTexsort({"bench", "--pixelsort", "/nonexistent/x.png", "--sides", "16"});
   EXPECT_EQ(missing.exitCode, 1);
   EXPECT_NE(missing.err.find("/nonexistent/x.png"), std::string::npos) << missing.err;

@@ -195,7 +195,7 @@ TEST_F(Gpu, LineShapesEqualTheCpuModelEveryPass) {
   }
 }
 
-// The pixel sort: every span bitonic pass over all lines at once equals the CPU model, on odd sizes,
+// The pixel sort: every pass of every line sort over all lines at once equals the CPU model, on odd sizes,
 // single rows and columns, both directions, thresholds and whole lines; the final image is each
 // span stably sorted.
 TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
@@ -215,9 +215,13 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
                    pixelKeyInfo(o.key).name);
       const Image image = test::randomImage(w, h, rng, 8);
       const LineLayout layout = lineLayout(w, h, direction);
-      SortState cpu{pixelSortElements(image, o, layout), {}, {}, {}};
-      ASSERT_TRUE(sameStateEveryPass(pixelSortSchedule(layout), cpu));
-      EXPECT_EQ(pixelSortImage(image, cpu.elements, layout).rgba, pixelSortReference(image, o).rgba);
+      for (const Algorithm algorithm : test::lineAlgorithms()) {
+        if (!pixelSortAlgorithm(algorithm)) continue;
+        SCOPED_TRACE(algorithmName(algorithm));
+        SortState cpu{pixelSortElements(image, o, layout), {}, {}, {}};
+        ASSERT_TRUE(sameStateEveryPass(*makeRunner(algorithm, cpu.elements.size()), pixelSortSchedule(layout, algorithm), cpu));
+        EXPECT_EQ(pixelSortImage(image, cpu.elements, layout).rgba, pixelSortReference(image, o).rgba);
+      }
     }
   }
 }

@@ -2,7 +2,9 @@
 // (the CPU model of SpanBitonicStep) against a plain stable sort of every span.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
+#include <variant>
 
 #include "error.h"
 #include "pixelsort/pixel_sort.h"
@@ -106,6 +108,46 @@ TEST(PixelSortSpans, AreMaximalRunsCutIntoPieces) {
   EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>(8, 0)));
 }
 
+TEST(PixelSortElements, OrderBySpanThenKeyThenPosition) {
+  // Two spans in one row of 4 (padded to 4): positions 0-1 and 2-3, keys chosen against position.
+  Image image;
+  image.width = 4;
+  image.height = 1;
+  for (const int v : {160, 100, 200, 100}) {
+    const auto grey = static_cast<std::uint8_t>(v);
+    image.rgba.insert(image.rgba.end(), {grey, grey, grey, 255});
+  }
+  PixelSortOptions o;
+  o.intervals = Intervals::None;
+  o.maxSpan = 2;
+  const LineLayout layout = lineLayout(4, 1, Direction::Horizontal);
+  const std::vector<Element> e = pixelSortElements(image, o, layout);
+  ASSERT_EQ(e.size(), 4u);
+  const auto less = [](const Element& a, const Element& b) { return elementLess(a, b); };
+  EXPECT_TRUE(less(e[1], e[0])) << "same span: the smaller key first";
+  EXPECT_TRUE(less(e[0], e[3])) << "an earlier span first, whatever the keys";
+  EXPECT_TRUE(less(e[3], e[2]));
+  for (const Element& x : e) {
+    EXPECT_LT(x.key, 16777216.0f);
+    EXPECT_LT(x.index, 16777216.0f);
+    EXPECT_EQ(x.key, std::floor(x.key)) << "integers, exact in float";
+  }
+  EXPECT_EQ(static_cast<std::uint32_t>(e[2].index) & 3u, 2u) << "the low bits of g are the position";
+}
+
+TEST(PixelSortAlgorithms, AreTheFragmentLineSorts) {
+  EXPECT_TRUE(pixelSortAlgorithm(Algorithm::Bitonic));
+  EXPECT_TRUE(pixelSortAlgorithm(Algorithm::BitonicFast));
+  EXPECT_TRUE(pixelSortAlgorithm(Algorithm::BitonicWide));
+  EXPECT_TRUE(pixelSortAlgorithm(Algorithm::OddEvenMerge));
+  EXPECT_FALSE(pixelSortAlgorithm(Algorithm::Radix));
+  EXPECT_FALSE(pixelSortAlgorithm(Algorithm::ComputeB16));
+  EXPECT_THROW(checkPixelSortAlgorithm(Algorithm::Radix), Error);
+  const PassSchedule wide = pixelSortSchedule(lineLayout(100, 3, Direction::Horizontal), Algorithm::BitonicWide);
+  ASSERT_TRUE(std::holds_alternative<WideGather>(wide.back()));
+  EXPECT_EQ(std::get<WideGather>(wide.back()).positionBits, 7u) << "lines of 128";
+}
+
 TEST(PixelSortLines, ColumnsRunTopToBottom) {
   const LineLayout layout = lineLayout(5, 3, Direction::Vertical);
   EXPECT_EQ(layout.length, 3u);
@@ -134,9 +176,13 @@ TEST(PixelSortNetwork, EqualsAStableSortOfEverySpan) {
         SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + (direction == Direction::Vertical ? " vertical " : " ") +
                      key.name);
         const LineLayout layout = lineLayout(w, h, direction);
-        const std::vector<Element> sorted = runSchedule(pixelSortSchedule(layout), pixelSortElements(image, o, layout));
-        const Image result = pixelSortImage(image, sorted, layout);
-        EXPECT_EQ(result.rgba, pixelSortReference(image, o).rgba);
+        const Image reference = pixelSortReference(image, o);
+        for (const Algorithm algorithm : kAlgorithms) {
+          if (!pixelSortAlgorithm(algorithm)) continue;
+          const std::vector<Element> sorted =
+              runSchedule(pixelSortSchedule(layout, algorithm), pixelSortElements(image, o, layout));
+          EXPECT_EQ(pixelSortImage(image, sorted, layout).rgba, reference.rgba) << algorithmName(algorithm);
+        }
       }
     }
   }
@@ -149,7 +195,8 @@ TEST(PixelSortNetwork, MovesPixelsOnlyInsideTheirSpans) {
   image.rgba[4 * 0 + 0] = 200;  // brighter first pixel of the first span: it moves to the span's end
   PixelSortOptions o;
   const LineLayout layout = lineLayout(8, 1, Direction::Horizontal);
-  const Image out = pixelSortImage(image, runSchedule(pixelSortSchedule(layout), pixelSortElements(image, o, layout)), layout);
+  const Image out =
+      pixelSortImage(image, runSchedule(pixelSortSchedule(layout, Algorithm::Bitonic), pixelSortElements(image, o, layout)), layout);
   std::vector<int> alphas;
   for (std::size_t p = 0; p < 8; ++p) alphas.push_back(out.rgba[4 * p + 3]);
   EXPECT_EQ(alphas, (std::vector<int>{1, 0, 2, 3, 4, 5, 6, 7}));

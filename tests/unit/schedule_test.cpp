@@ -296,7 +296,6 @@ TEST(PassText, DescribesEveryKind) {
   const Case cases[] = {
       {bitonicPassFromCounter(4), "bitonic rank 2 step 1: stepno 8 offset 2 stage 4", "partner = i +/- 2"},
       {BitonicLegacyStep{{2, 1, 8, 2}}, "bitonic (legacy) rank 2 step 1: stepno 8 offset 2 stage 4", "float"},
-      {SpanBitonicStep{{2, 1, 8, 2}}, "span bitonic rank 2 step 1: stepno 8 offset 2 stage 4", "(span, key, position)"},
       {OddEvenMergeStep{2, 1, 4, 2}, "odd-even merge of runs of 4: runLength 4 distance 2", "into runs of 8"},
       {TranspositionRound{5, 1}, "transposition round 5: parity 1", "with i odd"},
       {RadixFlags{3}, "radix bit 3: flags", "e = 1 - bit"},
