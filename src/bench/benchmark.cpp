@@ -212,7 +212,7 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
   cell.algorithm = algorithm;
   cell.width = image.width;
   cell.height = image.height;
-  const LineLayout layout = lineLayout(image.width, image.height, options.direction);
+  const LineLayout layout = lineLayout(image.width, image.height, options.angle);
   const PassSchedule schedule = pixelSortSchedule(layout, algorithm);
   cell.passes = schedule.size();
   const std::unique_ptr<Runner> runner = makeRunner(algorithm, layout.paddedLength * layout.paddedCount);

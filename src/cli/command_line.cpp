@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cmath>
 #include <vector>
 
 #include "error.h"
@@ -98,10 +99,19 @@ Command parseCommandLine(int argc, const char* const* argv) {
   pixelCommand->add_option("input", pixel.input, "Image to sort; - reads standard input")->required();
   pixelCommand->add_option("-o,--output", pixel.output, "PNG to write, as texsort sort writes it (- is standard output)")
       ->required();
-  pixelCommand->add_option("--direction", pixelDirection,
-                           "horizontal: lines are rows, left to right; vertical: columns, top to bottom")
-      ->check(CLI::IsMember({"horizontal", "vertical"}))
-      ->capture_default_str();
+  CLI::Option* directionOption =
+      pixelCommand
+          ->add_option("--direction", pixelDirection,
+                       "horizontal: lines are rows, left to right (--angle 0); vertical: columns, top to bottom "
+                       "(--angle -90)")
+          ->check(CLI::IsMember({"horizontal", "vertical"}))
+          ->capture_default_str();
+  pixelCommand
+      ->add_option("--angle", ps.angle,
+                   "Lines at this many degrees counter-clockwise on screen, any value: 0 rows left to right, 90 "
+                   "columns bottom to top, 45 up and to the right; parallel straight lines one pixel apart that "
+                   "cover every pixel once")
+      ->excludes(directionOption);
   pixelCommand->add_option("--intervals", pixelIntervals,
                            "threshold: a span is a maximal run of pixels whose luma Y = 299 R + 587 G + 114 B lies in "
                            "[ceil(lower x 255000), floor(upper x 255000)]; none: every whole line is one span")
@@ -289,7 +299,8 @@ Command parseCommandLine(int argc, const char* const* argv) {
     parseAlgorithm(algo, sort.algorithm);
   } else if (*pixelCommand) {
     command.kind = Command::Kind::PixelSort;
-    ps.direction = pixelDirection == "vertical" ? Direction::Vertical : Direction::Horizontal;
+    if (pixelDirection == "vertical") ps.angle = kVerticalAngle;
+    if (!std::isfinite(ps.angle)) throw Error(ExitCode::Usage, "--angle must be a finite number of degrees");
     ps.intervals = pixelIntervals == "none" ? Intervals::None : Intervals::Threshold;
     ps.order = pixelOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
     for (const PixelKeyInfo& k : kPixelKeys)

@@ -40,9 +40,9 @@ void verifyPixelSort(const Image& image, const PixelSortOptions& options, const 
 // Spans of two or more pixels (the ones that can move anything).
 std::uint64_t countSpans(const std::vector<std::uint32_t>& spans, const LineLayout& layout) {
   std::uint64_t count = 0;
-  for (std::uint64_t line = 0; line < layout.count; ++line) {
-    const std::uint32_t* span = &spans[line * layout.length];
-    for (std::uint32_t p = 0; p + 1 < layout.length; ++p) count += span[p] == p && span[p + 1] == p;
+  for (std::uint32_t line = 0; line < layout.count; ++line) {
+    const std::uint32_t* span = &spans[layout.starts[line]];
+    for (std::uint32_t p = 0; p + 1 < layout.lengthOf(line); ++p) count += span[p] == p && span[p + 1] == p;
   }
   return count;
 }
@@ -60,7 +60,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   const std::string name = options.input == "-" ? "standard input" : options.input;
   std::vector<unsigned char> bytes = readImageFile(options.input);
   const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
-  const LineLayout layout = lineLayout(header.width, header.height, ps.direction);
+  const LineLayout layout = lineLayout(header.width, header.height, ps.angle);
   if (layout.paddedLength * layout.paddedCount > kMaxElements) {
     throw Error(ExitCode::BadInput, name + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
                                         " needs " + std::to_string(layout.paddedCount) + " lines of " +
@@ -88,9 +88,11 @@ int runPixelSort(const PixelSortCommandOptions& options) {
 
   if (!options.quiet) {
     std::FILE* report = options.output == "-" ? stderr : stdout;
-    std::fprintf(report, "pixel-sorted %s (%ux%u) -> %s: %s lines, key %s %s, spans by %s\n", options.input.c_str(),
-                 image.width, image.height, options.output.c_str(),
-                 ps.direction == Direction::Horizontal ? "horizontal" : "vertical", pixelKeyInfo(ps.key).name,
+    char angle[32];
+    std::snprintf(angle, sizeof angle, "%g", ps.angle);
+    std::fprintf(report, "pixel-sorted %s (%ux%u) -> %s: lines at %s degrees, key %s %s, spans by %s\n",
+                 options.input.c_str(), image.width, image.height, options.output.c_str(),
+                 ps.angle == 0.0 ? "0 (rows)" : ps.angle == kVerticalAngle ? "-90 (columns)" : angle, pixelKeyInfo(ps.key).name,
                  ps.order == SortOrder::Ascending ? "ascending" : "descending",
                  ps.intervals == Intervals::None ? "whole lines" : "luma threshold");
     if (ps.intervals == Intervals::Threshold) {
@@ -99,7 +101,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
                    static_cast<unsigned long long>(countSpans(spanNumbers(image, ps, layout), layout)), b.lowest, b.highest,
                    ps.maxSpan ? (", pieces of at most " + std::to_string(ps.maxSpan)).c_str() : "");
     }
-    std::fprintf(report, "  lines     %u of %u pixels, padded to %llu x %llu elements\n", layout.count, layout.length,
+    std::fprintf(report, "  lines     %u of up to %u pixels, padded to %llu x %llu elements\n", layout.count, layout.longest,
                  static_cast<unsigned long long>(layout.paddedCount), static_cast<unsigned long long>(layout.paddedLength));
     std::fprintf(report, "  passes    %zu %s, every line at once, carrying %llu network steps\n", schedule.size(),
                  algorithmName(options.algorithm), static_cast<unsigned long long>(networkSteps(schedule)));

@@ -94,26 +94,58 @@ LumaBounds lumaBounds(const PixelSortOptions& options) {
   return LumaBounds{scaledBound(options.lower, true), scaledBound(options.upper, false)};
 }
 
-LineLayout lineLayout(std::uint32_t width, std::uint32_t height, Direction direction) {
+LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
   LineLayout layout;
   layout.width = width;
   layout.height = height;
-  layout.direction = direction;
-  layout.length = direction == Direction::Horizontal ? width : height;
-  layout.count = direction == Direction::Horizontal ? height : width;
-  layout.paddedLength = std::max<std::uint64_t>(2, nextPowerOfTwo(layout.length));
-  layout.paddedCount = nextPowerOfTwo(layout.count);
+  const std::uint64_t n = std::uint64_t{width} * height;
+  layout.pixels.reserve(n);
+  layout.starts.push_back(0);
+  const auto endLine = [&] { layout.starts.push_back(layout.pixels.size()); };
+  double turns = std::fmod(angle, 360.0);
+  if (turns < 0) turns += 360.0;
+  if (turns == 0.0 || turns == 180.0) {  // rows, left to right or right to left
+    for (std::uint32_t y = 0; y < height; ++y, endLine())
+      for (std::uint32_t k = 0; k < width; ++k) layout.pixels.push_back(y * width + (turns == 0.0 ? k : width - 1 - k));
+  } else if (turns == 90.0 || turns == 270.0) {  // columns, bottom to top or top to bottom
+    for (std::uint32_t x = 0; x < width; ++x, endLine())
+      for (std::uint32_t k = 0; k < height; ++k) layout.pixels.push_back((turns == 270.0 ? k : height - 1 - k) * width + x);
+  } else {
+    const double radians = turns * 3.14159265358979323846 / 180.0, c = std::cos(radians), s = std::sin(radians);
+    struct Place {
+      std::int64_t line;
+      double along;
+      std::uint32_t pixel;
+    };
+    std::vector<Place> places;
+    places.reserve(n);
+    for (std::uint32_t y = 0; y < height; ++y)
+      for (std::uint32_t x = 0; x < width; ++x)
+        places.push_back({std::llround(s * x + c * y), c * x - s * y, y * width + x});
+    std::sort(places.begin(), places.end(), [](const Place& a, const Place& b) {
+      return a.line < b.line || (a.line == b.line && a.along < b.along);
+    });
+    for (std::size_t i = 0; i < places.size(); ++i) {
+      if (i > 0 && places[i].line != places[i - 1].line) endLine();
+      layout.pixels.push_back(places[i].pixel);
+    }
+    if (!places.empty()) endLine();
+  }
+  layout.count = static_cast<std::uint32_t>(layout.starts.size() - 1);
+  for (std::uint32_t line = 0; line < layout.count; ++line) layout.longest = std::max(layout.longest, layout.lengthOf(line));
+  layout.paddedLength = std::max<std::uint64_t>(2, nextPowerOfTwo(layout.longest));
+  layout.paddedCount = nextPowerOfTwo(std::max(1u, layout.count));
   return layout;
 }
 
 std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
   const LumaBounds bounds = lumaBounds(options);
-  std::vector<std::uint32_t> spans(std::uint64_t{layout.length} * layout.count);
+  std::vector<std::uint32_t> spans(layout.pixels.size());
   for (std::uint32_t line = 0; line < layout.count; ++line) {
-    std::uint32_t* out = &spans[std::uint64_t{line} * layout.length];
+    std::uint32_t* out = &spans[layout.starts[line]];
     bool inSpan = false;
     std::uint32_t start = 0;
-    for (std::uint32_t p = 0; p < layout.length; ++p) {
+    for (std::uint32_t p = 0; p < layout.lengthOf(line); ++p) {
       bool member = true;
       if (options.intervals == Intervals::Threshold) {
         const std::uint8_t* px = &image.rgba[4 * layout.pixelOf(line, p)];
@@ -146,13 +178,14 @@ std::vector<Element> pixelSortElements(const Image& image, const PixelSortOption
   for (std::uint64_t line = 0; line < layout.paddedCount; ++line) {
     for (std::uint64_t p = 0; p < layout.paddedLength; ++p) {
       Element& e = elements[line * layout.paddedLength + p];
-      if (line >= layout.count || p >= layout.length) {
-        e = element(line >= layout.count ? 0 : layout.length, 0, p);
+      const std::uint32_t length = line < layout.count ? layout.lengthOf(std::uint32_t(line)) : 0;
+      if (p >= length) {  // after every span of the line: span number `length`
+        e = element(length, 0, p);
         continue;
       }
       const std::uint8_t* px = &image.rgba[4 * layout.pixelOf(std::uint32_t(line), std::uint32_t(p))];
       const std::uint32_t key = pixelKey(options.key, px[0], px[1], px[2]);
-      e = element(spans[line * layout.length + p], options.order == SortOrder::Ascending ? key : maxKey - key, p);
+      e = element(spans[layout.starts[line] + p], options.order == SortOrder::Ascending ? key : maxKey - key, p);
     }
   }
   return elements;
@@ -186,10 +219,10 @@ Image pixelSortImage(const Image& input, const std::vector<Element>& sorted, con
   if (sorted.size() != layout.paddedLength * layout.paddedCount) throw std::logic_error("pixelSortImage: wrong size");
   Image out = input;
   for (std::uint32_t line = 0; line < layout.count; ++line) {
-    for (std::uint32_t p = 0; p < layout.length; ++p) {
+    for (std::uint32_t p = 0; p < layout.lengthOf(line); ++p) {
       const Element& e = sorted[std::uint64_t{line} * layout.paddedLength + p];
       const std::uint32_t position = static_cast<std::uint32_t>(e.index) & static_cast<std::uint32_t>(layout.paddedLength - 1);
-      if (position >= layout.length) throw std::logic_error("pixelSortImage: padding inside line " + std::to_string(line));
+      if (position >= layout.lengthOf(line)) throw std::logic_error("pixelSortImage: padding inside line " + std::to_string(line));
       const std::uint64_t from = layout.pixelOf(line, position);
       std::copy_n(&input.rgba[4 * from], 4, &out.rgba[4 * layout.pixelOf(line, p)]);
     }
@@ -198,19 +231,20 @@ Image pixelSortImage(const Image& input, const std::vector<Element>& sorted, con
 }
 
 Image pixelSortReference(const Image& image, const PixelSortOptions& options) {
-  const LineLayout layout = lineLayout(image.width, image.height, options.direction);
+  const LineLayout layout = lineLayout(image.width, image.height, options.angle);
   const std::vector<std::uint32_t> spans = spanNumbers(image, options, layout);
   Image out = image;
   std::vector<std::uint32_t> positions;
   for (std::uint32_t line = 0; line < layout.count; ++line) {
-    const std::uint32_t* span = &spans[std::uint64_t{line} * layout.length];
+    const std::uint32_t* span = &spans[layout.starts[line]];
+    const std::uint32_t length = layout.lengthOf(line);
     const auto keyAt = [&](std::uint32_t p) {
       const std::uint8_t* px = &image.rgba[4 * layout.pixelOf(line, p)];
       return pixelKey(options.key, px[0], px[1], px[2]);
     };
-    for (std::uint32_t first = 0; first < layout.length;) {
+    for (std::uint32_t first = 0; first < length;) {
       std::uint32_t end = first + 1;
-      while (end < layout.length && span[end] == span[first]) ++end;
+      while (end < length && span[end] == span[first]) ++end;
       positions.resize(end - first);
       for (std::uint32_t k = 0; k < positions.size(); ++k) positions[k] = first + k;
       std::stable_sort(positions.begin(), positions.end(), [&](std::uint32_t a, std::uint32_t b) {

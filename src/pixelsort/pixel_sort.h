@@ -32,11 +32,13 @@ const PixelKeyInfo& pixelKeyInfo(PixelKey key);
 // The key of one pixel; every value an integer 0 .. pixelKeyInfo(key).maxValue.
 std::uint32_t pixelKey(PixelKey key, std::uint8_t r, std::uint8_t g, std::uint8_t b);
 
-enum class Direction { Horizontal, Vertical };  // lines are rows (left to right) or columns (top down)
 enum class Intervals { Threshold, None };
 
+// --direction vertical: columns, top to bottom.
+constexpr double kVerticalAngle = -90.0;
+
 struct PixelSortOptions {
-  Direction direction = Direction::Horizontal;
+  double angle = 0.0;  // the lines' direction, degrees counter-clockwise on screen: 0 = rows left to right
   Intervals intervals = Intervals::Threshold;
   double lower = 0.25;       // threshold: luma Y from ceil(lower * 255000) ...
   double upper = 0.8;        // ... to floor(upper * 255000), both included
@@ -55,26 +57,32 @@ struct LumaBounds {
 };
 LumaBounds lumaBounds(const PixelSortOptions& options);
 
-// How an image's pixels become lines: line l, position p is pixel pixelOf(l, p). The sort runs on
-// lines padded to paddedLength = 2^s positions (s >= 1, s <= 15), paddedCount = 2^j lines.
+// How an image's pixels become lines: line l, position p is pixel pixelOf(l, p), for p below
+// lengthOf(l). Every pixel is in exactly one line. The sort runs on lines padded to paddedLength =
+// 2^s positions (s >= 1), paddedCount = 2^j lines.
 struct LineLayout {
   std::uint32_t width = 0, height = 0;
-  Direction direction = Direction::Horizontal;
-  std::uint32_t length = 0;  // pixels per line
-  std::uint32_t count = 0;   // lines
-  std::uint64_t paddedLength = 1;
+  std::uint32_t count = 0;    // lines
+  std::uint32_t longest = 0;  // pixels in the longest line
+  std::uint64_t paddedLength = 2;
   std::uint64_t paddedCount = 1;
+  std::vector<std::uint64_t> starts;  // line l is pixels[starts[l] .. starts[l + 1])
+  std::vector<std::uint32_t> pixels;  // pixel indices (row-major), line by line, in line order
 
-  std::uint64_t pixelOf(std::uint32_t line, std::uint32_t position) const {
-    return direction == Direction::Horizontal ? std::uint64_t{line} * width + position
-                                              : std::uint64_t{position} * width + line;
-  }
+  std::uint32_t lengthOf(std::uint32_t line) const { return static_cast<std::uint32_t>(starts[line + 1] - starts[line]); }
+  std::uint64_t pixelOf(std::uint32_t line, std::uint32_t position) const { return pixels[starts[line] + position]; }
   SortShape shape() const { return SortShape{paddedLength, paddedCount}; }
 };
-LineLayout lineLayout(std::uint32_t width, std::uint32_t height, Direction direction);
 
-// The span number of every pixel, line by line (index l * length + p): the position in its line
-// where its span (or span piece, under maxSpan) starts; a pixel outside every span is a span of one.
+// The lines at `angle` degrees, counter-clockwise as seen on screen: 0 rows left to right, 90
+// columns bottom to top, 180 rows right to left, -90 (kVerticalAngle) columns top to bottom. Any
+// other angle: with direction d = (cos a, -sin a) in pixel coordinates (y down) and normal
+// n = (sin a, cos a), pixel (x, y) lies on line round(n . (x, y)) (halves away from zero) at
+// position order d . (x, y): parallel digital straight lines one pixel apart, 8-connected.
+LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle);
+
+// The span number of every pixel, parallel to layout.pixels: the position in its line where its
+// span (or span piece, under maxSpan) starts; a pixel outside every span is a span of one.
 std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
 
 // The elements the GPU sorts, layout.paddedLength x paddedCount, line by line. Element (r, g, 0, 0)

@@ -27,7 +27,7 @@ TEST(PixelSortCli, WritesEachSpanStablySortedForEveryOptionSet) {
   std::vector<Case> cases;
   cases.push_back({{}, PixelSortOptions{}});
   PixelSortOptions vertical;
-  vertical.direction = Direction::Vertical;
+  vertical.angle = kVerticalAngle;
   vertical.key = PixelKey::Hue;
   vertical.order = SortOrder::Descending;
   cases.push_back({{"--direction", "vertical", "--key", "hue", "--order", "desc"}, vertical});
@@ -41,6 +41,10 @@ TEST(PixelSortCli, WritesEachSpanStablySortedForEveryOptionSet) {
   narrow.upper = 0.6;
   narrow.key = PixelKey::Blue;
   cases.push_back({{"--lower", "0.4", "--upper", "0.6", "--key", "blue"}, narrow});
+  PixelSortOptions slanted;
+  slanted.angle = 30;
+  slanted.key = PixelKey::Lightness;
+  cases.push_back({{"--angle", "30", "--key", "lightness"}, slanted});
   for (const Case& c : cases) {
     const std::string out = dir.path("out.png");
     std::vector<std::string> args = {"pixelsort", in, "-o", out, "--verify", "-q"};
@@ -79,7 +83,7 @@ TEST(PixelSortCli, ReportsWhatItDid) {
   test::TempFolder dir;
   const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")});
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  for (const char* needle : {"horizontal lines, key luma ascending", "luma 63750..204000", "bitonic-wide, every line at once", "GPU time"})
+  for (const char* needle : {"lines at 0 (rows) degrees, key luma ascending", "luma 63750..204000", "bitonic-wide, every line at once", "GPU time"})
     EXPECT_NE(r.out.find(needle), std::string::npos) << needle << "\n" << r.out;
 }
 
@@ -92,6 +96,8 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
       {{"--upper", "1.01"}, "--upper must be a fraction from 0 to 1"},
       {{"--key", "chroma"}, "--key: chroma not in"},
       {{"--direction", "diagonal"}, "--direction: diagonal not in"},
+      {{"--angle", "30", "--direction", "vertical"}, "excludes"},
+      {{"--angle", "nan"}, "--angle must be a finite number"},
       {{"--max-span", "-3"}, "--max-span"},
   };
   for (const auto& [extra, needle] : cases) {

@@ -196,25 +196,25 @@ TEST_F(Gpu, LineShapesEqualTheCpuModelEveryPass) {
 }
 
 // The pixel sort: every pass of every line sort over all lines at once equals the CPU model, on odd sizes,
-// single rows and columns, both directions, thresholds and whole lines; the final image is each
+// single rows and columns, angles 0, 30, 45, 90, -60, thresholds and whole lines; the final image is each
 // span stably sorted.
 TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
   std::mt19937 rng(43);
   const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{13, 7}, {1, 9}, {9, 1}, {31, 17}};
   for (const auto& [w, h] : sizes) {
-    for (const Direction direction : {Direction::Horizontal, Direction::Vertical}) {
+    for (const double angle : {0.0, 30.0, 45.0, 90.0, -60.0}) {
       PixelSortOptions o;
-      o.direction = direction;
+      o.angle = angle;
       o.key = kPixelKeys[rng() % std::size(kPixelKeys)].key;
       o.order = rng() % 2 ? SortOrder::Descending : SortOrder::Ascending;
       o.intervals = w == 31 ? Intervals::None : Intervals::Threshold;
       o.lower = 0.1;
       o.upper = 0.7;
       o.maxSpan = h == 17 ? 5 : 0;
-      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + (direction == Direction::Vertical ? " vertical " : " ") +
+      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle) + " " +
                    pixelKeyInfo(o.key).name);
       const Image image = test::randomImage(w, h, rng, 8);
-      const LineLayout layout = lineLayout(w, h, direction);
+      const LineLayout layout = lineLayout(w, h, angle);
       for (const Algorithm algorithm : test::lineAlgorithms()) {
         if (!pixelSortAlgorithm(algorithm)) continue;
         SCOPED_TRACE(algorithmName(algorithm));

@@ -98,7 +98,7 @@ Image rowOf(const std::string& pattern) {
 TEST(PixelSortSpans, AreMaximalRunsCutIntoPieces) {
   const Image row = rowOf("xx.xxx.x");
   PixelSortOptions o;
-  const LineLayout layout = lineLayout(row.width, row.height, Direction::Horizontal);
+  const LineLayout layout = lineLayout(row.width, row.height, 0.0);
   EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>{0, 0, 2, 3, 3, 3, 6, 7}));
   o.maxSpan = 2;
   EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>{0, 0, 2, 3, 3, 5, 6, 7}));
@@ -120,7 +120,7 @@ TEST(PixelSortElements, OrderBySpanThenKeyThenPosition) {
   PixelSortOptions o;
   o.intervals = Intervals::None;
   o.maxSpan = 2;
-  const LineLayout layout = lineLayout(4, 1, Direction::Horizontal);
+  const LineLayout layout = lineLayout(4, 1, 0.0);
   const std::vector<Element> e = pixelSortElements(image, o, layout);
   ASSERT_EQ(e.size(), 4u);
   const auto less = [](const Element& a, const Element& b) { return elementLess(a, b); };
@@ -143,19 +143,47 @@ TEST(PixelSortAlgorithms, AreTheFragmentLineSorts) {
   EXPECT_FALSE(pixelSortAlgorithm(Algorithm::Radix));
   EXPECT_FALSE(pixelSortAlgorithm(Algorithm::ComputeB16));
   EXPECT_THROW(checkPixelSortAlgorithm(Algorithm::Radix), Error);
-  const PassSchedule wide = pixelSortSchedule(lineLayout(100, 3, Direction::Horizontal), Algorithm::BitonicWide);
+  const PassSchedule wide = pixelSortSchedule(lineLayout(100, 3, 0.0), Algorithm::BitonicWide);
   ASSERT_TRUE(std::holds_alternative<WideGather>(wide.back()));
   EXPECT_EQ(std::get<WideGather>(wide.back()).positionBits, 7u) << "lines of 128";
 }
 
-TEST(PixelSortLines, ColumnsRunTopToBottom) {
-  const LineLayout layout = lineLayout(5, 3, Direction::Vertical);
-  EXPECT_EQ(layout.length, 3u);
-  EXPECT_EQ(layout.count, 5u);
-  EXPECT_EQ(layout.paddedLength, 4u);
-  EXPECT_EQ(layout.paddedCount, 8u);
-  EXPECT_EQ(layout.pixelOf(2, 1), 1u * 5 + 2);
-  EXPECT_EQ(lineLayout(5, 3, Direction::Horizontal).pixelOf(2, 1), 2u * 5 + 1);
+TEST(PixelSortLines, AxisAnglesAreRowsAndColumns) {
+  const LineLayout columns = lineLayout(5, 3, kVerticalAngle);
+  EXPECT_EQ(columns.count, 5u);
+  EXPECT_EQ(columns.longest, 3u);
+  EXPECT_EQ(columns.paddedLength, 4u);
+  EXPECT_EQ(columns.paddedCount, 8u);
+  EXPECT_EQ(columns.pixelOf(2, 1), 1u * 5 + 2) << "column 2, top to bottom";
+  EXPECT_EQ(lineLayout(5, 3, 0.0).pixelOf(2, 1), 2u * 5 + 1) << "row 2, left to right";
+  EXPECT_EQ(lineLayout(5, 3, 180.0).pixelOf(2, 1), 2u * 5 + 3) << "row 2, right to left";
+  EXPECT_EQ(lineLayout(5, 3, 90.0).pixelOf(2, 0), 2u * 5 + 2) << "column 2, bottom to top";
+  EXPECT_EQ(lineLayout(5, 3, 270.0).pixels, columns.pixels);
+  EXPECT_EQ(lineLayout(5, 3, -450.0).pixels, columns.pixels) << "any number of turns";
+}
+
+// Lines at any angle: every pixel exactly once, each line 8-connected and straight (its pixels
+// advance along the direction, never back), the lines parallel (one pixel apart).
+TEST(PixelSortLines, AnyAngleCoversEveryPixelOnceWithStraightLines) {
+  for (const double angle : {0.0, 30.0, 45.0, 90.0, -60.0, 137.5, 200.0, 1e-9}) {
+    SCOPED_TRACE(angle);
+    const std::uint32_t w = 23, h = 17;
+    const LineLayout layout = lineLayout(w, h, angle);
+    std::vector<int> seen(w * h, 0);
+    for (const std::uint32_t pixel : layout.pixels) ++seen[pixel];
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), static_cast<long>(w * h)) << "each pixel once";
+    const double radians = angle * 3.14159265358979323846 / 180.0;
+    const double dx = std::cos(radians), dy = -std::sin(radians);
+    for (std::uint32_t line = 0; line < layout.count; ++line) {
+      for (std::uint32_t p = 1; p < layout.lengthOf(line); ++p) {
+        const auto a = layout.pixelOf(line, p - 1), b = layout.pixelOf(line, p);
+        const long ax = long(a % w), ay = long(a / w), bx = long(b % w), by = long(b / w);
+        ASSERT_LE(std::abs(bx - ax), 1) << "line " << line << " position " << p;
+        ASSERT_LE(std::abs(by - ay), 1) << "line " << line << " position " << p;
+        EXPECT_GT(double(bx - ax) * dx + double(by - ay) * dy, 0.0) << "forward along the direction";
+      }
+    }
+  }
 }
 
 TEST(PixelSortNetwork, EqualsAStableSortOfEverySpan) {
@@ -163,19 +191,18 @@ TEST(PixelSortNetwork, EqualsAStableSortOfEverySpan) {
   const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{1, 1}, {1, 9}, {9, 1}, {7, 5}, {13, 9}, {33, 4}};
   for (const auto& [w, h] : sizes) {
     const Image image = test::randomImage(w, h, rng, 6);  // few colours: many equal keys
-    for (const Direction direction : {Direction::Horizontal, Direction::Vertical}) {
+    for (const double angle : {0.0, kVerticalAngle, 30.0, -60.0}) {
       for (const PixelKeyInfo& key : kPixelKeys) {
         PixelSortOptions o;
-        o.direction = direction;
+        o.angle = angle;
         o.key = key.key;
         o.order = rng() % 2 ? SortOrder::Descending : SortOrder::Ascending;
         o.intervals = rng() % 3 == 0 ? Intervals::None : Intervals::Threshold;
         o.lower = 0.1 * double(rng() % 4);
         o.upper = o.lower + 0.2 * double(1 + rng() % 3);
         o.maxSpan = rng() % 3 == 0 ? 1 + rng() % 4 : 0;
-        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + (direction == Direction::Vertical ? " vertical " : " ") +
-                     key.name);
-        const LineLayout layout = lineLayout(w, h, direction);
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle) + " " + key.name);
+        const LineLayout layout = lineLayout(w, h, angle);
         const Image reference = pixelSortReference(image, o);
         for (const Algorithm algorithm : kAlgorithms) {
           if (!pixelSortAlgorithm(algorithm)) continue;
@@ -194,7 +221,7 @@ TEST(PixelSortNetwork, MovesPixelsOnlyInsideTheirSpans) {
   for (std::size_t p = 0; p < 8; ++p) image.rgba[4 * p + 3] = std::uint8_t(p);  // alpha names the pixel
   image.rgba[4 * 0 + 0] = 200;  // brighter first pixel of the first span: it moves to the span's end
   PixelSortOptions o;
-  const LineLayout layout = lineLayout(8, 1, Direction::Horizontal);
+  const LineLayout layout = lineLayout(8, 1, 0.0);
   const Image out =
       pixelSortImage(image, runSchedule(pixelSortSchedule(layout, Algorithm::Bitonic), pixelSortElements(image, o, layout)), layout);
   std::vector<int> alphas;
