@@ -22,16 +22,9 @@ namespace {
 void verifyPixelSort(const Image& image, const PixelSortOptions& options, const LineLayout& layout,
                      const std::vector<Element>& input, const PassSchedule& schedule, const std::vector<Element>& gpu) {
   const std::vector<Element> cpu = runSchedule(schedule, input);
-  std::size_t differing = 0, first = 0;
-  for (std::size_t i = 0; i < cpu.size(); ++i) {
-    if (cpu[i] != gpu[i] && differing++ == 0) first = i;
-  }
-  if (differing != 0) {
-    throw Error(ExitCode::Mismatch, "verify: the GPU result differs from the CPU model in " + std::to_string(differing) +
-                                        " of " + std::to_string(cpu.size()) + " elements; first at line " +
-                                        std::to_string(first / layout.paddedLength) + ", position " +
-                                        std::to_string(first % layout.paddedLength));
-  }
+  requireSameAsCpuModel(gpu, cpu, [&](std::size_t i) {
+    return "line " + std::to_string(i / layout.paddedLength) + ", position " + std::to_string(i % layout.paddedLength);
+  });
   if (pixelSortImage(image, cpu, layout).rgba != pixelSortReference(image, options).rgba) {
     throw Error(ExitCode::Mismatch, "verify: the CPU model differs from a stable sort of every span");
   }
@@ -72,7 +65,8 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   const Image image = decodeImage(name, bytes.data(), bytes.size(), header);
   std::vector<unsigned char>().swap(bytes);
 
-  const std::vector<Element> elements = pixelSortElements(image, ps, layout);
+  const std::vector<std::uint32_t> spans = spanNumbers(image, ps, layout);
+  const std::vector<Element> elements = pixelSortElements(image, ps, layout, spans);
   const PassSchedule schedule = pixelSortSchedule(layout, options.algorithm);
   const std::unique_ptr<Runner> runner = makeRunner(options.algorithm, elements.size());
   runner->prepare(schedule);
@@ -98,7 +92,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     if (ps.intervals == Intervals::Threshold) {
       const LumaBounds b = lumaBounds(ps);
       std::fprintf(report, "  spans     %llu of two or more pixels (luma %u..%u%s)\n",
-                   static_cast<unsigned long long>(countSpans(spanNumbers(image, ps, layout), layout)), b.lowest, b.highest,
+                   static_cast<unsigned long long>(countSpans(spans, layout)), b.lowest, b.highest,
                    ps.maxSpan ? (", pieces of at most " + std::to_string(ps.maxSpan)).c_str() : "");
     }
     std::fprintf(report, "  lines     %u of up to %u pixels, padded to %llu x %llu elements\n", layout.count, layout.longest,

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "error.h"
 #include "gl/capabilities.h"
 #include "sort/runner.h"
 
@@ -15,6 +16,18 @@ std::string jsonString(const std::string& s) {
     out += c;
   }
   return out + "\"";
+}
+
+void requireSameAsCpuModel(const std::vector<Element>& gpu, const std::vector<Element>& cpu,
+                           const std::function<std::string(std::size_t)>& where) {
+  std::size_t differing = 0, first = 0;
+  for (std::size_t i = 0; i < cpu.size(); ++i) {
+    if (cpu[i] != gpu[i] && differing++ == 0) first = i;
+  }
+  if (differing != 0) {
+    throw Error(ExitCode::Mismatch, "verify: the GPU result differs from the CPU model in " + std::to_string(differing) +
+                                        " of " + std::to_string(cpu.size()) + " elements; first at " + where(first));
+  }
 }
 
 std::string describeElement(const Element& e) {

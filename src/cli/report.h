@@ -1,6 +1,7 @@
 // Pieces the commands' reports share: JSON strings, and an element in words for mismatch messages.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,11 @@ std::string jsonString(const std::string& s);
 
 // "(key K, index I, rgb C, alpha A)": an element as --verify and check name it.
 std::string describeElement(const Element& e);
+
+// Throws texsort::Error(Mismatch) when `gpu` and `cpu` differ: "verify: the GPU result differs from
+// the CPU model in D of N elements; first at " + where(i) for the first differing element i.
+void requireSameAsCpuModel(const std::vector<Element>& gpu, const std::vector<Element>& cpu,
+                           const std::function<std::string(std::size_t)>& where);
 
 // The algorithms of `wanted` the current context runs. Those it cannot (compute without GL 4.3)
 // are named in one line on stderr and left out, unless `named` (the user listed them with --algos):

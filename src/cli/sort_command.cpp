@@ -24,16 +24,9 @@ namespace {
 // and the CPU model's equals a plain stable sort by (key, index).
 void verifyResult(const std::vector<Element>& input, const PassSchedule& schedule, const std::vector<Element>& gpu) {
   const std::vector<Element> cpu = runSchedule(schedule, input);
-  std::size_t differing = 0, first = 0;
-  for (std::size_t i = 0; i < cpu.size(); ++i) {
-    if (cpu[i] != gpu[i] && differing++ == 0) first = i;
-  }
-  if (differing != 0) {
-    throw Error(ExitCode::Mismatch, "verify: the GPU result differs from the CPU model in " +
-                                        std::to_string(differing) + " of " + std::to_string(cpu.size()) +
-                                        " elements; first at " + std::to_string(first) + ": GPU " +
-                                        describeElement(gpu[first]) + ", CPU " + describeElement(cpu[first]));
-  }
+  requireSameAsCpuModel(gpu, cpu, [&](std::size_t i) {
+    return std::to_string(i) + ": GPU " + describeElement(gpu[i]) + ", CPU " + describeElement(cpu[i]);
+  });
   std::vector<Element> reference = input;
   std::stable_sort(reference.begin(), reference.end(), elementLess);
   if (reference != cpu) throw Error(ExitCode::Mismatch, "verify: the CPU model's result is not sorted by (key, index)");

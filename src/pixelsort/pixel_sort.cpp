@@ -166,7 +166,11 @@ std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOption
 }
 
 std::vector<Element> pixelSortElements(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
-  const std::vector<std::uint32_t> spans = spanNumbers(image, options, layout);
+  return pixelSortElements(image, options, layout, spanNumbers(image, options, layout));
+}
+
+std::vector<Element> pixelSortElements(const Image& image, const PixelSortOptions& options, const LineLayout& layout,
+                                       const std::vector<std::uint32_t>& spans) {
   const std::uint32_t maxKey = pixelKeyInfo(options.key).maxValue;
   const unsigned keyBits = bitWidth(maxKey), s = log2Exact(layout.paddedLength);
   if (2 * s + keyBits > 48) throw std::logic_error("pixelSortElements: lines too long for the 48-bit order");

@@ -91,6 +91,9 @@ std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOption
 // integer, r and g below 2^24. Padding past a line's end has span number `length`, above every
 // real span, so it sorts after the line's pixels.
 std::vector<Element> pixelSortElements(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
+// The same, with the spans spanNumbers(image, options, layout) already computed.
+std::vector<Element> pixelSortElements(const Image& image, const PixelSortOptions& options, const LineLayout& layout,
+                                       const std::vector<std::uint32_t>& spans);
 
 // The algorithms that sort lines on fragment passes by (r, g): bitonic (the default of the
 // registry's line sorts here is bitonic-wide), bitonic-legacy, bitonic-fast, bitonic-wide,
