@@ -79,6 +79,21 @@ TEST(PixelSortCli, EveryAlgorithmWritesTheSameBytes) {
   EXPECT_EQ(radix.exitCode, 2);
 }
 
+// "-" reads standard input and writes standard output (the report then goes to standard error),
+// with the same bytes as a file written in place of it.
+TEST(PixelSortCli, DashIsStandardInputAndOutput) {
+  test::TempFolder dir;
+  const std::string file = dir.path("file.png");
+  ASSERT_EQ(runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", file, "--angle", "45", "-q"}).exitCode, 0);
+  test::RunOptions fromStdin;
+  fromStdin.stdinPath = test::assetPath("coffee.png");
+  const test::RunResult r = runTexsort({"pixelsort", "-", "-o", "-", "--angle", "45"}, fromStdin);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(std::vector<std::uint8_t>(r.out.begin(), r.out.end()), test::readFile(file));
+  EXPECT_NE(r.err.find("pixel-sorted"), std::string::npos) << "the report on standard error";
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"file.png"});
+}
+
 TEST(PixelSortCli, ReportsWhatItDid) {
   test::TempFolder dir;
   const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")});
