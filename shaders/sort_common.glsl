@@ -61,3 +61,37 @@ vec2 wideElement(int i, int window) {
   vec4 pair = texelFetch(u_wide, wideTexelOf(i, window), 0);
   return ((i >> window) & 1) == 0 ? pair.xy : pair.zw;
 }
+
+// The pixel sort (src/sort/pixel_rules.h, the same integer functions): its source texel j holds
+// (packed RGB of pixel j, alpha + 256 * mask bit, the pixel at element j or -1, the element holding
+// pixel j or -1), bound to u_pixels. Lines are 2^u_lineBits elements long.
+uniform sampler2D u_pixels;
+uniform int u_lineBits;
+
+vec4 pixelTexel(int j) { return texelFetch(u_pixels, texelOf(j), 0); }
+uint lumaOfRgb(uint rgb) { return 299u * (rgb >> 16) + 587u * ((rgb >> 8) & 255u) + 114u * (rgb & 255u); }
+
+uint mixBits(uint x) {
+  x ^= x >> 16;
+  x *= 0x7feb352du;
+  x ^= x >> 15;
+  x *= 0x846ca68bu;
+  x ^= x >> 16;
+  return x;
+}
+uint pixelHash(uint seed, uint salt, uint line, uint at) {
+  return mixBits(mixBits(mixBits(seed ^ (salt * 0x9e3779b9u)) + line) + at);
+}
+bool randomBreak(uint seed, uint line, uint p, uint spanLength) {
+  return p > 0u && pixelHash(seed, 1u, line, p) % spanLength == 0u;
+}
+bool waveBreak(uint seed, uint line, uint p, uint spanLength) {
+  if (p == 0u) return false;
+  uint s = spanLength, middle = s / 2u, phase = line % s;
+  uint tri = phase > middle ? phase - middle : middle - phase;
+  uint q = p + s - tri, jitterRange = max(1u, s / 4u);
+  return q % s == pixelHash(seed, 2u, line, q / s) % jitterRange;
+}
+bool skipRun(uint seed, uint line, uint start, uint percent) {
+  return percent > 0u && pixelHash(seed, 3u, line, start) % 100u < percent;
+}

@@ -213,17 +213,17 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
   cell.width = image.width;
   cell.height = image.height;
   const LineLayout layout = lineLayout(image.width, image.height, options.angle);
-  const PassSchedule schedule = pixelSortSchedule(layout, algorithm);
+  const PassSchedule schedule = pixelSortSchedule(layout, algorithm, options);
   cell.passes = schedule.size();
-  const std::unique_ptr<Runner> runner = makeRunner(algorithm, layout.paddedLength * layout.paddedCount);
+  const std::unique_ptr<Runner> runner = makeRunner(algorithm, schedule.shape.count());
   runner->prepare(schedule);
   std::vector<double> gpu, wall, cpu;
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up and compares the two results
     glFinish();
     const auto start = Clock::now();
-    runner->upload(pixelSortElements(image, options, layout));
+    runner->uploadSource(pixelSortSource(image, options, layout));
     const double gpuMs = runner->run(schedule);
-    const Image result = pixelSortImage(image, runner->readElements(), layout);
+    const Image result = pixelSortOutput(image, runner->readElements());
     const double wallMs = since(start);
     const auto cpuStart = Clock::now();
     const Image reference = pixelSortReference(image, options);

@@ -112,15 +112,32 @@ Command parseCommandLine(int argc, const char* const* argv) {
                    "columns bottom to top, 45 up and to the right; parallel straight lines one pixel apart that "
                    "cover every pixel once")
       ->excludes(directionOption);
-  pixelCommand->add_option("--intervals", pixelIntervals,
-                           "threshold: a span is a maximal run of pixels whose luma Y = 299 R + 587 G + 114 B lies in "
-                           "[ceil(lower x 255000), floor(upper x 255000)]; none: every whole line is one span")
-      ->check(CLI::IsMember({"threshold", "none"}))
+  std::vector<std::string> intervalNames;
+  std::string intervalsHelp = "How lines are cut into spans (luma Y = 299 R + 587 G + 114 B):";
+  for (const IntervalsInfo& k : kIntervals) {
+    intervalNames.push_back(k.name);
+    intervalsHelp += std::string("\n  ") + k.name + ": " + k.meaning;
+  }
+  pixelCommand->add_option("--intervals", pixelIntervals, intervalsHelp)
+      ->check(CLI::IsMember(intervalNames))
       ->capture_default_str();
-  pixelCommand->add_option("--lower", ps.lower, "Threshold's lower bound, a fraction 0..1")->capture_default_str();
-  pixelCommand->add_option("--upper", ps.upper, "Threshold's upper bound, a fraction 0..1")->capture_default_str();
+  pixelCommand->add_option("--lower", ps.lower,
+                           "Threshold's lower bound, a fraction 0..1: Y >= ceil(lower x 255000); edges: the break level")
+      ->capture_default_str();
+  pixelCommand->add_option("--upper", ps.upper, "Threshold's upper bound, a fraction 0..1: Y <= floor(upper x 255000)")
+      ->capture_default_str();
+  pixelCommand->add_option("--span-length", ps.spanLength, "random, waves: the spans' mean length in pixels (>= 1)")
+      ->capture_default_str();
+  pixelCommand->add_option("--seed", ps.seed, "random, waves, --skip: the seed of every random choice (0 .. 2^32 - 1)")
+      ->capture_default_str();
+  pixelCommand->add_option("--mask", pixel.mask,
+                           "Image of the same size: only pixels whose mask luma is at least half (white) may be in a "
+                           "span, with any --intervals; --intervals mask: spans are the runs of white");
   pixelCommand->add_option("--max-span", ps.maxSpan,
                            "Cut every span into pieces of at most N pixels, counted from its start (0: no limit)")
+      ->capture_default_str();
+  pixelCommand->add_option("--skip", ps.skipPercent,
+                           "Leave P percent of the spans (pieces, with --max-span) unsorted, chosen by --seed (0..100)")
       ->capture_default_str();
   pixelCommand->add_option("--key", pixelKey, keyHelp)->check(CLI::IsMember(keyNames))->capture_default_str();
   pixelCommand->add_option("--order", pixelOrder, "asc: smallest key first along the line; desc: largest first (ties "
@@ -271,6 +288,13 @@ Command parseCommandLine(int argc, const char* const* argv) {
   demoCommand->add_option("--soak", view.soakFrames,
                           "Drive the viewer with random actions for N frames; report GL errors, objects, memory")
       ->check(CLI::Range(10u, 1000000u));
+  demoCommand->add_flag("--pixelsort", view.pixelSort,
+                        "Start in the Pixel sort mode (texsort pixelsort's default options, every one a live control); "
+                        "--export-state then saves the pixel-sorted image");
+  demoCommand->add_flag("--spans", view.showSpans, "Pixel sort mode: start with the span overlay on");
+  demoCommand->add_flag("--drag-threshold", view.pixelDrag,
+                        "Pixel sort mode with --lower moved every frame, as a dragged slider moves it; prints the frame "
+                        "rate at the end (use with --frames)");
   demoCommand->add_option("--zoom", zoom, "fit: fit the window; 1: one texel per screen pixel")
       ->check(CLI::IsMember({"fit", "1"}))
       ->capture_default_str();
@@ -301,7 +325,11 @@ Command parseCommandLine(int argc, const char* const* argv) {
     command.kind = Command::Kind::PixelSort;
     if (pixelDirection == "vertical") ps.angle = kVerticalAngle;
     if (!std::isfinite(ps.angle)) throw Error(ExitCode::Usage, "--angle must be a finite number of degrees");
-    ps.intervals = pixelIntervals == "none" ? Intervals::None : Intervals::Threshold;
+    for (const IntervalsInfo& k : kIntervals)
+      if (pixelIntervals == k.name) ps.intervals = k.intervals;
+    if (ps.intervals == Intervals::Mask && pixel.mask.empty()) {
+      throw Error(ExitCode::Usage, "pixelsort: --intervals mask needs --mask FILE");
+    }
     ps.order = pixelOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
     for (const PixelKeyInfo& k : kPixelKeys)
       if (pixelKey == k.name) ps.key = k.key;

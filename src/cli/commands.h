@@ -27,6 +27,7 @@ struct PixelSortCommandOptions {
   std::string input;
   std::string output;
   PixelSortOptions pixelSort;
+  std::string mask;  // --mask FILE, loaded into pixelSort.mask by runPixelSort
   Algorithm algorithm = Algorithm::BitonicWide;  // any pixelSortAlgorithm()
   bool verify = false;
   bool quiet = false;

@@ -17,15 +17,16 @@
 namespace texsort {
 namespace {
 
-// Throws Error(Mismatch) unless the GPU's elements equal the CPU model's and the CPU model's image
-// equals a plain stable sort of every span.
-void verifyPixelSort(const Image& image, const PixelSortOptions& options, const LineLayout& layout,
-                     const std::vector<Element>& input, const PassSchedule& schedule, const std::vector<Element>& gpu) {
-  const std::vector<Element> cpu = runSchedule(schedule, input);
+// Throws Error(Mismatch) unless the GPU's state after the last pass equals the CPU model's (every
+// pass of the same schedule on the same source) and the CPU model's image equals a plain stable
+// sort of every span.
+void verifyPixelSort(const Image& image, const PixelSortOptions& options, const SortState& source,
+                     const PassSchedule& schedule, const std::vector<Element>& gpu) {
+  const std::vector<Element> cpu = runScheduleState(schedule, source).elements;
   requireSameAsCpuModel(gpu, cpu, [&](std::size_t i) {
-    return "line " + std::to_string(i / layout.paddedLength) + ", position " + std::to_string(i % layout.paddedLength);
+    return "pixel (" + std::to_string(i % image.width) + ", " + std::to_string(i / image.width) + ")";
   });
-  if (pixelSortImage(image, cpu, layout).rgba != pixelSortReference(image, options).rgba) {
+  if (pixelSortOutput(image, cpu).rgba != pixelSortReference(image, options).rgba) {
     throw Error(ExitCode::Mismatch, "verify: the CPU model differs from a stable sort of every span");
   }
 }
@@ -44,63 +45,100 @@ std::uint64_t countSpans(const std::vector<std::uint32_t>& spans, const LineLayo
 
 int runPixelSort(const PixelSortCommandOptions& options) {
   using Clock = std::chrono::steady_clock;
+  const auto begun = Clock::now();
+  auto lap = begun;
+  const auto since = [&lap] {  // milliseconds since the last call
+    const auto now = Clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - lap).count();
+    lap = now;
+    return ms;
+  };
   if (samePath(options.input, options.output)) {
     throw Error(ExitCode::Usage, options.output + ": output is the input file; choose another output");
   }
+  if (!options.mask.empty() && samePath(options.mask, options.output)) {
+    throw Error(ExitCode::Usage, options.output + ": output is the mask file; choose another output");
+  }
+  if (options.mask == "-" && options.input == "-") {
+    throw Error(ExitCode::Usage, "pixelsort: the input and the mask cannot both be standard input");
+  }
   checkOutputPath(options.output);
-  const PixelSortOptions& ps = options.pixelSort;
+  PixelSortOptions ps = options.pixelSort;
   checkPixelSortOptions(ps);
   const std::string name = options.input == "-" ? "standard input" : options.input;
+  since();
   std::vector<unsigned char> bytes = readImageFile(options.input);
   const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
-  const LineLayout layout = lineLayout(header.width, header.height, ps.angle);
-  if (layout.paddedLength * layout.paddedCount > kMaxElements) {
-    throw Error(ExitCode::BadInput, name + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
-                                        " needs " + std::to_string(layout.paddedCount) + " lines of " +
-                                        std::to_string(layout.paddedLength) + " elements, more than the 2^28 texsort sorts");
+  if (!options.mask.empty()) {
+    ps.mask = std::make_shared<const Image>(loadImage(options.mask, kMaxElements));
+    checkMaskSize(ps, header.width, header.height, options.mask == "-" ? "standard input (mask)" : options.mask);
   }
+  const LineLayout layout = lineLayout(header.width, header.height, ps.angle);
+  if (const std::string limit = pixelSortLimit(layout, ps.key); !limit.empty()) {
+    throw Error(ExitCode::BadInput, name + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
+                                        " needs " + limit);
+  }
+  const double layoutMs = since();
   HeadlessContext context;
+  const double contextMs = since();
   checkMemoryBudget(name, static_cast<std::uint32_t>(layout.paddedLength), static_cast<std::uint32_t>(layout.paddedCount),
                     bytes.size(), options.algorithm);
   const Image image = decodeImage(name, bytes.data(), bytes.size(), header);
   std::vector<unsigned char>().swap(bytes);
+  const double decodeMs = since();
 
-  const std::vector<std::uint32_t> spans = spanNumbers(image, ps, layout);
-  const std::vector<Element> elements = pixelSortElements(image, ps, layout, spans);
-  const PassSchedule schedule = pixelSortSchedule(layout, options.algorithm);
-  const std::unique_ptr<Runner> runner = makeRunner(options.algorithm, elements.size());
+  const PassSchedule schedule = pixelSortSchedule(layout, options.algorithm, ps);
+  const std::unique_ptr<Runner> runner = makeRunner(options.algorithm, schedule.shape.count());
   runner->prepare(schedule);
+  const double compileMs = since();
   const auto start = Clock::now();
-  runner->upload(elements);
+  SortState source;
+  source.source = pixelSortSource(image, ps, layout);
+  runner->uploadSource(source.source);
   const double gpuMs = runner->run(schedule);
   std::vector<Element> sorted = runner->readElements();
   const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 
-  if (forcedFailure("verify") && sorted.size() >= 2) std::swap(sorted[0].index, sorted[1].index);
-  if (options.verify) verifyPixelSort(image, ps, layout, elements, schedule, sorted);
-  saveImagePng(options.output, pixelSortImage(image, sorted, layout));
+  if (forcedFailure("verify") && sorted.size() >= 2) std::swap(sorted[0].rgb, sorted[1].rgb);
+  if (options.verify) verifyPixelSort(image, ps, source, schedule, sorted);
+  since();
+  saveImagePng(options.output, pixelSortOutput(image, sorted));
+  const double encodeMs = since();
 
   if (!options.quiet) {
     std::FILE* report = options.output == "-" ? stderr : stdout;
     char angle[32];
     std::snprintf(angle, sizeof angle, "%g", ps.angle);
-    std::fprintf(report, "pixel-sorted %s (%ux%u) -> %s: lines at %s degrees, key %s %s, spans by %s\n",
+    std::fprintf(report, "pixel-sorted %s (%ux%u) -> %s: lines at %s degrees, key %s %s, spans by %s%s\n",
                  options.input.c_str(), image.width, image.height, options.output.c_str(),
                  ps.angle == 0.0 ? "0 (rows)" : ps.angle == kVerticalAngle ? "-90 (columns)" : angle, pixelKeyInfo(ps.key).name,
-                 ps.order == SortOrder::Ascending ? "ascending" : "descending",
-                 ps.intervals == Intervals::None ? "whole lines" : "luma threshold");
+                 ps.order == SortOrder::Ascending ? "ascending" : "descending", intervalsInfo(ps.intervals).name,
+                 ps.mask && ps.intervals != Intervals::Mask ? " inside the mask" : "");
+    std::string details;
     if (ps.intervals == Intervals::Threshold) {
       const LumaBounds b = lumaBounds(ps);
-      std::fprintf(report, "  spans     %llu of two or more pixels (luma %u..%u%s)\n",
-                   static_cast<unsigned long long>(countSpans(spans, layout)), b.lowest, b.highest,
-                   ps.maxSpan ? (", pieces of at most " + std::to_string(ps.maxSpan)).c_str() : "");
+      details = "luma " + std::to_string(b.lowest) + ".." + std::to_string(b.highest);
     }
+    if (ps.intervals == Intervals::Edges) details = "edge strength above " + std::to_string(kEdgeScale * lumaBounds(ps).lowest);
+    if (ps.intervals == Intervals::Random || ps.intervals == Intervals::Waves) {
+      details = "mean length " + std::to_string(ps.spanLength) + ", seed " + std::to_string(ps.seed);
+    }
+    if (ps.maxSpan) details += (details.empty() ? "" : ", ") + std::string("pieces of at most ") + std::to_string(ps.maxSpan);
+    if (ps.skipPercent) details += (details.empty() ? "" : ", ") + std::to_string(ps.skipPercent) + "% left unsorted";
+    std::fprintf(report, "  spans     %llu of two or more pixels%s%s%s\n",
+                 static_cast<unsigned long long>(countSpans(spanNumbers(image, ps, layout), layout)),
+                 details.empty() ? "" : " (", details.c_str(), details.empty() ? "" : ")");
     std::fprintf(report, "  lines     %u of up to %u pixels, padded to %llu x %llu elements\n", layout.count, layout.longest,
                  static_cast<unsigned long long>(layout.paddedCount), static_cast<unsigned long long>(layout.paddedLength));
     std::fprintf(report, "  passes    %zu %s, every line at once, carrying %llu network steps\n", schedule.size(),
                  algorithmName(options.algorithm), static_cast<unsigned long long>(networkSteps(schedule)));
     std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
-    std::fprintf(report, "  GPU time  %.2f ms; upload + sort + read back %.2f ms\n", gpuMs, wallMs);
+    std::fprintf(report, "  GPU time  %.2f ms (spans, keys, sort, image order); upload + passes + read back %.2f ms\n",
+                 gpuMs, wallMs);
+    std::fprintf(report, "  time      %.0f ms in all: read and lines %.0f, GL context %.0f, decode %.0f, compile %.0f, "
+                 "GPU work %.0f, PNG encode and write %.0f\n",
+                 std::chrono::duration<double, std::milli>(Clock::now() - begun).count(), layoutMs, contextMs, decodeMs,
+                 compileMs, wallMs, encodeMs);
     if (options.verify) std::fprintf(report, "  verify    identical to the CPU model and to a stable sort of every span\n");
   }
   return 0;

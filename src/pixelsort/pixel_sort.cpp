@@ -58,6 +58,17 @@ const PixelKeyInfo kPixelKeys[10] = {
 
 const PixelKeyInfo& pixelKeyInfo(PixelKey key) { return kPixelKeys[static_cast<std::size_t>(key)]; }
 
+const IntervalsInfo kIntervals[6] = {
+    {Intervals::Threshold, "threshold", "runs of pixels whose luma lies from --lower to --upper"},
+    {Intervals::None, "none", "whole lines"},
+    {Intervals::Edges, "edges", "breaks where the Sobel edge strength (|Gx| + |Gy|) / 4 on luma exceeds --lower x 255000 (a black-white step measures 255000)"},
+    {Intervals::Random, "random", "a break at each pixel with chance 1 / --span-length, by --seed"},
+    {Intervals::Waves, "waves", "breaks every --span-length pixels +- a quarter, drifting in a zigzag across lines, by --seed"},
+    {Intervals::Mask, "mask", "the runs of white in --mask"},
+};
+
+const IntervalsInfo& intervalsInfo(Intervals intervals) { return kIntervals[static_cast<std::size_t>(intervals)]; }
+
 std::uint32_t pixelKey(PixelKey key, std::uint8_t r, std::uint8_t g, std::uint8_t b) {
   const std::uint32_t mx = std::max({r, g, b}), mn = std::min({r, g, b});
   switch (key) {
@@ -87,6 +98,18 @@ void checkPixelSortOptions(const PixelSortOptions& options) {
   if (options.intervals == Intervals::Threshold && options.lower > options.upper) {
     throw Error(ExitCode::Usage, "pixelsort: --lower " + std::to_string(options.lower) + " is above --upper " +
                                      std::to_string(options.upper) + ": no pixel could be in a span");
+  }
+  if (options.spanLength < 1) throw Error(ExitCode::Usage, "pixelsort: --span-length must be at least 1");
+  if (options.skipPercent > 100) {
+    throw Error(ExitCode::Usage, "pixelsort: --skip is a percentage from 0 to 100, not " + std::to_string(options.skipPercent));
+  }
+}
+
+void checkMaskSize(const PixelSortOptions& options, std::uint32_t width, std::uint32_t height, const std::string& maskName) {
+  if (options.mask && (options.mask->width != width || options.mask->height != height)) {
+    throw Error(ExitCode::Usage, maskName + ": the mask is " + std::to_string(options.mask->width) + "x" +
+                                     std::to_string(options.mask->height) + ", the image " + std::to_string(width) + "x" +
+                                     std::to_string(height) + "; they must be the same size");
   }
 }
 
@@ -140,59 +163,83 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
 
 std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
   const LumaBounds bounds = lumaBounds(options);
+  const auto lumaAt = [&](std::int32_t x, std::int32_t y) {
+    const std::uint8_t* px = &image.rgba[4 * (std::uint64_t(y) * image.width + x)];
+    return lumaKey(px[0], px[1], px[2]);
+  };
+  const auto member = [&](std::uint64_t pixel) {
+    if (options.mask) {
+      const std::uint8_t* m = &options.mask->rgba[4 * pixel];
+      if (!maskWhite(m[0], m[1], m[2])) return false;
+    }
+    if (options.intervals != Intervals::Threshold) return true;
+    const std::uint32_t y = lumaAt(std::int32_t(pixel % image.width), std::int32_t(pixel / image.width));
+    return y >= bounds.lowest && y <= bounds.highest;
+  };
+  const auto breaks = [&](std::uint32_t line, std::uint32_t p, std::uint64_t pixel) {
+    switch (options.intervals) {
+      case Intervals::Edges:
+        return edgeStrength(lumaAt, std::int32_t(pixel % image.width), std::int32_t(pixel / image.width),
+                            std::int32_t(image.width), std::int32_t(image.height)) > kEdgeScale * bounds.lowest;
+      case Intervals::Random: return randomBreak(options.seed, line, p, options.spanLength);
+      case Intervals::Waves: return waveBreak(options.seed, line, p, options.spanLength);
+      default: return false;
+    }
+  };
   std::vector<std::uint32_t> spans(layout.pixels.size());
   for (std::uint32_t line = 0; line < layout.count; ++line) {
     std::uint32_t* out = &spans[layout.starts[line]];
     bool inSpan = false;
     std::uint32_t start = 0;
     for (std::uint32_t p = 0; p < layout.lengthOf(line); ++p) {
-      bool member = true;
-      if (options.intervals == Intervals::Threshold) {
-        const std::uint8_t* px = &image.rgba[4 * layout.pixelOf(line, p)];
-        const std::uint32_t y = lumaKey(px[0], px[1], px[2]);
-        member = y >= bounds.lowest && y <= bounds.highest;
-      }
-      if (!member) {
+      const std::uint64_t pixel = layout.pixelOf(line, p);
+      if (!member(pixel)) {
         inSpan = false;
         out[p] = p;  // a span of one: stays where it is
         continue;
       }
-      if (!inSpan) start = p;
+      if (!inSpan || breaks(line, p, pixel)) start = p;
       inSpan = true;
       out[p] = options.maxSpan == 0 ? start : start + (p - start) / options.maxSpan * options.maxSpan;
     }
+    for (std::uint32_t p = 0; p < layout.lengthOf(line); ++p)
+      if (skipRun(options.seed, line, out[p], options.skipPercent)) out[p] = p;
   }
   return spans;
 }
 
-std::vector<Element> pixelSortElements(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
-  return pixelSortElements(image, options, layout, spanNumbers(image, options, layout));
-}
-
-std::vector<Element> pixelSortElements(const Image& image, const PixelSortOptions& options, const LineLayout& layout,
-                                       const std::vector<std::uint32_t>& spans) {
-  const std::uint32_t maxKey = pixelKeyInfo(options.key).maxValue;
-  const unsigned keyBits = bitWidth(maxKey), s = log2Exact(layout.paddedLength);
-  if (2 * s + keyBits > 48) throw std::logic_error("pixelSortElements: lines too long for the 48-bit order");
-  const auto element = [&](std::uint64_t span, std::uint64_t key, std::uint64_t position) {
-    const std::uint64_t order = (span << (keyBits + s)) | (key << s) | position;
-    return Element{float(order >> 24), float(order & 0xFFFFFFu), 0.0f, 0.0f};
-  };
-  std::vector<Element> elements(layout.paddedLength * layout.paddedCount);
-  for (std::uint64_t line = 0; line < layout.paddedCount; ++line) {
-    for (std::uint64_t p = 0; p < layout.paddedLength; ++p) {
-      Element& e = elements[line * layout.paddedLength + p];
-      const std::uint32_t length = line < layout.count ? layout.lengthOf(std::uint32_t(line)) : 0;
-      if (p >= length) {  // after every span of the line: span number `length`
-        e = element(length, 0, p);
-        continue;
-      }
-      const std::uint8_t* px = &image.rgba[4 * layout.pixelOf(std::uint32_t(line), std::uint32_t(p))];
-      const std::uint32_t key = pixelKey(options.key, px[0], px[1], px[2]);
-      e = element(spans[layout.starts[line] + p], options.order == SortOrder::Ascending ? key : maxKey - key, p);
+std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
+  std::vector<PixelTexel> texels(layout.paddedLength * layout.paddedCount);
+  const std::uint64_t pixels = image.pixelCount();
+  for (std::uint64_t i = 0; i < pixels; ++i) {
+    const std::uint8_t* px = &image.rgba[4 * i];
+    const std::uint8_t* m = options.mask ? &options.mask->rgba[4 * i] : nullptr;
+    texels[i].rgb = float((std::uint32_t{px[0]} << 16) | (std::uint32_t{px[1]} << 8) | px[2]);
+    texels[i].alphaMask = float(px[3] + (m == nullptr || maskWhite(m[0], m[1], m[2]) ? 256 : 0));
+  }
+  for (std::uint32_t line = 0; line < layout.count; ++line) {
+    const std::uint64_t first = std::uint64_t{line} * layout.paddedLength;
+    const std::uint32_t* pixel = &layout.pixels[layout.starts[line]];
+    for (std::uint32_t p = 0, length = layout.lengthOf(line); p < length; ++p) {
+      texels[first + p].pixel = float(pixel[p]);
+      texels[pixel[p]].element = float(first + p);
     }
   }
-  return elements;
+  return texels;
+}
+
+std::string pixelSortLimit(const LineLayout& layout, PixelKey key) {
+  const std::uint64_t elements = layout.paddedLength * layout.paddedCount;
+  if (elements > (std::uint64_t{1} << 24)) {
+    return std::to_string(layout.paddedCount) + " lines of " + std::to_string(layout.paddedLength) +
+           " elements, more than the 2^24 the pixel sort takes";
+  }
+  const unsigned s = log2Exact(layout.paddedLength);
+  if (2 * s + bitWidth(pixelKeyInfo(key).maxValue) > 48) {
+    return "lines of " + std::to_string(layout.paddedLength) + " elements, too long for the 48-bit order with key " +
+           pixelKeyInfo(key).name;
+  }
+  return {};
 }
 
 bool pixelSortAlgorithm(Algorithm algorithm) {
@@ -208,28 +255,43 @@ void checkPixelSortAlgorithm(Algorithm algorithm) {
   }
 }
 
-PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm) {
+PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, const PixelSortOptions& options) {
   checkPixelSortAlgorithm(algorithm);
-  PassSchedule schedule = scheduleFor(algorithm, layout.shape());
+  if (const std::string limit = pixelSortLimit(layout, options.key); !limit.empty()) {
+    throw std::logic_error("pixelSortSchedule: " + limit);
+  }
+  const PassSchedule sort = scheduleFor(algorithm, layout.shape());
   const std::uint32_t s = log2Exact(layout.paddedLength);
-  for (Pass& pass : schedule.passes) {
+  const LumaBounds bounds = lumaBounds(options);
+  PassSchedule schedule{sort.shape, {}};
+  schedule.passes.push_back(SpanStarts{static_cast<std::uint32_t>(options.intervals), bounds.lowest, bounds.highest,
+                                       options.spanLength, options.seed, layout.width, layout.height, s});
+  std::uint32_t step = 0;
+  for (std::uint64_t distance = 1; distance < layout.paddedLength; distance *= kSpanScanFanIn)
+    schedule.passes.push_back(SpanScanStep{step++, static_cast<std::uint32_t>(distance), s});
+  const std::uint32_t maxKey = pixelKeyInfo(options.key).maxValue;
+  schedule.passes.push_back(PixelOrder{static_cast<std::uint32_t>(options.key), maxKey, bitWidth(maxKey),
+                                       options.order == SortOrder::Descending, options.maxSpan, options.skipPercent,
+                                       options.seed, s});
+  for (Pass pass : sort.passes) {
     if (auto* gather = std::get_if<GatherByIndex>(&pass)) gather->positionBits = s;
     if (auto* gather = std::get_if<WideGather>(&pass)) gather->positionBits = s;
+    schedule.passes.push_back(pass);
   }
+  schedule.passes.push_back(ImageOrder{static_cast<std::uint32_t>(std::uint64_t{layout.width} * layout.height)});
   return schedule;
 }
 
-Image pixelSortImage(const Image& input, const std::vector<Element>& sorted, const LineLayout& layout) {
-  if (sorted.size() != layout.paddedLength * layout.paddedCount) throw std::logic_error("pixelSortImage: wrong size");
+Image pixelSortOutput(const Image& input, const std::vector<Element>& elements) {
+  if (elements.size() < input.pixelCount()) throw std::logic_error("pixelSortOutput: too few elements");
   Image out = input;
-  for (std::uint32_t line = 0; line < layout.count; ++line) {
-    for (std::uint32_t p = 0; p < layout.lengthOf(line); ++p) {
-      const Element& e = sorted[std::uint64_t{line} * layout.paddedLength + p];
-      const std::uint32_t position = static_cast<std::uint32_t>(e.index) & static_cast<std::uint32_t>(layout.paddedLength - 1);
-      if (position >= layout.lengthOf(line)) throw std::logic_error("pixelSortImage: padding inside line " + std::to_string(line));
-      const std::uint64_t from = layout.pixelOf(line, position);
-      std::copy_n(&input.rgba[4 * from], 4, &out.rgba[4 * layout.pixelOf(line, p)]);
-    }
+  for (std::uint64_t i = 0; i < input.pixelCount(); ++i) {
+    const auto rgb = static_cast<std::uint32_t>(elements[i].rgb);
+    std::uint8_t* p = &out.rgba[4 * i];
+    p[0] = static_cast<std::uint8_t>(rgb >> 16);
+    p[1] = static_cast<std::uint8_t>(rgb >> 8);
+    p[2] = static_cast<std::uint8_t>(rgb);
+    p[3] = static_cast<std::uint8_t>(elements[i].alpha);
   }
   return out;
 }

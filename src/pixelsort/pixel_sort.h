@@ -7,18 +7,19 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "image/image_io.h"
 #include "image/packing.h"
 #include "sort/algorithms.h"
+#include "sort/cpu_model.h"
 #include "sort/element.h"
+#include "sort/pixel_rules.h"
 #include "sort/schedule.h"
 
 namespace texsort {
-
-enum class PixelKey { Luma, Lightness, Hue, Saturation, Intensity, Min, Max, Red, Green, Blue };
 
 struct PixelKeyInfo {
   PixelKey key;
@@ -29,10 +30,13 @@ struct PixelKeyInfo {
 extern const PixelKeyInfo kPixelKeys[10];
 const PixelKeyInfo& pixelKeyInfo(PixelKey key);
 
-// The key of one pixel; every value an integer 0 .. pixelKeyInfo(key).maxValue.
-std::uint32_t pixelKey(PixelKey key, std::uint8_t r, std::uint8_t g, std::uint8_t b);
-
-enum class Intervals { Threshold, None };
+struct IntervalsInfo {
+  Intervals intervals;
+  const char* name;
+  const char* meaning;  // for --help and the report
+};
+extern const IntervalsInfo kIntervals[6];
+const IntervalsInfo& intervalsInfo(Intervals intervals);
 
 // --direction vertical: columns, top to bottom.
 constexpr double kVerticalAngle = -90.0;
@@ -40,15 +44,21 @@ constexpr double kVerticalAngle = -90.0;
 struct PixelSortOptions {
   double angle = 0.0;  // the lines' direction, degrees counter-clockwise on screen: 0 = rows left to right
   Intervals intervals = Intervals::Threshold;
-  double lower = 0.25;       // threshold: luma Y from ceil(lower * 255000) ...
-  double upper = 0.8;        // ... to floor(upper * 255000), both included
-  std::uint32_t maxSpan = 0;  // cut spans into pieces of at most this many pixels (0: no limit)
+  double lower = 0.25;        // threshold: luma Y from ceil(lower * 255000) ...; edges: the break level
+  double upper = 0.8;         // ... to floor(upper * 255000), both included
+  std::uint32_t spanLength = 64;  // random, waves: the spans' mean length
+  std::uint32_t seed = 0;         // random, waves, skip
+  std::uint32_t maxSpan = 0;      // cut spans into pieces of at most this many pixels (0: no limit)
+  std::uint32_t skipPercent = 0;  // leave this many percent of the spans (pieces) unsorted, by seed
   PixelKey key = PixelKey::Luma;
   SortOrder order = SortOrder::Ascending;
+  std::shared_ptr<const Image> mask;  // same size as the image; white (luma >= half) may be sorted
 };
 
 // Throws texsort::Error(Usage) with one line naming the option when a value is out of range.
 void checkPixelSortOptions(const PixelSortOptions& options);
+// Throws texsort::Error(Usage) naming `maskName` unless the mask has the image's size.
+void checkMaskSize(const PixelSortOptions& options, std::uint32_t width, std::uint32_t height, const std::string& maskName);
 
 // The luma bounds the threshold uses: Y in [lowest, highest].
 struct LumaBounds {
@@ -82,18 +92,18 @@ struct LineLayout {
 LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle);
 
 // The span number of every pixel, parallel to layout.pixels: the position in its line where its
-// span (or span piece, under maxSpan) starts; a pixel outside every span is a span of one.
+// span (or span piece, under maxSpan) starts; a pixel outside every span, or in a piece --skip
+// leaves, is a span of one. Computed the plain way, pixel after pixel along each line; the GPU's
+// passes compute the same with a scan.
 std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
 
-// The elements the GPU sorts, layout.paddedLength x paddedCount, line by line. Element (r, g, 0, 0)
-// with r * 2^24 + g = span << (K + s) | key << s | position, K the key's bit width (18 for luma),
-// s = log2 paddedLength: ordering by (r, g) is ordering by (span, key, position), every part an
-// integer, r and g below 2^24. Padding past a line's end has span number `length`, above every
-// real span, so it sorts after the line's pixels.
-std::vector<Element> pixelSortElements(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
-// The same, with the spans spanNumbers(image, options, layout) already computed.
-std::vector<Element> pixelSortElements(const Image& image, const PixelSortOptions& options, const LineLayout& layout,
-                                       const std::vector<std::uint32_t>& spans);
+// The pixel sort's source texels (PixelTexel, cpu_model.h) for the runner's uploadSource:
+// layout.paddedLength * paddedCount of them.
+std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
+
+// Empty when the pixel sort can run this layout with this key; else why not: its elements must stay
+// below 2^24 (their indices ride in floats) and span, key and position must fit the 48-bit order.
+std::string pixelSortLimit(const LineLayout& layout, PixelKey key);
 
 // The algorithms that sort lines on fragment passes by (r, g): bitonic (the default of the
 // registry's line sorts here is bitonic-wide), bitonic-legacy, bitonic-fast, bitonic-wide,
@@ -102,14 +112,14 @@ bool pixelSortAlgorithm(Algorithm algorithm);
 // Throws texsort::Error(Usage) naming the algorithm and the ones that run, unless pixelSortAlgorithm.
 void checkPixelSortAlgorithm(Algorithm algorithm);
 
-// The passes: `algorithm`'s schedule for every padded line at once; its gather, if it has one,
-// takes each element by its position in the line (positionBits = s).
-PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm);
+// The passes, all on the GPU: the span starts (SpanStarts) and their running maximum along every
+// line (SpanScanStep, fan-in 8), every pixel's element (PixelOrder), `algorithm`'s schedule for every
+// padded line at once (its gather, if it has one, takes each element by its position in the line),
+// and the sorted lines back in image order (ImageOrder). Throws std::logic_error past pixelSortLimit.
+PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, const PixelSortOptions& options);
 
-// The output image: line l's position p takes the colour of the pixel at the position the sorted
-// element there names (the low s bits of its g). Throws std::logic_error if a padding element
-// sits inside a line.
-Image pixelSortImage(const Image& input, const std::vector<Element>& sorted, const LineLayout& layout);
+// The output image: pixel i takes the colour and alpha of elements[i] (the schedule's result).
+Image pixelSortOutput(const Image& input, const std::vector<Element>& elements);
 
 // The plain reference: std::stable_sort of each span's pixels by key, nothing shared with the
 // network. Tests and --verify compare the network's result with it.

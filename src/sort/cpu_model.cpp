@@ -1,9 +1,11 @@
 // CPU model of every pass kind: the oracle every GPU test compares against, texel for texel.
 #include "sort/cpu_model.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "sort/bits.h"
+#include "sort/pixel_rules.h"
 #include "sort/wide_layout.h"
 
 namespace texsort {
@@ -83,6 +85,66 @@ std::vector<Element> gatherByIndex(const std::vector<Element>& uploaded, const s
   return out;
 }
 
+// The pixel sort's rules on its source texels (pixel_rules.h; span_starts.frag, pixel_order.frag).
+std::uint32_t rgbOf(const PixelTexel& t) { return static_cast<std::uint32_t>(t.rgb); }
+std::uint32_t lumaOf(const PixelTexel& t) {
+  const std::uint32_t rgb = rgbOf(t);
+  return lumaKey(std::uint8_t(rgb >> 16), std::uint8_t(rgb >> 8), std::uint8_t(rgb));
+}
+
+bool inSpan(const SpanStarts& p, const PixelTexel& t) {
+  if (t.alphaMask < 256.0f) return false;  // the mask keeps it out
+  if (p.intervals != static_cast<std::uint32_t>(Intervals::Threshold)) return true;
+  const std::uint32_t y = lumaOf(t);
+  return y >= p.lowest && y <= p.highest;
+}
+
+float spanStartValue(const SpanStarts& p, const std::vector<PixelTexel>& source, std::uint64_t j) {
+  const std::uint32_t position = static_cast<std::uint32_t>(j & ((std::uint64_t{1} << p.lineBits) - 1));
+  const std::uint32_t line = static_cast<std::uint32_t>(j >> p.lineBits);
+  if (source[j].pixel < 0.0f) return float(position);  // padding
+  const auto pixel = static_cast<std::uint64_t>(source[j].pixel);
+  if (position == 0 || !inSpan(p, source[pixel])) return float(position);
+  if (!inSpan(p, source[static_cast<std::uint64_t>(source[j - 1].pixel)])) return float(position);
+  bool breaks = false;
+  switch (static_cast<Intervals>(p.intervals)) {
+    case Intervals::Edges: {
+      const auto lumaAt = [&](std::int32_t x, std::int32_t y) { return lumaOf(source[std::uint64_t(y) * p.width + x]); };
+      breaks = edgeStrength(lumaAt, std::int32_t(pixel % p.width), std::int32_t(pixel / p.width), std::int32_t(p.width),
+                            std::int32_t(p.height)) > kEdgeScale * p.lowest;
+      break;
+    }
+    case Intervals::Random: breaks = randomBreak(p.seed, line, position, p.spanLength); break;
+    case Intervals::Waves: breaks = waveBreak(p.seed, line, position, p.spanLength); break;
+    default: break;
+  }
+  return breaks ? float(position) : 0.0f;
+}
+
+Element pixelOrderOutput(const PixelOrder& p, const std::vector<PixelTexel>& source, const std::vector<float>& scan,
+                         std::uint64_t j) {
+  const std::uint64_t position = j & ((std::uint64_t{1} << p.lineBits) - 1);
+  const auto line = static_cast<std::uint32_t>(j >> p.lineBits);
+  const bool real = source[j].pixel >= 0.0f;
+  const auto start = static_cast<std::uint64_t>(scan[j]);
+  std::uint64_t piece = real && p.maxSpan ? start + (position - start) / p.maxSpan * p.maxSpan : start;
+  if (real && skipRun(p.seed, line, static_cast<std::uint32_t>(piece), p.skipPercent)) piece = position;
+  std::uint64_t key = 0;
+  Element e;
+  if (real) {
+    const PixelTexel& t = source[static_cast<std::uint64_t>(source[j].pixel)];
+    const std::uint32_t rgb = rgbOf(t);
+    key = pixelKey(static_cast<PixelKey>(p.key), std::uint8_t(rgb >> 16), std::uint8_t(rgb >> 8), std::uint8_t(rgb));
+    if (p.descending) key = p.maxKey - key;
+    e.rgb = t.rgb;
+    e.alpha = float(static_cast<std::uint32_t>(t.alphaMask) & 255u);
+  }
+  const std::uint64_t order = (piece << (p.keyBits + p.lineBits)) | (key << p.lineBits) | position;
+  e.key = float(order >> 24);
+  e.index = float(order & 0xFFFFFFu);
+  return e;
+}
+
 }  // namespace
 
 Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uint64_t i) {
@@ -111,6 +173,10 @@ Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uin
           [&](const PackCompact& p) { return notOneLayer(p); },
           [&](const FusedBitonicSteps& p) { return notOneLayer(p); },
           [&](const GatherByIndex& p) { return notOneLayer(p); },
+          [&](const SpanStarts& p) { return notOneLayer(p); },
+          [&](const SpanScanStep& p) { return notOneLayer(p); },
+          [&](const PixelOrder& p) { return notOneLayer(p); },
+          [&](const ImageOrder& p) { return notOneLayer(p); },
           [&](const ComputeBitonicSteps& p) { return notOneLayer(p); },
           [&](const SharedBitonicSteps& p) { return notOneLayer(p); },
           [&](const WideBitonicSteps& p) { return notOneLayer(p); },
@@ -126,7 +192,7 @@ std::vector<Element> runPass(const Pass& pass, const std::vector<Element>& in) {
 }
 
 SortState runPass(const Pass& pass, SortState state) {
-  const std::uint64_t n = state.elements.size();
+  const std::uint64_t n = std::max(state.elements.size(), state.source.size());
   if (!isPowerOfTwo(n)) throw std::invalid_argument("runPass: size must be a power of two");
   const auto network = [&](const auto&) { state.elements = runPass(pass, state.elements); };
   std::visit(Overloaded{
@@ -197,6 +263,31 @@ SortState runPass(const Pass& pass, SortState state) {
                    }
                    state.elements = gatherByIndex(state.elements, pairs, p.positionBits);
                  },
+                 [&](const SpanStarts& p) {
+                   state.scan.resize(n);
+                   for (std::uint64_t j = 0; j < n; ++j) state.scan[j] = spanStartValue(p, state.source, j);
+                 },
+                 [&](const SpanScanStep& p) {
+                   std::vector<float> next(n);
+                   const std::uint64_t lineMask = (std::uint64_t{1} << p.lineBits) - 1;
+                   for (std::uint64_t j = 0; j < n; ++j) {
+                     float v = state.scan[j];
+                     for (std::uint64_t k = 1; k < kSpanScanFanIn && k * p.distance <= (j & lineMask); ++k)
+                       v = std::max(v, state.scan[j - k * p.distance]);
+                     next[j] = v;
+                   }
+                   state.scan = std::move(next);
+                 },
+                 [&](const PixelOrder& p) {
+                   state.elements.resize(n);
+                   for (std::uint64_t j = 0; j < n; ++j) state.elements[j] = pixelOrderOutput(p, state.source, state.scan, j);
+                 },
+                 [&](const ImageOrder& p) {
+                   std::vector<Element> out(n);
+                   for (std::uint64_t i = 0; i < p.pixels; ++i)
+                     out[i] = state.elements[static_cast<std::uint64_t>(state.source[i].element)];
+                   state.elements = std::move(out);
+                 },
              },
              pass);
   return state;
@@ -204,7 +295,15 @@ SortState runPass(const Pass& pass, SortState state) {
 
 SortState runScheduleState(const PassSchedule& schedule, std::vector<Element> elements) {
   if (elements.size() != schedule.shape.count()) throw std::invalid_argument("runSchedule: the schedule is for another size");
-  SortState state{std::move(elements), {}, {}, {}};
+  SortState state{std::move(elements), {}, {}, {}, {}};
+  for (const Pass& pass : schedule) state = runPass(pass, std::move(state));
+  return state;
+}
+
+SortState runScheduleState(const PassSchedule& schedule, SortState state) {
+  if (std::max(state.elements.size(), state.source.size()) != schedule.shape.count()) {
+    throw std::invalid_argument("runSchedule: the schedule is for another size");
+  }
   for (const Pass& pass : schedule) state = runPass(pass, std::move(state));
   return state;
 }

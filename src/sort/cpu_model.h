@@ -8,19 +8,38 @@
 
 namespace texsort {
 
+// The pixel sort's source (Buffer::Source), one RGBA32F texel per element position j: pixel j's
+// packed RGB, its alpha + 256 when the mask lets it be sorted, the pixel at element j's (line,
+// position) and the element holding pixel j (-1 where there is none). Every value is an integer
+// below 2^24, exact in a float.
+struct PixelTexel {
+  float rgb = 0.0f;
+  float alphaMask = 0.0f;
+  float pixel = -1.0f;
+  float element = -1.0f;
+
+  friend bool operator==(const PixelTexel& a, const PixelTexel& b) {
+    return a.rgb == b.rgb && a.alphaMask == b.alphaMask && a.pixel == b.pixel && a.element == b.element;
+  }
+};
+static_assert(sizeof(PixelTexel) == 16, "PixelTexel must match an RGBA32F texel");
+
 // Everything a runner keeps between passes, one vector per Buffer: the elements; for radix sort the
-// scan buffer (one float per element: the flags e, then their inclusive prefix sum); for the fast
-// path the compact elements (two floats per element position: key, original index; two elements
-// per texel); for the wide path the layered (key, index) pairs as stored, layer by layer
-// (wideOffset, wide_layout.h). A buffer no pass has written yet is empty.
+// scan buffer (one float per element: the flags e, then their inclusive prefix sum; the pixel sort's
+// span starts); for the fast path the compact elements (two floats per element position: key,
+// original index; two elements per texel); for the wide path the layered (key, index) pairs as
+// stored, layer by layer (wideOffset, wide_layout.h); the pixel sort's source. A buffer neither
+// uploaded nor written by a pass yet is empty.
 struct SortState {
   std::vector<Element> elements;
   std::vector<float> scan;
   std::vector<float> compact;
   std::vector<float> wide;
+  std::vector<PixelTexel> source;
 
   friend bool operator==(const SortState& a, const SortState& b) {
-    return a.elements == b.elements && a.scan == b.scan && a.compact == b.compact && a.wide == b.wide;
+    return a.elements == b.elements && a.scan == b.scan && a.compact == b.compact && a.wide == b.wide &&
+           a.source == b.source;
   }
 };
 
@@ -29,7 +48,8 @@ struct SortState {
 // fragment shader implements; throws std::logic_error for other kinds.
 Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uint64_t i);
 
-// Applies one pass of any kind (state.elements.size() must be a power of two).
+// Applies one pass of any kind (state.elements.size(), or state.source.size() before the pixel sort
+// has written elements, must be a power of two).
 SortState runPass(const Pass& pass, SortState state);
 
 // Applies one single-layer network pass to the elements.
@@ -37,6 +57,7 @@ std::vector<Element> runPass(const Pass& pass, const std::vector<Element>& in);
 
 // Applies every pass of the schedule in order and returns the whole state / the elements.
 SortState runScheduleState(const PassSchedule& schedule, std::vector<Element> elements);
+SortState runScheduleState(const PassSchedule& schedule, SortState state);  // from any state: the pixel sort's source
 std::vector<Element> runSchedule(const PassSchedule& schedule, std::vector<Element> elements);
 
 }  // namespace texsort

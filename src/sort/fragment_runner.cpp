@@ -26,6 +26,7 @@ constexpr BufferSpec kBufferSpecs[] = {
     {Buffer::Scan, "u_scan", gl::TextureFormat::R32f, GL_RED, "radix scan", "radix scan target"},
     {Buffer::Compact, "u_compact", gl::TextureFormat::Rgba32f, GL_RGBA, "compact state", "compact target"},
     {Buffer::Wide, "u_wide", gl::TextureFormat::Rgba32f, GL_RGBA, "wide state", "wide target"},
+    {Buffer::Source, "u_pixels", gl::TextureFormat::Rgba32f, GL_RGBA, "pixel source", "pixel source (unused)"},
 };
 constexpr bool specsInBufferOrder() {
   for (std::size_t b = 0; b < std::size(kBufferSpecs); ++b)
@@ -76,6 +77,7 @@ FragmentRunner::FragmentRunner(std::uint64_t elementCount) {
   }
   layouts_[static_cast<std::size_t>(Buffer::Elements)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Scan)] = layout;
+  layouts_[static_cast<std::size_t>(Buffer::Source)] = layout;
   allocate(Buffer::Elements);
   program(BitonicStep{});  // compile errors surface here, not mid-sort
 }
@@ -109,24 +111,50 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
     defines = "#define FAST_SHAPE " + std::to_string(shape) + "\n";
   }
   if (const auto* wide = std::get_if<WideBitonicSteps>(&pass)) defines = wideDefines(*wide);
+  if (const auto* starts = std::get_if<SpanStarts>(&pass)) defines = "#define INTERVALS " + std::to_string(starts->intervals) + "\n";
+  if (const auto* order = std::get_if<PixelOrder>(&pass)) defines = "#define PIXEL_KEY " + std::to_string(order->key) + "\n";
   gl::Program& p = programs_[{pass.index(), defines}];
   if (!p) p = makeProgram(traitsOf(pass).shader, defines);
   return p;
+}
+
+void FragmentRunner::resetState(unsigned uploaded) {
+  written_ = uploaded;
+  lastPass_ = nullptr;
+  lastPassWide_ = false;
+  shown_ = shownBefore_ = Buffer::Elements;
 }
 
 void FragmentRunner::upload(const std::vector<Element>& elements) {
   if (elements.size() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: upload of the wrong size");
   gl::PingPong& state = pair(Buffer::Elements);
   state.resetFront();
-  written_ = 0;
-  lastPass_ = nullptr;
-  lastPassWide_ = false;
-  shown_ = shownBefore_ = Buffer::Elements;
+  resetState(bufferBit(Buffer::Elements));
   glBindTexture(GL_TEXTURE_2D, state.front().id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(layout().width), static_cast<GLsizei>(layout().height),
                   GL_RGBA, GL_FLOAT, elements.data());
   TEXSORT_GL_CHECK("upload");
+}
+
+void FragmentRunner::restartFromSource() {
+  if (!pair(Buffer::Source)) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded");
+  pair(Buffer::Elements).resetFront();
+  resetState(bufferBit(Buffer::Source));
+}
+
+void FragmentRunner::uploadSource(const std::vector<PixelTexel>& texels) {
+  if (texels.size() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: pixel source of the wrong size");
+  allocate(Buffer::Source);
+  gl::PingPong& source = pair(Buffer::Source);
+  source.resetFront();
+  pair(Buffer::Elements).resetFront();
+  resetState(bufferBit(Buffer::Source));
+  glBindTexture(GL_TEXTURE_2D, source.front().id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(layout().width), static_cast<GLsizei>(layout().height),
+                  GL_RGBA, GL_FLOAT, texels.data());
+  TEXSORT_GL_CHECK("pixel source upload");
 }
 
 void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
@@ -179,6 +207,29 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    set("u_window", s.window);
                    set("u_positionBits", s.positionBits);
                  },
+                 [&](const SpanStarts& s) {
+                   set("u_lowest", s.lowest);
+                   set("u_highest", s.highest);
+                   glUniform1ui(p.uniform("u_spanLength"), s.spanLength);
+                   glUniform1ui(p.uniform("u_seed"), s.seed);
+                   set("u_imageWidth", s.width);
+                   set("u_imageHeight", s.height);
+                   set("u_lineBits", s.lineBits);
+                 },
+                 [&](const SpanScanStep& s) {
+                   set("u_distance", s.distance);
+                   set("u_lineBits", s.lineBits);
+                 },
+                 [&](const PixelOrder& s) {
+                   glUniform1ui(p.uniform("u_maxKey"), s.maxKey);
+                   set("u_keyBits", s.keyBits);
+                   set("u_descending", s.descending);
+                   glUniform1ui(p.uniform("u_maxSpan"), s.maxSpan);
+                   glUniform1ui(p.uniform("u_skipPercent"), s.skipPercent);
+                   glUniform1ui(p.uniform("u_seed"), s.seed);
+                   set("u_lineBits", s.lineBits);
+                 },
+                 [&](const ImageOrder& s) { set("u_pixelCount", s.pixels); },
              },
              pass);
 }
@@ -259,7 +310,7 @@ std::vector<Element> FragmentRunner::readElements() const {
 
 SortState FragmentRunner::readState() const {
   SortState state;
-  state.elements = readElements();
+  if (written_ & bufferBit(Buffer::Elements)) state.elements = readElements();
   const auto read = [&](Buffer b, std::vector<float>& out, std::size_t floatsPerElement) {
     if (!(written_ & bufferBit(b))) return;
     const TextureLayout& l = layoutOf(b);
@@ -268,6 +319,11 @@ SortState FragmentRunner::readState() const {
   };
   read(Buffer::Scan, state.scan, 1);
   read(Buffer::Compact, state.compact, 2);  // two (key, index) pairs per RGBA texel
+  if (written_ & bufferBit(Buffer::Source)) {
+    state.source.resize(elementCount());
+    gl::readTexels(pair(Buffer::Source).frontTarget(), layout().width, layout().height, GL_RGBA, GL_FLOAT,
+                   state.source.data());
+  }
   if (written_ & bufferBit(Buffer::Wide)) {  // layer by layer, as SortState::wide keeps them
     const TextureLayout& l = layoutOf(Buffer::Wide);
     state.wide.resize(elementCount() * 2);
@@ -290,6 +346,8 @@ StateView FragmentRunner::view() const {
   v.elements = &pair(Buffer::Elements).front();
   v.layout = layout();
   v.compactLayout = layoutOf(Buffer::Compact);
+  if (written_ & bufferBit(Buffer::Source)) v.pixels = &pair(Buffer::Source).front();
+  if (written_ & bufferBit(Buffer::Scan)) v.scan = &pair(Buffer::Scan).front();
   if (shown_ == Buffer::Wide) {  // shown as the compact form: the layers decoded into index order
     v.form = Buffer::Compact;
     v.compactLayout = TextureLayout::forCount(elementCount() / 2);

@@ -22,6 +22,8 @@ class FragmentRunner final : public Runner {
 
   const TextureLayout& layout() const override { return layouts_[0]; }
   void upload(const std::vector<Element>& elements) override;
+  void uploadSource(const std::vector<PixelTexel>& texels) override;
+  void restartFromSource() override;
   void prepare(const PassSchedule& schedule) override;
   void runPass(const Pass& pass) override;
   double run(const PassSchedule& schedule) override;
@@ -34,6 +36,7 @@ class FragmentRunner final : public Runner {
   const gl::Program& program(const Pass& pass);
   void allocate(Buffer buffer);
   void setUniforms(const Pass& pass, const gl::Program& program) const;
+  void resetState(unsigned uploaded);
   gl::PingPong& pair(Buffer b) { return buffers_[static_cast<std::size_t>(b)]; }
   const gl::PingPong& pair(Buffer b) const { return buffers_[static_cast<std::size_t>(b)]; }
   const TextureLayout& layoutOf(Buffer b) const { return layouts_[static_cast<std::size_t>(b)]; }

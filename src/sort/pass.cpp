@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "sort/bits.h"
+#include "sort/pixel_rules.h"
 
 namespace texsort {
 
@@ -78,6 +79,10 @@ std::uint32_t stageOf(const Pass& pass) {
                         [](const SharedBitonicSteps& p) { return p.lastRank; },
                         [](const WideBitonicSteps& p) { return p.lastRank; },
                         [](const WideGather&) { return kGather; },
+                        [](const SpanStarts&) { return kPack; },  // the pixel sort's front passes: one stage
+                        [](const SpanScanStep&) { return kPack; },
+                        [](const PixelOrder&) { return kPack; },
+                        [](const ImageOrder&) { return kGather; },
                     },
                     pass);
 }
@@ -102,7 +107,8 @@ std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n)
                  [](const RadixFlags&) {}, [](const RadixScanStep&) {}, [](const RadixGather&) {},
                  [](const PackCompact&) {}, [](const FusedBitonicSteps&) {}, [](const GatherByIndex&) {},
                  [](const ComputeBitonicSteps&) {}, [](const SharedBitonicSteps&) {},
-                 [](const WideBitonicSteps&) {}, [](const WideGather&) {},
+                 [](const WideBitonicSteps&) {}, [](const WideGather&) {}, [](const SpanStarts&) {},
+                 [](const SpanScanStep&) {}, [](const PixelOrder&) {}, [](const ImageOrder&) {},
              },
              pass);
   return pairs;
@@ -131,6 +137,13 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           // folds the pack in) and writes 8 texels of two pairs: 16 elements.
           [&](const WideBitonicSteps&) { return kElement + kElement / 2; },
           [&](const WideGather&) { return kElement / 2 + 2 * kElement; },
+          // Two elements' pixels (the one before too) and their line-table entries; edges read 8 more.
+          [&](const SpanStarts& p) {
+            return (p.intervals == static_cast<std::uint32_t>(Intervals::Edges) ? 10 : 3) * kElement + kScan;
+          },
+          [&](const SpanScanStep&) { return (kSpanScanFanIn + 1) * kScan; },
+          [&](const PixelOrder&) { return 2 * kElement + kScan + kElement; },
+          [&](const ImageOrder&) { return 3 * kElement; },
       },
       pass);
 }
@@ -237,6 +250,32 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                             "each fragment owns the 16 elements that differ in index bits " + str(p.window) + "-" +
                                 str(p.window + 3) + ", reads them " + from + ", runs the steps in registers and " +
                                 "writes them through 8 render targets, laid out by those bits."};
+          },
+          [&](const SpanStarts& p) {
+            static const char* const kinds[] = {"luma threshold", "whole lines", "edges", "random", "waves", "mask"};
+            const char* kind = p.intervals < std::size(kinds) ? kinds[p.intervals] : "?";
+            return PassText{std::string("pixel sort: span starts (") + kind + ")",
+                            "lowest " + str(p.lowest) + " highest " + str(p.highest) + " span length " +
+                                str(p.spanLength) + " seed " + str(p.seed),
+                            "each position writes its own position where a span would start there (out of every "
+                            "span, after a pixel out of every span, or a break), 0 inside a span."};
+          },
+          [&](const SpanScanStep& p) {
+            return PassText{"pixel sort: span scan step " + str(p.step), "distance " + str(p.distance),
+                            "running maximum along each line: each position takes the largest value at 0, 1 ... 7 "
+                            "times " + str(p.distance) + " positions before it in its line; at the end, its span's start."};
+          },
+          [&](const PixelOrder& p) {
+            return PassText{"pixel sort: (span, key, position) order",
+                            "key bits " + str(p.keyBits) + " line bits " + str(p.lineBits) +
+                                (p.maxSpan ? " max span " + str(p.maxSpan) : "") +
+                                (p.skipPercent ? " skip " + str(p.skipPercent) + "%" : ""),
+                            "each position writes its pixel with the 48-bit order span << (K + s) | key << s | "
+                            "position in (r, g), so sorting every line sorts every span on its own."};
+          },
+          [&](const ImageOrder&) {
+            return PassText{"pixel sort: back to image order", "",
+                            "every pixel fetches the element at its line and position: the sorted image."};
           },
           [&](const WideGather& p) {
             return PassText{"wide path: gather each element's texel by its original index",

@@ -28,8 +28,11 @@ enum class Buffer : std::uint8_t {
   Compact,   // fast path: (key, index) of elements 2t and 2t + 1 in RGBA32F texel t
   Wide,      // wide path: (key, index) pairs in an 8-layer RGBA32F array texture, in a permuted
              // layout (wide_layout.h) that each pass chooses for the next
+  Source,    // pixel sort: the image and its line tables, uploaded once, never written by a pass:
+             // texel j = (packed RGB of pixel j, its alpha + 256 * mask bit, the pixel at element
+             // j's (line, position) or -1 for padding, the element holding pixel j or -1)
 };
-constexpr std::size_t kBufferCount = 4;
+constexpr std::size_t kBufferCount = 5;
 constexpr unsigned bufferBit(Buffer b) { return 1u << static_cast<unsigned>(b); }
 
 // What a runner needs to know of a pass kind besides its parameters.
@@ -231,9 +234,69 @@ struct WideGather {
                                       bufferBit(Buffer::Elements) | bufferBit(Buffer::Wide), Buffer::Elements, false};
 };
 
+// Pixel sort, first pass: where each element's span would start if it began a new one. Element j
+// is position p = j mod 2^lineBits of its line; its pixel is in a span or not (mask, threshold:
+// pixel_rules.h), and the value written to the scan buffer is p when the element is padding, out of
+// every span, the line's first pixel, after a pixel out of every span, or a break of `intervals`
+// (edges, random, waves); 0 otherwise. Their running maximum along the line (SpanScanStep) is then
+// the start of every pixel's span.
+struct SpanStarts {
+  std::uint32_t intervals = 0;   // Intervals (pixel_rules.h)
+  std::uint32_t lowest = 0;      // threshold: luma from lowest ...
+  std::uint32_t highest = 0;     // ... to highest; edges: a break where edgeStrength > 4 * lowest
+  std::uint32_t spanLength = 1;  // random, waves: S
+  std::uint32_t seed = 0;
+  std::uint32_t width = 0;       // the image, for the edge detector's neighbours
+  std::uint32_t height = 0;
+  std::uint32_t lineBits = 1;    // lines of 2^lineBits elements
+  auto fields() const { return std::tie(intervals, lowest, highest, spanLength, seed, width, height, lineBits); }
+  static constexpr PassTraits kTraits{"span starts", "span_starts.frag", bufferBit(Buffer::Source), Buffer::Scan, false};
+};
+
+// Pixel sort: one step of the running maximum of the span starts along each line (Hillis-Steele
+// with fan-in kSpanScanFanIn): position p takes the largest of the values at p - k * distance,
+// k = 0 .. 7, that lie in its line. Distances 1, 8, 64, ... up to the line length.
+constexpr std::uint32_t kSpanScanFanIn = 8;
+struct SpanScanStep {
+  std::uint32_t step = 0;
+  std::uint32_t distance = 1;
+  std::uint32_t lineBits = 1;
+  auto fields() const { return std::tie(step, distance, lineBits); }
+  static constexpr PassTraits kTraits{"span scan step", "span_scan.frag", bufferBit(Buffer::Scan), Buffer::Scan, false};
+};
+
+// Pixel sort: the element every line sort orders. Position p of a line, with its span's start from
+// the scan (cut into pieces of at most maxSpan, counted from the span's start; a piece left whole by
+// --skip becomes p itself, so its pixels stay), becomes (r, g, rgb, alpha) with r * 2^24 + g =
+// piece << (keyBits + lineBits) | key << lineBits | p, the key reversed (maxKey - key) when
+// descending. Padding has piece p, above every real one, so it sorts after the line's pixels.
+struct PixelOrder {
+  std::uint32_t key = 0;  // PixelKey (pixel_rules.h)
+  std::uint32_t maxKey = 0;
+  std::uint32_t keyBits = 0;
+  std::uint32_t descending = 0;
+  std::uint32_t maxSpan = 0;
+  std::uint32_t skipPercent = 0;
+  std::uint32_t seed = 0;
+  std::uint32_t lineBits = 1;
+  auto fields() const { return std::tie(key, maxKey, keyBits, descending, maxSpan, skipPercent, seed, lineBits); }
+  static constexpr PassTraits kTraits{"pixel order", "pixel_order.frag", bufferBit(Buffer::Source) | bufferBit(Buffer::Scan),
+                                      Buffer::Elements, false};
+};
+
+// Pixel sort, last pass: the sorted lines back in image order. Position i below `pixels` takes the
+// element at the (line, position) of pixel i; later positions are zero.
+struct ImageOrder {
+  std::uint32_t pixels = 0;
+  auto fields() const { return std::tie(pixels); }
+  static constexpr PassTraits kTraits{"image order", "image_order.frag",
+                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Source), Buffer::Elements, false};
+};
+
 using Pass = std::variant<BitonicStep, BitonicLegacyStep, OddEvenMergeStep, TranspositionRound, RadixFlags,
                           RadixScanStep, RadixGather, PackCompact, FusedBitonicSteps, GatherByIndex,
-                          ComputeBitonicSteps, SharedBitonicSteps, WideBitonicSteps, WideGather>;
+                          ComputeBitonicSteps, SharedBitonicSteps, WideBitonicSteps, WideGather, SpanStarts,
+                          SpanScanStep, PixelOrder, ImageOrder>;
 constexpr std::size_t kPassKindCount = std::variant_size_v<Pass>;
 
 // std::visit with one lambda per kind: Overloaded{[](const BitonicStep&) {...}, ...}.
@@ -257,6 +320,7 @@ constexpr bool passTraitsAreConsistent() {
   for (const PassTraits& t : kPassTraits) {
     if (t.kind == nullptr || t.shader == nullptr || t.reads == 0) return false;
     if (t.network && t.writes == Buffer::Scan) return false;  // network steps move elements
+    if (t.writes == Buffer::Source) return false;             // the pixel source is only uploaded
   }
   return true;
 }

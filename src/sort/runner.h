@@ -27,6 +27,13 @@ class Runner {
 
   // Replaces the state with `elements` (elementCount() of them); other buffers count as unwritten.
   virtual void upload(const std::vector<Element>& elements) = 0;
+  // The pixel sort's start: replaces the state with its source texels (elementCount() of them,
+  // Buffer::Source); every other buffer, the elements too, counts as unwritten until a pass writes
+  // it. Runners without the pixel passes throw texsort::Error(Gpu).
+  virtual void uploadSource(const std::vector<PixelTexel>& texels) = 0;
+  // The same start again from the source texels already uploaded (no pass writes them): a new
+  // schedule on the same image and lines, without the upload.
+  virtual void restartFromSource() = 0;
   // Compiles and allocates what `schedule` needs, so a timed run measures only the passes.
   virtual void prepare(const PassSchedule& schedule) = 0;
   virtual void runPass(const Pass& pass) = 0;

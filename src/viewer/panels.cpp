@@ -207,10 +207,23 @@ void controlsWindow(ViewerState& s, float fps) {
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(kPanelWidth, display.y));
   ImGui::Begin("texsort", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
-  ImGui::TextWrapped("%s: each pass one full-screen fragment-shader draw between two ping-ponged RGBA32F textures.",
-                     info(s.algorithm).summary);
+  int mode = s.pixelMode ? 1 : 0;
+  ImGui::RadioButton("Global sort", &mode, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("Pixel sort", &mode, 1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("sort the spans inside every line, live (texsort pixelsort)");
+  s.pixelMode = mode == 1;
+  if (s.pixelMode) {
+    ImGui::TextWrapped("Pixel sort: spans inside every line sorted by a key, all lines in the same passes (%s).",
+                       info(s.pixelAlgorithm).label);
+  } else {
+    ImGui::TextWrapped("%s: each pass one full-screen fragment-shader draw between two ping-ponged RGBA32F textures.",
+                       info(s.algorithm).summary);
+  }
   inputPanel(s);
-  if (s.session) {
+  if (s.session && s.pixelMode) {
+    pixelPanel(s, fps);
+  } else if (s.session) {
     transportPanel(s);
     passPanel(s, fps);
     overlayPanel(s);
@@ -246,11 +259,14 @@ void imageWindow(ViewerState& s) {
   ImGui::TextDisabled("wheel: zoom, drag: pan");
 
   ImGui::BeginChild("picture", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-  const float pw = float(s.display->width()), ph = float(s.display->height());
+  const bool pixel = s.pixelMode && s.pixel;
+  const float pw = float(pixel ? s.pixel->width() : s.display->width());
+  const float ph = float(pixel ? s.pixel->height() : s.display->height());
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   if (s.fit) s.zoom = std::max(1.0f / 64.0f, std::min(avail.x / pw, avail.y / ph));
   const ImVec2 size(std::floor(pw * s.zoom), std::floor(ph * s.zoom));
-  ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(s.display->texture())), size);
+  const GLuint texture = pixel ? s.pixel->texture() : s.display->texture();
+  ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)), size);
   s.imageMin = ImGui::GetItemRectMin();
   s.imageSize = size;
   if (ImGui::IsItemHovered()) {

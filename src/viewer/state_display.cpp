@@ -45,7 +45,8 @@ Roles rolesOf(const Pass& pass) {
                  [](const RadixFlags&) {}, [](const RadixScanStep&) {}, [](const RadixGather&) {},
                  [](const PackCompact&) {}, [](const FusedBitonicSteps&) {}, [](const GatherByIndex&) {},
                  [](const ComputeBitonicSteps&) {}, [](const SharedBitonicSteps&) {},
-                 [](const WideBitonicSteps&) {}, [](const WideGather&) {},
+                 [](const WideBitonicSteps&) {}, [](const WideGather&) {}, [](const SpanStarts&) {},
+                 [](const SpanScanStep&) {}, [](const PixelOrder&) {}, [](const ImageOrder&) {},
              },
              pass);
   return r;

@@ -94,6 +94,9 @@ int runViewer(const ViewerOptions& options) {
 
   // 3. The first image: the one asked for, else the bundled astronaut.
   s.order = options.order;
+  s.pixelMode = options.pixelSort || options.pixelDrag;
+  s.pixelDrag = options.pixelDrag;
+  s.pixelSpans = options.showSpans;
   s.algorithm = options.algorithm;
   if (options.benchmark) {
     s.bench.open = true;
@@ -134,6 +137,8 @@ int runViewer(const ViewerOptions& options) {
   // 4. Frames: input, advance the sort, draw the picture and the panels.
   auto last = Clock::now();
   float fps = 0.0f;
+  double dragSeconds = 0.0;
+  std::uint64_t dragFrames = 0;
   for (std::uint32_t frame = 1; !window.shouldClose(); ++frame) {
     glfwPollEvents();
     for (const std::string& path : std::exchange(s.dropped, {})) loadFile(s, path);
@@ -145,13 +150,21 @@ int runViewer(const ViewerOptions& options) {
       s.playingSeconds += dt;
       ++s.playingFrames;
     }
+    if (s.pixelDrag && frame > 2) {  // from the third frame: the first ones build the view
+      dragSeconds += dt;
+      ++dragFrames;
+    }
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
     handleKeys(s);
     if (soak.frames) soak.step(s, frame);
-    if (!recordStep(s)) advance(s, dt);
+    if (s.pixelMode) {
+      pixelFrame(s, dt);
+    } else if (!recordStep(s)) {
+      advance(s, dt);
+    }
     benchStep(s);
     if (s.pictureDirty) {
       s.display->render(*s.session, s.overlay);
@@ -175,7 +188,10 @@ int runViewer(const ViewerOptions& options) {
     const bool recorded = !options.record.empty() && !s.recording;
     const bool lastFrame = (options.frames != 0 && frame >= options.frames) || (soak.frames && frame >= soak.frames) ||
                            recorded;
-    if (lastFrame && !options.exportState.empty()) {
+    if (lastFrame && !options.exportState.empty() && s.pixelMode) {
+      std::snprintf(s.pixelExportPath, sizeof s.pixelExportPath, "%s", options.exportState.c_str());
+      savePixelSort(s);
+    } else if (lastFrame && !options.exportState.empty()) {
       std::snprintf(s.exportPath, sizeof s.exportPath, "%s", options.exportState.c_str());
       savePicture(s);
     }
@@ -190,6 +206,14 @@ int runViewer(const ViewerOptions& options) {
   if (soak.frames) {
     soak.report();
     std::remove(soak.badFile.c_str());
+  }
+  if (s.pixelDrag && s.pixelChanges > 1) {
+    std::vector<double> ms(s.pixelChangeMs.begin() + 1, s.pixelChangeMs.end());  // the first builds the view
+    std::sort(ms.begin(), ms.end());
+    std::printf("viewer: pixel sort: %llu frames while dragging --lower in %.2f s = %.1f fps; a re-sort takes %.1f ms "
+                "(median)\n",
+                static_cast<unsigned long long>(dragFrames), dragSeconds, double(dragFrames) / std::max(dragSeconds, 1e-9),
+                ms[ms.size() / 2]);
   }
   if (s.playingFrames > 0) {
     std::printf("viewer: %llu frames while playing in %.2f s = %.1f fps\n",

@@ -26,6 +26,9 @@ struct ViewerOptions {
   bool showDiagram = false;       // open the network diagram (small inputs only)
   std::string record;             // record the whole sort to this video (.gif, .mp4, .webm, .mkv), then quit
   std::uint32_t generate = 0;     // nonzero: start on a generated random image of this side
+  bool pixelSort = false;         // start in the Pixel sort mode
+  bool pixelDrag = false;         // Pixel sort mode, --lower moved every frame; reports the frame rate
+  bool showSpans = false;         // Pixel sort mode: the span overlay on
   std::uint32_t soakFrames = 0;   // drive the viewer with random actions for this many frames and
                                   // report GL errors, GL objects held and memory (reliability test)
   int width = 1280, height = 820;

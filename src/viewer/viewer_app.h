@@ -22,6 +22,7 @@
 #include "bench/benchmark.h"
 #include "record/recording.h"
 #include "sort/algorithms.h"
+#include "viewer/pixel_sort_view.h"
 #include "viewer/sort_session.h"
 #include "viewer/state_display.h"
 #include "viewer/transport.h"
@@ -90,6 +91,20 @@ struct ViewerState {
   // frame rate while playing
   double playingSeconds = 0.0;
   std::uint64_t playingFrames = 0;
+  // Pixel sort mode: the session's image pixel-sorted with live options (pixel_panel.cpp)
+  bool pixelMode = false;
+  std::unique_ptr<PixelSortView> pixel;  // built on entering the mode, for the session's image
+  PixelSortOptions pixelOptions;
+  Algorithm pixelAlgorithm = Algorithm::BitonicWide;
+  bool pixelSpans = false;    // the span overlay
+  bool pixelPlaying = false;  // one pass per frame
+  bool pixelDirty = true;     // the picture needs drawing
+  bool pixelDrag = false;     // move --lower every frame, as a dragged slider does (measures the frame rate)
+  char maskPath[1024] = "";
+  char pixelExportPath[1024] = "texsort-pixelsort.png";
+  std::uint64_t pixelChanges = 0;  // re-sorts after a change of option, and the frames they took
+  double pixelChangeSeconds = 0.0;
+  std::vector<double> pixelChangeMs;
 };
 
 // session_control.cpp
@@ -118,6 +133,11 @@ void stopRecording(ViewerState& s);  // cancels: the encoder stops and nothing i
 bool recordStep(ViewerState& s);
 // A path as the user should find it: absolute, from the viewer's working folder.
 std::string shownPath(const std::string& path);
+
+// pixel_panel.cpp
+void pixelPanel(ViewerState& s, float fps);  // the Pixel sort controls (in place of the global sort's)
+void pixelFrame(ViewerState& s, double dt);  // builds the view if needed, plays, drags, draws the picture
+void savePixelSort(ViewerState& s);          // the sorted image to s.pixelExportPath
 
 // network_diagram.cpp
 void diagramWindow(ViewerState& s);

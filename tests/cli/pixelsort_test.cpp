@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <random>
 
 #include "image/image_io.h"
@@ -45,6 +46,34 @@ TEST(PixelSortCli, WritesEachSpanStablySortedForEveryOptionSet) {
   slanted.angle = 30;
   slanted.key = PixelKey::Lightness;
   cases.push_back({{"--angle", "30", "--key", "lightness"}, slanted});
+  PixelSortOptions edges;
+  edges.intervals = Intervals::Edges;
+  edges.lower = 0.1;
+  cases.push_back({{"--intervals", "edges", "--lower", "0.1"}, edges});
+  PixelSortOptions random;
+  random.intervals = Intervals::Random;
+  random.spanLength = 9;
+  random.seed = 12345;
+  random.skipPercent = 25;
+  cases.push_back({{"--intervals", "random", "--span-length", "9", "--seed", "12345", "--skip", "25"}, random});
+  PixelSortOptions waves;
+  waves.intervals = Intervals::Waves;
+  waves.spanLength = 7;
+  waves.angle = -60;
+  waves.key = PixelKey::Red;
+  cases.push_back({{"--intervals", "waves", "--span-length", "7", "--angle", "-60", "--key", "red"}, waves});
+  Image mask = test::randomImage(37, 23, rng, 2);
+  const std::string maskFile = dir.path("mask.png");
+  saveImagePng(maskFile, mask);
+  mask = loadImage(maskFile, 1u << 20);
+  PixelSortOptions masked;
+  masked.intervals = Intervals::Mask;
+  masked.mask = std::make_shared<const Image>(mask);
+  cases.push_back({{"--intervals", "mask", "--mask", maskFile}, masked});
+  PixelSortOptions thresholdInMask = masked;
+  thresholdInMask.intervals = Intervals::Threshold;
+  thresholdInMask.lower = 0.1;
+  cases.push_back({{"--mask", maskFile, "--lower", "0.1"}, thresholdInMask});
   for (const Case& c : cases) {
     const std::string out = dir.path("out.png");
     std::vector<std::string> args = {"pixelsort", in, "-o", out, "--verify", "-q"};
@@ -114,6 +143,12 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
       {{"--angle", "30", "--direction", "vertical"}, "excludes"},
       {{"--angle", "nan"}, "--angle must be a finite number"},
       {{"--max-span", "-3"}, "--max-span"},
+      {{"--skip", "101"}, "--skip is a percentage from 0 to 100"},
+      {{"--span-length", "0"}, "--span-length must be at least 1"},
+      {{"--intervals", "mask"}, "--intervals mask needs --mask FILE"},
+      {{"--intervals", "stripes"}, "--intervals: stripes not in"},
+      {{"--mask", test::assetPath("astronaut.png")}, "the mask is 512x512, the image 600x400"},
+      {{"--mask", out}, "output is the mask file"},
   };
   for (const auto& [extra, needle] : cases) {
     std::vector<std::string> args = {"pixelsort", test::assetPath("coffee.png"), "-o", out};

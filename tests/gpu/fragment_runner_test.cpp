@@ -55,7 +55,8 @@ TEST_F(Gpu, UploadAndReadBackAreExact) {
 // Runs `schedule` on a fresh runner from `cpu` (updated as it goes) and compares every buffer the
 // CPU model keeps after every pass: elements, radix's scan, the fast path's compact state.
 ::testing::AssertionResult sameStateEveryPass(Runner& runner, const PassSchedule& schedule, SortState& cpu) {
-  runner.upload(cpu.elements);
+  if (cpu.source.empty()) runner.upload(cpu.elements);
+  else runner.uploadSource(cpu.source);  // the pixel sort starts from its source texels
   for (std::size_t p = 0; p < schedule.size(); ++p) {
     runner.runPass(schedule[p]);
     cpu = runPass(schedule[p], std::move(cpu));
@@ -69,6 +70,7 @@ TEST_F(Gpu, UploadAndReadBackAreExact) {
     if (gpu.wide != cpu.wide) {
       return ::testing::AssertionFailure() << "wide state after pass " << p << ": " << describe(schedule[p]);
     }
+    if (gpu.source != cpu.source) return ::testing::AssertionFailure() << "source after pass " << p;
   }
   return ::testing::AssertionSuccess();
 }
@@ -91,7 +93,7 @@ TEST_P(GpuAlgorithm, EveryPassEqualsTheCpuModel) {
       SCOPED_TRACE(std::string(algorithmName(GetParam())) + " " + std::to_string(w) + "x" + std::to_string(h) +
                    (order == SortOrder::Ascending ? " asc" : " desc"));
       const Image image = test::randomImage(w, h, rng, 9);  // 9 colours: many ties
-      SortState cpu{packElements(image, order), {}, {}, {}};
+      SortState cpu{packElements(image, order), {}, {}, {}, {}};
       const PassSchedule schedule = scheduleFor(GetParam(), cpu.elements.size());
       const std::unique_ptr<Runner> runner = makeRunner(GetParam(), cpu.elements.size());
       ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu));
@@ -153,7 +155,7 @@ TEST_F(Gpu, EveryFusedShapeEqualsTheCpuModelAtOddAndEvenLog2) {
     for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
       SCOPED_TRACE("n = 2^" + std::to_string(k));
       const Image image = test::randomImage(1u << (k / 2), 1u << (k - k / 2), rng, 7);
-      SortState cpu{packElements(image, order), {}, {}, {}};
+      SortState cpu{packElements(image, order), {}, {}, {}, {}};
       ASSERT_TRUE(sameStateEveryPass(fastBitonicSchedule(SortShape::whole(cpu.elements.size())), cpu));
     }
   }
@@ -168,7 +170,7 @@ TEST_F(Gpu, EveryWideWindowEqualsTheCpuModelAtOddAndEvenLog2) {
     for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
       SCOPED_TRACE("n = 2^" + std::to_string(k));
       const Image image = test::randomImage(1u << (k / 2), 1u << (k - k / 2), rng, 7);
-      SortState cpu{packElements(image, order), {}, {}, {}};
+      SortState cpu{packElements(image, order), {}, {}, {}, {}};
       const PassSchedule schedule = wideBitonicSchedule(SortShape::whole(cpu.elements.size()));
       ASSERT_TRUE(std::holds_alternative<WideBitonicSteps>(schedule.front()));
       ASSERT_TRUE(sameStateEveryPass(schedule, cpu));
@@ -185,7 +187,7 @@ TEST_F(Gpu, LineShapesEqualTheCpuModelEveryPass) {
       SCOPED_TRACE(std::string(algorithmName(a)) + " lines of " + std::to_string(shape.lineLength));
       const Image image = test::randomImage(static_cast<std::uint32_t>(shape.lineLength),
                                             static_cast<std::uint32_t>(shape.lineCount), rng, 6);
-      SortState cpu{packElements(image, SortOrder::Ascending), {}, {}, {}};
+      SortState cpu{packElements(image, SortOrder::Ascending), {}, {}, {}, {}};
       ASSERT_TRUE(sameStateEveryPass(*makeRunner(a, shape.count()), scheduleFor(a, shape), cpu));
       for (std::uint64_t line = 0; line < shape.lineCount; ++line) {
         const auto first = cpu.elements.begin() + static_cast<std::ptrdiff_t>(line * shape.lineLength);
@@ -200,6 +202,7 @@ TEST_F(Gpu, LineShapesEqualTheCpuModelEveryPass) {
 // span stably sorted.
 TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
   std::mt19937 rng(43);
+  std::size_t kind = 0;
   const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{13, 7}, {1, 9}, {9, 1}, {31, 17}};
   for (const auto& [w, h] : sizes) {
     for (const double angle : {0.0, 30.0, 45.0, 90.0, -60.0}) {
@@ -207,20 +210,26 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
       o.angle = angle;
       o.key = kPixelKeys[rng() % std::size(kPixelKeys)].key;
       o.order = rng() % 2 ? SortOrder::Descending : SortOrder::Ascending;
-      o.intervals = w == 31 ? Intervals::None : Intervals::Threshold;
+      o.intervals = kIntervals[kind++ % std::size(kIntervals)].intervals;  // every kind, three times or more
       o.lower = 0.1;
       o.upper = 0.7;
+      o.spanLength = std::uint32_t(2 + rng() % 4);
+      o.seed = std::uint32_t(rng());
       o.maxSpan = h == 17 ? 5 : 0;
+      o.skipPercent = w == 13 ? 40 : 0;
+      if (o.intervals == Intervals::Mask || w == 9) o.mask = std::make_shared<const Image>(test::randomImage(w, h, rng, 2));
       SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle) + " " +
-                   pixelKeyInfo(o.key).name);
+                   pixelKeyInfo(o.key).name + " " + intervalsInfo(o.intervals).name);
       const Image image = test::randomImage(w, h, rng, 8);
       const LineLayout layout = lineLayout(w, h, angle);
       for (const Algorithm algorithm : test::lineAlgorithms()) {
         if (!pixelSortAlgorithm(algorithm)) continue;
         SCOPED_TRACE(algorithmName(algorithm));
-        SortState cpu{pixelSortElements(image, o, layout), {}, {}, {}};
-        ASSERT_TRUE(sameStateEveryPass(*makeRunner(algorithm, cpu.elements.size()), pixelSortSchedule(layout, algorithm), cpu));
-        EXPECT_EQ(pixelSortImage(image, cpu.elements, layout).rgba, pixelSortReference(image, o).rgba);
+        SortState cpu;
+        cpu.source = pixelSortSource(image, o, layout);
+        const PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
+        ASSERT_TRUE(sameStateEveryPass(*makeRunner(algorithm, cpu.source.size()), schedule, cpu));
+        EXPECT_EQ(pixelSortOutput(image, cpu.elements).rgba, pixelSortReference(image, o).rgba);
       }
     }
   }

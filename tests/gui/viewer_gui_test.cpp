@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "image/packing.h"
+#include "pixelsort/pixel_sort.h"
 #include "sort/cpu_model.h"
 #include "viewer/generated.h"
 #include "test_support.h"
@@ -234,6 +236,53 @@ TEST(GuiRecord, ABadRecordPathFailsAtOnceWithItsReason) {
   EXPECT_EQ(r.exitCode, 2) << r.err << r.out;
   EXPECT_NE(r.err.find("viewer.avi: end the name in .gif, .mp4, .webm or .mkv"), std::string::npos) << r.err;
   EXPECT_TRUE(test::listFolder(dir.root()).empty());
+}
+
+// The Pixel sort mode shows, and exports, exactly what `texsort pixelsort` writes; its span overlay
+// darkens every pixel outside a span to 0.3 of its colour.
+TEST(GuiPixelSort, ShowsAndExportsWhatThePixelsortCommandWrites) {
+  test::TempFolder dir;
+  const std::string astronaut = test::assetPath("astronaut.png");
+  const test::RunResult cli = test::runTexsort({"pixelsort", astronaut, "-o", dir.path("cli.png"), "-q"});
+  ASSERT_EQ(cli.exitCode, 0) << cli.err;
+  const Image expected = loadImage(dir.path("cli.png"), kMaxElements);
+
+  const Shot plain = runViewer(dir, {"--pixelsort", "--frames", "5", "--export-state", dir.path("viewer.png")});
+  ASSERT_EQ(plain.w, 512);
+  ASSERT_EQ(plain.h, 512);
+  EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png"))) << "the same bytes";
+  EXPECT_EQ(crop(plain, 512, 512).rgba, expected.rgba) << "the window shows the sorted image";
+
+  const Shot spans = runViewer(dir, {"--pixelsort", "--spans", "--frames", "5"});
+  ASSERT_EQ(spans.w, 512);
+  const Image shown = crop(spans, 512, 512);
+  const Image original = loadImage(astronaut, kMaxElements);
+  const PixelSortOptions defaults;
+  const LineLayout layout = lineLayout(512, 512, 0.0);
+  const std::vector<std::uint32_t> span = spanNumbers(original, defaults, layout);
+  std::size_t outside = 0, tinted = 0;
+  for (std::uint32_t i = 0; i < 512 * 512; ++i) {
+    const std::uint32_t p = i % 512;
+    const bool alone = span[i] == p && (p == 511 || span[i + 1] != p);
+    for (int c = 0; c < 3; ++c) {
+      const int want = int(std::lround(0.3 * expected.rgba[4 * i + c]));
+      if (alone) {
+        ASSERT_LE(std::abs(int(shown.rgba[4 * i + c]) - want), 1) << "pixel " << i << " is outside every span";
+      }
+    }
+    outside += alone;
+    tinted += !alone && shown.rgba[4 * i] != expected.rgba[4 * i];
+  }
+  EXPECT_GT(outside, 10000u);
+  EXPECT_GT(tinted, 10000u) << "span pixels carry their span's tint";
+}
+
+TEST(GuiPixelSort, DraggingAThresholdReportsItsFrameRate) {
+  const test::RunResult r = test::runProgram(
+      "xvfb-run", {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--drag-threshold", "--frames", "12"});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("frames while dragging --lower in"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("a re-sort takes"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -1,8 +1,11 @@
-// The pixel sort's CPU side: keys by their definitions, thresholds, spans, and the network's result
-// (the CPU model of SpanBitonicStep) against a plain stable sort of every span.
+// The pixel sort's CPU side: keys by their definitions, thresholds, spans of every interval kind,
+// and the CPU model of the whole schedule (span scan, order, line sort, image order) against a plain
+// stable sort of every span.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <random>
 #include <variant>
 
@@ -81,6 +84,26 @@ TEST(PixelSortOptions, RefuseOutOfRangeThresholds) {
   EXPECT_THROW(checkPixelSortOptions(o), Error) << "lower above upper";
   o.intervals = Intervals::None;
   EXPECT_NO_THROW(checkPixelSortOptions(o)) << "no threshold, no conflict";
+  o.skipPercent = 101;
+  EXPECT_THROW(checkPixelSortOptions(o), Error);
+  o.skipPercent = 100;
+  o.spanLength = 0;
+  EXPECT_THROW(checkPixelSortOptions(o), Error);
+  o.spanLength = 1;
+  EXPECT_NO_THROW(checkPixelSortOptions(o));
+  Image mask;
+  mask.width = 3;
+  mask.height = 2;
+  mask.rgba.assign(24, 255);
+  o.mask = std::make_shared<const Image>(mask);
+  EXPECT_NO_THROW(checkMaskSize(o, 3, 2, "m.png"));
+  try {
+    checkMaskSize(o, 2, 3, "m.png");
+    ADD_FAILURE() << "a mask of another size";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ExitCode::Usage);
+    EXPECT_NE(std::string(e.what()).find("m.png"), std::string::npos) << e.what();
+  }
 }
 
 // One row whose pixels are in (bright grey) or out (black) of the default threshold.
@@ -108,6 +131,19 @@ TEST(PixelSortSpans, AreMaximalRunsCutIntoPieces) {
   EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>(8, 0)));
 }
 
+// The CPU model of the whole pixel-sort schedule, from the source texels to the image.
+SortState modelState(const Image& image, const PixelSortOptions& o, Algorithm algorithm, std::size_t passes = SIZE_MAX) {
+  const LineLayout layout = lineLayout(image.width, image.height, o.angle);
+  PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
+  schedule.passes.resize(std::min(passes, schedule.passes.size()));
+  SortState state;
+  state.source = pixelSortSource(image, o, layout);
+  return runScheduleState(schedule, state);
+}
+Image modelImage(const Image& image, const PixelSortOptions& o, Algorithm algorithm) {
+  return pixelSortOutput(image, modelState(image, o, algorithm).elements);
+}
+
 TEST(PixelSortElements, OrderBySpanThenKeyThenPosition) {
   // Two spans in one row of 4 (padded to 4): positions 0-1 and 2-3, keys chosen against position.
   Image image;
@@ -120,8 +156,10 @@ TEST(PixelSortElements, OrderBySpanThenKeyThenPosition) {
   PixelSortOptions o;
   o.intervals = Intervals::None;
   o.maxSpan = 2;
-  const LineLayout layout = lineLayout(4, 1, 0.0);
-  const std::vector<Element> e = pixelSortElements(image, o, layout);
+  const PassSchedule schedule = pixelSortSchedule(lineLayout(4, 1, 0.0), Algorithm::Bitonic, o);
+  const auto order = std::find_if(schedule.begin(), schedule.end(), [](const Pass& p) { return std::holds_alternative<PixelOrder>(p); });
+  ASSERT_NE(order, schedule.end());
+  const std::vector<Element> e = modelState(image, o, Algorithm::Bitonic, std::size_t(order - schedule.begin()) + 1).elements;
   ASSERT_EQ(e.size(), 4u);
   const auto less = [](const Element& a, const Element& b) { return elementLess(a, b); };
   EXPECT_TRUE(less(e[1], e[0])) << "same span: the smaller key first";
@@ -135,6 +173,118 @@ TEST(PixelSortElements, OrderBySpanThenKeyThenPosition) {
   EXPECT_EQ(static_cast<std::uint32_t>(e[2].index) & 3u, 2u) << "the low bits of g are the position";
 }
 
+TEST(PixelSortSpans, RandomBreaksHaveTheMeanLengthAndFollowTheSeed) {
+  Image row;
+  row.width = 20000;
+  row.height = 1;
+  row.rgba.assign(4 * row.width, 128);
+  PixelSortOptions o;
+  o.intervals = Intervals::Random;
+  o.spanLength = 50;
+  const LineLayout layout = lineLayout(row.width, 1, 0.0);
+  const auto starts = [&](const PixelSortOptions& options) {
+    std::vector<std::uint32_t> s;
+    const std::vector<std::uint32_t> spans = spanNumbers(row, options, layout);
+    for (std::uint32_t p = 0; p < row.width; ++p)
+      if (spans[p] == p) s.push_back(p);
+    return s;
+  };
+  const std::vector<std::uint32_t> a = starts(o);
+  EXPECT_NEAR(double(row.width) / double(a.size()), 50.0, 5.0) << "mean span length";
+  EXPECT_EQ(starts(o), a) << "deterministic";
+  o.seed = 7;
+  EXPECT_NE(starts(o), a) << "another seed, other spans";
+  o.spanLength = 1;
+  EXPECT_EQ(starts(o).size(), row.width) << "length 1: every pixel its own span";
+}
+
+TEST(PixelSortSpans, WavesAreTheSpanLengthGiveOrTakeAQuarterAndDriftAcrossLines) {
+  Image image;
+  image.width = 400;
+  image.height = 40;
+  image.rgba.assign(4 * image.width * image.height, 128);
+  PixelSortOptions o;
+  o.intervals = Intervals::Waves;
+  o.spanLength = 32;
+  const LineLayout layout = lineLayout(image.width, image.height, 0.0);
+  const std::vector<std::uint32_t> spans = spanNumbers(image, o, layout);
+  std::vector<std::uint32_t> firstBreak;
+  for (std::uint32_t line = 0; line < layout.count; ++line) {
+    std::vector<std::uint32_t> s;
+    for (std::uint32_t p = 1; p < image.width; ++p)
+      if (spans[layout.starts[line] + p] == p) s.push_back(p);
+    ASSERT_GE(s.size(), 10u);
+    for (std::size_t k = 1; k < s.size(); ++k) {
+      EXPECT_GE(s[k] - s[k - 1], 32u - 8 + 1);
+      EXPECT_LE(s[k] - s[k - 1], 32u + 8 - 1);
+    }
+    firstBreak.push_back(s[0]);
+  }
+  std::sort(firstBreak.begin(), firstBreak.end());
+  EXPECT_GT(firstBreak.back() - firstBreak.front(), 10u) << "the breaks move from line to line";
+}
+
+TEST(PixelSortSpans, EdgesBreakAtAStepInLuma) {
+  // Left half dark, right half bright: every row breaks where the step is, and nowhere else.
+  Image image;
+  image.width = 12;
+  image.height = 3;
+  for (std::uint32_t i = 0; i < 36; ++i) {
+    const std::uint8_t v = (i % 12) < 6 ? 20 : 230;
+    image.rgba.insert(image.rgba.end(), {v, v, v, 255});
+  }
+  PixelSortOptions o;
+  o.intervals = Intervals::Edges;
+  o.lower = 0.5;
+  const LineLayout layout = lineLayout(image.width, image.height, 0.0);
+  const std::vector<std::uint32_t> spans = spanNumbers(image, o, layout);
+  for (std::uint32_t p = 0; p < 12; ++p) {
+    // The Sobel window of pixels 5 and 6 straddles the step: |Gx| = 4 * 210 * 1000 > 4 * 127500.
+    EXPECT_EQ(spans[12 + p], p < 5 ? 0u : p == 5 ? 5u : 6u) << "position " << p;
+  }
+  o.lower = 0.9;  // 4 * 229500 is above any edge here
+  EXPECT_EQ(spanNumbers(image, o, layout), std::vector<std::uint32_t>(36, 0)) << "no edge that strong: whole rows";
+}
+
+TEST(PixelSortSpans, MaskKeepsBlackPixelsOutAndSkipLeavesWholeSpans) {
+  const Image row = rowOf("xxxxxxxx");
+  Image mask = rowOf("xx.xxx.x");
+  for (std::uint8_t& c : mask.rgba) c = c ? 255 : 0;
+  PixelSortOptions o;
+  o.intervals = Intervals::Mask;
+  o.mask = std::make_shared<const Image>(mask);
+  const LineLayout layout = lineLayout(8, 1, 0.0);
+  EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>{0, 0, 2, 3, 3, 3, 6, 7}));
+  o.intervals = Intervals::None;
+  EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>{0, 0, 2, 3, 3, 3, 6, 7})) << "with any kind";
+  o.skipPercent = 100;
+  EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5, 6, 7})) << "all left";
+}
+
+TEST(PixelSortSpans, SkipLeavesAboutThatShareOfSpansUnsorted) {
+  std::mt19937 rng(5);
+  const Image image = test::randomImage(64, 64, rng, 255);
+  PixelSortOptions o;
+  o.intervals = Intervals::Random;
+  o.spanLength = 8;
+  const LineLayout layout = lineLayout(64, 64, 0.0);
+  const std::vector<std::uint32_t> all = spanNumbers(image, o, layout);
+  o.skipPercent = 30;
+  const std::vector<std::uint32_t> some = spanNumbers(image, o, layout);
+  std::uint64_t spans = 0, skipped = 0;
+  for (std::size_t i = 0; i + 1 < all.size(); ++i) {
+    const std::uint32_t p = static_cast<std::uint32_t>(i % 64);
+    if (all[i] != p || p == 63 || all[i + 1] != p) continue;  // the first pixel of a span of two or more
+    ++spans;
+    skipped += some[i + 1] == p + 1;
+  }
+  EXPECT_NEAR(double(skipped) / double(spans), 0.30, 0.06);
+  const Image sorted = pixelSortReference(image, o);
+  o.skipPercent = 100;
+  EXPECT_EQ(pixelSortReference(image, o).rgba, image.rgba) << "--skip 100 sorts nothing";
+  EXPECT_NE(sorted.rgba, image.rgba);
+}
+
 TEST(PixelSortAlgorithms, AreTheFragmentLineSorts) {
   EXPECT_TRUE(pixelSortAlgorithm(Algorithm::Bitonic));
   EXPECT_TRUE(pixelSortAlgorithm(Algorithm::BitonicFast));
@@ -143,9 +293,13 @@ TEST(PixelSortAlgorithms, AreTheFragmentLineSorts) {
   EXPECT_FALSE(pixelSortAlgorithm(Algorithm::Radix));
   EXPECT_FALSE(pixelSortAlgorithm(Algorithm::ComputeB16));
   EXPECT_THROW(checkPixelSortAlgorithm(Algorithm::Radix), Error);
-  const PassSchedule wide = pixelSortSchedule(lineLayout(100, 3, 0.0), Algorithm::BitonicWide);
-  ASSERT_TRUE(std::holds_alternative<WideGather>(wide.back()));
-  EXPECT_EQ(std::get<WideGather>(wide.back()).positionBits, 7u) << "lines of 128";
+  const PassSchedule wide = pixelSortSchedule(lineLayout(100, 3, 0.0), Algorithm::BitonicWide, PixelSortOptions{});
+  ASSERT_TRUE(std::holds_alternative<ImageOrder>(wide.back()));
+  ASSERT_TRUE(std::holds_alternative<WideGather>(wide[wide.size() - 2]));
+  EXPECT_EQ(std::get<WideGather>(wide[wide.size() - 2]).positionBits, 7u) << "lines of 128";
+  ASSERT_TRUE(std::holds_alternative<SpanStarts>(wide.front()));
+  EXPECT_EQ(std::count_if(wide.begin(), wide.end(), [](const Pass& p) { return std::holds_alternative<SpanScanStep>(p); }),
+            3) << "distances 1, 8, 64 cover lines of 128";
 }
 
 TEST(PixelSortLines, AxisAnglesAreRowsAndColumns) {
@@ -197,18 +351,20 @@ TEST(PixelSortNetwork, EqualsAStableSortOfEverySpan) {
         o.angle = angle;
         o.key = key.key;
         o.order = rng() % 2 ? SortOrder::Descending : SortOrder::Ascending;
-        o.intervals = rng() % 3 == 0 ? Intervals::None : Intervals::Threshold;
+        o.intervals = kIntervals[rng() % std::size(kIntervals)].intervals;
         o.lower = 0.1 * double(rng() % 4);
         o.upper = o.lower + 0.2 * double(1 + rng() % 3);
-        o.maxSpan = rng() % 3 == 0 ? 1 + rng() % 4 : 0;
-        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle) + " " + key.name);
-        const LineLayout layout = lineLayout(w, h, angle);
+        o.spanLength = std::uint32_t(1 + rng() % 5);
+        o.seed = std::uint32_t(rng());
+        o.maxSpan = std::uint32_t(rng() % 3 == 0 ? 1 + rng() % 4 : 0);
+        o.skipPercent = std::uint32_t(rng() % 3 == 0 ? rng() % 101 : 0);
+        if (o.intervals == Intervals::Mask || rng() % 4 == 0) o.mask = std::make_shared<const Image>(test::randomImage(w, h, rng, 2));
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle) + " " + key.name +
+                     " " + intervalsInfo(o.intervals).name);
         const Image reference = pixelSortReference(image, o);
         for (const Algorithm algorithm : kAlgorithms) {
           if (!pixelSortAlgorithm(algorithm)) continue;
-          const std::vector<Element> sorted =
-              runSchedule(pixelSortSchedule(layout, algorithm), pixelSortElements(image, o, layout));
-          EXPECT_EQ(pixelSortImage(image, sorted, layout).rgba, reference.rgba) << algorithmName(algorithm);
+          EXPECT_EQ(modelImage(image, o, algorithm).rgba, reference.rgba) << algorithmName(algorithm);
         }
       }
     }
@@ -220,10 +376,7 @@ TEST(PixelSortNetwork, MovesPixelsOnlyInsideTheirSpans) {
   Image image = row;
   for (std::size_t p = 0; p < 8; ++p) image.rgba[4 * p + 3] = std::uint8_t(p);  // alpha names the pixel
   image.rgba[4 * 0 + 0] = 200;  // brighter first pixel of the first span: it moves to the span's end
-  PixelSortOptions o;
-  const LineLayout layout = lineLayout(8, 1, 0.0);
-  const Image out =
-      pixelSortImage(image, runSchedule(pixelSortSchedule(layout, Algorithm::Bitonic), pixelSortElements(image, o, layout)), layout);
+  const Image out = modelImage(image, PixelSortOptions{}, Algorithm::Bitonic);
   std::vector<int> alphas;
   for (std::size_t p = 0; p < 8; ++p) alphas.push_back(out.rgba[4 * p + 3]);
   EXPECT_EQ(alphas, (std::vector<int>{1, 0, 2, 3, 4, 5, 6, 7}));

@@ -322,6 +322,12 @@ TEST(PassText, DescribesEveryKind) {
        "wide bitonic ranks 0-3, 10 steps: stepno 16 distances 1, 2, 1, 4, 2, 1, 8, 4, 2, 1 window 0-3",
        "from the element texture (the pack folded in)"},
       {WideGather{0}, "wide path: gather each element's texel by its original index: window 0-3", "layered wide state"},
+      {SpanStarts{2, 100, 200, 64, 7, 16, 8, 4}, "pixel sort: span starts (edges): lowest 100 highest 200 span length 64 seed 7",
+       "where a span would start"},
+      {SpanScanStep{1, 8, 4}, "pixel sort: span scan step 1: distance 8", "times 8 positions before"},
+      {PixelOrder{0, 255000, 18, 0, 5, 10, 3, 4}, "pixel sort: (span, key, position) order: key bits 18 line bits 4 max span 5 skip 10%",
+       "48-bit order"},
+      {ImageOrder{100}, "pixel sort: back to image order", "line and position"},
   };
   std::set<std::size_t> kinds;
   for (const Case& c : cases) {

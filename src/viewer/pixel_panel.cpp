@@ -1,0 +1,230 @@
+// The viewer's Pixel sort mode: every option of `texsort pixelsort` as a live control, the passes
+// to play, step and scrub, the span overlay and PNG export. A changed control re-sorts at once.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iterator>
+
+#include "error.h"
+#include "image/image_io.h"
+#include "viewer/viewer_app.h"
+
+namespace texsort {
+namespace {
+
+// Applies new options (or rebuilds the view for a new image); errors go to the message line.
+void applyPixelOptions(ViewerState& s, const PixelSortOptions& options, Algorithm algorithm) {
+  if (!s.session) return;
+  try {
+    const auto start = std::chrono::steady_clock::now();
+    if (!s.pixel || s.pixel->image().rgba != s.session->image().rgba) {
+      s.pixel = std::make_unique<PixelSortView>(s.session->image(), options, algorithm);
+      s.pixel->seek(s.pixel->passCount());
+    } else {
+      s.pixel->setOptions(options, algorithm);
+    }
+    s.pixelOptions = options;
+    s.pixelAlgorithm = algorithm;
+    s.pixelDirty = true;
+    ++s.pixelChanges;
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    s.pixelChangeMs.push_back(ms);
+    s.pixelChangeSeconds += ms / 1000.0;
+  } catch (const Error& e) {
+    note(s, e.what(), true);  // the view keeps its last good options
+  }
+}
+
+bool sliderFraction(const char* label, double& value) {
+  float v = float(value);
+  if (!ImGui::SliderFloat(label, &v, 0.0f, 1.0f, "%.3f")) return false;
+  value = v;
+  return true;
+}
+
+bool sliderCount(const char* label, std::uint32_t& value, int lowest, int highest, ImGuiSliderFlags flags = 0) {
+  int v = static_cast<int>(value);
+  if (!ImGui::SliderInt(label, &v, lowest, highest, "%d", flags)) return false;
+  value = static_cast<std::uint32_t>(std::clamp(v, lowest, highest));
+  return true;
+}
+
+void loadMask(ViewerState& s, PixelSortOptions& o) {
+  try {
+    o.mask = std::make_shared<const Image>(loadImage(s.maskPath, kMaxElements));
+    checkMaskSize(o, s.session->image().width, s.session->image().height, s.maskPath);
+  } catch (const Error& e) {
+    note(s, e.what(), true);
+    o.mask = s.pixelOptions.mask;
+  }
+}
+
+}  // namespace
+
+void pixelPanel(ViewerState& s, float fps) {
+  if (!s.pixel) return;
+  PixelSortOptions o = s.pixelOptions;
+  Algorithm algorithm = s.pixelAlgorithm;
+  bool changed = false;
+
+  if (ImGui::CollapsingHeader("Lines and spans", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (ImGui::Button("rows")) o.angle = 0.0, changed = true;
+    ImGui::SameLine();
+    if (ImGui::Button("columns")) o.angle = kVerticalAngle, changed = true;
+    ImGui::SameLine();
+    float angle = float(o.angle);
+    ImGui::SetNextItemWidth(150);
+    if (ImGui::SliderFloat("angle", &angle, -180.0f, 180.0f, "%.1f deg")) o.angle = angle, changed = true;
+    int kind = static_cast<int>(o.intervals);
+    ImGui::SetNextItemWidth(150);
+    if (ImGui::BeginCombo("intervals", intervalsInfo(o.intervals).name)) {
+      for (const IntervalsInfo& k : kIntervals) {
+        if (ImGui::Selectable(k.name, k.intervals == o.intervals)) kind = static_cast<int>(k.intervals);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.meaning);
+      }
+      ImGui::EndCombo();
+    }
+    if (kind != static_cast<int>(o.intervals)) o.intervals = static_cast<Intervals>(kind), changed = true;
+    if (o.intervals == Intervals::Threshold || o.intervals == Intervals::Edges) {
+      ImGui::SetNextItemWidth(220);
+      if (sliderFraction("lower", o.lower)) {
+        if (o.intervals == Intervals::Threshold) o.upper = std::max(o.upper, o.lower);
+        changed = true;
+      }
+    }
+    if (o.intervals == Intervals::Threshold) {
+      ImGui::SetNextItemWidth(220);
+      if (sliderFraction("upper", o.upper)) o.lower = std::min(o.lower, o.upper), changed = true;
+    }
+    if (o.intervals == Intervals::Random || o.intervals == Intervals::Waves) {
+      ImGui::SetNextItemWidth(220);
+      changed |= sliderCount("span length", o.spanLength, 1, 1024, ImGuiSliderFlags_Logarithmic);
+    }
+    ImGui::SetNextItemWidth(220);
+    changed |= sliderCount("max span", o.maxSpan, 0, 1024, ImGuiSliderFlags_Logarithmic);
+    ImGui::SetNextItemWidth(220);
+    changed |= sliderCount("skip %", o.skipPercent, 0, 100);
+    if (o.intervals == Intervals::Random || o.intervals == Intervals::Waves || o.skipPercent > 0) {
+      int seed = static_cast<int>(o.seed);
+      ImGui::SetNextItemWidth(120);
+      if (ImGui::InputInt("seed", &seed)) o.seed = static_cast<std::uint32_t>(seed), changed = true;
+    }
+    ImGui::SetNextItemWidth(-110);
+    ImGui::InputText("##mask", s.maskPath, sizeof s.maskPath);
+    ImGui::SameLine();
+    if (ImGui::Button("Mask") && s.maskPath[0] != '\0') loadMask(s, o), changed = true;
+    ImGui::SameLine();
+    if (ImGui::Button("None") && o.mask) {
+      o.mask.reset();
+      if (o.intervals == Intervals::Mask) o.intervals = Intervals::None;
+      changed = true;
+    }
+    if (o.intervals == Intervals::Mask && !o.mask) ImGui::TextDisabled("mask intervals need a mask: none loaded, whole lines");
+  }
+  if (ImGui::CollapsingHeader("Key and sort", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::SetNextItemWidth(150);
+    if (ImGui::BeginCombo("key", pixelKeyInfo(o.key).name)) {
+      for (const PixelKeyInfo& k : kPixelKeys) {
+        if (ImGui::Selectable(k.name, k.key == o.key) && k.key != o.key) o.key = k.key, changed = true;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.formula);
+      }
+      ImGui::EndCombo();
+    }
+    int order = o.order == SortOrder::Ascending ? 0 : 1;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("asc", &order, 0) | (ImGui::SameLine(), ImGui::RadioButton("desc", &order, 1))) {
+      o.order = order == 0 ? SortOrder::Ascending : SortOrder::Descending;
+      changed = true;
+    }
+    ImGui::SetNextItemWidth(230);
+    if (ImGui::BeginCombo("line sort", info(algorithm).label)) {
+      for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+        if (!pixelSortAlgorithm(row.id)) continue;
+        if (ImGui::Selectable(row.label, row.id == algorithm) && row.id != algorithm) algorithm = row.id, changed = true;
+      }
+      ImGui::EndCombo();
+    }
+    if (ImGui::Checkbox("span overlay", &s.pixelSpans)) s.pixelDirty = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("dark: outside every span; each span (piece) tinted its own colour");
+  }
+  // The mask intervals without a mask sort whole lines: the view gets None until a mask comes.
+  PixelSortOptions effective = o;
+  if (effective.intervals == Intervals::Mask && !effective.mask) effective.intervals = Intervals::None;
+  if (changed) {
+    applyPixelOptions(s, effective, algorithm);
+    s.pixelOptions = o;
+  }
+
+  if (ImGui::CollapsingHeader("Passes", ImGuiTreeNodeFlags_DefaultOpen)) {
+    PixelSortView& v = *s.pixel;
+    if (ImGui::Button("Reset")) v.seek(0), s.pixelPlaying = false, s.pixelDirty = true;
+    ImGui::SameLine();
+    if (ImGui::Button("< Back") && v.pass() > 0) v.seek(v.pass() - 1), s.pixelDirty = true;
+    ImGui::SameLine();
+    if (ImGui::Button(s.pixelPlaying ? "Pause" : "Play", ImVec2(60, 0))) {
+      s.pixelPlaying = !s.pixelPlaying;
+      if (s.pixelPlaying && v.pass() == v.passCount()) v.seek(0);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Step >")) v.seek(v.pass() + 1), s.pixelDirty = true;
+    ImGui::SameLine();
+    if (ImGui::Button("End")) v.seek(v.passCount()), s.pixelPlaying = false, s.pixelDirty = true;
+    int pass = static_cast<int>(v.pass());
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::SliderInt("##pixelpass", &pass, 0, static_cast<int>(v.passCount()), "pass %d")) {
+      v.seek(static_cast<std::uint32_t>(pass));
+      s.pixelDirty = true;
+    }
+    const PassText text = v.pass() == 0 ? PassText{"the image as loaded", "", ""}
+                                        : passText(v.schedule()[v.pass() - 1], v.schedule().shape.count());
+    ImGui::TextWrapped("%s", text.title.c_str());
+    if (!text.explanation.empty()) ImGui::TextDisabled("%s", text.explanation.c_str());
+    const LineLayout& l = v.layout();
+    ImGui::TextDisabled("%u lines of up to %u pixels, padded to %llu x %llu; %u passes", l.count, l.longest,
+                        static_cast<unsigned long long>(l.paddedCount), static_cast<unsigned long long>(l.paddedLength),
+                        v.passCount());
+    ImGui::Text("last update %.1f ms, %.0f fps", v.lastUpdateMs(), double(fps));
+  }
+  if (ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::SetNextItemWidth(-90);
+    ImGui::InputText("##pixelexport", s.pixelExportPath, sizeof s.pixelExportPath);
+    ImGui::SameLine();
+    if (ImGui::Button("Save PNG")) savePixelSort(s);
+  }
+}
+
+void pixelFrame(ViewerState& s, double) {
+  if (!s.session) return;
+  if (!s.pixel || s.pixel->image().rgba != s.session->image().rgba) applyPixelOptions(s, s.pixelOptions, s.pixelAlgorithm);
+  if (!s.pixel) return;
+  if (s.pixelDrag) {  // a slider dragged back and forth: a new --lower every frame
+    PixelSortOptions o = s.pixelOptions;
+    o.lower = 0.05 + 0.4 * double(s.pixelChanges % 50) / 50.0;
+    applyPixelOptions(s, o, s.pixelAlgorithm);
+  }
+  if (s.pixelPlaying) {
+    s.pixel->seek(s.pixel->pass() + 1);
+    s.pixelDirty = true;
+    if (s.pixel->pass() == s.pixel->passCount()) s.pixelPlaying = false;
+  }
+  if (s.pixelDirty) {
+    s.pixel->render(s.pixelSpans);
+    s.pixelDirty = false;
+  }
+}
+
+void savePixelSort(ViewerState& s) {
+  if (!s.pixel) return;
+  try {
+    const std::uint32_t back = s.pixel->pass();
+    const Image sorted = s.pixel->result();
+    s.pixel->seek(back);
+    saveImagePng(s.pixelExportPath, sorted);
+    note(s, std::string("saved the pixel-sorted image to ") + shownPath(s.pixelExportPath), false);
+  } catch (const Error& e) {
+    note(s, e.what(), true);
+  }
+}
+
+}  // namespace texsort

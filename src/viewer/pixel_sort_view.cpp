@@ -1,0 +1,122 @@
+// The viewer's Pixel sort mode: the pixel sort's schedule on a runner, seekable, and its picture.
+#include "viewer/pixel_sort_view.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "error.h"
+#include "shaders/embedded.h"
+#include "sort/bits.h"
+
+namespace texsort {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Units for the picture's textures (sort_common.glsl's samplers).
+constexpr GLint kStateUnit = 0, kScanUnit = 1, kPixelsUnit = 4;
+
+std::size_t firstOf(const PassSchedule& schedule, std::size_t kind) {
+  for (std::size_t p = 0; p < schedule.size(); ++p)
+    if (schedule[p].index() == kind) return p;
+  return schedule.size();
+}
+
+}  // namespace
+
+PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm)
+    : image_(std::move(image)),
+      options_(options),
+      algorithm_(algorithm),
+      program_("fullscreen.vert", shaders::kShader_fullscreen_vert, "pixelsort_view.frag",
+               {shaders::kShader_sort_common_glsl, shaders::kShader_pixelsort_view_frag}),
+      picture_(image_.width, image_.height, gl::TextureFormat::Rgba8, nullptr, "pixel sort picture"),
+      target_(picture_, "pixel sort picture target") {
+  checkPixelSortOptions(options_);
+  checkPixelSortAlgorithm(algorithm_);
+  rebuildLines();
+}
+
+void PixelSortView::rebuildLines() {
+  checkMaskSize(options_, image_.width, image_.height, "the mask");
+  layout_ = lineLayout(image_.width, image_.height, options_.angle);
+  if (const std::string limit = pixelSortLimit(layout_, options_.key); !limit.empty()) {
+    throw Error(ExitCode::BadInput, std::to_string(image_.width) + "x" + std::to_string(image_.height) + " needs " + limit);
+  }
+  source_ = pixelSortSource(image_, options_, layout_);
+  schedule_ = pixelSortSchedule(layout_, algorithm_, options_);
+  runner_ = makeRunner(algorithm_, schedule_.shape.count());
+  runner_->prepare(schedule_);
+  runner_->uploadSource(source_);
+  pass_ = 0;
+}
+
+void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algorithm) {
+  checkPixelSortOptions(options);
+  checkPixelSortAlgorithm(algorithm);
+  const bool sameLines = options.angle == options_.angle && options.mask == options_.mask && algorithm == algorithm_;
+  const std::uint32_t target = pass_ == passCount() ? UINT32_MAX : pass_;
+  options_ = options;
+  algorithm_ = algorithm;
+  if (sameLines) {  // the source texels stand: only the passes change
+    schedule_ = pixelSortSchedule(layout_, algorithm_, options_);
+    runner_->prepare(schedule_);
+    runner_->restartFromSource();
+    pass_ = 0;
+  } else {
+    rebuildLines();
+  }
+  seek(std::min(target, passCount()), false);
+}
+
+void PixelSortView::seek(std::uint32_t target, bool wait) {
+  const auto start = Clock::now();
+  target = std::min(target, passCount());
+  if (target < pass_) {
+    runner_->restartFromSource();
+    pass_ = 0;
+  }
+  for (; pass_ < target; ++pass_) runner_->runPass(schedule_[pass_]);
+  if (wait) glFinish();
+  lastUpdateMs_ = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+void PixelSortView::render(bool spans) {
+  const StateView view = runner_->view();
+  const std::size_t orderPass = firstOf(schedule_, Pass(PixelOrder{}).index());
+  int form = 1;
+  if (pass_ <= orderPass) form = 0;
+  else if (pass_ == passCount()) form = 3;  // after the image-order pass
+  else if (view.form == Buffer::Compact) form = 2;
+  const bool haveSpans = spans && view.scan != nullptr;
+
+  glUseProgram(program_.id());
+  const auto set = [&](const char* name, GLint v) { glUniform1i(program_.uniform(name), v); };
+  set("u_state", kStateUnit);
+  set("u_scan", kScanUnit);
+  set("u_pixels", kPixelsUnit);
+  set("u_form", form);
+  set("u_imageWidth", static_cast<GLint>(image_.width));
+  set("u_spans", haveSpans);
+  set("u_widthLog2", static_cast<GLint>(log2Exact(view.layout.width)));
+  set("u_compactWidthLog2", static_cast<GLint>(log2Exact(std::max(1u, view.compactLayout.width))));
+  set("u_lineBits", static_cast<GLint>(log2Exact(layout_.paddedLength)));
+  glUniform1ui(program_.uniform("u_maxSpan"), options_.maxSpan);
+  glUniform1ui(program_.uniform("u_skipPercent"), options_.skipPercent);
+  glUniform1ui(program_.uniform("u_seed"), options_.seed);
+  const std::pair<GLint, const gl::Texture*> bound[] = {
+      {kPixelsUnit, view.pixels}, {kScanUnit, haveSpans ? view.scan : view.pixels}, {kStateUnit, view.current}};
+  for (const auto& [unit, texture] : bound) {  // unit 0 last: it stays the active one
+    glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
+    glBindTexture(GL_TEXTURE_2D, texture ? texture->id() : 0);
+  }
+  triangle_.draw(target_, image_.width, image_.height);
+  TEXSORT_GL_CHECK("pixel sort picture");
+}
+
+Image PixelSortView::result() {
+  seek(passCount());
+  return pixelSortOutput(image_, runner_->readElements());
+}
+
+}  // namespace texsort

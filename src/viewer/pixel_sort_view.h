@@ -1,0 +1,67 @@
+// The viewer's Pixel sort mode, compute and display: one image pixel-sorted on the GPU with live
+// options, movable to any pass, drawn as a picture with an optional span overlay.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "gl/fullscreen.h"
+#include "gl/objects.h"
+#include "pixelsort/pixel_sort.h"
+#include "sort/runner.h"
+
+namespace texsort {
+
+class PixelSortView {
+ public:
+  // Needs a current GL context. Throws texsort::Error as `texsort pixelsort` would for an image the
+  // pixel sort cannot take, and for options out of range.
+  PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm);
+
+  // New options or line sort: a new schedule, then the state at the same pass (the end, if it was
+  // there). Only a new angle or mask rebuilds the lines and uploads the source again.
+  void setOptions(const PixelSortOptions& options, Algorithm algorithm);
+  // Brings the state to pass `target` (0: the image as loaded, passCount(): sorted); with `wait`,
+  // waits for the GPU, so lastUpdateMs() is the whole update (the live controls do not wait: the
+  // GPU works while the frame's panels are built).
+  void seek(std::uint32_t target, bool wait = true);
+
+  const Image& image() const { return image_; }
+  const PixelSortOptions& options() const { return options_; }
+  Algorithm algorithm() const { return algorithm_; }
+  const PassSchedule& schedule() const { return schedule_; }
+  const LineLayout& layout() const { return layout_; }
+  std::uint32_t pass() const { return pass_; }
+  std::uint32_t passCount() const { return static_cast<std::uint32_t>(schedule_.size()); }
+  double lastUpdateMs() const { return lastUpdateMs_; }  // wall time of the last setOptions or seek
+
+  // Draws the current state into the picture: every pixel shows the colour its position holds now;
+  // with `spans`, pixels outside every span darkened and each span (piece) tinted its own colour.
+  void render(bool spans);
+  GLuint texture() const { return picture_.id(); }
+  std::uint32_t width() const { return image_.width; }
+  std::uint32_t height() const { return image_.height; }
+
+  // The sorted image (runs the remaining passes), as `texsort pixelsort` writes it.
+  Image result();
+
+ private:
+  void rebuildLines();
+
+  Image image_;
+  PixelSortOptions options_;
+  Algorithm algorithm_;
+  LineLayout layout_;
+  std::vector<PixelTexel> source_;
+  PassSchedule schedule_;
+  std::unique_ptr<Runner> runner_;
+  std::uint32_t pass_ = 0;
+  double lastUpdateMs_ = 0.0;
+
+  gl::Program program_;
+  gl::Texture picture_;
+  gl::Framebuffer target_;
+  gl::FullScreenTriangle triangle_;
+};
+
+}  // namespace texsort
