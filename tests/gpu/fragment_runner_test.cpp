@@ -213,7 +213,7 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
       o.intervals = kIntervals[kind++ % std::size(kIntervals)].intervals;  // every kind, three times or more
       o.lower = 0.1;
       o.upper = 0.7;
-      o.spanLength = std::uint32_t(2 + rng() % 4);
+      o.spanLength = std::uint32_t(2 + rng() % 12);  // up to 13: wave jitter of up to 3
       o.seed = std::uint32_t(rng());
       o.maxSpan = h == 17 ? 5 : 0;
       o.skipPercent = w == 13 ? 40 : 0;
