@@ -194,7 +194,7 @@ int runBench(const BenchOptions& options) {
         std::fflush(stdout);
       }
     }
-    std::printf("wall ms: keys and spans (CPU), upload, every pass, read back, output image; CPU ref: keys, spans and "
+    std::printf("wall ms: source texels (CPU), upload, every pass (spans, keys, sort: GPU), read back, output image; CPU ref: keys, spans and "
                 "std::stable_sort of every span on one core; x CPU > 1: the GPU pipeline is faster\n");
     return 0;
   }
