@@ -294,10 +294,7 @@ SortState runPass(const Pass& pass, SortState state) {
 }
 
 SortState runScheduleState(const PassSchedule& schedule, std::vector<Element> elements) {
-  if (elements.size() != schedule.shape.count()) throw std::invalid_argument("runSchedule: the schedule is for another size");
-  SortState state{std::move(elements), {}, {}, {}, {}};
-  for (const Pass& pass : schedule) state = runPass(pass, std::move(state));
-  return state;
+  return runScheduleState(schedule, SortState{std::move(elements), {}, {}, {}, {}});
 }
 
 SortState runScheduleState(const PassSchedule& schedule, SortState state) {

@@ -125,16 +125,20 @@ void FragmentRunner::resetState(unsigned uploaded) {
   shown_ = shownBefore_ = Buffer::Elements;
 }
 
-void FragmentRunner::upload(const std::vector<Element>& elements) {
-  if (elements.size() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: upload of the wrong size");
-  gl::PingPong& state = pair(Buffer::Elements);
-  state.resetFront();
-  resetState(bufferBit(Buffer::Elements));
-  glBindTexture(GL_TEXTURE_2D, state.front().id());
+void FragmentRunner::uploadInto(Buffer buffer, const void* texels) {
+  gl::PingPong& p = pair(buffer);
+  p.resetFront();
+  glBindTexture(GL_TEXTURE_2D, p.front().id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(layout().width), static_cast<GLsizei>(layout().height),
-                  GL_RGBA, GL_FLOAT, elements.data());
+                  GL_RGBA, GL_FLOAT, texels);
   TEXSORT_GL_CHECK("upload");
+}
+
+void FragmentRunner::upload(const std::vector<Element>& elements) {
+  if (elements.size() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: upload of the wrong size");
+  resetState(bufferBit(Buffer::Elements));
+  uploadInto(Buffer::Elements, elements.data());
 }
 
 void FragmentRunner::restartFromSource() {
@@ -146,15 +150,8 @@ void FragmentRunner::restartFromSource() {
 void FragmentRunner::uploadSource(const std::vector<PixelTexel>& texels) {
   if (texels.size() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: pixel source of the wrong size");
   allocate(Buffer::Source);
-  gl::PingPong& source = pair(Buffer::Source);
-  source.resetFront();
-  pair(Buffer::Elements).resetFront();
-  resetState(bufferBit(Buffer::Source));
-  glBindTexture(GL_TEXTURE_2D, source.front().id());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(layout().width), static_cast<GLsizei>(layout().height),
-                  GL_RGBA, GL_FLOAT, texels.data());
-  TEXSORT_GL_CHECK("pixel source upload");
+  uploadInto(Buffer::Source, texels.data());
+  restartFromSource();
 }
 
 void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {

@@ -37,6 +37,7 @@ class FragmentRunner final : public Runner {
   void allocate(Buffer buffer);
   void setUniforms(const Pass& pass, const gl::Program& program) const;
   void resetState(unsigned uploaded);
+  void uploadInto(Buffer buffer, const void* texels);  // elementCount() RGBA32F texels into the pair's front
   gl::PingPong& pair(Buffer b) { return buffers_[static_cast<std::size_t>(b)]; }
   const gl::PingPong& pair(Buffer b) const { return buffers_[static_cast<std::size_t>(b)]; }
   const TextureLayout& layoutOf(Buffer b) const { return layouts_[static_cast<std::size_t>(b)]; }

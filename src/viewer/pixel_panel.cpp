@@ -18,7 +18,7 @@ void applyPixelOptions(ViewerState& s, const PixelSortOptions& options, Algorith
   if (!s.session) return;
   try {
     const auto start = std::chrono::steady_clock::now();
-    if (!s.pixel || s.pixel->image().rgba != s.session->image().rgba) {
+    if (!s.pixel) {
       s.pixel = std::make_unique<PixelSortView>(s.session->image(), options, algorithm);
       s.pixel->seek(s.pixel->passCount());
     } else {
@@ -132,8 +132,12 @@ void pixelPanel(ViewerState& s, float fps) {
       ImGui::EndCombo();
     }
     int order = o.order == SortOrder::Ascending ? 0 : 1;
+    ImGui::Text("order:");
     ImGui::SameLine();
-    if (ImGui::RadioButton("asc", &order, 0) | (ImGui::SameLine(), ImGui::RadioButton("desc", &order, 1))) {
+    bool picked = ImGui::RadioButton("asc", &order, 0);
+    ImGui::SameLine();
+    picked |= ImGui::RadioButton("desc", &order, 1);
+    if (picked) {
       o.order = order == 0 ? SortOrder::Ascending : SortOrder::Descending;
       changed = true;
     }
@@ -196,7 +200,7 @@ void pixelPanel(ViewerState& s, float fps) {
 
 void pixelFrame(ViewerState& s, double) {
   if (!s.session) return;
-  if (!s.pixel || s.pixel->image().rgba != s.session->image().rgba) applyPixelOptions(s, s.pixelOptions, s.pixelAlgorithm);
+  if (!s.pixel) applyPixelOptions(s, s.pixelOptions, s.pixelAlgorithm);  // startSession drops it with the old image
   if (!s.pixel) return;
   if (s.pixelDrag) {  // a slider dragged back and forth: a new --lower every frame
     PixelSortOptions o = s.pixelOptions;

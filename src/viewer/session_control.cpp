@@ -25,6 +25,7 @@ void startSession(ViewerState& s, Image image, const std::string& name) {
   try {
     auto session = std::make_unique<SortSession>(std::move(image), s.order, s.algorithm, name);
     s.recording.reset();  // it draws from the session being replaced
+    s.pixel.reset();      // so is the Pixel sort view: rebuilt for the new image on its next frame
     s.session = std::move(session);
     s.recordFrom = 0;
     s.recordTo = static_cast<int>(s.session->passCount());
