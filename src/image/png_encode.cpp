@@ -1,0 +1,453 @@
+// PNG encoding: row filters, an LZ77 matcher with hash chains, dynamic Huffman blocks, one thread
+// and one IDAT chunk per run of rows.
+#include "image/png_encode.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <thread>
+
+#include "image/crc32.h"
+
+namespace texsort {
+namespace png_detail {
+
+std::vector<std::uint8_t> huffmanLengths(std::vector<std::uint32_t> freq, int maxBits) {
+  std::vector<std::uint8_t> lengths(freq.size(), 0);
+  std::vector<std::size_t> used;
+  for (std::size_t s = 0; s < freq.size(); ++s)
+    if (freq[s]) used.push_back(s);
+  if (used.size() < 2) {  // a lone symbol (or none) still gets a complete two-code tree
+    const std::size_t a = used.empty() ? 0 : used[0];
+    lengths[a] = 1;
+    lengths[a == 0 ? 1 : 0] = 1;
+    return lengths;
+  }
+  while (true) {
+    // Two queues: leaves by frequency, internal nodes in the (non-decreasing) order made.
+    std::sort(used.begin(), used.end(),
+              [&](std::size_t a, std::size_t b) { return freq[a] != freq[b] ? freq[a] < freq[b] : a < b; });
+    const std::size_t leaves = used.size(), nodes = 2 * leaves - 1;
+    std::vector<std::uint64_t> weight(nodes);
+    std::vector<std::size_t> parent(nodes, 0);
+    for (std::size_t k = 0; k < leaves; ++k) weight[k] = freq[used[k]];
+    std::size_t nextLeaf = 0, nextNode = leaves, made = leaves;
+    const auto take = [&] {
+      if (nextLeaf < leaves && (nextNode == made || weight[nextLeaf] <= weight[nextNode])) return nextLeaf++;
+      return nextNode++;
+    };
+    for (; made < nodes; ++made) {
+      const std::size_t a = take(), b = take();
+      weight[made] = weight[a] + weight[b];
+      parent[a] = parent[b] = made;
+    }
+    std::vector<int> depth(nodes, 0);  // the root, made last, has depth 0; parents come after children
+    int longest = 0;
+    for (std::size_t k = nodes - 1; k-- > 0;) {
+      depth[k] = depth[parent[k]] + 1;
+      if (k < leaves) longest = std::max(longest, depth[k]);
+    }
+    if (longest <= maxBits) {
+      for (std::size_t k = 0; k < leaves; ++k) lengths[used[k]] = static_cast<std::uint8_t>(depth[k]);
+      return lengths;
+    }
+    for (std::size_t s : used) freq[s] = (freq[s] >> 1) | 1u;  // flatter, never zero: shorter codes
+  }
+}
+
+namespace {
+
+constexpr std::size_t kWindow = 32768;       // deflate's largest distance
+constexpr int kHashBits = 15;
+constexpr std::size_t kMinMatch = 4;         // shorter matches seldom pay for their distance code
+constexpr std::size_t kMaxMatch = 258;
+constexpr int kChainChecks = 16;             // candidates tried per position
+constexpr std::size_t kInsertAllBelow = 32;  // positions inside longer matches are not indexed
+constexpr std::size_t kBlockTokens = 1u << 15;
+constexpr int kLitLenSymbols = 286, kDistSymbols = 30, kCodeLengthSymbols = 19;
+constexpr std::uint32_t kMatchBit = 0x80000000u;  // token: literal byte, or this | length << 16 | distance
+
+// Deflate packs bits from the least significant end; Huffman codes go most significant bit first.
+class BitWriter {
+ public:
+  explicit BitWriter(std::vector<unsigned char>& out) : out_(out) {}
+  void put(std::uint32_t value, int count) {
+    bits_ |= std::uint64_t{value} << count_;
+    count_ += count;
+    if (count_ >= 32) {
+      for (int k = 0; k < 4; ++k) out_.push_back(static_cast<unsigned char>(bits_ >> (8 * k)));
+      bits_ >>= 32;
+      count_ -= 32;
+    }
+  }
+  void alignToByte() {
+    while (count_ > 0) {
+      out_.push_back(static_cast<unsigned char>(bits_));
+      bits_ >>= 8;
+      count_ = std::max(0, count_ - 8);
+    }
+    bits_ = 0;
+  }
+
+ private:
+  std::vector<unsigned char>& out_;
+  std::uint64_t bits_ = 0;
+  int count_ = 0;
+};
+
+// Length symbol (257..285) with its extra bits, for lengths 3..258 (RFC 1951 3.2.5).
+struct Coded {
+  int symbol;
+  int extraBits;
+  std::uint32_t extra;
+};
+Coded lengthSymbol(std::uint32_t length) {
+  if (length == kMaxMatch) return {285, 0, 0};
+  const std::uint32_t v = length - 3;
+  if (v < 8) return {static_cast<int>(257 + v), 0, 0};
+  int top = 31;
+  while (!(v >> top)) --top;  // top >= 3
+  const int extraBits = top - 2;
+  return {257 + 4 * (top - 1) + static_cast<int>((v >> extraBits) & 3u), extraBits, v & ((1u << extraBits) - 1)};
+}
+// Distance symbol (0..29) with its extra bits, for distances 1..32768.
+Coded distanceSymbol(std::uint32_t distance) {
+  const std::uint32_t v = distance - 1;
+  if (v < 4) return {static_cast<int>(v), 0, 0};
+  int top = 31;
+  while (!(v >> top)) --top;  // top >= 2
+  const int extraBits = top - 1;
+  return {2 * top + static_cast<int>((v >> extraBits) & 1u), extraBits, v & ((1u << extraBits) - 1)};
+}
+
+// Canonical codes for the lengths (RFC 1951 3.2.2), bit-reversed for the writer.
+struct HuffmanCode {
+  std::vector<std::uint8_t> lengths;
+  std::vector<std::uint32_t> codes;
+};
+HuffmanCode huffmanCode(const std::vector<std::uint32_t>& freq, int maxBits) {
+  HuffmanCode code{huffmanLengths(freq, maxBits), std::vector<std::uint32_t>(freq.size(), 0)};
+  std::array<std::uint32_t, 16> count{}, next{};
+  for (std::uint8_t l : code.lengths) ++count[l];
+  count[0] = 0;
+  for (int bits = 1; bits < 16; ++bits) next[bits] = (next[bits - 1] + count[bits - 1]) << 1;
+  for (std::size_t s = 0; s < freq.size(); ++s) {
+    const int l = code.lengths[s];
+    if (!l) continue;
+    std::uint32_t c = next[l]++, reversed = 0;
+    for (int b = 0; b < l; ++b, c >>= 1) reversed = (reversed << 1) | (c & 1u);
+    code.codes[s] = reversed;
+  }
+  return code;
+}
+
+// One block with dynamic codes (BTYPE 10) for the tokens.
+void writeBlock(BitWriter& w, const std::vector<std::uint32_t>& tokens, bool final) {
+  std::vector<std::uint32_t> litFreq(kLitLenSymbols, 0), distFreq(kDistSymbols, 0);
+  for (std::uint32_t t : tokens) {
+    if (t & kMatchBit) {
+      ++litFreq[lengthSymbol((t >> 16) & 0x1FFu).symbol];
+      ++distFreq[distanceSymbol(t & 0xFFFFu).symbol];
+    } else {
+      ++litFreq[t];
+    }
+  }
+  litFreq[256] = 1;  // end of block
+  const HuffmanCode lit = huffmanCode(litFreq, 15), dist = huffmanCode(distFreq, 15);
+  int litCount = kLitLenSymbols, distCount = kDistSymbols;
+  while (litCount > 257 && !lit.lengths[litCount - 1]) --litCount;
+  while (distCount > 1 && !dist.lengths[distCount - 1]) --distCount;
+
+  // The code lengths, run-length coded with symbols 16 (repeat the last 3..6), 17 (3..10 zeros)
+  // and 18 (11..138 zeros), then Huffman coded themselves.
+  std::vector<std::uint8_t> lengths(lit.lengths.begin(), lit.lengths.begin() + litCount);
+  lengths.insert(lengths.end(), dist.lengths.begin(), dist.lengths.begin() + distCount);
+  struct Run {
+    int symbol, extraBits;
+    std::uint32_t extra;
+  };
+  std::vector<Run> runs;
+  for (std::size_t i = 0; i < lengths.size();) {
+    const std::uint8_t v = lengths[i];
+    std::size_t same = 1;
+    while (i + same < lengths.size() && lengths[i + same] == v) ++same;
+    i += same;
+    if (v == 0) {
+      for (; same >= 11; same -= std::min<std::size_t>(same, 138))
+        runs.push_back({18, 7, static_cast<std::uint32_t>(std::min<std::size_t>(same, 138) - 11)});
+      if (same >= 3) runs.push_back({17, 3, static_cast<std::uint32_t>(same - 3)}), same = 0;
+    } else {
+      runs.push_back({v, 0, 0});
+      --same;
+      for (; same >= 3; same -= std::min<std::size_t>(same, 6))
+        runs.push_back({16, 2, static_cast<std::uint32_t>(std::min<std::size_t>(same, 6) - 3)});
+    }
+    for (; same > 0; --same) runs.push_back({v, 0, 0});
+  }
+  std::vector<std::uint32_t> runFreq(kCodeLengthSymbols, 0);
+  for (const Run& r : runs) ++runFreq[r.symbol];
+  const HuffmanCode lengthCode = huffmanCode(runFreq, 7);
+  static constexpr int kOrder[kCodeLengthSymbols] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+  int orderCount = kCodeLengthSymbols;
+  while (orderCount > 4 && !lengthCode.lengths[kOrder[orderCount - 1]]) --orderCount;
+
+  w.put(final ? 1 : 0, 1);
+  w.put(2, 2);
+  w.put(static_cast<std::uint32_t>(litCount - 257), 5);
+  w.put(static_cast<std::uint32_t>(distCount - 1), 5);
+  w.put(static_cast<std::uint32_t>(orderCount - 4), 4);
+  for (int k = 0; k < orderCount; ++k) w.put(lengthCode.lengths[kOrder[k]], 3);
+  for (const Run& r : runs) {
+    w.put(lengthCode.codes[r.symbol], lengthCode.lengths[r.symbol]);
+    if (r.extraBits) w.put(r.extra, r.extraBits);
+  }
+  for (std::uint32_t t : tokens) {
+    if (!(t & kMatchBit)) {
+      w.put(lit.codes[t], lit.lengths[t]);
+      continue;
+    }
+    const Coded l = lengthSymbol((t >> 16) & 0x1FFu), d = distanceSymbol(t & 0xFFFFu);
+    w.put(lit.codes[l.symbol], lit.lengths[l.symbol]);
+    if (l.extraBits) w.put(l.extra, l.extraBits);
+    w.put(dist.codes[d.symbol], dist.lengths[d.symbol]);
+    if (d.extraBits) w.put(d.extra, d.extraBits);
+  }
+  w.put(lit.codes[256], lit.lengths[256]);
+}
+
+std::uint32_t load32(const unsigned char* p) {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+std::uint32_t hash4(const unsigned char* p) { return (load32(p) * 2654435761u) >> (32 - kHashBits); }
+
+std::size_t matchLength(const unsigned char* a, const unsigned char* b, std::size_t limit) {
+  std::size_t n = 0;
+  while (n + 8 <= limit) {
+    std::uint64_t x, y;
+    std::memcpy(&x, a + n, 8);
+    std::memcpy(&y, b + n, 8);
+    if (x != y) return n + static_cast<std::size_t>(__builtin_ctzll(x ^ y) >> 3);
+    n += 8;
+  }
+  while (n < limit && a[n] == b[n]) ++n;
+  return n;
+}
+
+}  // namespace
+
+void deflateRun(const unsigned char* data, std::size_t size, bool last, std::vector<unsigned char>& out) {
+  BitWriter w(out);
+  std::vector<std::int64_t> head(std::size_t{1} << kHashBits, -1), previous(kWindow, -1);
+  const auto insert = [&](std::size_t at) {
+    const std::uint32_t h = hash4(data + at);
+    previous[at & (kWindow - 1)] = head[h];
+    head[h] = static_cast<std::int64_t>(at);
+  };
+  std::vector<std::uint32_t> tokens;
+  tokens.reserve(kBlockTokens);
+  for (std::size_t i = 0; i < size;) {
+    std::size_t best = 0, bestDistance = 0;
+    if (i + kMinMatch <= size) {
+      const std::size_t limit = std::min(kMaxMatch, size - i);
+      std::int64_t candidate = head[hash4(data + i)];
+      // Chains only go back in position; the window test also stops at slots a newer position reused.
+      for (int checks = kChainChecks; candidate >= 0 && i - static_cast<std::size_t>(candidate) <= kWindow && checks > 0;
+           --checks) {
+        const std::size_t c = static_cast<std::size_t>(candidate);
+        if (data[c + best] == data[i + best]) {
+          const std::size_t length = matchLength(data + c, data + i, limit);
+          if (length > best) {
+            best = length;
+            bestDistance = i - c;
+            if (length == limit) break;
+          }
+        }
+        candidate = previous[c & (kWindow - 1)];
+      }
+      insert(i);
+    }
+    if (best >= kMinMatch) {
+      tokens.push_back(kMatchBit | static_cast<std::uint32_t>(best << 16) | static_cast<std::uint32_t>(bestDistance));
+      if (best < kInsertAllBelow)
+        for (std::size_t k = i + 1; k < i + best && k + kMinMatch <= size; ++k) insert(k);
+      i += best;
+    } else {
+      tokens.push_back(data[i]);
+      ++i;
+    }
+    if (tokens.size() == kBlockTokens) {
+      writeBlock(w, tokens, last && i == size);
+      tokens.clear();
+    }
+  }
+  if (!tokens.empty() || size == 0) writeBlock(w, tokens, last);
+  if (!last) {  // an empty stored block: BFINAL 0, BTYPE 00, to the byte, LEN 0, NLEN 0xFFFF
+    w.put(0, 3);
+    w.alignToByte();
+    for (unsigned b : {0x00u, 0x00u, 0xFFu, 0xFFu}) out.push_back(static_cast<unsigned char>(b));
+  }
+  w.alignToByte();
+}
+
+std::uint32_t adler32(const unsigned char* data, std::size_t size, std::uint32_t adler) {
+  constexpr std::uint32_t kBase = 65521;
+  constexpr std::size_t kMostBeforeOverflow = 5552;
+  std::uint32_t a = adler & 0xFFFFu, b = adler >> 16;
+  while (size > 0) {
+    const std::size_t n = std::min(size, kMostBeforeOverflow);
+    for (std::size_t k = 0; k < n; ++k) b += a += data[k];
+    a %= kBase;
+    b %= kBase;
+    data += n;
+    size -= n;
+  }
+  return (b << 16) | a;
+}
+
+std::uint32_t adler32Combine(std::uint32_t first, std::uint32_t second, std::size_t secondLength) {
+  // Over A then B: a = aA + aB - 1, b = bA + bB + |B| (aA - 1), all mod 65521.
+  constexpr std::uint64_t kBase = 65521;
+  const std::uint64_t aA = first & 0xFFFFu, bA = first >> 16, aB = second & 0xFFFFu, bB = second >> 16;
+  const std::uint64_t a = (aA + aB + kBase - 1) % kBase;
+  const std::uint64_t b = (bA + bB + (secondLength % kBase) * ((aA + kBase - 1) % kBase)) % kBase;
+  return static_cast<std::uint32_t>((b << 16) | a);
+}
+
+}  // namespace png_detail
+
+namespace {
+
+void putBigEndian32(std::vector<unsigned char>& out, std::uint32_t v) {
+  for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<unsigned char>(v >> shift));
+}
+
+// Appends a chunk: length, type, data, CRC of type and data.
+void putChunk(std::vector<unsigned char>& out, const char* type, const unsigned char* data, std::size_t size) {
+  if (size > 0x7FFFFFFFu) throw std::length_error("PNG chunk over 2^31 - 1 bytes");
+  putBigEndian32(out, static_cast<std::uint32_t>(size));
+  const auto* typeBytes = reinterpret_cast<const unsigned char*>(type);
+  out.insert(out.end(), typeBytes, typeBytes + 4);
+  out.insert(out.end(), data, data + size);
+  putBigEndian32(out, crc32(data, size, crc32(typeBytes, 4)));
+}
+
+// Rows [first, end) of the image in its channel layout, each behind its filter byte.
+struct RowRun {
+  std::uint32_t first = 0, end = 0;
+  std::vector<unsigned char> chunk;  // the whole IDAT chunk
+  std::uint32_t adler = 1;
+  std::size_t filteredSize = 0;
+};
+
+int paeth(int a, int b, int c) {
+  const int p = a + b - c, pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+// PNG filter `type` (0 none, 1 sub, 2 up, 3 average, 4 Paeth) of a row of n bytes, with `bpp`
+// bytes per pixel; bytes left of the row and the row above the first are zero.
+void filterRow(int type, const unsigned char* row, const unsigned char* above, std::size_t n, std::size_t bpp,
+               unsigned char* out) {
+  const auto put = [&](auto predict) {
+    for (std::size_t i = 0; i < std::min(bpp, n); ++i) out[i] = static_cast<unsigned char>(row[i] - predict(0, above[i], 0));
+    for (std::size_t i = bpp; i < n; ++i)
+      out[i] = static_cast<unsigned char>(row[i] - predict(row[i - bpp], above[i], above[i - bpp]));
+  };
+  switch (type) {
+    case 0: std::memcpy(out, row, n); break;
+    case 1: put([](int left, int, int) { return left; }); break;
+    case 2: put([](int, int up, int) { return up; }); break;
+    case 3: put([](int left, int up, int) { return (left + up) / 2; }); break;
+    default: put([](int left, int up, int upLeft) { return paeth(left, up, upLeft); }); break;
+  }
+}
+
+void encodeRun(const Image& image, RowRun& run, bool firstRun, bool lastRun) {
+  const int channels = image.channels;
+  static constexpr int kSource[4][4] = {{0}, {0, 3}, {0, 1, 2}, {0, 1, 2, 3}};
+  const std::size_t rowBytes = std::size_t{image.width} * channels;
+  const auto rowOf = [&](std::uint32_t y, std::vector<unsigned char>& row) {
+    const std::uint8_t* rgba = image.rgba.data() + std::size_t{y} * image.width * 4;
+    for (std::size_t x = 0; x < image.width; ++x)
+      for (int c = 0; c < channels; ++c) row[x * channels + c] = rgba[x * 4 + kSource[channels - 1][c]];
+  };
+  std::vector<unsigned char> filtered;
+  filtered.reserve((rowBytes + 1) * (run.end - run.first));
+  std::vector<unsigned char> above(rowBytes, 0), row(rowBytes), best(rowBytes), trial(rowBytes);
+  if (run.first > 0) rowOf(run.first - 1, above);
+  for (std::uint32_t y = run.first; y < run.end; ++y) {
+    rowOf(y, row);
+    std::uint64_t bestCost = ~std::uint64_t{0};
+    int bestType = 0;
+    for (int type = 0; type < 5; ++type) {
+      filterRow(type, row.data(), above.data(), rowBytes, static_cast<std::size_t>(channels), trial.data());
+      std::uint64_t cost = 0;
+      for (unsigned char v : trial) cost += static_cast<std::uint64_t>(std::abs(static_cast<int>(static_cast<signed char>(v))));
+      if (cost < bestCost) {
+        bestCost = cost;
+        bestType = type;
+        best.swap(trial);
+      }
+    }
+    filtered.push_back(static_cast<unsigned char>(bestType));
+    filtered.insert(filtered.end(), best.begin(), best.end());
+    above.swap(row);
+  }
+  run.filteredSize = filtered.size();
+  run.adler = png_detail::adler32(filtered.data(), filtered.size());
+  std::vector<unsigned char> zlib;
+  zlib.reserve(filtered.size() / 2 + 1024);
+  if (firstRun) zlib = {0x78, 0x01};  // deflate, 32 KiB window, no dictionary (0x7801 % 31 == 0)
+  png_detail::deflateRun(filtered.data(), filtered.size(), lastRun, zlib);
+  putChunk(run.chunk, "IDAT", zlib.data(), zlib.size());
+}
+
+}  // namespace
+
+std::vector<unsigned char> encodePng(const Image& image, unsigned runs) {
+  if (image.channels < 1 || image.channels > 4 || image.width == 0 || image.height == 0)
+    throw std::invalid_argument("encodePng: no pixels or an unsupported channel count");
+  const std::uint64_t rowBytes = std::uint64_t{image.width} * image.channels + 1;
+  constexpr std::uint64_t kLeastRunBytes = 256 * 1024;
+  if (runs == 0) {
+    runs = std::max(1u, std::thread::hardware_concurrency());
+    runs = static_cast<unsigned>(std::min<std::uint64_t>(runs, std::max<std::uint64_t>(1, rowBytes * image.height / kLeastRunBytes)));
+  }
+  runs = std::min(runs, image.height);
+  std::vector<RowRun> parts(runs);
+  for (unsigned k = 0; k < runs; ++k) {
+    parts[k].first = static_cast<std::uint32_t>(std::uint64_t{image.height} * k / runs);
+    parts[k].end = static_cast<std::uint32_t>(std::uint64_t{image.height} * (k + 1) / runs);
+  }
+  std::vector<std::thread> threads;
+  for (unsigned k = 1; k < runs; ++k) threads.emplace_back(encodeRun, std::cref(image), std::ref(parts[k]), false, k + 1 == runs);
+  encodeRun(image, parts[0], true, runs == 1);
+  for (std::thread& t : threads) t.join();
+
+  std::vector<unsigned char> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  std::vector<unsigned char> header;
+  putBigEndian32(header, image.width);
+  putBigEndian32(header, image.height);
+  static constexpr unsigned char kColourType[4] = {0, 4, 2, 6};
+  for (unsigned char b : {std::uint8_t{8}, kColourType[image.channels - 1], std::uint8_t{0}, std::uint8_t{0}, std::uint8_t{0}})
+    header.push_back(b);
+  putChunk(png, "IHDR", header.data(), header.size());
+  std::uint32_t adler = parts[0].adler;
+  for (std::size_t k = 1; k < parts.size(); ++k) adler = png_detail::adler32Combine(adler, parts[k].adler, parts[k].filteredSize);
+  std::size_t total = png.size() + 12 + 4 + 12;
+  for (const RowRun& part : parts) total += part.chunk.size();
+  png.reserve(total);
+  for (const RowRun& part : parts) png.insert(png.end(), part.chunk.begin(), part.chunk.end());
+  // The zlib stream's Adler-32 closes it in a small IDAT of its own: decoders join IDAT data.
+  std::vector<unsigned char> trailer;
+  putBigEndian32(trailer, adler);
+  putChunk(png, "IDAT", trailer.data(), trailer.size());
+  putChunk(png, "IEND", nullptr, 0);
+  return png;
+}
+
+}  // namespace texsort
