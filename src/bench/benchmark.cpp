@@ -223,7 +223,8 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
     const auto start = Clock::now();
     runner->uploadSource(pixelSortSource(image, options, layout));
     const double gpuMs = runner->run(schedule);
-    const Image result = pixelSortOutput(image, runner->readElements());
+    Image result = image;
+    result.rgba = runner->readPixelBytes(image.pixelCount());
     const double wallMs = since(start);
     const auto cpuStart = Clock::now();
     const Image reference = pixelSortReference(image, options);

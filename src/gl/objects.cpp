@@ -67,9 +67,12 @@ Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format
   glTexParameteri(bindAt, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(bindAt, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  const GLint internalFormat = format == TextureFormat::Rgba32f ? GL_RGBA32F : format == TextureFormat::R32f ? GL_R32F : GL_RGBA8;
-  const GLenum layout = format == TextureFormat::R32f ? GL_RED : GL_RGBA;
-  const GLenum type = format == TextureFormat::Rgba8 ? GL_UNSIGNED_BYTE : GL_FLOAT;
+  static constexpr GLint kInternal[] = {GL_RGBA32F, GL_R32F, GL_RGBA8, GL_RGBA8UI};
+  static constexpr GLenum kLayout[] = {GL_RGBA, GL_RED, GL_RGBA, GL_RGBA_INTEGER};
+  static constexpr GLenum kType[] = {GL_FLOAT, GL_FLOAT, GL_UNSIGNED_BYTE, GL_UNSIGNED_BYTE};
+  const GLint internalFormat = kInternal[static_cast<int>(format)];
+  const GLenum layout = kLayout[static_cast<int>(format)];
+  const GLenum type = kType[static_cast<int>(format)];
   if (layers) {
     glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, internalFormat, static_cast<GLsizei>(width), static_cast<GLsizei>(height),
                  static_cast<GLsizei>(layers), 0, layout, type, texels);

@@ -4,9 +4,9 @@
 namespace texsort::gl {
 
 PingPong::PingPong(std::uint32_t width, std::uint32_t height, TextureFormat format, const std::string& textureLabel,
-                   const std::string& targetLabel, std::uint32_t layers) {
+                   const std::string& targetLabel, std::uint32_t layers, Halves halves) {
   const bool floatTarget = format != TextureFormat::Rgba8;
-  for (int half = 0; half < 2; ++half) {
+  for (int half = 0; half < (halves == Halves::Two ? 2 : 1); ++half) {
     const char* suffix = half == 0 ? " A" : " B";
     textures_[half] = Texture(width, height, format, nullptr, (textureLabel + suffix).c_str(), layers);
     framebuffers_[half] = Framebuffer(textures_[half], (targetLabel + suffix).c_str(), floatTarget);

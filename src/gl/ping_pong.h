@@ -10,6 +10,10 @@
 
 namespace texsort::gl {
 
+// A buffer that passes only read (an upload) needs one half: its texture and a framebuffer to read
+// it back through. Half B stays empty, and swap() is never called on it.
+enum class Halves { Two, One };
+
 class PingPong {
  public:
   PingPong() = default;
@@ -17,7 +21,7 @@ class PingPong {
   // "<targetLabel> A" and "... B" (the names GL errors and debuggers show). Throws texsort::Error(Gpu).
   // With layers > 0 both halves are array textures, every layer a render target of one draw.
   PingPong(std::uint32_t width, std::uint32_t height, TextureFormat format, const std::string& textureLabel,
-           const std::string& targetLabel, std::uint32_t layers = 0);
+           const std::string& targetLabel, std::uint32_t layers = 0, Halves halves = Halves::Two);
 
   explicit operator bool() const { return static_cast<bool>(textures_[0]); }
   std::uint32_t width() const { return textures_[0].width(); }

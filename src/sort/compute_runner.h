@@ -32,6 +32,7 @@ class ComputeRunner final : public Runner {
   double run(const PassSchedule& schedule) override;
   double copyPassMs() override;
   std::vector<Element> readElements() const override;
+  std::vector<std::uint8_t> readPixelBytes(std::uint64_t count) override;
   SortState readState() const override;
   StateView view() const override;
 

@@ -20,13 +20,14 @@ struct BufferSpec {
   GLenum readFormat;
   const char* textureLabel;
   const char* targetLabel;
+  gl::Halves halves;  // One: only uploaded and read, never a pass's target
 };
 constexpr BufferSpec kBufferSpecs[] = {
-    {Buffer::Elements, "u_source", gl::TextureFormat::Rgba32f, GL_RGBA, "sort state", "sort target"},
-    {Buffer::Scan, "u_scan", gl::TextureFormat::R32f, GL_RED, "radix scan", "radix scan target"},
-    {Buffer::Compact, "u_compact", gl::TextureFormat::Rgba32f, GL_RGBA, "compact state", "compact target"},
-    {Buffer::Wide, "u_wide", gl::TextureFormat::Rgba32f, GL_RGBA, "wide state", "wide target"},
-    {Buffer::Source, "u_pixels", gl::TextureFormat::Rgba32f, GL_RGBA, "pixel source", "pixel source (unused)"},
+    {Buffer::Elements, "u_source", gl::TextureFormat::Rgba32f, GL_RGBA, "sort state", "sort target", gl::Halves::Two},
+    {Buffer::Scan, "u_scan", gl::TextureFormat::R32f, GL_RED, "radix scan", "radix scan target", gl::Halves::Two},
+    {Buffer::Compact, "u_compact", gl::TextureFormat::Rgba32f, GL_RGBA, "compact state", "compact target", gl::Halves::Two},
+    {Buffer::Wide, "u_wide", gl::TextureFormat::Rgba32f, GL_RGBA, "wide state", "wide target", gl::Halves::Two},
+    {Buffer::Source, "u_pixels", gl::TextureFormat::Rgba32f, GL_RGBA, "pixel source", "pixel source read-back", gl::Halves::One},
 };
 constexpr bool specsInBufferOrder() {
   for (std::size_t b = 0; b < std::size(kBufferSpecs); ++b)
@@ -95,7 +96,7 @@ void FragmentRunner::allocate(Buffer buffer) {
   }
   const TextureLayout& l = layoutOf(buffer);
   p = gl::PingPong(l.width, l.height, spec(buffer).format, spec(buffer).textureLabel, spec(buffer).targetLabel,
-                   buffer == Buffer::Wide ? kWideLayers : 0);
+                   buffer == Buffer::Wide ? kWideLayers : 0, spec(buffer).halves);
 }
 
 const gl::Program& FragmentRunner::program(const Pass& pass) {
@@ -303,6 +304,25 @@ std::vector<Element> FragmentRunner::readElements() const {
   std::vector<Element> elements(elementCount());
   gl::readTexels(pair(Buffer::Elements).frontTarget(), layout().width, layout().height, GL_RGBA, GL_FLOAT, elements.data());
   return elements;
+}
+
+std::vector<std::uint8_t> FragmentRunner::readPixelBytes(std::uint64_t count) {
+  if (count > elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: more pixels asked for than there are elements");
+  if (!bytesTarget_) {
+    bytesTarget_ = gl::Texture(layout().width, layout().height, gl::TextureFormat::Rgba8ui, nullptr, "pixel bytes");
+    bytesFramebuffer_ = gl::Framebuffer(bytesTarget_, "pixel bytes target", false);
+    bytesProgram_ = makeProgram("pixel_bytes.frag", "");
+  }
+  glUseProgram(bytesProgram_.id());
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, pair(Buffer::Elements).front().id());
+  // Only the rows that hold the first `count` elements are drawn and read.
+  const auto rows = static_cast<std::uint32_t>((count + layout().width - 1) / layout().width);
+  triangle_.draw(bytesFramebuffer_, layout().width, rows);
+  std::vector<std::uint8_t> bytes(std::uint64_t{rows} * layout().width * 4);
+  gl::readTexels(bytesFramebuffer_, layout().width, rows, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, bytes.data());
+  bytes.resize(count * 4);
+  return bytes;
 }
 
 SortState FragmentRunner::readState() const {

@@ -29,6 +29,7 @@ class FragmentRunner final : public Runner {
   double run(const PassSchedule& schedule) override;
   double copyPassMs() override;
   std::vector<Element> readElements() const override;
+  std::vector<std::uint8_t> readPixelBytes(std::uint64_t count) override;
   SortState readState() const override;
   StateView view() const override;
 
@@ -64,6 +65,9 @@ class FragmentRunner final : public Runner {
   gl::Program copyProgram_;
   gl::Texture copyTarget_;  // copyPassMs() only
   gl::Framebuffer copyFramebuffer_;
+  gl::Program bytesProgram_;  // readPixelBytes() only
+  gl::Texture bytesTarget_;
+  gl::Framebuffer bytesFramebuffer_;
   gl::FullScreenTriangle triangle_;
   gl::GpuTimer timer_;
 };

@@ -45,6 +45,9 @@ class Runner {
 
   // The elements, element i at position i. Waits for the GPU.
   virtual std::vector<Element> readElements() const = 0;
+  // The first `count` elements as 8-bit RGBA (the pixel sort's packed colour and alpha): the image,
+  // once the image-order pass has run. Runners without the pixel passes throw texsort::Error(Gpu).
+  virtual std::vector<std::uint8_t> readPixelBytes(std::uint64_t count) = 0;
   // Every buffer written since upload(), as the CPU model keeps them: tests compare the two.
   virtual SortState readState() const = 0;
   virtual StateView view() const = 0;

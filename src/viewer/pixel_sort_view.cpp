@@ -116,7 +116,9 @@ void PixelSortView::render(bool spans) {
 
 Image PixelSortView::result() {
   seek(passCount());
-  return pixelSortOutput(image_, runner_->readElements());
+  Image sorted = image_;
+  sorted.rgba = runner_->readPixelBytes(image_.pixelCount());
+  return sorted;
 }
 
 }  // namespace texsort

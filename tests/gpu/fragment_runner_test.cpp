@@ -199,7 +199,7 @@ TEST_F(Gpu, LineShapesEqualTheCpuModelEveryPass) {
 
 // The pixel sort: every pass of every line sort over all lines at once equals the CPU model, on odd sizes,
 // single rows and columns, angles 0, 30, 45, 90, -60, thresholds and whole lines; the final image is each
-// span stably sorted.
+// span stably sorted, and the 8-bit read-back is that image.
 TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
   std::mt19937 rng(43);
   std::size_t kind = 0;
@@ -228,8 +228,11 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
         SortState cpu;
         cpu.source = pixelSortSource(image, o, layout);
         const PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
-        ASSERT_TRUE(sameStateEveryPass(*makeRunner(algorithm, cpu.source.size()), schedule, cpu));
+        const std::unique_ptr<Runner> runner = makeRunner(algorithm, cpu.source.size());
+        ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu));
         EXPECT_EQ(pixelSortOutput(image, cpu.elements).rgba, pixelSortReference(image, o).rgba);
+        EXPECT_EQ(runner->readPixelBytes(image.pixelCount()), pixelSortOutput(image, cpu.elements).rgba)
+            << "the 8-bit read-back";
       }
     }
   }
