@@ -90,8 +90,9 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   const double layoutMs = since();
   HeadlessContext context;
   const double contextMs = since();
-  checkMemoryBudget(name, static_cast<std::uint32_t>(layout.paddedLength), static_cast<std::uint32_t>(layout.paddedCount),
-                    bytes.size(), options.algorithm);
+  checkMemoryBudget(name, header.width, header.height,
+                    pixelSortMemoryNeed(header.width, header.height, layout.paddedLength * layout.paddedCount, bytes.size(),
+                                        options.algorithm));
   // The image decodes on a second core while this one allocates the textures and builds the
   // programs, which need only the header's size.
   std::future<Image> decoded =

@@ -46,9 +46,9 @@ std::string gib(std::uint64_t bytes) {
 
 }  // namespace
 
-MemoryNeed memoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes, Algorithm algorithm) {
-  const std::uint64_t pixels = std::uint64_t{width} * height;
-  const std::uint64_t n = nextPowerOfTwo(pixels);
+namespace {
+
+MemoryNeed sortNeed(std::uint64_t pixels, std::uint64_t n, std::uint64_t fileBytes, Algorithm algorithm) {
   MemoryNeed need;
   // The file, the decoder's inflated rows and its RGBA, the packed elements, the read-back, the
   // unpacked RGBA, the PNG encoder's filtered rows and output (about twice the raw pixels), and a
@@ -61,6 +61,24 @@ MemoryNeed memoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t f
   if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide) need.gpuBytes += 2 * 8 * n;
   if (usesCompute(algorithm)) need.gpuBytes += 8 * n;
   if (algorithm == Algorithm::Radix) need.gpuBytes += 2 * 4 * n;
+  return need;
+}
+
+}  // namespace
+
+MemoryNeed memoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes, Algorithm algorithm) {
+  const std::uint64_t pixels = std::uint64_t{width} * height;
+  return sortNeed(pixels, nextPowerOfTwo(pixels), fileBytes, algorithm);
+}
+
+MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t elements, std::uint64_t fileBytes,
+                               Algorithm algorithm) {
+  const std::uint64_t pixels = std::uint64_t{width} * height;
+  MemoryNeed need = sortNeed(pixels, elements, fileBytes, algorithm);
+  // Host: the source texels, the line tables and the span numbers of the report. GPU: the source
+  // texture, the span-start pair (a float each), the 8-bit read-back.
+  need.hostBytes += 16 * elements + 4 * elements + 4 * pixels;
+  need.gpuBytes += 16 * elements + 2 * 4 * elements + 4 * elements;
   return need;
 }
 
@@ -89,7 +107,10 @@ MemoryAvailable memoryAvailable() {
 
 void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes,
                        Algorithm algorithm) {
-  const MemoryNeed need = memoryNeed(width, height, fileBytes, algorithm);
+  checkMemoryBudget(name, width, height, memoryNeed(width, height, fileBytes, algorithm));
+}
+
+void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, const MemoryNeed& need) {
   const MemoryAvailable available = memoryAvailable();
   const std::string size = name + ": " + std::to_string(width) + "x" + std::to_string(height) + " needs ";
   if (available.gpuShared) {

@@ -17,6 +17,11 @@ struct MemoryNeed {
 
 // What sorting a width x height image (fileBytes on disk) with `algorithm` needs.
 MemoryNeed memoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes, Algorithm algorithm);
+// What pixel-sorting a width x height image needs when its lines pad to `elements` elements: the
+// sort's textures and buffers for that many elements, plus the source texture and texels, the
+// span-start pair, the 8-bit read-back and the line tables.
+MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t elements, std::uint64_t fileBytes,
+                               Algorithm algorithm);
 
 struct MemoryAvailable {
   std::uint64_t hostBytes = 0;  // MemAvailable of /proc/meminfo, or TEXSORT_MEMORY_LIMIT if smaller
@@ -32,5 +37,6 @@ MemoryAvailable memoryAvailable();
 // when the need does not fit.
 void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes,
                        Algorithm algorithm);
+void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, const MemoryNeed& need);
 
 }  // namespace texsort

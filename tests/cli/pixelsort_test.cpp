@@ -181,6 +181,23 @@ TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
   EXPECT_NE(missing.err.find("/nonexistent/x.png"), std::string::npos) << missing.err;
 }
 
+// The pixel sort's budget counts what it adds to a sort of the same elements (the source texture
+// and texels, the span starts, the 8-bit read-back) and names the image's own size, not its lines'.
+TEST(PixelSortCli, TheMemoryBudgetCountsThePixelSortsOwnBuffers) {
+  test::TempFolder dir;
+  test::RunOptions options;
+  options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "200000000"}};  // 190.7 MiB: enough to sort the coffee image's pixels
+  ASSERT_EQ(runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("sorted.png"), "-q"}, options).exitCode, 0);
+  const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")}, options);
+  EXPECT_EQ(r.exitCode, 4) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("coffee.png: 600x400 needs 197.7 MiB (host 159.7 MiB + GPU textures 38.0 MiB"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"sorted.png"});
+  options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "215000000"}};
+  EXPECT_EQ(runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "-q"}, options).exitCode, 0);
+}
+
 TEST(PixelSortCli, VerifyCatchesADifference) {
   test::TempFolder dir;
   const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "--verify"},
