@@ -2,15 +2,14 @@
 // position: the source's alpha channel) holds in the current state. Before the pass that builds the
 // elements that is the pixel itself; on the full-element form the colour rides in the element
 // (after the image-order pass, at i itself); on the pair form (fast and wide paths) the pair's
-// position bits name the source element, whose pixel gives the colour. With u_spans, pixels outside
-// every span are darkened and each span piece gets a tint of its own, from the span starts in the
-// scan buffer. Compiled after sort_common.glsl.
+// position bits name the source element, whose pixel gives the colour. With u_showSpans, pixels
+// outside every span are darkened and each span piece gets a tint of its own, from the span starts
+// (u_spans). Compiled after sort_common.glsl.
 
 uniform sampler2D u_state;  // the elements, or the pairs in the compact layout
-uniform sampler2D u_scan;   // span starts, by element
 uniform int u_form;         // 0: before the elements exist, 1: elements by line, 2: pairs, 3: elements by pixel
 uniform int u_imageWidth;
-uniform bool u_spans;
+uniform bool u_showSpans;
 uniform uint u_maxSpan;
 uniform uint u_skipPercent;
 uniform uint u_seed;
@@ -35,11 +34,11 @@ void main() {
     int from = (e & ~lineMask) | (int(compactElement(u_state, e).y) & lineMask);
     colour = unpackRgb(pixelTexel(int(pixelTexel(from).b)).r);
   }
-  if (u_spans) {
+  if (u_showSpans) {
     int lineMask = (1 << u_lineBits) - 1;
     uint position = uint(e & lineMask), line = uint(e >> u_lineBits);
-    uint start = uint(texelFetch(u_scan, texelOf(e), 0).r);
-    uint nextStart = (e & lineMask) < lineMask ? uint(texelFetch(u_scan, texelOf(e + 1), 0).r) : position + 1u;
+    uint start = uint(spanStartOf(e));
+    uint nextStart = (e & lineMask) < lineMask ? uint(spanStartOf(e + 1)) : position + 1u;
     bool member = start != position || nextStart == position;  // in a span of two or more
     uint piece = u_maxSpan > 0u ? start + (position - start) / u_maxSpan * u_maxSpan : start;
     if (member && skipRun(u_seed, line, piece, u_skipPercent)) member = false;

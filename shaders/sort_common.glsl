@@ -69,6 +69,14 @@ uniform sampler2D u_pixels;
 uniform int u_lineBits;
 
 vec4 pixelTexel(int j) { return texelFetch(u_pixels, texelOf(j), 0); }
+
+// The span starts (Buffer::Spans), bound to u_spans: element j's in channel j % 4 of texel j / 4,
+// that texel at (t mod width, t div width), width = 1 << u_spansWidthLog2.
+uniform sampler2D u_spans;
+uniform int u_spansWidthLog2;
+ivec2 spansTexelOf(int t) { return ivec2(t & ((1 << u_spansWidthLog2) - 1), t >> u_spansWidthLog2); }
+int spansIndexOf(ivec2 texel) { return (texel.y << u_spansWidthLog2) | texel.x; }
+float spanStartOf(int j) { return texelFetch(u_spans, spansTexelOf(j >> 2), 0)[j & 3]; }
 uint lumaOfRgb(uint rgb) { return 299u * (rgb >> 16) + 587u * ((rgb >> 8) & 255u) + 114u * (rgb & 255u); }
 
 uint mixBits(uint x) {

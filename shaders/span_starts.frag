@@ -1,7 +1,8 @@
 // Pixel sort, first pass (SpanStarts): where this position's span would start if it began one.
 // The value is the position itself for padding, a pixel out of every span, the line's first pixel,
 // a pixel after one out of every span, or a break of the interval kind; 0 inside a span. Their
-// running maximum along the line (span_scan.frag) is every pixel's span start.
+// running maximum along the line (span_scan.frag) is every pixel's span start. A fragment writes
+// the four elements of its texel (Buffer::Spans).
 // INTERVALS (a define, one program each) is pixel_rules.h's Intervals: 0 threshold, 1 none,
 // 2 edges, 3 random, 4 waves, 5 mask. Compiled after sort_common.glsl.
 
@@ -11,8 +12,9 @@ uniform uint u_spanLength;
 uniform uint u_seed;
 uniform int u_imageWidth;
 uniform int u_imageHeight;
+uniform int u_count;
 
-out vec4 o_start;
+out vec4 o_starts;
 
 bool inSpan(vec4 pixel) {
   if (pixel.g < 256.0) return false;  // the mask keeps it out
@@ -57,4 +59,7 @@ float startValue(int j) {
   return breaksHere(pixel, uint(j >> u_lineBits), uint(position)) ? self : 0.0;
 }
 
-void main() { o_start = vec4(startValue(indexOf(ivec2(gl_FragCoord.xy))), 0.0, 0.0, 1.0); }
+void main() {
+  int first = 4 * spansIndexOf(ivec2(gl_FragCoord.xy));
+  for (int c = 0; c < 4; ++c) o_starts[c] = first + c < u_count ? startValue(first + c) : 0.0;
+}

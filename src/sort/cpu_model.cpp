@@ -264,23 +264,23 @@ SortState runPass(const Pass& pass, SortState state) {
                    state.elements = gatherByIndex(state.elements, pairs, p.positionBits);
                  },
                  [&](const SpanStarts& p) {
-                   state.scan.resize(n);
-                   for (std::uint64_t j = 0; j < n; ++j) state.scan[j] = spanStartValue(p, state.source, j);
+                   state.spans.resize(n);
+                   for (std::uint64_t j = 0; j < n; ++j) state.spans[j] = spanStartValue(p, state.source, j);
                  },
                  [&](const SpanScanStep& p) {
                    std::vector<float> next(n);
                    const std::uint64_t lineMask = (std::uint64_t{1} << p.lineBits) - 1;
                    for (std::uint64_t j = 0; j < n; ++j) {
-                     float v = state.scan[j];
+                     float v = state.spans[j];
                      for (std::uint64_t k = 1; k < kSpanScanFanIn && k * p.distance <= (j & lineMask); ++k)
-                       v = std::max(v, state.scan[j - k * p.distance]);
+                       v = std::max(v, state.spans[j - k * p.distance]);
                      next[j] = v;
                    }
-                   state.scan = std::move(next);
+                   state.spans = std::move(next);
                  },
                  [&](const PixelOrder& p) {
                    state.elements.resize(n);
-                   for (std::uint64_t j = 0; j < n; ++j) state.elements[j] = pixelOrderOutput(p, state.source, state.scan, j);
+                   for (std::uint64_t j = 0; j < n; ++j) state.elements[j] = pixelOrderOutput(p, state.source, state.spans, j);
                  },
                  [&](const ImageOrder& p) {
                    std::vector<Element> out(n);
@@ -294,7 +294,7 @@ SortState runPass(const Pass& pass, SortState state) {
 }
 
 SortState runScheduleState(const PassSchedule& schedule, std::vector<Element> elements) {
-  return runScheduleState(schedule, SortState{std::move(elements), {}, {}, {}, {}});
+  return runScheduleState(schedule, SortState{std::move(elements), {}, {}, {}, {}, {}});
 }
 
 SortState runScheduleState(const PassSchedule& schedule, SortState state) {

@@ -25,8 +25,8 @@ struct PixelTexel {
 static_assert(sizeof(PixelTexel) == 16, "PixelTexel must match an RGBA32F texel");
 
 // Everything a runner keeps between passes, one vector per Buffer: the elements; for radix sort the
-// scan buffer (one float per element: the flags e, then their inclusive prefix sum; the pixel sort's
-// span starts); for the fast path the compact elements (two floats per element position: key,
+// scan buffer (one float per element: the flags e, then their inclusive prefix sum); for the pixel
+// sort the span starts (one float per element, in element order); for the fast path the compact elements (two floats per element position: key,
 // original index; two elements per texel); for the wide path the layered (key, index) pairs as
 // stored, layer by layer (wideOffset, wide_layout.h); the pixel sort's source. A buffer neither
 // uploaded nor written by a pass yet is empty.
@@ -36,10 +36,11 @@ struct SortState {
   std::vector<float> compact;
   std::vector<float> wide;
   std::vector<PixelTexel> source;
+  std::vector<float> spans;
 
   friend bool operator==(const SortState& a, const SortState& b) {
     return a.elements == b.elements && a.scan == b.scan && a.compact == b.compact && a.wide == b.wide &&
-           a.source == b.source;
+           a.source == b.source && a.spans == b.spans;
   }
 };
 

@@ -1,6 +1,7 @@
 // The fragment runner: one program per pass kind (and fused shape), one draw per pass.
 #include "sort/fragment_runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 
@@ -28,6 +29,7 @@ constexpr BufferSpec kBufferSpecs[] = {
     {Buffer::Compact, "u_compact", gl::TextureFormat::Rgba32f, GL_RGBA, "compact state", "compact target", gl::Halves::Two},
     {Buffer::Wide, "u_wide", gl::TextureFormat::Rgba32f, GL_RGBA, "wide state", "wide target", gl::Halves::Two},
     {Buffer::Source, "u_pixels", gl::TextureFormat::Rgba32f, GL_RGBA, "pixel source", "pixel source read-back", gl::Halves::One},
+    {Buffer::Spans, "u_spans", gl::TextureFormat::Rgba32f, GL_RGBA, "span starts", "span starts target", gl::Halves::Two},
 };
 constexpr bool specsInBufferOrder() {
   for (std::size_t b = 0; b < std::size(kBufferSpecs); ++b)
@@ -79,6 +81,7 @@ FragmentRunner::FragmentRunner(std::uint64_t elementCount) {
   layouts_[static_cast<std::size_t>(Buffer::Elements)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Scan)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Source)] = layout;
+  layouts_[static_cast<std::size_t>(Buffer::Spans)] = TextureLayout::forCount(std::max<std::uint64_t>(1, elementCount / 4));
   allocate(Buffer::Elements);
   program(BitonicStep{});  // compile errors surface here, not mid-sort
 }
@@ -159,6 +162,7 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
   const auto set = [&](const char* name, std::uint64_t value) { glUniform1i(p.uniform(name), static_cast<GLint>(value)); };
   const auto setFloat = [&](const char* name, std::uint64_t value) { glUniform1f(p.uniform(name), float(value)); };
   set("u_widthLog2", log2Exact(layout().width));
+  set("u_spansWidthLog2", log2Exact(layoutOf(Buffer::Spans).width));
   set("u_compactWidthLog2", log2Exact(layoutOf(Buffer::Compact).width));
   set("u_wideWidthLog2", log2Exact(layoutOf(Buffer::Wide).width));
   set("u_count", elementCount());
@@ -267,7 +271,7 @@ void FragmentRunner::runPass(const Pass& pass) {
   lastPassWide_ = wide != nullptr;
   written_ |= bufferBit(t.writes);
   lastPass_ = &t;
-  if (t.writes != Buffer::Scan) {
+  if (t.writes != Buffer::Scan && t.writes != Buffer::Spans) {  // side buffers: what positions show stays
     shownBefore_ = shown_;
     shown_ = t.writes;
   }
@@ -341,6 +345,12 @@ SortState FragmentRunner::readState() const {
     gl::readTexels(pair(Buffer::Source).frontTarget(), layout().width, layout().height, GL_RGBA, GL_FLOAT,
                    state.source.data());
   }
+  if (written_ & bufferBit(Buffer::Spans)) {  // four to a texel, in element order: the texels read straight
+    const TextureLayout& l = layoutOf(Buffer::Spans);
+    state.spans.resize(l.count() * 4);
+    gl::readTexels(pair(Buffer::Spans).frontTarget(), l.width, l.height, GL_RGBA, GL_FLOAT, state.spans.data());
+    state.spans.resize(elementCount());
+  }
   if (written_ & bufferBit(Buffer::Wide)) {  // layer by layer, as SortState::wide keeps them
     const TextureLayout& l = layoutOf(Buffer::Wide);
     state.wide.resize(elementCount() * 2);
@@ -365,6 +375,7 @@ StateView FragmentRunner::view() const {
   v.compactLayout = layoutOf(Buffer::Compact);
   if (written_ & bufferBit(Buffer::Source)) v.pixels = &pair(Buffer::Source).front();
   if (written_ & bufferBit(Buffer::Scan)) v.scan = &pair(Buffer::Scan).front();
+  if (written_ & bufferBit(Buffer::Spans)) v.spans = &pair(Buffer::Spans).front();
   if (shown_ == Buffer::Wide) {  // shown as the compact form: the layers decoded into index order
     v.form = Buffer::Compact;
     v.compactLayout = TextureLayout::forCount(elementCount() / 2);

@@ -141,7 +141,9 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           [&](const SpanStarts& p) {
             return (p.intervals == static_cast<std::uint32_t>(Intervals::Edges) ? 10 : 3) * kElement + kScan;
           },
-          [&](const SpanScanStep&) { return (kSpanScanFanIn + 1) * kScan; },
+          // Four positions to a texel: distance 1 reads three texels for four positions, larger
+          // distances one texel per look back.
+          [&](const SpanScanStep& p) { return (p.distance == 1 ? 3 : kSpanScanFanIn) * kScan + kScan; },
           [&](const PixelOrder&) { return 2 * kElement + kScan + kElement; },
           [&](const ImageOrder&) { return 3 * kElement; },
       },
@@ -263,7 +265,8 @@ PassText passText(const Pass& pass, std::uint64_t n) {
           [&](const SpanScanStep& p) {
             return PassText{"pixel sort: span scan step " + str(p.step), "distance " + str(p.distance),
                             "running maximum along each line: each position takes the largest value at 0, 1 ... 7 "
-                            "times " + str(p.distance) + " positions before it in its line; at the end, its span's start."};
+                            "times " + str(p.distance) + " positions before it in its line; at the end, its span's start. "
+                            "A fragment does the four positions of one texel."};
           },
           [&](const PixelOrder& p) {
             return PassText{"pixel sort: (span, key, position) order",

@@ -31,8 +31,11 @@ enum class Buffer : std::uint8_t {
   Source,    // pixel sort: the image and its line tables, uploaded once, never written by a pass:
              // texel j = (packed RGB of pixel j, its alpha + 256 * mask bit, the pixel at element
              // j's (line, position) or -1 for padding, the element holding pixel j or -1)
+  Spans,     // pixel sort: one float per element, the span starts and then their running maximum;
+             // four elements to an RGBA32F texel (element j in texel j / 4, channel j % 4), so a
+             // scan step's fetches bring four positions each
 };
-constexpr std::size_t kBufferCount = 5;
+constexpr std::size_t kBufferCount = 6;
 constexpr unsigned bufferBit(Buffer b) { return 1u << static_cast<unsigned>(b); }
 
 // What a runner needs to know of a pass kind besides its parameters.
@@ -250,7 +253,7 @@ struct SpanStarts {
   std::uint32_t height = 0;
   std::uint32_t lineBits = 1;    // lines of 2^lineBits elements
   auto fields() const { return std::tie(intervals, lowest, highest, spanLength, seed, width, height, lineBits); }
-  static constexpr PassTraits kTraits{"span starts", "span_starts.frag", bufferBit(Buffer::Source), Buffer::Scan, false};
+  static constexpr PassTraits kTraits{"span starts", "span_starts.frag", bufferBit(Buffer::Source), Buffer::Spans, false};
 };
 
 // Pixel sort: one step of the running maximum of the span starts along each line (Hillis-Steele
@@ -262,7 +265,7 @@ struct SpanScanStep {
   std::uint32_t distance = 1;
   std::uint32_t lineBits = 1;
   auto fields() const { return std::tie(step, distance, lineBits); }
-  static constexpr PassTraits kTraits{"span scan step", "span_scan.frag", bufferBit(Buffer::Scan), Buffer::Scan, false};
+  static constexpr PassTraits kTraits{"span scan step", "span_scan.frag", bufferBit(Buffer::Spans), Buffer::Spans, false};
 };
 
 // Pixel sort: the element every line sort orders. Position p of a line, with its span's start from
@@ -280,7 +283,7 @@ struct PixelOrder {
   std::uint32_t seed = 0;
   std::uint32_t lineBits = 1;
   auto fields() const { return std::tie(key, maxKey, keyBits, descending, maxSpan, skipPercent, seed, lineBits); }
-  static constexpr PassTraits kTraits{"pixel order", "pixel_order.frag", bufferBit(Buffer::Source) | bufferBit(Buffer::Scan),
+  static constexpr PassTraits kTraits{"pixel order", "pixel_order.frag", bufferBit(Buffer::Source) | bufferBit(Buffer::Spans),
                                       Buffer::Elements, false};
 };
 
@@ -319,7 +322,7 @@ inline constexpr std::array<PassTraits, kPassKindCount> kPassTraits =
 constexpr bool passTraitsAreConsistent() {
   for (const PassTraits& t : kPassTraits) {
     if (t.kind == nullptr || t.shader == nullptr || t.reads == 0) return false;
-    if (t.network && t.writes == Buffer::Scan) return false;  // network steps move elements
+    if (t.network && (t.writes == Buffer::Scan || t.writes == Buffer::Spans)) return false;  // network steps move elements
     if (t.writes == Buffer::Source) return false;             // the pixel source is only uploaded
   }
   return true;

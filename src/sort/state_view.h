@@ -18,7 +18,8 @@ struct StateView {
   TextureLayout layout;                   // of the element texture
   TextureLayout compactLayout;            // of the compact texture (elements / 2 texels), when there is one
   const gl::Texture* pixels = nullptr;    // the pixel sort's source texels, once uploaded
-  const gl::Texture* scan = nullptr;      // the scan buffer (radix flags and sums, the pixel sort's span starts)
+  const gl::Texture* scan = nullptr;      // the scan buffer (radix flags and sums)
+  const gl::Texture* spans = nullptr;     // the pixel sort's span starts, four elements a texel
 };
 
 // Binds the view to texture units 0-2 and sets state_view.glsl's and sort_common.glsl's layout

@@ -14,7 +14,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // Units for the picture's textures (sort_common.glsl's samplers).
-constexpr GLint kStateUnit = 0, kScanUnit = 1, kPixelsUnit = 4;
+constexpr GLint kStateUnit = 0, kPixelsUnit = 4, kSpansUnit = 5;
 
 std::size_t firstOf(const PassSchedule& schedule, std::size_t kind) {
   for (std::size_t p = 0; p < schedule.size(); ++p)
@@ -88,24 +88,26 @@ void PixelSortView::render(bool spans) {
   if (pass_ <= orderPass) form = 0;
   else if (pass_ == passCount()) form = 3;  // after the image-order pass
   else if (view.form == Buffer::Compact) form = 2;
-  const bool haveSpans = spans && view.scan != nullptr;
+  const bool haveSpans = spans && view.spans != nullptr;
 
   glUseProgram(program_.id());
   const auto set = [&](const char* name, GLint v) { glUniform1i(program_.uniform(name), v); };
   set("u_state", kStateUnit);
-  set("u_scan", kScanUnit);
+  set("u_spans", kSpansUnit);
   set("u_pixels", kPixelsUnit);
   set("u_form", form);
   set("u_imageWidth", static_cast<GLint>(image_.width));
-  set("u_spans", haveSpans);
+  set("u_showSpans", haveSpans);
   set("u_widthLog2", static_cast<GLint>(log2Exact(view.layout.width)));
   set("u_compactWidthLog2", static_cast<GLint>(log2Exact(std::max(1u, view.compactLayout.width))));
   set("u_lineBits", static_cast<GLint>(log2Exact(layout_.paddedLength)));
+  const TextureLayout spansLayout = TextureLayout::forCount(std::max<std::uint64_t>(1, view.layout.count() / 4));
+  set("u_spansWidthLog2", static_cast<GLint>(log2Exact(spansLayout.width)));
   glUniform1ui(program_.uniform("u_maxSpan"), options_.maxSpan);
   glUniform1ui(program_.uniform("u_skipPercent"), options_.skipPercent);
   glUniform1ui(program_.uniform("u_seed"), options_.seed);
   const std::pair<GLint, const gl::Texture*> bound[] = {
-      {kPixelsUnit, view.pixels}, {kScanUnit, haveSpans ? view.scan : view.pixels}, {kStateUnit, view.current}};
+      {kPixelsUnit, view.pixels}, {kSpansUnit, haveSpans ? view.spans : view.pixels}, {kStateUnit, view.current}};
   for (const auto& [unit, texture] : bound) {  // unit 0 last: it stays the active one
     glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
     glBindTexture(GL_TEXTURE_2D, texture ? texture->id() : 0);
