@@ -4,6 +4,7 @@
 #include "cli/command_line.h"
 #include "error.h"
 #include "io/files.h"
+#include "io/huge_pages.h"
 
 namespace {
 
@@ -16,6 +17,7 @@ int fail(texsort::ExitCode code, const std::string& message) {
 
 int main(int argc, char** argv) {
   using namespace texsort;
+  restartWithHugePages(argv);  // before anything is allocated or any thread started
   installSignalCleanup();  // SIGINT, SIGTERM, SIGHUP leave no temporary file; SIGXFSZ becomes EFBIG
   try {
     const Command command = parseCommandLine(argc, argv);
