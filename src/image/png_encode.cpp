@@ -107,8 +107,7 @@ Coded lengthSymbol(std::uint32_t length) {
   if (length == kMaxMatch) return {285, 0, 0};
   const std::uint32_t v = length - 3;
   if (v < 8) return {static_cast<int>(257 + v), 0, 0};
-  int top = 31;
-  while (!(v >> top)) --top;  // top >= 3
+  const int top = 31 - __builtin_clz(v);  // the highest set bit, >= 3
   const int extraBits = top - 2;
   return {257 + 4 * (top - 1) + static_cast<int>((v >> extraBits) & 3u), extraBits, v & ((1u << extraBits) - 1)};
 }
@@ -116,8 +115,7 @@ Coded lengthSymbol(std::uint32_t length) {
 Coded distanceSymbol(std::uint32_t distance) {
   const std::uint32_t v = distance - 1;
   if (v < 4) return {static_cast<int>(v), 0, 0};
-  int top = 31;
-  while (!(v >> top)) --top;  // top >= 2
+  const int top = 31 - __builtin_clz(v);  // the highest set bit, >= 2
   const int extraBits = top - 1;
   return {2 * top + static_cast<int>((v >> extraBits) & 1u), extraBits, v & ((1u << extraBits) - 1)};
 }
@@ -241,11 +239,13 @@ std::size_t matchLength(const unsigned char* a, const unsigned char* b, std::siz
 
 void deflateRun(const unsigned char* data, std::size_t size, bool last, std::vector<unsigned char>& out) {
   BitWriter w(out);
-  std::vector<std::int64_t> head(std::size_t{1} << kHashBits, -1), previous(kWindow, -1);
+  // Positions relative to `data`, in 32 bits (a whole 2^28-pixel RGBA image is 2^30 bytes and rows).
+  if (size > 0x7FFFFFFFu) throw std::length_error("deflateRun: a run over 2^31 - 1 bytes");
+  std::vector<std::int32_t> head(std::size_t{1} << kHashBits, -1), previous(kWindow, -1);
   const auto insert = [&](std::size_t at) {
     const std::uint32_t h = hash4(data + at);
     previous[at & (kWindow - 1)] = head[h];
-    head[h] = static_cast<std::int64_t>(at);
+    head[h] = static_cast<std::int32_t>(at);
   };
   std::vector<std::uint32_t> tokens;
   tokens.reserve(kBlockTokens);
@@ -253,7 +253,7 @@ void deflateRun(const unsigned char* data, std::size_t size, bool last, std::vec
     std::size_t best = 0, bestDistance = 0;
     if (i + kMinMatch <= size) {
       const std::size_t limit = std::min(kMaxMatch, size - i);
-      std::int64_t candidate = head[hash4(data + i)];
+      std::int32_t candidate = head[hash4(data + i)];
       // Chains only go back in position; the window test also stops at slots a newer position reused.
       for (int checks = kChainChecks; candidate >= 0 && i - static_cast<std::size_t>(candidate) <= kWindow && checks > 0;
            --checks) {
