@@ -273,12 +273,20 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
   schedule.passes.push_back(PixelOrder{static_cast<std::uint32_t>(options.key), maxKey, bitWidth(maxKey),
                                        options.order == SortOrder::Descending, options.maxSpan, options.skipPercent,
                                        options.seed, s});
-  for (Pass pass : sort.passes) {
-    if (auto* gather = std::get_if<GatherByIndex>(&pass)) gather->positionBits = s;
-    if (auto* gather = std::get_if<WideGather>(&pass)) gather->positionBits = s;
+  // The fast and wide paths end with a gather, which takes the lines back to image order in the same
+  // pass; the others get a pass of their own for it.
+  const auto pixels = static_cast<std::uint32_t>(std::uint64_t{layout.width} * layout.height);
+  for (std::size_t k = 0; k < sort.passes.size(); ++k) {
+    Pass pass = sort.passes[k];
+    const std::uint32_t intoImage = k + 1 == sort.passes.size() ? pixels : 0;
+    if (auto* gather = std::get_if<GatherByIndex>(&pass)) *gather = GatherByIndex{s, intoImage};
+    if (auto* gather = std::get_if<WideGather>(&pass)) *gather = WideGather{gather->window, s, intoImage};
     schedule.passes.push_back(pass);
   }
-  schedule.passes.push_back(ImageOrder{static_cast<std::uint32_t>(std::uint64_t{layout.width} * layout.height)});
+  const Pass& last = schedule.passes.back();
+  if (!std::holds_alternative<GatherByIndex>(last) && !std::holds_alternative<WideGather>(last)) {
+    schedule.passes.push_back(ImageOrder{pixels});
+  }
   return schedule;
 }
 

@@ -115,7 +115,9 @@ void checkPixelSortAlgorithm(Algorithm algorithm);
 // The passes, all on the GPU: the span starts (SpanStarts) and their running maximum along every
 // line (SpanScanStep, fan-in 8), every pixel's element (PixelOrder), `algorithm`'s schedule for every
 // padded line at once (its gather, if it has one, takes each element by its position in the line),
-// and the sorted lines back in image order (ImageOrder). Throws std::logic_error past pixelSortLimit.
+// and the sorted lines back in image order: in that final gather (its `pixels`), or for the
+// algorithms without one in a pass of its own (ImageOrder). Throws std::logic_error past
+// pixelSortLimit.
 PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, const PixelSortOptions& options);
 
 // The output image: pixel i takes the colour and alpha of elements[i] (the schedule's result).

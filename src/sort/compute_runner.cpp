@@ -161,7 +161,7 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
                    dispatch(p, groupsOf(n));
                  },
                  [&](const GatherByIndex& s) {
-                   if (s.positionBits != 0) {
+                   if (s.positionBits != 0 || s.pixels != 0) {
                      throw Error(ExitCode::Gpu, "GPU sorter: the compute runner gathers by original index only");
                    }
                    bind(elements_[current_], elements_[1 - current_]);

@@ -85,6 +85,16 @@ std::vector<Element> gatherByIndex(const std::vector<Element>& uploaded, const s
   return out;
 }
 
+// The pixel sort's last step (ImageOrder, or a gather with `pixels`): position i < pixels takes
+// the element at pixel i's line and position, later ones are zero. pixels == 0: unchanged.
+std::vector<Element> inImageOrder(std::vector<Element> elements, const std::vector<PixelTexel>& source,
+                                  std::uint32_t pixels) {
+  if (pixels == 0) return elements;
+  std::vector<Element> out(elements.size());
+  for (std::uint64_t i = 0; i < pixels; ++i) out[i] = elements[static_cast<std::uint64_t>(source[i].element)];
+  return out;
+}
+
 // The pixel sort's rules on its source texels (pixel_rules.h; span_starts.frag, pixel_order.frag).
 std::uint32_t rgbOf(const PixelTexel& t) { return static_cast<std::uint32_t>(t.rgb); }
 std::uint32_t lumaOf(const PixelTexel& t) {
@@ -231,7 +241,8 @@ SortState runPass(const Pass& pass, SortState state) {
                  },
                  // The elements are still as uploaded (element i at position i), so the index finds them.
                  [&](const GatherByIndex& p) {
-                   state.elements = gatherByIndex(state.elements, state.compact, p.positionBits);
+                   state.elements = inImageOrder(gatherByIndex(state.elements, state.compact, p.positionBits),
+                                                 state.source, p.pixels);
                  },
                  // The same steps on the pairs in index order; the layouts only say where they are stored.
                  [&](const WideBitonicSteps& p) {
@@ -261,7 +272,7 @@ SortState runPass(const Pass& pass, SortState state) {
                      pairs[2 * e] = state.wide[at];
                      pairs[2 * e + 1] = state.wide[at + 1];
                    }
-                   state.elements = gatherByIndex(state.elements, pairs, p.positionBits);
+                   state.elements = inImageOrder(gatherByIndex(state.elements, pairs, p.positionBits), state.source, p.pixels);
                  },
                  [&](const SpanStarts& p) {
                    state.spans.resize(n);
@@ -282,12 +293,7 @@ SortState runPass(const Pass& pass, SortState state) {
                    state.elements.resize(n);
                    for (std::uint64_t j = 0; j < n; ++j) state.elements[j] = pixelOrderOutput(p, state.source, state.spans, j);
                  },
-                 [&](const ImageOrder& p) {
-                   std::vector<Element> out(n);
-                   for (std::uint64_t i = 0; i < p.pixels; ++i)
-                     out[i] = state.elements[static_cast<std::uint64_t>(state.source[i].element)];
-                   state.elements = std::move(out);
-                 },
+                 [&](const ImageOrder& p) { state.elements = inImageOrder(std::move(state.elements), state.source, p.pixels); },
              },
              pass);
   return state;

@@ -194,7 +194,10 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    set("u_stepno", s.stepno);
                    set("u_offset", s.offset);
                  },
-                 [&](const GatherByIndex& s) { set("u_positionBits", s.positionBits); },
+                 [&](const GatherByIndex& s) {
+                   set("u_positionBits", s.positionBits);
+                   set("u_pixelCount", s.pixels);
+                 },
                  [&](const ComputeBitonicSteps&) {},  // refused by program(): compute dispatches
                  [&](const SharedBitonicSteps&) {},
                  [&](const WideBitonicSteps& s) {
@@ -208,6 +211,7 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                  [&](const WideGather& s) {
                    set("u_window", s.window);
                    set("u_positionBits", s.positionBits);
+                   set("u_pixelCount", s.pixels);
                  },
                  [&](const SpanStarts& s) {
                    set("u_lowest", s.lowest);
@@ -242,8 +246,8 @@ void FragmentRunner::prepare(const PassSchedule& schedule) {
     program(pass);
     const PassTraits& t = traitsOf(pass);
     allocate(t.writes);
-    for (std::size_t b = 0; b < kBufferCount; ++b)
-      if (t.reads & (1u << b)) allocate(static_cast<Buffer>(b));
+    for (std::size_t b = 0; b < kBufferCount; ++b)  // the source comes with uploadSource() alone
+      if ((t.reads & (1u << b)) && static_cast<Buffer>(b) != Buffer::Source) allocate(static_cast<Buffer>(b));
   }
 }
 

@@ -129,14 +129,15 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           [&](const PackCompact&) { return kElement + kElement / 2; },  // two element texels in per compact texel out
           // A fragment owns two elements and reads the texels of their groups.
           [&](const FusedBitonicSteps& p) { return (fusedTexelsRead(p) * kElement + kElement) / 2; },
-          [&](const GatherByIndex&) { return kElement / 2 + 2 * kElement; },
+          // Into image order (pixels > 0) a fragment also reads its pixel's source texel.
+          [&](const GatherByIndex& p) { return kElement / 2 + 2 * kElement + (p.pixels ? kElement : 0); },
           // In place on 8-byte (key, index) pairs: each element read and written once per dispatch.
           [&](const ComputeBitonicSteps&) { return kElement; },
           [&](const SharedBitonicSteps&) { return kElement; },
           // A fragment reads one texel per element (a full element texel on the first pass, which
           // folds the pack in) and writes 8 texels of two pairs: 16 elements.
           [&](const WideBitonicSteps&) { return kElement + kElement / 2; },
-          [&](const WideGather&) { return kElement / 2 + 2 * kElement; },
+          [&](const WideGather& p) { return kElement / 2 + 2 * kElement + (p.pixels ? kElement : 0); },
           // Two elements' pixels (the one before too) and their line-table entries; edges read 8 more.
           [&](const SpanStarts& p) {
             return (p.intervals == static_cast<std::uint32_t>(Intervals::Edges) ? 10 : 3) * kElement + kScan;
@@ -224,9 +225,12 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                                 " in one pass: each fragment owns texel t (elements 2t, 2t+1) and reads the " +
                                 str(texels) + (texels == 1 ? " texel" : " texels") + " its elements depend on."};
           },
-          [&](const GatherByIndex&) {
-            return PassText{"fast path: gather each element's texel by its original index", "",
-                            "every position fetches its full element (colour, alpha) by the original index."};
+          [&](const GatherByIndex& p) {
+            return PassText{std::string("fast path: gather each element's texel by its original index") +
+                                (p.pixels ? ", into image order" : ""),
+                            p.pixels ? "pixels " + str(p.pixels) : "",
+                            std::string("every position fetches its full element (colour, alpha) by the original index") +
+                                (p.pixels ? "; position i for pixel i's line and position: the sorted image." : ".")};
           },
           [&](const ComputeBitonicSteps& p) {
             const std::string steps = p.count == 1 ? "step " + str(p.firstStep)
@@ -281,10 +285,12 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                             "every pixel fetches the element at its line and position: the sorted image."};
           },
           [&](const WideGather& p) {
-            return PassText{"wide path: gather each element's texel by its original index",
-                            "window " + str(p.window) + "-" + str(p.window + 3),
-                            "every position finds its (key, index) in the layered wide state and fetches its full "
-                            "element (colour, alpha) by the original index."};
+            return PassText{std::string("wide path: gather each element's texel by its original index") +
+                                (p.pixels ? ", into image order" : ""),
+                            "window " + str(p.window) + "-" + str(p.window + 3) + (p.pixels ? " pixels " + str(p.pixels) : ""),
+                            std::string("every position finds its (key, index) in the layered wide state and fetches its "
+                                        "full element (colour, alpha) by the original index") +
+                                (p.pixels ? "; position i for pixel i's line and position: the sorted image." : ".")};
           },
           [&](const SharedBitonicSteps& p) {
             const std::vector<BitonicStep> steps = sharedSteps(p);

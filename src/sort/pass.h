@@ -164,12 +164,16 @@ struct FusedBitonicSteps {
 // original index; s > 0 for the pixel sort's lines of 2^s, where the low s bits of the pair's index
 // are the element's position in its line (the line of the position being written: elements never
 // leave their line), so the source is that line's start plus those bits.
+// pixels > 0: the pixel sort's last pass, folded with ImageOrder: position i < pixels gathers for
+// the position that holds pixel i (the source's alpha channel), so the sorted lines come back in
+// image order; later positions are zero. Reads the source then (only there is one uploaded).
 struct GatherByIndex {
   std::uint32_t positionBits = 0;
-  auto fields() const { return std::tie(positionBits); }
+  std::uint32_t pixels = 0;
+  auto fields() const { return std::tie(positionBits, pixels); }
   static constexpr PassTraits kTraits{"gather by index", "fast_gather.frag",
-                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Compact), Buffer::Elements,
-                                      false};
+                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Compact) | bufferBit(Buffer::Source),
+                                      Buffer::Elements, false};
 };
 
 // Compute backend (article 000's kernels B2, B4, B8, B16): `count` (1-4) consecutive steps of one
@@ -232,9 +236,11 @@ struct WideBitonicSteps {
 struct WideGather {
   std::uint32_t window = 0;
   std::uint32_t positionBits = 0;  // as GatherByIndex's
-  auto fields() const { return std::tie(window, positionBits); }
+  std::uint32_t pixels = 0;        // as GatherByIndex's
+  auto fields() const { return std::tie(window, positionBits, pixels); }
   static constexpr PassTraits kTraits{"wide gather by index", "wide_gather.frag",
-                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Wide), Buffer::Elements, false};
+                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Wide) | bufferBit(Buffer::Source),
+                                      Buffer::Elements, false};
 };
 
 // Pixel sort, first pass: where each element's span would start if it began a new one. Element j
