@@ -223,8 +223,7 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
     const auto start = Clock::now();
     runner->uploadSource(pixelSortSource(image, options, layout));
     const double gpuMs = runner->run(schedule);
-    Image result = image;
-    result.rgba = runner->readPixelBytes(image.pixelCount());
+    const Image result = withPixels(image, runner->readPixelBytes(image.pixelCount()));
     const double wallMs = since(start);
     const auto cpuStart = Clock::now();
     const Image reference = pixelSortReference(image, options);

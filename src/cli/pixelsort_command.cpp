@@ -109,8 +109,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   source.source = pixelSortSource(image, ps, layout);
   runner->uploadSource(source.source);
   const double gpuMs = runner->run(schedule);
-  Image sorted = image;
-  sorted.rgba = runner->readPixelBytes(image.pixelCount());
+  Image sorted = withPixels(image, runner->readPixelBytes(image.pixelCount()));
   const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 
   if (forcedFailure("verify")) sorted.rgba[0] ^= 1;

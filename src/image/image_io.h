@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace texsort {
@@ -17,6 +18,12 @@ struct Image {
 
   std::uint64_t pixelCount() const { return std::uint64_t{width} * height; }
 };
+
+// An image of `shape`'s size and channel count holding `rgba` (width * height * 4 bytes): a result
+// read back from the GPU, without copying the input's pixels first.
+inline Image withPixels(const Image& shape, std::vector<std::uint8_t> rgba) {
+  return Image{shape.width, shape.height, shape.channels, std::move(rgba)};
+}
 
 // Reads and decodes `path` (PNG, JPEG, BMP, TGA, GIF, PSD, HDR, PIC, PNM: whatever stb_image reads;
 // 16-bit and HDR files are converted to 8 bits). The header is checked first: an image with more

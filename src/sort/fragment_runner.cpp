@@ -380,6 +380,7 @@ StateView FragmentRunner::view() const {
   if (written_ & bufferBit(Buffer::Source)) v.pixels = &pair(Buffer::Source).front();
   if (written_ & bufferBit(Buffer::Scan)) v.scan = &pair(Buffer::Scan).front();
   if (written_ & bufferBit(Buffer::Spans)) v.spans = &pair(Buffer::Spans).front();
+  v.spansLayout = layoutOf(Buffer::Spans);
   if (shown_ == Buffer::Wide) {  // shown as the compact form: the layers decoded into index order
     v.form = Buffer::Compact;
     v.compactLayout = TextureLayout::forCount(elementCount() / 2);

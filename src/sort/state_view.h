@@ -17,6 +17,7 @@ struct StateView {
                                           // position's colour is found by the index it holds
   TextureLayout layout;                   // of the element texture
   TextureLayout compactLayout;            // of the compact texture (elements / 2 texels), when there is one
+  TextureLayout spansLayout;              // of the span starts (elements / 4 texels, at least one), when there are some
   const gl::Texture* pixels = nullptr;    // the pixel sort's source texels, once uploaded
   const gl::Texture* scan = nullptr;      // the scan buffer (radix flags and sums)
   const gl::Texture* spans = nullptr;     // the pixel sort's span starts, four elements a texel

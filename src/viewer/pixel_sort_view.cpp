@@ -101,8 +101,7 @@ void PixelSortView::render(bool spans) {
   set("u_widthLog2", static_cast<GLint>(log2Exact(view.layout.width)));
   set("u_compactWidthLog2", static_cast<GLint>(log2Exact(std::max(1u, view.compactLayout.width))));
   set("u_lineBits", static_cast<GLint>(log2Exact(layout_.paddedLength)));
-  const TextureLayout spansLayout = TextureLayout::forCount(std::max<std::uint64_t>(1, view.layout.count() / 4));
-  set("u_spansWidthLog2", static_cast<GLint>(log2Exact(spansLayout.width)));
+  set("u_spansWidthLog2", static_cast<GLint>(log2Exact(std::max(1u, view.spansLayout.width))));
   glUniform1ui(program_.uniform("u_maxSpan"), options_.maxSpan);
   glUniform1ui(program_.uniform("u_skipPercent"), options_.skipPercent);
   glUniform1ui(program_.uniform("u_seed"), options_.seed);
@@ -118,9 +117,7 @@ void PixelSortView::render(bool spans) {
 
 Image PixelSortView::result() {
   seek(passCount());
-  Image sorted = image_;
-  sorted.rgba = runner_->readPixelBytes(image_.pixelCount());
-  return sorted;
+  return withPixels(image_, runner_->readPixelBytes(image_.pixelCount()));
 }
 
 }  // namespace texsort
