@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <memory>
 #include <chrono>
 #include <random>
@@ -145,29 +146,28 @@ std::string passShape(const Pass& pass) {
       pass);
 }
 
-PassCosts measurePassCosts(Algorithm algorithm, std::uint64_t n, unsigned runs) {
+namespace {
+
+// Times every pass of `schedule` alone, `runs` times after a warm-up; `upload` puts the input back
+// before each run.
+PassCosts timePasses(Runner& runner, const PassSchedule& schedule, unsigned runs, const std::function<void()>& upload) {
   using Clock = std::chrono::steady_clock;
-  checkAlgorithmFits(algorithm, n);
-  const PassSchedule schedule = scheduleFor(algorithm, n);
-  const std::vector<Element> elements = benchmarkElements(n, 20261122);
-  const std::unique_ptr<Runner> runner = makeRunner(algorithm, n);
-  runner->prepare(schedule);
+  runner.prepare(schedule);
   std::vector<std::vector<double>> perPass(schedule.size());
   std::vector<double> copies;
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up
-    runner->upload(elements);
+    upload();
     for (std::size_t i = 0; i < schedule.size(); ++i) {
       glFinish();
       const auto start = Clock::now();
-      runner->runPass(schedule[i]);
+      runner.runPass(schedule[i]);
       glFinish();
       if (run > 0) perPass[i].push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
     }
-    if (run > 0) copies.push_back(runner->copyPassMs());
+    if (run > 0) copies.push_back(runner.copyPassMs());
   }
   PassCosts costs;
-  costs.algorithm = algorithm;
-  costs.n = n;
+  costs.n = schedule.shape.count();
   costs.copyMs = median(copies);
   std::vector<std::vector<double>> medians;
   for (std::size_t i = 0; i < schedule.size(); ++i) {
@@ -185,6 +185,28 @@ PassCosts measurePassCosts(Algorithm algorithm, std::uint64_t n, unsigned runs) 
     medians[found - costs.shapes.begin()].push_back(ms);
   }
   for (std::size_t k = 0; k < costs.shapes.size(); ++k) costs.shapes[k].msPerPass = median(medians[k]);
+  return costs;
+}
+
+}  // namespace
+
+PassCosts measurePassCosts(Algorithm algorithm, std::uint64_t n, unsigned runs) {
+  checkAlgorithmFits(algorithm, n);
+  const std::vector<Element> elements = benchmarkElements(n, 20261122);
+  const std::unique_ptr<Runner> runner = makeRunner(algorithm, n);
+  PassCosts costs = timePasses(*runner, scheduleFor(algorithm, n), runs, [&] { runner->upload(elements); });
+  costs.algorithm = algorithm;
+  return costs;
+}
+
+PassCosts measurePixelSortPassCosts(const Image& image, const PixelSortOptions& options, Algorithm algorithm,
+                                    unsigned runs) {
+  const LineLayout layout = lineLayout(image.width, image.height, options.angle);
+  const PassSchedule schedule = pixelSortSchedule(layout, algorithm, options);
+  const std::unique_ptr<Runner> runner = makeRunner(algorithm, schedule.shape.count());
+  const std::vector<PixelTexel> source = pixelSortSource(image, options, layout);
+  PassCosts costs = timePasses(*runner, schedule, runs, [&] { runner->uploadSource(source); });
+  costs.algorithm = algorithm;
   return costs;
 }
 

@@ -73,6 +73,9 @@ struct PassCosts {
   std::vector<PassShapeCost> shapes;  // in order of first appearance in the schedule
 };
 PassCosts measurePassCosts(Algorithm algorithm, std::uint64_t n, unsigned runs);
+// The same for the pixel sort's schedule (spans, keys, sort, image order) on an image.
+PassCosts measurePixelSortPassCosts(const Image& image, const PixelSortOptions& options, Algorithm algorithm,
+                                    unsigned runs);
 
 // The shape a pass is grouped under in PassCosts.
 std::string passShape(const Pass& pass);

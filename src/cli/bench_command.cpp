@@ -139,11 +139,11 @@ void printCsv(const std::vector<BenchCell>& cells) {
   }
 }
 
-void printPassCosts(const PassCosts& costs) {
+void printPassCosts(const PassCosts& costs, const std::string& what) {
   double total = 0;
   for (const PassShapeCost& c : costs.shapes) total += c.totalMs;
-  std::printf("\n%s, N = %llu: passes timed alone (median of each pass's runs); one copy pass = %.4f ms\n",
-              algorithmName(costs.algorithm), static_cast<unsigned long long>(costs.n), costs.copyMs);
+  std::printf("\n%s, %s: passes timed alone (median of each pass's runs); one copy pass = %.4f ms\n",
+              algorithmName(costs.algorithm), what.c_str(), costs.copyMs);
   std::printf("%-52s %7s %10s %10s %10s %7s\n", "pass shape", "passes", "ms/pass", "pass/copy", "total ms", "share");
   for (const PassShapeCost& c : costs.shapes) {
     std::printf("%-52s %7zu %10.4f %10s %10.3f %6.1f%%\n", c.shape.c_str(), c.passes, c.msPerPass,
@@ -180,12 +180,21 @@ int runBench(const BenchOptions& options) {
       if (pixelSortAlgorithm(a)) pixelAlgorithms.push_back(a);
       else if (options.algorithmsGiven) checkPixelSortAlgorithm(a);  // throws the one-line reason
     }
-    std::printf("%-13s %-11s %7s %10s %10s %12s %10s\n", "algorithm", "image", "passes", "GPU ms", "wall ms",
-                "CPU ref ms", "x CPU");
+    if (!options.perPass) {
+      std::printf("%-13s %-11s %7s %10s %10s %12s %10s\n", "algorithm", "image", "passes", "GPU ms", "wall ms",
+                  "CPU ref ms", "x CPU");
+    }
     for (const std::uint32_t side : options.pixelSortSides) {
       const Image scaled = scaledNearest(image, side);
       for (const Algorithm a : pixelAlgorithms) {
         if (showProgress) std::fprintf(stderr, "\rpixel sort %ux%u, %s ...        ", side, side, algorithmName(a));
+        if (options.perPass) {
+          const PassCosts costs = measurePixelSortPassCosts(scaled, defaults, a, options.runs);
+          if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
+          printPassCosts(costs, "pixel sort " + std::to_string(side) + "x" + std::to_string(side) + " (" +
+                                    std::to_string(costs.n) + " elements)");
+          continue;
+        }
         const PixelSortCell c = measurePixelSort(scaled, defaults, a, options.runs);
         if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
         const std::string size = std::to_string(side) + "x" + std::to_string(side);
@@ -194,6 +203,7 @@ int runBench(const BenchOptions& options) {
         std::fflush(stdout);
       }
     }
+    if (options.perPass) return 0;
     std::printf("wall ms: source texels (CPU), upload, every pass (spans, keys, sort: GPU), read back, output image; CPU ref: keys, spans and "
                 "std::stable_sort of every span on one core; x CPU > 1: the GPU pipeline is faster\n");
     return 0;
@@ -206,7 +216,7 @@ int runBench(const BenchOptions& options) {
         }
         const PassCosts costs = measurePassCosts(algorithm, n, options.runs);
         if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
-        printPassCosts(costs);
+        printPassCosts(costs, "N = " + std::to_string(n));
       }
     }
     return 0;

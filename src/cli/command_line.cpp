@@ -233,7 +233,8 @@ Command parseCommandLine(int argc, const char* const* argv) {
       ->capture_default_str();
   benchCommand->add_flag("--per-pass", bench.perPass,
                          "Where the cost goes: time each pass of one sort alone, grouped by shape (steps carried, "
-                         "texels read), in ms and in copy passes of the same texture")
+                         "texels read), in ms and in copy passes of the same texture; with --pixelsort, the pixel sort's passes "
+                         "at each of --sides")
       ->excludes("--csv")
       ->excludes("--json")
       ->excludes("--ladder");

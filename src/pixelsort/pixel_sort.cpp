@@ -161,7 +161,8 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
   return layout;
 }
 
-std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
+void lineSpanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout, std::uint32_t line,
+                     std::uint32_t* out) {
   const LumaBounds bounds = lumaBounds(options);
   const auto lumaAt = [&](std::int32_t x, std::int32_t y) {
     const std::uint8_t* px = &image.rgba[4 * (std::uint64_t(y) * image.width + x)];
@@ -176,7 +177,7 @@ std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOption
     const std::uint32_t y = lumaAt(std::int32_t(pixel % image.width), std::int32_t(pixel / image.width));
     return y >= bounds.lowest && y <= bounds.highest;
   };
-  const auto breaks = [&](std::uint32_t line, std::uint32_t p, std::uint64_t pixel) {
+  const auto breaks = [&](std::uint32_t p, std::uint64_t pixel) {
     switch (options.intervals) {
       case Intervals::Edges:
         return edgeStrength(lumaAt, std::int32_t(pixel % image.width), std::int32_t(pixel / image.width),
@@ -186,45 +187,62 @@ std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOption
       default: return false;
     }
   };
-  std::vector<std::uint32_t> spans(layout.pixels.size());
-  for (std::uint32_t line = 0; line < layout.count; ++line) {
-    std::uint32_t* out = &spans[layout.starts[line]];
-    bool inSpan = false;
-    std::uint32_t start = 0;
-    for (std::uint32_t p = 0; p < layout.lengthOf(line); ++p) {
-      const std::uint64_t pixel = layout.pixelOf(line, p);
-      if (!member(pixel)) {
-        inSpan = false;
-        out[p] = p;  // a span of one: stays where it is
-        continue;
-      }
-      if (!inSpan || breaks(line, p, pixel)) start = p;
-      inSpan = true;
-      out[p] = options.maxSpan == 0 ? start : start + (p - start) / options.maxSpan * options.maxSpan;
+  bool inSpan = false;
+  std::uint32_t start = 0;
+  for (std::uint32_t p = 0; p < layout.lengthOf(line); ++p) {
+    const std::uint64_t pixel = layout.pixelOf(line, p);
+    if (!member(pixel)) {
+      inSpan = false;
+      out[p] = p;  // a span of one: stays where it is
+      continue;
     }
-    for (std::uint32_t p = 0; p < layout.lengthOf(line); ++p)
-      if (skipRun(options.seed, line, out[p], options.skipPercent)) out[p] = p;
+    if (!inSpan || breaks(p, pixel)) start = p;
+    inSpan = true;
+    out[p] = options.maxSpan == 0 ? start : start + (p - start) / options.maxSpan * options.maxSpan;
   }
+  for (std::uint32_t p = 0; p < layout.lengthOf(line); ++p)
+    if (skipRun(options.seed, line, out[p], options.skipPercent)) out[p] = p;
+}
+
+std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
+  std::vector<std::uint32_t> spans(layout.pixels.size());
+  for (std::uint32_t line = 0; line < layout.count; ++line)
+    lineSpanNumbers(image, options, layout, line, &spans[layout.starts[line]]);
   return spans;
 }
 
-std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
-  std::vector<PixelTexel> texels(layout.paddedLength * layout.paddedCount);
-  const std::uint64_t pixels = image.pixelCount();
-  for (std::uint64_t i = 0; i < pixels; ++i) {
-    const std::uint8_t* px = &image.rgba[4 * i];
-    const std::uint8_t* m = options.mask ? &options.mask->rgba[4 * i] : nullptr;
-    texels[i].rgb = float((std::uint32_t{px[0]} << 16) | (std::uint32_t{px[1]} << 8) | px[2]);
-    texels[i].alphaMask = float(px[3] + (m == nullptr || maskWhite(m[0], m[1], m[2]) ? 256 : 0));
-  }
+PixelSource::PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout)
+    : image_(image), options_(options), layout_(layout), elementOf_(image.pixelCount()) {
   for (std::uint32_t line = 0; line < layout.count; ++line) {
     const std::uint64_t first = std::uint64_t{line} * layout.paddedLength;
     const std::uint32_t* pixel = &layout.pixels[layout.starts[line]];
-    for (std::uint32_t p = 0, length = layout.lengthOf(line); p < length; ++p) {
-      texels[first + p].pixel = float(pixel[p]);
-      texels[pixel[p]].element = float(first + p);
-    }
+    for (std::uint32_t p = 0, length = layout.lengthOf(line); p < length; ++p)
+      elementOf_[pixel[p]] = static_cast<std::uint32_t>(first + p);
   }
+}
+
+void PixelSource::fill(std::uint64_t first, std::uint64_t count, PixelTexel* out) const {
+  const std::uint64_t pixels = image_.pixelCount();
+  for (std::uint64_t j = first; j < first + count; ++j) {
+    PixelTexel& t = out[j - first];
+    t = PixelTexel{};
+    if (j < pixels) {  // pixel j's colour and the element holding it
+      const std::uint8_t* px = &image_.rgba[4 * j];
+      const std::uint8_t* m = options_.mask ? &options_.mask->rgba[4 * j] : nullptr;
+      t.rgb = float((std::uint32_t{px[0]} << 16) | (std::uint32_t{px[1]} << 8) | px[2]);
+      t.alphaMask = float(px[3] + (m == nullptr || maskWhite(m[0], m[1], m[2]) ? 256 : 0));
+      t.element = float(elementOf_[j]);
+    }
+    const auto line = static_cast<std::uint32_t>(j / layout_.paddedLength);  // element j's line and position
+    const std::uint64_t p = j % layout_.paddedLength;
+    if (line < layout_.count && p < layout_.lengthOf(line)) t.pixel = float(layout_.pixelOf(line, static_cast<std::uint32_t>(p)));
+  }
+}
+
+std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
+  const PixelSource source(image, options, layout);
+  std::vector<PixelTexel> texels(source.size());
+  source.fill(0, texels.size(), texels.data());
   return texels;
 }
 

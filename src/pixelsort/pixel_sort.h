@@ -96,10 +96,28 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle);
 // leaves, is a span of one. Computed the plain way, pixel after pixel along each line; the GPU's
 // passes compute the same with a scan.
 std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
+// The same for one line: layout.lengthOf(line) numbers into out.
+void lineSpanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout, std::uint32_t line,
+                     std::uint32_t* out);
 
 // The pixel sort's source texels (PixelTexel, cpu_model.h) for the runner's uploadSource:
 // layout.paddedLength * paddedCount of them.
 std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
+
+// The same texels made part by part, for Runner::uploadSource(fill): texels first .. first + count - 1
+// into out. Keeps references to its arguments, and a table of the element holding each pixel.
+class PixelSource {
+ public:
+  PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
+  std::uint64_t size() const { return layout_.paddedLength * layout_.paddedCount; }
+  void fill(std::uint64_t first, std::uint64_t count, PixelTexel* out) const;
+
+ private:
+  const Image& image_;
+  const PixelSortOptions& options_;
+  const LineLayout& layout_;
+  std::vector<std::uint32_t> elementOf_;  // pixel -> the element at its line and position
+};
 
 // Empty when the pixel sort can run this layout with this key; else why not: its elements must stay
 // below 2^24 (their indices ride in floats) and span, key and position must fit the 48-bit order.

@@ -158,6 +158,26 @@ void FragmentRunner::uploadSource(const std::vector<PixelTexel>& texels) {
   restartFromSource();
 }
 
+void FragmentRunner::uploadSource(const SourceFill& fill) {
+  allocate(Buffer::Source);
+  gl::PingPong& p = pair(Buffer::Source);
+  p.resetFront();
+  glBindTexture(GL_TEXTURE_2D, p.front().id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  // Parts of whole texture rows, about 4 MiB each: the host never holds the whole source.
+  const std::uint32_t width = layout().width, height = layout().height;
+  const std::uint32_t rows = std::max<std::uint32_t>(1, std::min(height, (std::uint32_t{1} << 18) / width));
+  std::vector<PixelTexel> part(std::uint64_t{rows} * width);
+  for (std::uint32_t y = 0; y < height; y += rows) {
+    const std::uint32_t n = std::min(rows, height - y);
+    fill(std::uint64_t{y} * width, std::uint64_t{n} * width, part.data());
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, static_cast<GLint>(y), static_cast<GLsizei>(width), static_cast<GLsizei>(n),
+                    GL_RGBA, GL_FLOAT, part.data());
+  }
+  TEXSORT_GL_CHECK("upload");
+  restartFromSource();
+}
+
 void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
   const auto set = [&](const char* name, std::uint64_t value) { glUniform1i(p.uniform(name), static_cast<GLint>(value)); };
   const auto setFloat = [&](const char* name, std::uint64_t value) { glUniform1f(p.uniform(name), float(value)); };

@@ -23,6 +23,7 @@ class FragmentRunner final : public Runner {
   const TextureLayout& layout() const override { return layouts_[0]; }
   void upload(const std::vector<Element>& elements) override;
   void uploadSource(const std::vector<PixelTexel>& texels) override;
+  void uploadSource(const SourceFill& fill) override;
   void restartFromSource() override;
   void prepare(const PassSchedule& schedule) override;
   void runPass(const Pass& pass) override;

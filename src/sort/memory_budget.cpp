@@ -82,16 +82,17 @@ MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::u
   return need;
 }
 
-MemoryAvailable memoryAvailable() {
+MemoryAvailable memoryAvailable(bool askGpu) {
   MemoryAvailable available;
   available.hostBytes = hostAvailable();
   GLint kib[4] = {0, 0, 0, 0};
-  if (hasExtension("GL_NVX_gpu_memory_info")) {
+  if (!askGpu) {
+  } else if (hasExtension("GL_NVX_gpu_memory_info")) {
     glGetIntegerv(kGpuMemoryInfoCurrentAvailableNvx, kib);
   } else if (hasExtension("GL_ATI_meminfo")) {
     glGetIntegerv(kTextureFreeMemoryAti, kib);
   }
-  while (glGetError() != GL_NO_ERROR) {
+  while (askGpu && glGetError() != GL_NO_ERROR) {
   }
   if (kib[0] > 0) {
     available.gpuShared = false;
@@ -110,8 +111,16 @@ void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32
   checkMemoryBudget(name, width, height, memoryNeed(width, height, fileBytes, algorithm));
 }
 
+void checkHostMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, const MemoryNeed& need) {
+  const MemoryAvailable available = memoryAvailable(false);
+  if (need.hostBytes > available.hostBytes) {
+    throw Error(ExitCode::Gpu, name + ": " + std::to_string(width) + "x" + std::to_string(height) + " needs " +
+                                   gib(need.hostBytes) + " of host memory; " + gib(available.hostBytes) + " is available");
+  }
+}
+
 void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, const MemoryNeed& need) {
-  const MemoryAvailable available = memoryAvailable();
+  const MemoryAvailable available = memoryAvailable(true);
   const std::string size = name + ": " + std::to_string(width) + "x" + std::to_string(height) + " needs ";
   if (available.gpuShared) {
     if (need.hostBytes + need.gpuBytes > available.hostBytes) {

@@ -31,12 +31,16 @@ struct MemoryAvailable {
 
 // Needs a current GL context. TEXSORT_MEMORY_LIMIT=BYTES caps the budget (for tests, and for users
 // who want texsort to stay within a share of the machine).
-MemoryAvailable memoryAvailable();
+// askGpu: also ask the current GL context for free video memory (else there need be none).
+MemoryAvailable memoryAvailable(bool askGpu = true);
 
 // Throws texsort::Error(Gpu), naming `name`, the image's size, what it needs and what is available,
 // when the need does not fit.
 void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes,
                        Algorithm algorithm);
 void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, const MemoryNeed& need);
+// The host half alone, before there is a GL context: what a run may check before it decodes beside
+// the context's start. checkMemoryBudget follows once the context is there.
+void checkHostMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, const MemoryNeed& need);
 
 }  // namespace texsort

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -31,6 +32,10 @@ class Runner {
   // Buffer::Source); every other buffer, the elements too, counts as unwritten until a pass writes
   // it. Runners without the pixel passes throw texsort::Error(Gpu).
   virtual void uploadSource(const std::vector<PixelTexel>& texels) = 0;
+  // The same, built part by part as it uploads (no whole copy on the host): fill(first, count, out)
+  // writes texels first .. first + count - 1 to out; the parts come in order and cover them all.
+  using SourceFill = std::function<void(std::uint64_t first, std::uint64_t count, PixelTexel* out)>;
+  virtual void uploadSource(const SourceFill& fill) = 0;
   // The same start again from the source texels already uploaded (no pass writes them): a new
   // schedule on the same image and lines, without the upload.
   virtual void restartFromSource() = 0;

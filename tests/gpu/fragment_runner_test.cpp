@@ -242,6 +242,35 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
   }
 }
 
+// The CLI uploads the source a few texture rows at a time (PixelSource); the texture must end up
+// holding exactly the texels built whole. 700x300 at 30 degrees pads to 2^20 elements: a 1024-wide
+// texture, four parts of 256 rows.
+TEST_F(Gpu, SourceUploadedInPartsEqualsTheWholeTexels) {
+  std::mt19937 rng(29);
+  const Image image = test::randomImage(700, 300, rng, 8);
+  PixelSortOptions o;
+  o.mask = std::make_shared<const Image>(test::randomImage(700, 300, rng, 2));
+  const LineLayout layout = lineLayout(image.width, image.height, 30.0);
+  const std::vector<PixelTexel> whole = pixelSortSource(image, o, layout);
+  ASSERT_EQ(whole.size(), std::size_t{1} << 20);
+  FragmentRunner runner(whole.size());
+  const PixelSource source(image, o, layout);
+  std::vector<std::uint64_t> firsts;
+  runner.uploadSource([&](std::uint64_t first, std::uint64_t count, PixelTexel* out) {
+    firsts.push_back(first);
+    source.fill(first, count, out);
+  });
+  EXPECT_EQ(firsts, (std::vector<std::uint64_t>{0, 1u << 18, 2u << 18, 3u << 18})) << "parts of 256 rows, in order";
+  const std::vector<PixelTexel> uploaded = runner.readState().source;
+  ASSERT_EQ(uploaded.size(), whole.size());
+  for (std::size_t j = 0; j < whole.size(); ++j) {
+    ASSERT_TRUE(uploaded[j] == whole[j]) << "texel " << j << ": (" << uploaded[j].rgb << ", " << uploaded[j].alphaMask
+                                         << ", " << uploaded[j].pixel << ", " << uploaded[j].element << ") expected ("
+                                         << whole[j].rgb << ", " << whole[j].alphaMask << ", " << whole[j].pixel << ", "
+                                         << whole[j].element << ")";
+  }
+}
+
 TEST_F(Gpu, TimesTheSortWithTheGpuClock) {
   std::mt19937 rng(11);
   const std::vector<Element> elements = packElements(test::randomImage(128, 128, rng), SortOrder::Ascending);

@@ -6,6 +6,7 @@
 #include "bench/benchmark.h"
 #include "gpu_fixture.h"
 #include "sort/schedule.h"
+#include "test_support.h"
 
 namespace texsort {
 namespace {
@@ -32,6 +33,22 @@ TEST_F(PassCostsTest, EveryPassIsCountedOnceUnderItsShape) {
     EXPECT_EQ(passShape(schedule.front()), passShape(scheduleFor(algorithm, 4 * n).front()))
         << "a shape names no rank or size";
   }
+}
+
+TEST_F(PassCostsTest, ThePixelSortsPassesAreEachCountedOnce) {
+  std::mt19937 rng(5);
+  const Image image = test::randomImage(40, 24, rng, 8);
+  const PixelSortOptions options;
+  const PassSchedule schedule = pixelSortSchedule(lineLayout(40, 24, 0.0), Algorithm::BitonicWide, options);
+  const PassCosts costs = measurePixelSortPassCosts(image, options, Algorithm::BitonicWide, 1);
+  std::multiset<std::string> expected, counted;
+  for (const Pass& pass : schedule) expected.insert(passShape(pass));
+  for (const PassShapeCost& c : costs.shapes)
+    for (std::size_t k = 0; k < c.passes; ++k) counted.insert(c.shape);
+  EXPECT_EQ(counted, expected);
+  EXPECT_EQ(costs.n, schedule.shape.count());
+  ASSERT_FALSE(costs.shapes.empty());
+  EXPECT_EQ(costs.shapes.front().shape, passShape(schedule.front())) << "in schedule order: the span starts first";
 }
 
 TEST(PassShape, NamesWhatAPassReadsAndCarries) {
