@@ -18,6 +18,8 @@ void main() {
       return;
     }
     j = int(pixelTexel(j).a);
+    o_element = pixelSortElement(compactElement(u_compact, j), j);
+    return;
   }
   o_element = texelFetch(u_source, texelOf(sourceIndex(compactElement(u_compact, j), j)), 0);
 }

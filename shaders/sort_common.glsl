@@ -70,6 +70,15 @@ uniform int u_lineBits;
 
 vec4 pixelTexel(int j) { return texelFetch(u_pixels, texelOf(j), 0); }
 
+// The pixel sort's gathers (GatherByIndex, WideGather with pixels > 0): the element the line sort
+// put at position j, whose (key, index) the sorted state holds there as `pair`, whole: with the
+// colour and alpha PixelOrder gave it, read from the source (the element texture is the pass's own
+// target then: the runner keeps one half of it when no pass reads it while writing it).
+vec4 pixelSortElement(vec2 pair, int j) {
+  vec4 pixel = pixelTexel(int(pixelTexel(sourceIndex(pair, j)).b));
+  return vec4(pair, pixel.r, float(uint(pixel.g) & 255u));
+}
+
 // The span starts (Buffer::Spans), bound to u_spans: element j's in channel j % 4 of texel j / 4,
 // that texel at (t mod width, t div width), width = 1 << u_spansWidthLog2.
 uniform sampler2D u_spans;

@@ -18,6 +18,8 @@ void main() {
       return;
     }
     j = int(pixelTexel(j).a);
+    o_element = pixelSortElement(wideElement(j, u_window), j);
+    return;
   }
   o_element = texelFetch(u_source, texelOf(sourceIndex(wideElement(j, u_window), j)), 0);
 }

@@ -4,7 +4,8 @@
 namespace texsort::gl {
 
 PingPong::PingPong(std::uint32_t width, std::uint32_t height, TextureFormat format, const std::string& textureLabel,
-                   const std::string& targetLabel, std::uint32_t layers, Halves halves) {
+                   const std::string& targetLabel, std::uint32_t layers, Halves halves)
+    : halves_(halves) {
   const bool floatTarget = format != TextureFormat::Rgba8;
   for (int half = 0; half < (halves == Halves::Two ? 2 : 1); ++half) {
     const char* suffix = half == 0 ? " A" : " B";

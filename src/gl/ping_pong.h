@@ -11,7 +11,8 @@
 namespace texsort::gl {
 
 // A buffer that passes only read (an upload) needs one half: its texture and a framebuffer to read
-// it back through. Half B stays empty, and swap() is never called on it.
+// it back through. So does one that no pass reads while it writes it: its back is its front, and
+// swap() leaves it so. Half B stays empty.
 enum class Halves { Two, One };
 
 class PingPong {
@@ -28,17 +29,21 @@ class PingPong {
   std::uint32_t height() const { return textures_[0].height(); }
 
   const Texture& front() const { return textures_[front_]; }
-  const Texture& back() const { return textures_[1 - front_]; }
+  const Texture& back() const { return textures_[halves_ == Halves::Two ? 1 - front_ : 0]; }
   const Framebuffer& frontTarget() const { return framebuffers_[front_]; }
-  const Framebuffer& backTarget() const { return framebuffers_[1 - front_]; }
+  const Framebuffer& backTarget() const { return framebuffers_[halves_ == Halves::Two ? 1 - front_ : 0]; }
+  Halves halves() const { return halves_; }
 
-  void swap() { front_ = 1 - front_; }
+  void swap() {
+    if (halves_ == Halves::Two) front_ = 1 - front_;
+  }
   void resetFront() { front_ = 0; }  // after an upload into texture A
 
  private:
   std::array<Texture, 2> textures_;
   std::array<Framebuffer, 2> framebuffers_;
   int front_ = 0;
+  Halves halves_ = Halves::Two;
 };
 
 }  // namespace texsort::gl

@@ -82,13 +82,13 @@ FragmentRunner::FragmentRunner(std::uint64_t elementCount) {
   layouts_[static_cast<std::size_t>(Buffer::Scan)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Source)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Spans)] = TextureLayout::forCount(std::max<std::uint64_t>(1, elementCount / 4));
-  allocate(Buffer::Elements);
   program(BitonicStep{});  // compile errors surface here, not mid-sort
 }
 
-void FragmentRunner::allocate(Buffer buffer) {
+void FragmentRunner::allocate(Buffer buffer, gl::Halves halves) {
   gl::PingPong& p = pair(buffer);
-  if (p) return;
+  if (spec(buffer).halves == gl::Halves::One) halves = gl::Halves::One;
+  if (p && (p.halves() == gl::Halves::Two || halves == gl::Halves::One)) return;
   if (buffer == Buffer::Compact) {
     if (elementCount() < 2) throw Error(ExitCode::Gpu, "GPU sorter: the fast path needs at least 2 elements");
     layouts_[static_cast<std::size_t>(Buffer::Compact)] = TextureLayout::forCount(elementCount() / 2);
@@ -98,8 +98,9 @@ void FragmentRunner::allocate(Buffer buffer) {
     layouts_[static_cast<std::size_t>(Buffer::Wide)] = TextureLayout::forCount(elementCount() >> kWideGroupLog2);
   }
   const TextureLayout& l = layoutOf(buffer);
+  p = gl::PingPong();  // a single half that now needs two: freed first
   p = gl::PingPong(l.width, l.height, spec(buffer).format, spec(buffer).textureLabel, spec(buffer).targetLabel,
-                   buffer == Buffer::Wide ? kWideLayers : 0, spec(buffer).halves);
+                   buffer == Buffer::Wide ? kWideLayers : 0, halves);
 }
 
 const gl::Program& FragmentRunner::program(const Pass& pass) {
@@ -141,12 +142,14 @@ void FragmentRunner::uploadInto(Buffer buffer, const void* texels) {
 
 void FragmentRunner::upload(const std::vector<Element>& elements) {
   if (elements.size() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: upload of the wrong size");
+  allocate(Buffer::Elements);
   resetState(bufferBit(Buffer::Elements));
   uploadInto(Buffer::Elements, elements.data());
 }
 
 void FragmentRunner::restartFromSource() {
   if (!pair(Buffer::Source)) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded");
+  allocate(Buffer::Elements);  // a pass writes them, or at least the view shows them
   pair(Buffer::Elements).resetFront();
   resetState(bufferBit(Buffer::Source));
 }
@@ -262,12 +265,18 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
 
 void FragmentRunner::prepare(const PassSchedule& schedule) {
   if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
+  // A buffer that no pass reads while writing it gets one half (the pixel sort's elements on the
+  // fast and wide paths: written by the key pass, read by the first sort pass, written by the gather).
+  unsigned readWhileWritten = 0;
+  for (const Pass& pass : schedule) readWhileWritten |= passReads(pass) & bufferBit(traitsOf(pass).writes);
+  unsigned used = 0;
   for (const Pass& pass : schedule) {
     program(pass);
-    const PassTraits& t = traitsOf(pass);
-    allocate(t.writes);
-    for (std::size_t b = 0; b < kBufferCount; ++b)  // the source comes with uploadSource() alone
-      if ((t.reads & (1u << b)) && static_cast<Buffer>(b) != Buffer::Source) allocate(static_cast<Buffer>(b));
+    used |= passReads(pass) | bufferBit(traitsOf(pass).writes);
+  }
+  for (std::size_t b = 0; b < kBufferCount; ++b) {  // in Buffer order; the source comes with uploadSource() alone
+    if (!(used & (1u << b)) || static_cast<Buffer>(b) == Buffer::Source) continue;
+    allocate(static_cast<Buffer>(b), readWhileWritten & (1u << b) ? gl::Halves::Two : gl::Halves::One);
   }
 }
 
@@ -275,11 +284,16 @@ void FragmentRunner::runPass(const Pass& pass) {
   const PassTraits& t = traitsOf(pass);
   const gl::Program& p = program(pass);
   allocate(t.writes);  // the first radix or fast pass brings its buffers (a no-op afterwards)
+  if ((passReads(pass) & bufferBit(t.writes)) && pair(t.writes).halves() == gl::Halves::One) {
+    throw Error(ExitCode::Gpu, std::string("GPU sorter: ") + t.kind + " reads the buffer it writes, prepared with one half " +
+                                   "for another schedule; prepare() this one");
+  }
   glUseProgram(p.id());
   setUniforms(pass, p);
+  const unsigned reads = passReads(pass);
   for (std::size_t b = kBufferCount; b-- > 0;) {  // unit 0 last: it stays the active one
     glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(b));
-    const bool bound = (t.reads & (1u << b)) && buffers_[b];
+    const bool bound = (reads & (1u << b)) && buffers_[b];
     glBindTexture(b == static_cast<std::size_t>(Buffer::Wide) ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D,
                   bound ? buffers_[b].front().id() : 0);
   }
@@ -316,6 +330,7 @@ double FragmentRunner::copyPassMs() {
     copyFramebuffer_ = gl::Framebuffer(copyTarget_, "copy target");
     copyProgram_ = makeProgram("copy.frag", "");
   }
+  allocate(Buffer::Elements);
   glUseProgram(copyProgram_.id());
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, pair(Buffer::Elements).front().id());
@@ -329,6 +344,7 @@ double FragmentRunner::copyPassMs() {
 }
 
 std::vector<Element> FragmentRunner::readElements() const {
+  if (!pair(Buffer::Elements)) throw Error(ExitCode::Gpu, "GPU sorter: no elements uploaded");
   std::vector<Element> elements(elementCount());
   gl::readTexels(pair(Buffer::Elements).frontTarget(), layout().width, layout().height, GL_RGBA, GL_FLOAT, elements.data());
   return elements;
@@ -341,6 +357,7 @@ std::vector<std::uint8_t> FragmentRunner::readPixelBytes(std::uint64_t count) {
     bytesFramebuffer_ = gl::Framebuffer(bytesTarget_, "pixel bytes target", false);
     bytesProgram_ = makeProgram("pixel_bytes.frag", "");
   }
+  allocate(Buffer::Elements);
   glUseProgram(bytesProgram_.id());
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, pair(Buffer::Elements).front().id());
@@ -394,7 +411,7 @@ StateView FragmentRunner::view() const {
   const bool changed = lastPass_ && lastPass_->writes == shown_ && shownBefore_ == shown_ &&
                        (lastPass_->reads & bufferBit(shown_));
   v.previous = changed ? &pair(shown_).back() : nullptr;
-  v.elements = &pair(Buffer::Elements).front();
+  if (pair(Buffer::Elements)) v.elements = &pair(Buffer::Elements).front();
   v.layout = layout();
   v.compactLayout = layoutOf(Buffer::Compact);
   if (written_ & bufferBit(Buffer::Source)) v.pixels = &pair(Buffer::Source).front();
@@ -433,7 +450,7 @@ const gl::Texture& FragmentRunner::decodeWide(const gl::Texture& layers, std::ui
   glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(Buffer::Wide));
   glBindTexture(GL_TEXTURE_2D_ARRAY, layers.id());
   glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(Buffer::Elements));
-  glBindTexture(GL_TEXTURE_2D, pair(Buffer::Elements).front().id());
+  glBindTexture(GL_TEXTURE_2D, pair(Buffer::Elements) ? pair(Buffer::Elements).front().id() : 0);
   triangle_.draw(into.target, compact.width, compact.height);
   glUseProgram(static_cast<GLuint>(callersProgram));
   TEXSORT_GL_CHECK("wide state view");

@@ -36,7 +36,12 @@ class FragmentRunner final : public Runner {
 
  private:
   const gl::Program& program(const Pass& pass);
-  void allocate(Buffer buffer);
+  // A buffer's pair when it has none yet: two halves, or as `halves` says (a pair of one half grows
+  // a second when asked for two; what it held is lost then).
+  void allocate(Buffer buffer) {
+    if (!pair(buffer)) allocate(buffer, gl::Halves::Two);
+  }
+  void allocate(Buffer buffer, gl::Halves halves);
   void setUniforms(const Pass& pass, const gl::Program& program) const;
   void resetState(unsigned uploaded);
   void uploadInto(Buffer buffer, const void* texels);  // elementCount() RGBA32F texels into the pair's front

@@ -75,10 +75,12 @@ MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::u
                                Algorithm algorithm) {
   const std::uint64_t pixels = std::uint64_t{width} * height;
   MemoryNeed need = sortNeed(pixels, elements, fileBytes, algorithm);
-  // Host: the source texels, the line tables and the span numbers of the report. GPU: the source
-  // texture, the span-start pair (a float each), the 8-bit read-back.
-  need.hostBytes += 16 * elements + 4 * elements + 4 * pixels;
+  // Host: a part of the source texels, the line tables and the table of the element holding each
+  // pixel. GPU: the source texture, the span-start pair (a float each), the 8-bit read-back; on the
+  // fast and wide paths one half of the element pair (no pass reads the elements while writing them).
+  need.hostBytes += (std::uint64_t{16} << 18) + 4 * elements + 4 * pixels;
   need.gpuBytes += 16 * elements + 2 * 4 * elements + 4 * elements;
+  if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide) need.gpuBytes -= 16 * elements;
   return need;
 }
 

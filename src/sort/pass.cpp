@@ -54,6 +54,14 @@ std::vector<BitonicStep> wideSteps(const WideBitonicSteps& p) {
   return steps;
 }
 
+unsigned passReads(const Pass& pass) {
+  unsigned reads = traitsOf(pass).reads;
+  const auto* gather = std::get_if<GatherByIndex>(&pass);
+  const auto* wide = std::get_if<WideGather>(&pass);
+  if ((gather && gather->pixels > 0) || (wide && wide->pixels > 0)) reads &= ~bufferBit(Buffer::Elements);
+  return reads;
+}
+
 std::uint32_t networkSteps(const Pass& pass) {
   if (const auto* fused = std::get_if<FusedBitonicSteps>(&pass)) return fused->count;
   if (const auto* compute = std::get_if<ComputeBitonicSteps>(&pass)) return compute->count;

@@ -337,6 +337,10 @@ static_assert(kPassTraits.size() == kPassKindCount, "one traits row per pass kin
 static_assert(passTraitsAreConsistent(), "every pass kind names a shader, reads a buffer, and networks move elements");
 
 inline const PassTraits& traitsOf(const Pass& pass) { return kPassTraits[pass.index()]; }
+// The buffers this pass samples: its kind's reads, less the elements for the pixel sort's gathers
+// (pixels > 0), which take colour from the source. The runner binds these, and keeps a single half
+// of a buffer no pass both reads and writes.
+unsigned passReads(const Pass& pass);
 
 // The shapes the fused-step shader implements, one program each (fast_bitonic.frag's FAST_SHAPE).
 enum class FusedShape : int {

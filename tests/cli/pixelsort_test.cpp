@@ -182,17 +182,25 @@ TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
 }
 
 // The pixel sort's budget counts what it adds to a sort of the same elements (the source texture
-// and texels, the span starts, the 8-bit read-back) and names the image's own size, not its lines'.
+// and a part of its texels, the span starts, the 8-bit read-back, one element texture fewer on the
+// wide path) and names the image's own size, not its lines'. The host's share is checked before
+// the decode starts beside the GL context; the whole once the context can say where textures live.
 TEST(PixelSortCli, TheMemoryBudgetCountsThePixelSortsOwnBuffers) {
   test::TempFolder dir;
   test::RunOptions options;
-  options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "200000000"}};  // 190.7 MiB: enough to sort the coffee image's pixels
+  options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "180000000"}};  // 171.7 MiB: enough to sort the coffee image's pixels
   ASSERT_EQ(runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("sorted.png"), "-q"}, options).exitCode, 0);
   const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")}, options);
   EXPECT_EQ(r.exitCode, 4) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_NE(r.err.find("coffee.png: 600x400 needs 197.7 MiB (host 159.7 MiB + GPU textures 38.0 MiB"), std::string::npos)
+  EXPECT_NE(r.err.find("coffee.png: 600x400 needs 185.7 MiB (host 155.7 MiB + GPU textures 30.0 MiB"), std::string::npos)
       << r.err;
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"sorted.png"});
+  options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "157000000"}};  // 149.7 MiB: not even the host's share
+  const test::RunResult early = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")}, options);
+  EXPECT_EQ(early.exitCode, 4) << early.err;
+  EXPECT_NE(early.err.find("coffee.png: 600x400 needs 155.7 MiB of host memory; 149.7 MiB is available"), std::string::npos)
+      << early.err;
   EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"sorted.png"});
   options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "215000000"}};
   EXPECT_EQ(runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "-q"}, options).exitCode, 0);

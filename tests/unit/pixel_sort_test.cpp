@@ -309,6 +309,26 @@ TEST(PixelSortAlgorithms, AreTheFragmentLineSorts) {
             3) << "distances 1, 8, 64 cover lines of 128";
 }
 
+// The runner keeps one half of a buffer that no pass reads while writing it: on the fast and wide
+// paths the elements (the key pass writes them, the first sort pass reads them, the gather writes
+// them again taking colour from the source), saving a whole element texture.
+TEST(PixelSortAlgorithms, FastAndWidePathsNeverReadTheElementsWhileWritingThem) {
+  const auto readWhileWritten = [](const PassSchedule& schedule) {
+    unsigned buffers = 0;
+    for (const Pass& pass : schedule) buffers |= passReads(pass) & bufferBit(traitsOf(pass).writes);
+    return buffers;
+  };
+  const LineLayout layout = lineLayout(100, 3, 30.0);
+  for (const Algorithm a : {Algorithm::BitonicFast, Algorithm::BitonicWide}) {
+    EXPECT_EQ(readWhileWritten(pixelSortSchedule(layout, a, PixelSortOptions{})) & bufferBit(Buffer::Elements), 0u)
+        << algorithmName(a);
+    EXPECT_NE(readWhileWritten(scheduleFor(a, 1024)) & bufferBit(Buffer::Elements), 0u)
+        << algorithmName(a) << ": sorting elements, the gather reads them as uploaded";
+  }
+  EXPECT_NE(readWhileWritten(pixelSortSchedule(layout, Algorithm::Bitonic, PixelSortOptions{})) & bufferBit(Buffer::Elements), 0u)
+      << "bitonic steps read and write the elements";
+}
+
 TEST(PixelSortLines, AxisAnglesAreRowsAndColumns) {
   const LineLayout columns = lineLayout(5, 3, kVerticalAngle);
   EXPECT_EQ(columns.count, 5u);
