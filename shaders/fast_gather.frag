@@ -1,7 +1,7 @@
 // Fast path, last pass: position j takes the full element (key, index, colour, alpha) whose
 // original index sits at j in the compact state, from the element texture as uploaded (where
 // element i is at position i). The result is the classic path's final texture, bit for bit. In the
-// pixel sort it also puts the lines back in image order (u_pixelCount).
+// pixel sort it also puts the lines back in image order (u_pixelCount), with colour from the source.
 // Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_source;   // elements as uploaded

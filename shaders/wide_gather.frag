@@ -1,7 +1,7 @@
 // Wide path, last pass: position j takes the full element (key, index, colour, alpha) whose
 // original index the wide state holds for j (laid out by u_window), from the element texture as
 // uploaded. The result is the classic path's final texture, bit for bit. In the pixel sort it also
-// puts the lines back in image order (u_pixelCount).
+// puts the lines back in image order (u_pixelCount), with colour from the source (pixelSortElement).
 // Compiled after sort_common.glsl (texelOf, indexOf, wideElement, originalIndex).
 
 uniform sampler2D u_source;  // elements as uploaded

@@ -166,7 +166,8 @@ struct FusedBitonicSteps {
 // leave their line), so the source is that line's start plus those bits.
 // pixels > 0: the pixel sort's last pass, folded with ImageOrder: position i < pixels gathers for
 // the position that holds pixel i (the source's alpha channel), so the sorted lines come back in
-// image order; later positions are zero. Reads the source then (only there is one uploaded).
+// image order; later positions are zero. Reads the source then (only there is one uploaded), and
+// takes colour and alpha from it rather than from the elements (passReads), which it writes.
 struct GatherByIndex {
   std::uint32_t positionBits = 0;
   std::uint32_t pixels = 0;
