@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -37,10 +38,17 @@ std::atomic<bool> gHaveTemporary[kTemporarySlots];
 std::atomic<pid_t> gChild{0};
 
 void onSignal(int signal) {
+  // The helper first, and dead before anything is removed: an encoder still starting could
+  // otherwise create its output after the unlink below (seen under load), and its output is
+  // abandoned anyway, so SIGKILL: no trailer written, no wait on a slow or stuck child.
+  if (const pid_t child = gChild.load(); child > 0) {
+    ::kill(child, SIGKILL);
+    while (::waitpid(child, nullptr, 0) < 0 && errno == EINTR) {
+    }
+  }
   for (int slot = 0; slot < kTemporarySlots; ++slot) {
     if (gHaveTemporary[slot].load()) ::unlink(gTemporary[slot]);
   }
-  if (const pid_t child = gChild.load(); child > 0) ::kill(child, SIGTERM);
   std::signal(signal, SIG_DFL);
   std::raise(signal);
 }

@@ -67,11 +67,12 @@ class ScratchFile {
   std::unique_ptr<TemporaryPath> file_;
 };
 
-// A helper process that a signal should stop too (0: none): the handler sends it SIGTERM.
+// A helper process that a signal should stop too (0: none): the handler kills it and waits for it
+// before removing anything.
 void setSignalChild(pid_t child);
 
-// Makes SIGINT, SIGTERM and SIGHUP remove the temporary files alive (TemporaryPath), stop the
-// helper process (setSignalChild), then end the process by the same signal, so the shell reports
+// Makes SIGINT, SIGTERM and SIGHUP stop the helper process (setSignalChild), remove the temporary
+// files alive (TemporaryPath), then end the process by the same signal, so the shell reports
 // 130, 143 or 129. Call once, early in main.
 void installSignalCleanup();
 

@@ -245,10 +245,13 @@ int processesMentioning(const std::string& text) {
 }
 
 // An ffmpeg that takes its time after the last frame, as a slow encoder does: only a signal from
-// texsort ends it early.
+// texsort ends it early. Asked to stop politely (SIGTERM), it writes its output first, as ffmpeg
+// finishes its file: texsort must not leave that behind (it once removed its scratch files before
+// the encoder had gone, and under load a real ffmpeg's file came back after).
 std::string stubbornFfmpeg(const test::TempFolder& dir) {
   const std::string path = dir.path("ffmpeg");
-  std::ofstream(path) << "#!/bin/sh\ncat >/dev/null\ni=0\nwhile [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done\n";
+  std::ofstream(path) << "#!/bin/sh\nfor last; do :; done\ntrap 'echo late > \"$last\"; exit 1' TERM\n"
+                         "cat >/dev/null\ni=0\nwhile [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done\n";
   ::chmod(path.c_str(), 0755);
   return path;
 }
