@@ -350,7 +350,10 @@ inline int paeth(int a, int b, int c) {
   return pa <= std::min(pb, pc) ? a : bOrC;
 }
 
-inline unsigned absSigned(int residual) { return static_cast<unsigned>(std::abs(static_cast<int>(static_cast<signed char>(residual)))); }
+// |the residual as a signed byte|: what the filter heuristic sums.
+inline unsigned absSigned(int residual) {
+  return static_cast<unsigned>(std::abs(static_cast<int>(static_cast<signed char>(residual))));
+}
 
 // The sum of |signed bytes| that each filter (0 none, 1 sub, 2 up, 3 average, 4 Paeth) would make
 // of a row of n bytes, all five in one sweep. `row` and `above` have bpp zero bytes in front of

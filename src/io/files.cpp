@@ -40,7 +40,7 @@ std::atomic<pid_t> gChild{0};
 void onSignal(int signal) {
   // The helper first, and dead before anything is removed: an encoder still starting could
   // otherwise create its output after the unlink below (seen under load), and its output is
-  // abandoned anyway, so SIGKILL: no trailer written, no wait on a slow or stuck child.
+  // abandoned anyway, so SIGKILL: no trailer written, no waiting on a slow or stuck shutdown.
   if (const pid_t child = gChild.load(); child > 0) {
     ::kill(child, SIGKILL);
     while (::waitpid(child, nullptr, 0) < 0 && errno == EINTR) {
