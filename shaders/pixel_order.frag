@@ -1,8 +1,8 @@
 // Pixel sort (PixelOrder): the element every line sort orders. Position p of line l, whose span
-// starts at its value in the span starts (cut into pieces of at most u_maxSpan from there; a piece --skip leaves
-// whole becomes p itself), writes (r, g, rgb, alpha) with r * 2^24 + g = piece << (K + s) | key << s
-// | p: the 48-bit order held as two 24-bit halves, each exact in a float. PIXEL_KEY (a define) is
-// pixel_rules.h's PixelKey. Compiled after sort_common.glsl.
+// starts where the span words say (spanStartOf; cut into pieces of at most u_maxSpan from there; a
+// piece --skip leaves whole becomes p itself), writes (r, g, rgb, alpha) with r * 2^24 + g =
+// piece << (K + s) | key << s | p: the 48-bit order held as two 24-bit halves, each exact in a
+// float. PIXEL_KEY (a define) is pixel_rules.h's PixelKey. Compiled after sort_common.glsl.
 
 uniform uint u_maxKey;
 uniform int u_keyBits;
@@ -54,7 +54,7 @@ uvec2 withField(uvec2 order, uint v, int at) {
 void main() {
   int j = indexOf(ivec2(gl_FragCoord.xy));
   uint position = uint(j & ((1 << u_lineBits) - 1)), line = uint(j >> u_lineBits);
-  uint start = uint(spanStartOf(j));
+  uint start = spanStartOf(j);
   int pixel = int(pixelTexel(j).b);
   uint piece = start, key = 0u;
   vec2 colour = vec2(0.0);

@@ -3,7 +3,7 @@
 // elements that is the pixel itself; on the full-element form the colour rides in the element
 // (after the image-order pass, at i itself); on the pair form (fast and wide paths) the pair's
 // position bits name the source element, whose pixel gives the colour. With u_showSpans, pixels
-// outside every span are darkened and each span piece gets a tint of its own, from the span starts
+// outside every span are darkened and each span piece gets a tint of its own, from the span words
 // (u_spans). Compiled after sort_common.glsl.
 
 uniform sampler2D u_state;  // the elements, or the pairs in the compact layout
@@ -37,8 +37,8 @@ void main() {
   if (u_showSpans) {
     int lineMask = (1 << u_lineBits) - 1;
     uint position = uint(e & lineMask), line = uint(e >> u_lineBits);
-    uint start = uint(spanStartOf(e));
-    uint nextStart = (e & lineMask) < lineMask ? uint(spanStartOf(e + 1)) : position + 1u;
+    uint start = spanStartOf(e);
+    uint nextStart = (e & lineMask) < lineMask ? spanStartOf(e + 1) : position + 1u;
     bool member = start != position || nextStart == position;  // in a span of two or more
     uint piece = u_maxSpan > 0u ? start + (position - start) / u_maxSpan * u_maxSpan : start;
     if (member && skipRun(u_seed, line, piece, u_skipPercent)) member = false;

@@ -79,13 +79,27 @@ vec4 pixelSortElement(vec2 pair, int j) {
   return vec4(pair, pixel.r, float(uint(pixel.g) & 255u));
 }
 
-// The span starts (Buffer::Spans), bound to u_spans: element j's in channel j % 4 of texel j / 4,
-// that texel at (t mod width, t div width), width = 1 << u_spansWidthLog2.
-uniform sampler2D u_spans;
+// The span words (Buffer::Spans), bound to u_spans: word w holds positions 32w .. 32w + 31 at texel
+// (w mod width, w div width), width = 1 << u_spansWidthLog2; r: a bit for each position that starts
+// a span, g: the latest start (a position in the line) at or before the word's end.
+uniform usampler2D u_spans;
 uniform int u_spansWidthLog2;
-ivec2 spansTexelOf(int t) { return ivec2(t & ((1 << u_spansWidthLog2) - 1), t >> u_spansWidthLog2); }
+ivec2 spansTexelOf(int w) { return ivec2(w & ((1 << u_spansWidthLog2) - 1), w >> u_spansWidthLog2); }
 int spansIndexOf(ivec2 texel) { return (texel.y << u_spansWidthLog2) | texel.x; }
-float spanStartOf(int j) { return texelFetch(u_spans, spansTexelOf(j >> 2), 0)[j & 3]; }
+// The highest set bit of v > 0 (GLSL 3.30 has no findMSB): a float's exponent, from a 16-bit half
+// of v, which a float holds exactly.
+int highestBit(uint v) {
+  uint high = v >> 16;
+  uint part = high != 0u ? high : v;
+  return int(floatBitsToUint(float(part)) >> 23) - 127 + (high != 0u ? 16 : 0);
+}
+// Element j's span start, after the scan: its word's highest start bit at or below j, else the
+// previous word's latest start (that word is in j's line: the line's first position starts a span).
+uint spanStartOf(int j) {
+  uint bits = texelFetch(u_spans, spansTexelOf(j >> 5), 0).r & (0xFFFFFFFFu >> uint(31 - (j & 31)));
+  if (bits != 0u) return uint(((j & ~31) + highestBit(bits)) & ((1 << u_lineBits) - 1));
+  return texelFetch(u_spans, spansTexelOf((j >> 5) - 1), 0).g;
+}
 uint lumaOfRgb(uint rgb) { return 299u * (rgb >> 16) + 587u * ((rgb >> 8) & 255u) + 114u * (rgb & 255u); }
 
 uint mixBits(uint x) {

@@ -1,8 +1,8 @@
-// Pixel sort, first pass (SpanStarts): where this position's span would start if it began one.
-// The value is the position itself for padding, a pixel out of every span, the line's first pixel,
-// a pixel after one out of every span, or a break of the interval kind; 0 inside a span. Their
-// running maximum along the line (span_scan.frag) is every pixel's span start. A fragment writes
-// the four elements of its texel (Buffer::Spans).
+// Pixel sort, first pass (SpanStarts): which positions start a span. A position starts one when it
+// is padding, a pixel out of every span (a span of its own), the line's first pixel, a pixel after
+// one out of every span, or a break of the interval kind. A fragment does the 32 positions of one
+// word of Buffer::Spans: a bit for each that starts a span, and the latest of them (a position in
+// the line; 0 when none). span_scan.frag carries the latest starts along the lines.
 // INTERVALS (a define, one program each) is pixel_rules.h's Intervals: 0 threshold, 1 none,
 // 2 edges, 3 random, 4 waves, 5 mask. Compiled after sort_common.glsl.
 
@@ -14,7 +14,7 @@ uniform int u_imageWidth;
 uniform int u_imageHeight;
 uniform int u_count;
 
-out vec4 o_starts;
+out uvec2 o_word;
 
 bool inSpan(vec4 pixel) {
   if (pixel.g < 256.0) return false;  // the mask keeps it out
@@ -49,17 +49,27 @@ bool breaksHere(int pixel, uint line, uint position) {
 #endif
 }
 
-float startValue(int j) {
-  int position = j & ((1 << u_lineBits) - 1);
-  float self = float(position);
+// Whether element j's pixel is in a span (padding is not).
+bool memberAt(int j) {
   int pixel = int(pixelTexel(j).b);
-  if (pixel < 0 || position == 0) return self;
-  if (!inSpan(pixelTexel(pixel))) return self;
-  if (!inSpan(pixelTexel(int(pixelTexel(j - 1).b)))) return self;
-  return breaksHere(pixel, uint(j >> u_lineBits), uint(position)) ? self : 0.0;
+  return pixel >= 0 && inSpan(pixelTexel(pixel));
 }
 
 void main() {
-  int first = 4 * spansIndexOf(ivec2(gl_FragCoord.xy));
-  for (int c = 0; c < 4; ++c) o_starts[c] = first + c < u_count ? startValue(first + c) : 0.0;
+  int first = 32 * spansIndexOf(ivec2(gl_FragCoord.xy));
+  int lineMask = (1 << u_lineBits) - 1;
+  bool before = (first & lineMask) != 0 && memberAt(first - 1);  // the position before, in this line
+  uint bits = 0u, latest = 0u;
+  for (int k = 0; k < 32; ++k) {
+    int j = first + k, position = j & lineMask;
+    if (j >= u_count) break;
+    int pixel = int(pixelTexel(j).b);
+    bool member = pixel >= 0 && inSpan(pixelTexel(pixel));
+    if (!member || position == 0 || !before || breaksHere(pixel, uint(j >> u_lineBits), uint(position))) {
+      bits |= 1u << uint(k);
+      latest = uint(position);
+    }
+    before = member;
+  }
+  o_word = uvec2(bits, latest);
 }

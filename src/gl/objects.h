@@ -55,7 +55,7 @@ void deleteVertexArray(GLuint id);
 void deleteQuery(GLuint id);
 void deleteBuffer(GLuint id);
 
-enum class TextureFormat { Rgba32f, R32f, Rgba8, Rgba8ui };
+enum class TextureFormat { Rgba32f, R32f, Rgba8, Rgba8ui, Rg32ui };
 
 // A 2D texture with nearest filtering and clamped edges: texels are data, never blended.
 class Texture {
@@ -65,8 +65,9 @@ class Texture {
   // null. Throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other allocation error.
   Texture(std::uint32_t width, std::uint32_t height, const float* texels, const char* label)
       : Texture(width, height, TextureFormat::Rgba32f, texels, label) {}
-  // Any format; `texels` is float for Rgba32f and R32f, std::uint8_t for Rgba8. With layers > 0 a
-  // 2D array texture (GL_TEXTURE_2D_ARRAY) of that many layers, layer 0's texels first.
+  // Any format; `texels` is float for Rgba32f and R32f, std::uint8_t for Rgba8 and Rgba8ui,
+  // std::uint32_t for Rg32ui. With layers > 0 a 2D array texture (GL_TEXTURE_2D_ARRAY) of that many
+  // layers, layer 0's texels first.
   Texture(std::uint32_t width, std::uint32_t height, TextureFormat format, const void* texels, const char* label,
           std::uint32_t layers = 0);
 

@@ -285,7 +285,7 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
   schedule.passes.push_back(SpanStarts{static_cast<std::uint32_t>(options.intervals), bounds.lowest, bounds.highest,
                                        options.spanLength, options.seed, layout.width, layout.height, s});
   std::uint32_t step = 0;
-  for (std::uint64_t distance = 1; distance < layout.paddedLength; distance *= kSpanScanFanIn)
+  for (std::uint64_t distance = 1; distance < layout.paddedLength / kSpanWordBits; distance *= kSpanScanFanIn)
     schedule.passes.push_back(SpanScanStep{step++, static_cast<std::uint32_t>(distance), s});
   const std::uint32_t maxKey = pixelKeyInfo(options.key).maxValue;
   schedule.passes.push_back(PixelOrder{static_cast<std::uint32_t>(options.key), maxKey, bitWidth(maxKey),

@@ -130,8 +130,9 @@ bool pixelSortAlgorithm(Algorithm algorithm);
 // Throws texsort::Error(Usage) naming the algorithm and the ones that run, unless pixelSortAlgorithm.
 void checkPixelSortAlgorithm(Algorithm algorithm);
 
-// The passes, all on the GPU: the span starts (SpanStarts) and their running maximum along every
-// line (SpanScanStep, fan-in 8), every pixel's element (PixelOrder), `algorithm`'s schedule for every
+// The passes, all on the GPU: the span starts as bits, 32 positions a word (SpanStarts), the
+// running maximum of the words' latest starts along every line (SpanScanStep, fan-in 8; none for
+// lines of 32 or fewer), every pixel's element (PixelOrder), `algorithm`'s schedule for every
 // padded line at once (its gather, if it has one, takes each element by its position in the line),
 // and the sorted lines back in image order: in that final gather (its `pixels`), or for the
 // algorithms without one in a pass of its own (ImageOrder). Throws std::logic_error past

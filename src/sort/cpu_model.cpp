@@ -109,34 +109,33 @@ bool inSpan(const SpanStarts& p, const PixelTexel& t) {
   return y >= p.lowest && y <= p.highest;
 }
 
-float spanStartValue(const SpanStarts& p, const std::vector<PixelTexel>& source, std::uint64_t j) {
+// Whether element j starts a span (span_starts.frag): padding, a pixel out of every span, the
+// line's first pixel, one after a pixel out of every span, or a break of the interval kind.
+bool startsSpan(const SpanStarts& p, const std::vector<PixelTexel>& source, std::uint64_t j) {
   const std::uint32_t position = static_cast<std::uint32_t>(j & ((std::uint64_t{1} << p.lineBits) - 1));
   const std::uint32_t line = static_cast<std::uint32_t>(j >> p.lineBits);
-  if (source[j].pixel < 0.0f) return float(position);  // padding
+  if (source[j].pixel < 0.0f) return true;  // padding
   const auto pixel = static_cast<std::uint64_t>(source[j].pixel);
-  if (position == 0 || !inSpan(p, source[pixel])) return float(position);
-  if (!inSpan(p, source[static_cast<std::uint64_t>(source[j - 1].pixel)])) return float(position);
-  bool breaks = false;
+  if (position == 0 || !inSpan(p, source[pixel])) return true;
+  if (!inSpan(p, source[static_cast<std::uint64_t>(source[j - 1].pixel)])) return true;
   switch (static_cast<Intervals>(p.intervals)) {
     case Intervals::Edges: {
       const auto lumaAt = [&](std::int32_t x, std::int32_t y) { return lumaOf(source[std::uint64_t(y) * p.width + x]); };
-      breaks = edgeStrength(lumaAt, std::int32_t(pixel % p.width), std::int32_t(pixel / p.width), std::int32_t(p.width),
-                            std::int32_t(p.height)) > kEdgeScale * p.lowest;
-      break;
+      return edgeStrength(lumaAt, std::int32_t(pixel % p.width), std::int32_t(pixel / p.width), std::int32_t(p.width),
+                          std::int32_t(p.height)) > kEdgeScale * p.lowest;
     }
-    case Intervals::Random: breaks = randomBreak(p.seed, line, position, p.spanLength); break;
-    case Intervals::Waves: breaks = waveBreak(p.seed, line, position, p.spanLength); break;
-    default: break;
+    case Intervals::Random: return randomBreak(p.seed, line, position, p.spanLength);
+    case Intervals::Waves: return waveBreak(p.seed, line, position, p.spanLength);
+    default: return false;
   }
-  return breaks ? float(position) : 0.0f;
 }
 
-Element pixelOrderOutput(const PixelOrder& p, const std::vector<PixelTexel>& source, const std::vector<float>& scan,
-                         std::uint64_t j) {
+Element pixelOrderOutput(const PixelOrder& p, const std::vector<PixelTexel>& source,
+                         const std::vector<std::uint32_t>& spans, std::uint64_t j) {
   const std::uint64_t position = j & ((std::uint64_t{1} << p.lineBits) - 1);
   const auto line = static_cast<std::uint32_t>(j >> p.lineBits);
   const bool real = source[j].pixel >= 0.0f;
-  const auto start = static_cast<std::uint64_t>(scan[j]);
+  const std::uint64_t start = spanStartOf(spans, j, p.lineBits);
   std::uint64_t piece = real && p.maxSpan ? start + (position - start) / p.maxSpan * p.maxSpan : start;
   if (real && skipRun(p.seed, line, static_cast<std::uint32_t>(piece), p.skipPercent)) piece = position;
   std::uint64_t key = 0;
@@ -156,6 +155,17 @@ Element pixelOrderOutput(const PixelOrder& p, const std::vector<PixelTexel>& sou
 }
 
 }  // namespace
+
+std::uint32_t spanStartOf(const std::vector<std::uint32_t>& spans, std::uint64_t j, std::uint32_t lineBits) {
+  const std::uint64_t word = j / kSpanWordBits;
+  const std::uint32_t bits = spans.at(2 * word) & (0xFFFFFFFFu >> (kSpanWordBits - 1 - j % kSpanWordBits));
+  if (bits != 0) {
+    const auto highest = static_cast<std::uint32_t>(31 - __builtin_clz(bits));
+    return static_cast<std::uint32_t>((word * kSpanWordBits + highest) & ((std::uint64_t{1} << lineBits) - 1));
+  }
+  if (word == 0) throw std::logic_error("spanStartOf: no span starts at or before element 0");
+  return spans.at(2 * (word - 1) + 1);
+}
 
 Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uint64_t i) {
   const std::uint64_t n = in.size();
@@ -275,18 +285,21 @@ SortState runPass(const Pass& pass, SortState state) {
                    state.elements = inImageOrder(gatherByIndex(state.elements, pairs, p.positionBits), state.source, p.pixels);
                  },
                  [&](const SpanStarts& p) {
-                   state.spans.resize(n);
-                   for (std::uint64_t j = 0; j < n; ++j) state.spans[j] = spanStartValue(p, state.source, j);
+                   const std::uint64_t lineMask = (std::uint64_t{1} << p.lineBits) - 1;
+                   state.spans.assign(2 * std::max<std::uint64_t>(1, n / kSpanWordBits), 0);
+                   for (std::uint64_t j = 0; j < n; ++j) {
+                     if (!startsSpan(p, state.source, j)) continue;
+                     state.spans[2 * (j / kSpanWordBits)] |= 1u << (j % kSpanWordBits);
+                     state.spans[2 * (j / kSpanWordBits) + 1] = static_cast<std::uint32_t>(j & lineMask);  // the latest
+                   }
                  },
                  [&](const SpanScanStep& p) {
-                   std::vector<float> next(n);
-                   const std::uint64_t lineMask = (std::uint64_t{1} << p.lineBits) - 1;
-                   for (std::uint64_t j = 0; j < n; ++j) {
-                     float v = state.spans[j];
-                     for (std::uint64_t k = 1; k < kSpanScanFanIn && k * p.distance <= (j & lineMask); ++k)
-                       v = std::max(v, state.spans[j - k * p.distance]);
-                     next[j] = v;
-                   }
+                   std::vector<std::uint32_t> next = state.spans;
+                   const std::uint64_t words = next.size() / 2;
+                   const std::uint64_t wordMask = (p.lineBits > 5 ? std::uint64_t{1} << (p.lineBits - 5) : 1) - 1;
+                   for (std::uint64_t w = 0; w < words; ++w)
+                     for (std::uint64_t k = 1; k < kSpanScanFanIn && k * p.distance <= (w & wordMask); ++k)
+                       next[2 * w + 1] = std::max(next[2 * w + 1], state.spans[2 * (w - k * p.distance) + 1]);
                    state.spans = std::move(next);
                  },
                  [&](const PixelOrder& p) {

@@ -26,7 +26,8 @@ static_assert(sizeof(PixelTexel) == 16, "PixelTexel must match an RGBA32F texel"
 
 // Everything a runner keeps between passes, one vector per Buffer: the elements; for radix sort the
 // scan buffer (one float per element: the flags e, then their inclusive prefix sum); for the pixel
-// sort the span starts (one float per element, in element order); for the fast path the compact elements (two floats per element position: key,
+// sort the span words (Buffer::Spans: start bits, latest start; two numbers a word of 32
+// positions); for the fast path the compact elements (two floats per element position: key,
 // original index; two elements per texel); for the wide path the layered (key, index) pairs as
 // stored, layer by layer (wideOffset, wide_layout.h); the pixel sort's source. A buffer neither
 // uploaded nor written by a pass yet is empty.
@@ -36,7 +37,7 @@ struct SortState {
   std::vector<float> compact;
   std::vector<float> wide;
   std::vector<PixelTexel> source;
-  std::vector<float> spans;
+  std::vector<std::uint32_t> spans;
 
   friend bool operator==(const SortState& a, const SortState& b) {
     return a.elements == b.elements && a.scan == b.scan && a.compact == b.compact && a.wide == b.wide &&
@@ -48,6 +49,11 @@ struct SortState {
 // odd-even merge, transposition), given the elements `in` before it. This is the rule the pass's
 // fragment shader implements; throws std::logic_error for other kinds.
 Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uint64_t i);
+
+// Element j's span start (a position in its line of 2^lineBits) from the span words after the scan:
+// the highest start bit at or below j in its word, else the previous word's latest start (the
+// lookup of sort_common.glsl's spanStartOf).
+std::uint32_t spanStartOf(const std::vector<std::uint32_t>& spans, std::uint64_t j, std::uint32_t lineBits);
 
 // Applies one pass of any kind (state.elements.size(), or state.source.size() before the pixel sort
 // has written elements, must be a power of two).

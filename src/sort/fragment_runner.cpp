@@ -29,7 +29,7 @@ constexpr BufferSpec kBufferSpecs[] = {
     {Buffer::Compact, "u_compact", gl::TextureFormat::Rgba32f, GL_RGBA, "compact state", "compact target", gl::Halves::Two},
     {Buffer::Wide, "u_wide", gl::TextureFormat::Rgba32f, GL_RGBA, "wide state", "wide target", gl::Halves::Two},
     {Buffer::Source, "u_pixels", gl::TextureFormat::Rgba32f, GL_RGBA, "pixel source", "pixel source read-back", gl::Halves::One},
-    {Buffer::Spans, "u_spans", gl::TextureFormat::Rgba32f, GL_RGBA, "span starts", "span starts target", gl::Halves::Two},
+    {Buffer::Spans, "u_spans", gl::TextureFormat::Rg32ui, GL_RG_INTEGER, "span words", "span words target", gl::Halves::Two},
 };
 constexpr bool specsInBufferOrder() {
   for (std::size_t b = 0; b < std::size(kBufferSpecs); ++b)
@@ -81,7 +81,8 @@ FragmentRunner::FragmentRunner(std::uint64_t elementCount) {
   layouts_[static_cast<std::size_t>(Buffer::Elements)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Scan)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Source)] = layout;
-  layouts_[static_cast<std::size_t>(Buffer::Spans)] = TextureLayout::forCount(std::max<std::uint64_t>(1, elementCount / 4));
+  layouts_[static_cast<std::size_t>(Buffer::Spans)] =
+      TextureLayout::forCount(std::max<std::uint64_t>(1, elementCount / kSpanWordBits));
   program(BitonicStep{});  // compile errors surface here, not mid-sort
 }
 
@@ -386,11 +387,11 @@ SortState FragmentRunner::readState() const {
     gl::readTexels(pair(Buffer::Source).frontTarget(), layout().width, layout().height, GL_RGBA, GL_FLOAT,
                    state.source.data());
   }
-  if (written_ & bufferBit(Buffer::Spans)) {  // four to a texel, in element order: the texels read straight
+  if (written_ & bufferBit(Buffer::Spans)) {  // a word to a texel, in word order: the texels read straight
     const TextureLayout& l = layoutOf(Buffer::Spans);
-    state.spans.resize(l.count() * 4);
-    gl::readTexels(pair(Buffer::Spans).frontTarget(), l.width, l.height, GL_RGBA, GL_FLOAT, state.spans.data());
-    state.spans.resize(elementCount());
+    state.spans.resize(l.count() * 2);
+    gl::readTexels(pair(Buffer::Spans).frontTarget(), l.width, l.height, GL_RG_INTEGER, GL_UNSIGNED_INT,
+                   state.spans.data());
   }
   if (written_ & bufferBit(Buffer::Wide)) {  // layer by layer, as SortState::wide keeps them
     const TextureLayout& l = layoutOf(Buffer::Wide);

@@ -1,6 +1,7 @@
 // The memory budget: estimate, measure, compare, refuse in one line.
 #include "sort/memory_budget.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -76,10 +77,11 @@ MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::u
   const std::uint64_t pixels = std::uint64_t{width} * height;
   MemoryNeed need = sortNeed(pixels, elements, fileBytes, algorithm);
   // Host: a part of the source texels, the line tables and the table of the element holding each
-  // pixel. GPU: the source texture, the span-start pair (a float each), the 8-bit read-back; on the
-  // fast and wide paths one half of the element pair (no pass reads the elements while writing them).
+  // pixel. GPU: the source texture, the pair of span words (8 bytes for 32 positions), the 8-bit
+  // read-back; on the fast and wide paths one half of the element pair (no pass reads the elements
+  // while writing them).
   need.hostBytes += (std::uint64_t{16} << 18) + 4 * elements + 4 * pixels;
-  need.gpuBytes += 16 * elements + 2 * 4 * elements + 4 * elements;
+  need.gpuBytes += 16 * elements + 2 * 8 * std::max<std::uint64_t>(1, elements / 32) + 4 * elements;
   if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide) need.gpuBytes -= 16 * elements;
   return need;
 }

@@ -123,7 +123,7 @@ std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n)
 }
 
 double bytesPerElement(const Pass& pass, std::uint64_t n) {
-  constexpr double kElement = 16.0, kScan = 4.0;  // RGBA32F element texel, R32F scan texel
+  constexpr double kElement = 16.0, kScan = 4.0, kWord = 8.0;  // RGBA32F element, R32F scan, RG32UI span word
   constexpr double kStep = 3 * kElement;          // a network step reads self and partner, writes one
   return std::visit(
       Overloaded{
@@ -146,14 +146,14 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           // folds the pack in) and writes 8 texels of two pairs: 16 elements.
           [&](const WideBitonicSteps&) { return kElement + kElement / 2; },
           [&](const WideGather& p) { return kElement / 2 + 2 * kElement + (p.pixels ? kElement : 0); },
-          // Two elements' pixels (the one before too) and their line-table entries; edges read 8 more.
+          // Each position's source texel and its pixel's (edges: 8 neighbours more); a word of 32
+          // positions written.
           [&](const SpanStarts& p) {
-            return (p.intervals == static_cast<std::uint32_t>(Intervals::Edges) ? 10 : 3) * kElement + kScan;
+            return (p.intervals == static_cast<std::uint32_t>(Intervals::Edges) ? 10 : 2) * kElement + kWord / kSpanWordBits;
           },
-          // Four positions to a texel: distance 1 reads three texels for four positions, larger
-          // distances one texel per look back.
-          [&](const SpanScanStep& p) { return (p.distance == 1 ? 3 : kSpanScanFanIn) * kScan + kScan; },
-          [&](const PixelOrder&) { return 2 * kElement + kScan + kElement; },
+          // A word of 32 positions reads up to 8 words and writes one.
+          [&](const SpanScanStep&) { return (kSpanScanFanIn + 1) * kWord / kSpanWordBits; },
+          [&](const PixelOrder&) { return 2 * kElement + kWord + kElement; },
           [&](const ImageOrder&) { return 3 * kElement; },
       },
       pass);
@@ -271,14 +271,15 @@ PassText passText(const Pass& pass, std::uint64_t n) {
             return PassText{std::string("pixel sort: span starts (") + kind + ")",
                             "lowest " + str(p.lowest) + " highest " + str(p.highest) + " span length " +
                                 str(p.spanLength) + " seed " + str(p.seed),
-                            "each position writes its own position where a span would start there (out of every "
-                            "span, after a pixel out of every span, or a break), 0 inside a span."};
+                            "each fragment does a word of 32 positions: a bit for each where a span starts (out of "
+                            "every span, after a pixel out of every span, or a break), and the latest of them."};
           },
           [&](const SpanScanStep& p) {
-            return PassText{"pixel sort: span scan step " + str(p.step), "distance " + str(p.distance),
-                            "running maximum along each line: each position takes the largest value at 0, 1 ... 7 "
-                            "times " + str(p.distance) + " positions before it in its line; at the end, its span's start. "
-                            "A fragment does the four positions of one texel."};
+            return PassText{"pixel sort: span scan step " + str(p.step), "distance " + str(p.distance) + " words",
+                            "running maximum of the latest starts along each line: each word of 32 positions takes "
+                            "the largest at 0, 1 ... 7 times " + str(p.distance) + " words before it in its line; at "
+                            "the end a position's span starts at its word's highest start bit at or below it, else at "
+                            "the previous word's latest start."};
           },
           [&](const PixelOrder& p) {
             return PassText{"pixel sort: (span, key, position) order",

@@ -31,9 +31,10 @@ enum class Buffer : std::uint8_t {
   Source,    // pixel sort: the image and its line tables, uploaded once, never written by a pass:
              // texel j = (packed RGB of pixel j, its alpha + 256 * mask bit, the pixel at element
              // j's (line, position) or -1 for padding, the element holding pixel j or -1)
-  Spans,     // pixel sort: one float per element, the span starts and then their running maximum;
-             // four elements to an RGBA32F texel (element j in texel j / 4, channel j % 4), so a
-             // scan step's fetches bring four positions each
+  Spans,     // pixel sort: the span starts of 32 element positions to an RG32UI texel (word
+             // j / 32): r has bit j % 32 set where position j starts a span, g is the latest start
+             // (a position in the line) at or before the word's last position, within the word and
+             // then, after the scan, along the line. Any position's span start is one or two fetches.
 };
 constexpr std::size_t kBufferCount = 6;
 constexpr unsigned bufferBit(Buffer b) { return 1u << static_cast<unsigned>(b); }
@@ -244,12 +245,15 @@ struct WideGather {
                                       Buffer::Elements, false};
 };
 
-// Pixel sort, first pass: where each element's span would start if it began a new one. Element j
-// is position p = j mod 2^lineBits of its line; its pixel is in a span or not (mask, threshold:
-// pixel_rules.h), and the value written to the scan buffer is p when the element is padding, out of
-// every span, the line's first pixel, after a pixel out of every span, or a break of `intervals`
-// (edges, random, waves); 0 otherwise. Their running maximum along the line (SpanScanStep) is then
-// the start of every pixel's span.
+// Pixel sort, first pass: which positions start a span. Element j is position p = j mod
+// 2^lineBits of its line; its pixel is in a span or not (mask, threshold: pixel_rules.h), and it
+// starts one (a span of its own, for the ones outside every span) when it is padding, out of every
+// span, the line's first pixel, after a pixel out of every span, or a break of `intervals` (edges,
+// random, waves). A fragment does the 32 positions of one word of Buffer::Spans: their start bits,
+// and the latest start among them (0 when none). The running maximum of those along each line
+// (SpanScanStep) then gives every position its span's start: the highest start bit at or below it
+// in its own word, else the previous word's latest start.
+constexpr std::uint32_t kSpanWordBits = 32;
 struct SpanStarts {
   std::uint32_t intervals = 0;   // Intervals (pixel_rules.h)
   std::uint32_t lowest = 0;      // threshold: luma from lowest ...
@@ -263,20 +267,21 @@ struct SpanStarts {
   static constexpr PassTraits kTraits{"span starts", "span_starts.frag", bufferBit(Buffer::Source), Buffer::Spans, false};
 };
 
-// Pixel sort: one step of the running maximum of the span starts along each line (Hillis-Steele
-// with fan-in kSpanScanFanIn): position p takes the largest of the values at p - k * distance,
-// k = 0 .. 7, that lie in its line. Distances 1, 8, 64, ... up to the line length.
+// Pixel sort: one step of the running maximum of the words' latest starts along each line
+// (Hillis-Steele with fan-in kSpanScanFanIn): word w takes the largest of the values at w - k *
+// distance, k = 0 .. 7, that lie in its line. Distances 1, 8, 64, ... words up to the line's
+// 2^lineBits / 32 words; lines of 32 positions or fewer need none.
 constexpr std::uint32_t kSpanScanFanIn = 8;
 struct SpanScanStep {
   std::uint32_t step = 0;
-  std::uint32_t distance = 1;
+  std::uint32_t distance = 1;  // in words
   std::uint32_t lineBits = 1;
   auto fields() const { return std::tie(step, distance, lineBits); }
   static constexpr PassTraits kTraits{"span scan step", "span_scan.frag", bufferBit(Buffer::Spans), Buffer::Spans, false};
 };
 
 // Pixel sort: the element every line sort orders. Position p of a line, with its span's start from
-// the scan (cut into pieces of at most maxSpan, counted from the span's start; a piece left whole by
+// the span words (cut into pieces of at most maxSpan, counted from the span's start; a piece left whole by
 // --skip becomes p itself, so its pixels stay), becomes (r, g, rgb, alpha) with r * 2^24 + g =
 // piece << (keyBits + lineBits) | key << lineBits | p, the key reversed (maxKey - key) when
 // descending. Padding has piece p, above every real one, so it sorts after the line's pixels.

@@ -17,10 +17,10 @@ struct StateView {
                                           // position's colour is found by the index it holds
   TextureLayout layout;                   // of the element texture
   TextureLayout compactLayout;            // of the compact texture (elements / 2 texels), when there is one
-  TextureLayout spansLayout;              // of the span starts (elements / 4 texels, at least one), when there are some
+  TextureLayout spansLayout;              // of the span words (elements / 32 texels, at least one), when there are some
   const gl::Texture* pixels = nullptr;    // the pixel sort's source texels, once uploaded
   const gl::Texture* scan = nullptr;      // the scan buffer (radix flags and sums)
-  const gl::Texture* spans = nullptr;     // the pixel sort's span starts, four elements a texel
+  const gl::Texture* spans = nullptr;     // the pixel sort's span words (RG32UI), 32 positions a texel
 };
 
 // Binds the view to texture units 0-2 and sets state_view.glsl's and sort_common.glsl's layout

@@ -106,7 +106,7 @@ void PixelSortView::render(bool spans) {
   glUniform1ui(program_.uniform("u_skipPercent"), options_.skipPercent);
   glUniform1ui(program_.uniform("u_seed"), options_.seed);
   const std::pair<GLint, const gl::Texture*> bound[] = {
-      {kPixelsUnit, view.pixels}, {kSpansUnit, haveSpans ? view.spans : view.pixels}, {kStateUnit, view.current}};
+      {kPixelsUnit, view.pixels}, {kSpansUnit, haveSpans ? view.spans : nullptr}, {kStateUnit, view.current}};
   for (const auto& [unit, texture] : bound) {  // unit 0 last: it stays the active one
     glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
     glBindTexture(GL_TEXTURE_2D, texture ? texture->id() : 0);

@@ -243,6 +243,46 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
   }
 }
 
+// Long lines: spans that run across many 32-position span words, so positions take their start
+// from the scan's running maximum (scan steps of distance 1 and 8 words on lines of 1024) as well as
+// from start bits in their own word. Every pass equals the CPU model; the image equals the reference.
+TEST_F(Gpu, PixelSortSpansAcrossManyWordsEqualTheCpuModel) {
+  std::mt19937 rng(47);
+  const Image image = test::randomImage(700, 3, rng, 8);
+  const LineLayout layout = lineLayout(image.width, image.height, 0.0);
+  ASSERT_EQ(layout.paddedLength, 1024u);
+  PixelSortOptions whole, wide, random, waves, mask;
+  whole.intervals = Intervals::None;
+  wide.lower = 0.0;  // every pixel in: one span a line, as threshold
+  wide.upper = 1.0;
+  random.intervals = Intervals::Random;
+  random.spanLength = 150;
+  waves.intervals = Intervals::Waves;
+  waves.spanLength = 300;
+  waves.maxSpan = 70;
+  mask.intervals = Intervals::Mask;
+  Image white = test::randomImage(700, 3, rng, 2);  // long runs of white, a few black pixels
+  for (std::size_t i = 0; i < white.pixelCount(); ++i)
+    if (i % 97 != 0) std::fill_n(&white.rgba[4 * i], 3, std::uint8_t{255});
+  mask.mask = std::make_shared<const Image>(white);
+  std::size_t scanSteps = 0;
+  for (const PixelSortOptions& o : {whole, wide, random, waves, mask}) {
+    SCOPED_TRACE(intervalsInfo(o.intervals).name);
+    for (const Algorithm algorithm : {Algorithm::Bitonic, Algorithm::BitonicWide}) {
+      SortState cpu;
+      cpu.source = pixelSortSource(image, o, layout);
+      const PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
+      scanSteps = static_cast<std::size_t>(std::count_if(
+          schedule.begin(), schedule.end(), [](const Pass& p) { return std::holds_alternative<SpanScanStep>(p); }));
+      const std::unique_ptr<Runner> runner = makeRunner(algorithm, cpu.source.size());
+      runner->prepare(schedule);
+      ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu)) << algorithmName(algorithm);
+      EXPECT_EQ(pixelSortOutput(image, cpu.elements).rgba, pixelSortReference(image, o).rgba) << algorithmName(algorithm);
+    }
+  }
+  EXPECT_EQ(scanSteps, 2u) << "32 words a line: distances 1 and 8";
+}
+
 // The CLI uploads the source a few texture rows at a time (PixelSource); the texture must end up
 // holding exactly the texels built whole. 700x300 at 30 degrees pads to 2^20 elements: a 1024-wide
 // texture, four parts of 256 rows.
