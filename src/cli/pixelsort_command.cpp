@@ -83,22 +83,23 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     ps.mask = std::make_shared<const Image>(loadImage(options.mask, kMaxElements));
     checkMaskSize(ps, header.width, header.height, options.mask == "-" ? "standard input (mask)" : options.mask);
   }
-  const LineLayout layout = lineLayout(header.width, header.height, ps.angle);
-  if (const std::string limit = pixelSortLimit(layout, ps.key); !limit.empty()) {
+  const SortShape shape = lineShape(header.width, header.height, ps.angle);
+  if (const std::string limit = pixelSortLimit(shape, ps.key); !limit.empty()) {
     throw Error(ExitCode::BadInput, name + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
                                         " needs " + limit);
   }
-  const MemoryNeed need = pixelSortMemoryNeed(header.width, header.height, layout.paddedLength * layout.paddedCount,
-                                              bytes.size(), options.algorithm);
+  const MemoryNeed need = pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm);
   checkHostMemoryBudget(name, header.width, header.height, need);
   const double layoutMs = since();
-  // The image decodes on a second core while this one opens the GL context, allocates the textures
-  // and builds the programs, which need only the header's size.
+  // The line tables and the image are made on the other cores while this one opens the GL context
+  // (the tables are ready long before it is), allocates the textures and builds the programs.
+  std::future<LineLayout> lines = std::async(std::launch::async, [&] { return lineLayout(header.width, header.height, ps.angle); });
   std::future<Image> decoded =
       std::async(std::launch::async, [&] { return decodeImage(name, bytes.data(), bytes.size(), header); });
   HeadlessContext context;
   checkMemoryBudget(name, header.width, header.height, need);
   const double contextMs = since();
+  const LineLayout layout = lines.get();
   const PassSchedule schedule = pixelSortSchedule(layout, options.algorithm, ps);
   const std::unique_ptr<Runner> runner = makeRunner(options.algorithm, schedule.shape.count());
   runner->prepare(schedule);
@@ -155,8 +156,8 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
     std::fprintf(report, "  GPU time  %.2f ms (spans, keys, sort, image order); upload + passes + read back %.2f ms\n",
                  gpuMs, wallMs);
-    std::fprintf(report, "  time      %.0f ms in all: read and lines %.0f, GL context %.0f, textures and programs %.0f "
-                 "(decoding beside these two, %.0f more), GPU work %.0f, PNG encode and write %.0f\n",
+    std::fprintf(report, "  time      %.0f ms in all: read %.0f, GL context %.0f, textures and programs %.0f "
+                 "(line tables and decoding beside these two, %.0f more), GPU work %.0f, PNG encode and write %.0f\n",
                  std::chrono::duration<double, std::milli>(Clock::now() - begun).count(), layoutMs, contextMs, setupMs,
                  decodeMs, wallMs, encodeMs);
     if (options.verify) std::fprintf(report, "  verify    identical to the CPU model and to a stable sort of every span\n");

@@ -117,6 +117,48 @@ LumaBounds lumaBounds(const PixelSortOptions& options) {
   return LumaBounds{scaledBound(options.lower, true), scaledBound(options.upper, false)};
 }
 
+namespace {
+
+// The angle in [0, 360).
+double turnsOf(double angle) {
+  const double turns = std::fmod(angle, 360.0);
+  return turns < 0 ? turns + 360.0 : turns;
+}
+
+// The line pixel (x, y) lies on, and its order along it, at an angle other than the rows' and
+// columns' (lineLayout's comment).
+struct LineFrame {
+  double c, s;
+  explicit LineFrame(double turns)
+      : c(std::cos(turns * 3.14159265358979323846 / 180.0)), s(std::sin(turns * 3.14159265358979323846 / 180.0)) {}
+  std::int64_t line(std::uint32_t x, std::uint32_t y) const { return std::llround(s * x + c * y); }
+  double along(std::uint32_t x, std::uint32_t y) const { return c * x - s * y; }
+};
+
+SortShape paddedShape(std::uint64_t longest, std::uint64_t count) {
+  return SortShape{std::max<std::uint64_t>(2, nextPowerOfTwo(longest)), nextPowerOfTwo(std::max<std::uint64_t>(1, count))};
+}
+
+}  // namespace
+
+SortShape lineShape(std::uint32_t width, std::uint32_t height, double angle) {
+  const double turns = turnsOf(angle);
+  if (turns == 0.0 || turns == 180.0) return paddedShape(width, height);
+  if (turns == 90.0 || turns == 270.0) return paddedShape(height, width);
+  // Line numbers lie within +-(width + height): count each line's pixels in a table that wide.
+  const LineFrame frame(turns);
+  const std::int64_t offset = std::int64_t{width} + height + 1;
+  std::vector<std::uint32_t> pixels(static_cast<std::size_t>(2 * offset + 1));
+  for (std::uint32_t y = 0; y < height; ++y)
+    for (std::uint32_t x = 0; x < width; ++x) ++pixels[static_cast<std::size_t>(frame.line(x, y) + offset)];
+  std::uint64_t count = 0, longest = 0;
+  for (const std::uint32_t n : pixels) {
+    count += n != 0;
+    longest = std::max<std::uint64_t>(longest, n);
+  }
+  return paddedShape(longest, count);
+}
+
 LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
   LineLayout layout;
   layout.width = width;
@@ -125,8 +167,7 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
   layout.pixels.reserve(n);
   layout.starts.push_back(0);
   const auto endLine = [&] { layout.starts.push_back(layout.pixels.size()); };
-  double turns = std::fmod(angle, 360.0);
-  if (turns < 0) turns += 360.0;
+  const double turns = turnsOf(angle);
   if (turns == 0.0 || turns == 180.0) {  // rows, left to right or right to left
     for (std::uint32_t y = 0; y < height; ++y, endLine())
       for (std::uint32_t k = 0; k < width; ++k) layout.pixels.push_back(y * width + (turns == 0.0 ? k : width - 1 - k));
@@ -134,7 +175,7 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
     for (std::uint32_t x = 0; x < width; ++x, endLine())
       for (std::uint32_t k = 0; k < height; ++k) layout.pixels.push_back((turns == 270.0 ? k : height - 1 - k) * width + x);
   } else {
-    const double radians = turns * 3.14159265358979323846 / 180.0, c = std::cos(radians), s = std::sin(radians);
+    const LineFrame frame(turns);
     struct Place {
       std::int64_t line;
       double along;
@@ -144,7 +185,7 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
     places.reserve(n);
     for (std::uint32_t y = 0; y < height; ++y)
       for (std::uint32_t x = 0; x < width; ++x)
-        places.push_back({std::llround(s * x + c * y), c * x - s * y, y * width + x});
+        places.push_back({frame.line(x, y), frame.along(x, y), y * width + x});
     std::sort(places.begin(), places.end(), [](const Place& a, const Place& b) {
       return a.line < b.line || (a.line == b.line && a.along < b.along);
     });
@@ -156,8 +197,9 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
   }
   layout.count = static_cast<std::uint32_t>(layout.starts.size() - 1);
   for (std::uint32_t line = 0; line < layout.count; ++line) layout.longest = std::max(layout.longest, layout.lengthOf(line));
-  layout.paddedLength = std::max<std::uint64_t>(2, nextPowerOfTwo(layout.longest));
-  layout.paddedCount = nextPowerOfTwo(std::max(1u, layout.count));
+  const SortShape padded = paddedShape(layout.longest, layout.count);
+  layout.paddedLength = padded.lineLength;
+  layout.paddedCount = padded.lineCount;
   return layout;
 }
 
@@ -246,15 +288,14 @@ std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptio
   return texels;
 }
 
-std::string pixelSortLimit(const LineLayout& layout, PixelKey key) {
-  const std::uint64_t elements = layout.paddedLength * layout.paddedCount;
-  if (elements > (std::uint64_t{1} << 24)) {
-    return std::to_string(layout.paddedCount) + " lines of " + std::to_string(layout.paddedLength) +
+std::string pixelSortLimit(SortShape shape, PixelKey key) {
+  if (shape.count() > (std::uint64_t{1} << 24)) {
+    return std::to_string(shape.lineCount) + " lines of " + std::to_string(shape.lineLength) +
            " elements, more than the 2^24 the pixel sort takes";
   }
-  const unsigned s = log2Exact(layout.paddedLength);
+  const unsigned s = log2Exact(shape.lineLength);
   if (2 * s + bitWidth(pixelKeyInfo(key).maxValue) > 48) {
-    return "lines of " + std::to_string(layout.paddedLength) + " elements, too long for the 48-bit order with key " +
+    return "lines of " + std::to_string(shape.lineLength) + " elements, too long for the 48-bit order with key " +
            pixelKeyInfo(key).name;
   }
   return {};
@@ -275,7 +316,7 @@ void checkPixelSortAlgorithm(Algorithm algorithm) {
 
 PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, const PixelSortOptions& options) {
   checkPixelSortAlgorithm(algorithm);
-  if (const std::string limit = pixelSortLimit(layout, options.key); !limit.empty()) {
+  if (const std::string limit = pixelSortLimit(layout.shape(), options.key); !limit.empty()) {
     throw std::logic_error("pixelSortSchedule: " + limit);
   }
   const PassSchedule sort = scheduleFor(algorithm, layout.shape());

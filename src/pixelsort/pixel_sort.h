@@ -91,6 +91,11 @@ struct LineLayout {
 // position order d . (x, y): parallel digital straight lines one pixel apart, 8-connected.
 LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle);
 
+// The padded shape of lineLayout(width, height, angle) (paddedLength, paddedCount) without its
+// tables: for the checks that come before them. Counts the pixels of each line (a table of about
+// width + height numbers at other angles than rows and columns).
+SortShape lineShape(std::uint32_t width, std::uint32_t height, double angle);
+
 // The span number of every pixel, parallel to layout.pixels: the position in its line where its
 // span (or span piece, under maxSpan) starts; a pixel outside every span, or in a piece --skip
 // leaves, is a span of one. Computed the plain way, pixel after pixel along each line; the GPU's
@@ -119,9 +124,10 @@ class PixelSource {
   std::vector<std::uint32_t> elementOf_;  // pixel -> the element at its line and position
 };
 
-// Empty when the pixel sort can run this layout with this key; else why not: its elements must stay
-// below 2^24 (their indices ride in floats) and span, key and position must fit the 48-bit order.
-std::string pixelSortLimit(const LineLayout& layout, PixelKey key);
+// Empty when the pixel sort can run lines of this padded shape with this key; else why not: its
+// elements must stay below 2^24 (their indices ride in floats) and span, key and position must fit
+// the 48-bit order.
+std::string pixelSortLimit(SortShape shape, PixelKey key);
 
 // The algorithms that sort lines on fragment passes by (r, g): bitonic (the default of the
 // registry's line sorts here is bitonic-wide), bitonic-legacy, bitonic-fast, bitonic-wide,

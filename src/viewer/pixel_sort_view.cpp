@@ -40,7 +40,7 @@ PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algor
 void PixelSortView::rebuildLines() {
   checkMaskSize(options_, image_.width, image_.height, "the mask");
   layout_ = lineLayout(image_.width, image_.height, options_.angle);
-  if (const std::string limit = pixelSortLimit(layout_, options_.key); !limit.empty()) {
+  if (const std::string limit = pixelSortLimit(layout_.shape(), options_.key); !limit.empty()) {
     throw Error(ExitCode::BadInput, std::to_string(image_.width) + "x" + std::to_string(image_.height) + " needs " + limit);
   }
   source_ = pixelSortSource(image_, options_, layout_);

@@ -3,7 +3,9 @@
 
 #include <stb_image_write.h>
 
+#include <cstdio>
 #include <filesystem>
+#include <random>
 
 #include "error.h"
 #include "image/image_io.h"
@@ -100,6 +102,28 @@ TEST(SaveImagePng, FailsCleanlyWhereItCannotWrite) {
               "folder " + dir.path("no/such/folder") + " does not exist");
   expectError([&] { saveImagePng(dir.root(), image); }, ExitCode::BadOutput, "is a folder");
   EXPECT_TRUE(test::listFolder(dir.root()).empty());
+}
+
+// Files are read into a buffer sized from the file (standard input: one that doubles); every byte
+// arrives whatever the size, and a file over the limit is refused by its size.
+TEST(ReadWholeFile, ReadsEveryByteAndRefusesFilesOverTheLimit) {
+  test::TempFolder dir;
+  std::mt19937 rng(8);
+  for (const std::size_t size : {std::size_t{1}, std::size_t{65535}, std::size_t{65536}, std::size_t{65537},
+                                 std::size_t{200000}}) {
+    std::vector<unsigned char> bytes(size);
+    for (unsigned char& b : bytes) b = static_cast<unsigned char>(rng());
+    const std::string path = dir.path("f" + std::to_string(size));
+    test::writeFile(path, bytes);
+    EXPECT_EQ(readWholeFile(path, size), bytes) << size << " bytes, the limit exactly";
+    expectError([&] { readWholeFile(path, size - 1); }, ExitCode::BadInput, "file is larger than");
+    ASSERT_NE(std::freopen(path.c_str(), "rb", stdin), nullptr);  // standard input: no size known
+    EXPECT_EQ(readWholeFile("-", size), bytes) << size << " bytes from standard input";
+    ASSERT_NE(std::freopen(path.c_str(), "rb", stdin), nullptr);
+    expectError([&] { readWholeFile("-", size - 1); }, ExitCode::BadInput, "standard input: file is larger than");
+  }
+  test::writeFile(dir.path("empty"), {});
+  expectError([&] { readWholeFile(dir.path("empty"), 100); }, ExitCode::BadInput, "empty file");
 }
 
 TEST(SamePath, SeesThroughDifferentSpellings) {

@@ -367,6 +367,20 @@ TEST(PixelSortLines, AnyAngleCoversEveryPixelOnceWithStraightLines) {
   }
 }
 
+// The checks before the line tables exist (the limit, the memory budget) take the padded shape from
+// lineShape: it must be the tables' own, at every angle and size, including lines of one pixel.
+TEST(PixelSortLines, TheShapeWithoutTablesIsTheLayoutsShape) {
+  const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{1, 1}, {1, 9}, {9, 1}, {23, 17}, {64, 3}, {100, 37}};
+  for (const auto& [w, h] : sizes) {
+    for (const double angle : {0.0, 180.0, 90.0, -90.0, 30.0, 45.0, -60.0, 137.5, 200.0, 1e-9, 89.999, 721.0}) {
+      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle));
+      const LineLayout layout = lineLayout(w, h, angle);
+      EXPECT_EQ(lineShape(w, h, angle), layout.shape());
+    }
+  }
+  EXPECT_EQ(lineShape(100, 37, 30.0).lineCount, 128u) << "more lines than either side";
+}
+
 TEST(PixelSortNetwork, EqualsAStableSortOfEverySpan) {
   std::mt19937 rng(11);
   const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{1, 1}, {1, 9}, {9, 1}, {7, 5}, {13, 9}, {33, 4}};
