@@ -1,13 +1,14 @@
 // The viewer's Pixel sort picture: pixel i of the image shows the colour that its position (line,
 // position: the source's alpha channel) holds in the current state. Before the pass that builds the
-// elements that is the pixel itself; on the full-element form the colour rides in the element
-// (after the image-order pass, at i itself); on the pair form (fast and wide paths) the pair's
+// elements that is the pixel itself; on the full-element form the colour rides in the element;
+// after the last pass, pixel i's bytes (Buffer::Pixels) are its colour; on the pair form (fast and wide paths) the pair's
 // position bits name the source element, whose pixel gives the colour. With u_showSpans, pixels
 // outside every span are darkened and each span piece gets a tint of its own, from the span words
 // (u_spans). Compiled after sort_common.glsl.
 
 uniform sampler2D u_state;  // the elements, or the pairs in the compact layout
-uniform int u_form;         // 0: before the elements exist, 1: elements by line, 2: pairs, 3: elements by pixel
+uniform usampler2D u_bytes; // the result's bytes, in image order (u_form 3)
+uniform int u_form;         // 0: before the elements exist, 1: elements by line, 2: pairs, 3: the result's bytes
 uniform int u_imageWidth;
 uniform bool u_showSpans;
 uniform uint u_maxSpan;
@@ -28,7 +29,7 @@ void main() {
   int e = int(self.a);
   vec3 colour = unpackRgb(self.r);
   if (u_form == 1) colour = unpackRgb(texelFetch(u_state, texelOf(e), 0).b);
-  if (u_form == 3) colour = unpackRgb(texelFetch(u_state, texelOf(i), 0).b);
+  if (u_form == 3) colour = vec3(texelFetch(u_bytes, texelOf(i), 0).rgb) / 255.0;
   if (u_form == 2) {
     int lineMask = (1 << u_lineBits) - 1;
     int from = (e & ~lineMask) | (int(compactElement(u_state, e).y) & lineMask);

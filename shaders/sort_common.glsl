@@ -70,13 +70,19 @@ uniform int u_lineBits;
 
 vec4 pixelTexel(int j) { return texelFetch(u_pixels, texelOf(j), 0); }
 
-// The pixel sort's gathers (GatherByIndex, WideGather with pixels > 0): the element the line sort
-// put at position j, whose (key, index) the sorted state holds there as `pair`, whole: with the
-// colour and alpha PixelOrder gave it, read from the source (the element texture is the pass's own
-// target then: the runner keeps one half of it when no pass reads it while writing it).
-vec4 pixelSortElement(vec2 pair, int j) {
+// The pixel sort's result (Buffer::Pixels): a packed RGB and an alpha as 8-bit R, G, B, A (the
+// alpha's bits above 8, the source's mask bit, dropped).
+uvec4 pixelBytes(float rgb, float alpha) {
+  uint c = uint(rgb);
+  return uvec4(c >> 16, (c >> 8) & 255u, c & 255u, uint(alpha) & 255u);
+}
+
+// The pixel sort's gathers into image order (GatherByIndex, WideGather with pixels > 0): the bytes
+// of the pixel whose element the line sort put at position j, its (key, index) `pair` there: the
+// pair's position bits name the source position, whose pixel gives colour and alpha.
+uvec4 pixelSortBytes(vec2 pair, int j) {
   vec4 pixel = pixelTexel(int(pixelTexel(sourceIndex(pair, j)).b));
-  return vec4(pair, pixel.r, float(uint(pixel.g) & 255u));
+  return pixelBytes(pixel.r, pixel.g);
 }
 
 // The span words (Buffer::Spans), bound to u_spans: word w holds positions 32w .. 32w + 31 at texel

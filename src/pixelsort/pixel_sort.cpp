@@ -349,18 +349,9 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
   return schedule;
 }
 
-Image pixelSortOutput(const Image& input, const std::vector<Element>& elements) {
-  if (elements.size() < input.pixelCount()) throw std::logic_error("pixelSortOutput: too few elements");
-  Image out = input;
-  for (std::uint64_t i = 0; i < input.pixelCount(); ++i) {
-    const auto rgb = static_cast<std::uint32_t>(elements[i].rgb);
-    std::uint8_t* p = &out.rgba[4 * i];
-    p[0] = static_cast<std::uint8_t>(rgb >> 16);
-    p[1] = static_cast<std::uint8_t>(rgb >> 8);
-    p[2] = static_cast<std::uint8_t>(rgb);
-    p[3] = static_cast<std::uint8_t>(elements[i].alpha);
-  }
-  return out;
+Image pixelSortOutput(const Image& input, const std::vector<std::uint8_t>& pixels) {
+  if (pixels.size() < 4 * input.pixelCount()) throw std::logic_error("pixelSortOutput: too few pixels");
+  return withPixels(input, std::vector<std::uint8_t>(pixels.begin(), pixels.begin() + 4 * std::ptrdiff_t(input.pixelCount())));
 }
 
 Image pixelSortReference(const Image& image, const PixelSortOptions& options) {

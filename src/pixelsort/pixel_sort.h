@@ -145,8 +145,9 @@ void checkPixelSortAlgorithm(Algorithm algorithm);
 // pixelSortLimit.
 PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, const PixelSortOptions& options);
 
-// The output image: pixel i takes the colour and alpha of elements[i] (the schedule's result).
-Image pixelSortOutput(const Image& input, const std::vector<Element>& elements);
+// The output image: the schedule's result (SortState::pixels, Buffer::Pixels), the first 4 bytes a
+// pixel of it, in the input's shape.
+Image pixelSortOutput(const Image& input, const std::vector<std::uint8_t>& pixels);
 
 // The plain reference: std::stable_sort of each span's pixels by key, nothing shared with the
 // network. Tests and --verify compare the network's result with it.

@@ -85,13 +85,38 @@ std::vector<Element> gatherByIndex(const std::vector<Element>& uploaded, const s
   return out;
 }
 
-// The pixel sort's last step (ImageOrder, or a gather with `pixels`): position i < pixels takes
-// the element at pixel i's line and position, later ones are zero. pixels == 0: unchanged.
-std::vector<Element> inImageOrder(std::vector<Element> elements, const std::vector<PixelTexel>& source,
-                                  std::uint32_t pixels) {
-  if (pixels == 0) return elements;
-  std::vector<Element> out(elements.size());
-  for (std::uint64_t i = 0; i < pixels; ++i) out[i] = elements[static_cast<std::uint64_t>(source[i].element)];
+// The pixel sort's result (Buffer::Pixels): 8-bit R, G, B, A of pixel i < pixels at 4i, the rest zero.
+void putPixel(std::uint8_t* out, float rgb, std::uint32_t alpha) {
+  const auto packed = static_cast<std::uint32_t>(rgb);
+  out[0] = static_cast<std::uint8_t>(packed >> 16);
+  out[1] = static_cast<std::uint8_t>(packed >> 8);
+  out[2] = static_cast<std::uint8_t>(packed);
+  out[3] = static_cast<std::uint8_t>(alpha);
+}
+
+// ImageOrder: pixel i takes the colour and alpha of the element at its line and position.
+std::vector<std::uint8_t> pixelsFromElements(const std::vector<Element>& elements, const std::vector<PixelTexel>& source,
+                                             std::uint32_t pixels) {
+  std::vector<std::uint8_t> out(4 * source.size());
+  for (std::uint64_t i = 0; i < pixels; ++i) {
+    const Element& e = elements[static_cast<std::uint64_t>(source[i].element)];
+    putPixel(&out[4 * i], e.rgb, static_cast<std::uint32_t>(e.alpha));
+  }
+  return out;
+}
+
+// The gathers into image order: pixel i finds the (key, index) pair at its line and position; the
+// index's low positionBits bits are the position in that line whose source pixel it shows.
+std::vector<std::uint8_t> pixelsFromPairs(const std::vector<float>& pairs, const std::vector<PixelTexel>& source,
+                                          std::uint32_t positionBits, std::uint32_t pixels) {
+  std::vector<std::uint8_t> out(4 * source.size());
+  const std::uint64_t positionMask = (std::uint64_t{1} << positionBits) - 1;
+  for (std::uint64_t i = 0; i < pixels; ++i) {
+    const auto at = static_cast<std::uint64_t>(source[i].element);
+    const std::uint64_t from = (at & ~positionMask) | (static_cast<std::uint64_t>(pairs[2 * at + 1]) & positionMask);
+    const PixelTexel& t = source[static_cast<std::uint64_t>(source[from].pixel)];
+    putPixel(&out[4 * i], t.rgb, static_cast<std::uint32_t>(t.alphaMask) & 255u);
+  }
   return out;
 }
 
@@ -251,8 +276,11 @@ SortState runPass(const Pass& pass, SortState state) {
                  },
                  // The elements are still as uploaded (element i at position i), so the index finds them.
                  [&](const GatherByIndex& p) {
-                   state.elements = inImageOrder(gatherByIndex(state.elements, state.compact, p.positionBits),
-                                                 state.source, p.pixels);
+                   if (p.pixels > 0) {
+                     state.pixels = pixelsFromPairs(state.compact, state.source, p.positionBits, p.pixels);
+                   } else {
+                     state.elements = gatherByIndex(state.elements, state.compact, p.positionBits);
+                   }
                  },
                  // The same steps on the pairs in index order; the layouts only say where they are stored.
                  [&](const WideBitonicSteps& p) {
@@ -282,7 +310,11 @@ SortState runPass(const Pass& pass, SortState state) {
                      pairs[2 * e] = state.wide[at];
                      pairs[2 * e + 1] = state.wide[at + 1];
                    }
-                   state.elements = inImageOrder(gatherByIndex(state.elements, pairs, p.positionBits), state.source, p.pixels);
+                   if (p.pixels > 0) {
+                     state.pixels = pixelsFromPairs(pairs, state.source, p.positionBits, p.pixels);
+                   } else {
+                     state.elements = gatherByIndex(state.elements, pairs, p.positionBits);
+                   }
                  },
                  [&](const SpanStarts& p) {
                    const std::uint64_t lineMask = (std::uint64_t{1} << p.lineBits) - 1;
@@ -306,14 +338,14 @@ SortState runPass(const Pass& pass, SortState state) {
                    state.elements.resize(n);
                    for (std::uint64_t j = 0; j < n; ++j) state.elements[j] = pixelOrderOutput(p, state.source, state.spans, j);
                  },
-                 [&](const ImageOrder& p) { state.elements = inImageOrder(std::move(state.elements), state.source, p.pixels); },
+                 [&](const ImageOrder& p) { state.pixels = pixelsFromElements(state.elements, state.source, p.pixels); },
              },
              pass);
   return state;
 }
 
 SortState runScheduleState(const PassSchedule& schedule, std::vector<Element> elements) {
-  return runScheduleState(schedule, SortState{std::move(elements), {}, {}, {}, {}, {}});
+  return runScheduleState(schedule, SortState{std::move(elements), {}, {}, {}, {}, {}, {}});
 }
 
 SortState runScheduleState(const PassSchedule& schedule, SortState state) {

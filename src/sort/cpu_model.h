@@ -29,8 +29,9 @@ static_assert(sizeof(PixelTexel) == 16, "PixelTexel must match an RGBA32F texel"
 // sort the span words (Buffer::Spans: start bits, latest start; two numbers a word of 32
 // positions); for the fast path the compact elements (two floats per element position: key,
 // original index; two elements per texel); for the wide path the layered (key, index) pairs as
-// stored, layer by layer (wideOffset, wide_layout.h); the pixel sort's source. A buffer neither
-// uploaded nor written by a pass yet is empty.
+// stored, layer by layer (wideOffset, wide_layout.h); the pixel sort's source, and its result
+// (Buffer::Pixels: 8-bit RGBA, four bytes a position). A buffer neither uploaded nor written by a
+// pass yet is empty.
 struct SortState {
   std::vector<Element> elements;
   std::vector<float> scan;
@@ -38,10 +39,11 @@ struct SortState {
   std::vector<float> wide;
   std::vector<PixelTexel> source;
   std::vector<std::uint32_t> spans;
+  std::vector<std::uint8_t> pixels;
 
   friend bool operator==(const SortState& a, const SortState& b) {
     return a.elements == b.elements && a.scan == b.scan && a.compact == b.compact && a.wide == b.wide &&
-           a.source == b.source && a.spans == b.spans;
+           a.source == b.source && a.spans == b.spans && a.pixels == b.pixels;
   }
 };
 

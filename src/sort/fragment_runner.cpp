@@ -30,6 +30,8 @@ constexpr BufferSpec kBufferSpecs[] = {
     {Buffer::Wide, "u_wide", gl::TextureFormat::Rgba32f, GL_RGBA, "wide state", "wide target", gl::Halves::Two},
     {Buffer::Source, "u_pixels", gl::TextureFormat::Rgba32f, GL_RGBA, "pixel source", "pixel source read-back", gl::Halves::One},
     {Buffer::Spans, "u_spans", gl::TextureFormat::Rg32ui, GL_RG_INTEGER, "span words", "span words target", gl::Halves::Two},
+    {Buffer::Pixels, "u_bytes", gl::TextureFormat::Rgba8ui, GL_RGBA_INTEGER, "pixel-sorted image", "pixel-sorted image target",
+     gl::Halves::One},
 };
 constexpr bool specsInBufferOrder() {
   for (std::size_t b = 0; b < std::size(kBufferSpecs); ++b)
@@ -81,6 +83,7 @@ FragmentRunner::FragmentRunner(std::uint64_t elementCount) {
   layouts_[static_cast<std::size_t>(Buffer::Elements)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Scan)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Source)] = layout;
+  layouts_[static_cast<std::size_t>(Buffer::Pixels)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Spans)] =
       TextureLayout::forCount(std::max<std::uint64_t>(1, elementCount / kSpanWordBits));
   program(BitonicStep{});  // compile errors surface here, not mid-sort
@@ -119,6 +122,7 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
   if (const auto* wide = std::get_if<WideBitonicSteps>(&pass)) defines = wideDefines(*wide);
   if (const auto* starts = std::get_if<SpanStarts>(&pass)) defines = "#define INTERVALS " + std::to_string(starts->intervals) + "\n";
   if (const auto* order = std::get_if<PixelOrder>(&pass)) defines = "#define PIXEL_KEY " + std::to_string(order->key) + "\n";
+  if (passWrites(pass) == Buffer::Pixels) defines += "#define INTO_IMAGE\n";  // the pixel sort's bytes: a uvec4 output
   gl::Program& p = programs_[{pass.index(), defines}];
   if (!p) p = makeProgram(traitsOf(pass).shader, defines);
   return p;
@@ -269,11 +273,11 @@ void FragmentRunner::prepare(const PassSchedule& schedule) {
   // A buffer that no pass reads while writing it gets one half (the pixel sort's elements on the
   // fast and wide paths: written by the key pass, read by the first sort pass, written by the gather).
   unsigned readWhileWritten = 0;
-  for (const Pass& pass : schedule) readWhileWritten |= passReads(pass) & bufferBit(traitsOf(pass).writes);
+  for (const Pass& pass : schedule) readWhileWritten |= passReads(pass) & bufferBit(passWrites(pass));
   unsigned used = 0;
   for (const Pass& pass : schedule) {
     program(pass);
-    used |= passReads(pass) | bufferBit(traitsOf(pass).writes);
+    used |= passReads(pass) | bufferBit(passWrites(pass));
   }
   for (std::size_t b = 0; b < kBufferCount; ++b) {  // in Buffer order; the source comes with uploadSource() alone
     if (!(used & (1u << b)) || static_cast<Buffer>(b) == Buffer::Source) continue;
@@ -283,9 +287,10 @@ void FragmentRunner::prepare(const PassSchedule& schedule) {
 
 void FragmentRunner::runPass(const Pass& pass) {
   const PassTraits& t = traitsOf(pass);
+  const Buffer writes = passWrites(pass);
   const gl::Program& p = program(pass);
-  allocate(t.writes);  // the first radix or fast pass brings its buffers (a no-op afterwards)
-  if ((passReads(pass) & bufferBit(t.writes)) && pair(t.writes).halves() == gl::Halves::One) {
+  allocate(writes);  // the first radix or fast pass brings its buffers (a no-op afterwards)
+  if ((passReads(pass) & bufferBit(writes)) && pair(writes).halves() == gl::Halves::One) {
     throw Error(ExitCode::Gpu, std::string("GPU sorter: ") + t.kind + " reads the buffer it writes, prepared with one half " +
                                    "for another schedule; prepare() this one");
   }
@@ -298,8 +303,8 @@ void FragmentRunner::runPass(const Pass& pass) {
     glBindTexture(b == static_cast<std::size_t>(Buffer::Wide) ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D,
                   bound ? buffers_[b].front().id() : 0);
   }
-  gl::PingPong& target = pair(t.writes);
-  const TextureLayout& l = layoutOf(t.writes);
+  gl::PingPong& target = pair(writes);
+  const TextureLayout& l = layoutOf(writes);
   triangle_.draw(target.backTarget(), l.width, l.height);
   target.swap();
   const auto* wide = std::get_if<WideBitonicSteps>(&pass);
@@ -308,11 +313,11 @@ void FragmentRunner::runPass(const Pass& pass) {
     wideWindow_ = wide->window;
   }
   lastPassWide_ = wide != nullptr;
-  written_ |= bufferBit(t.writes);
+  written_ |= bufferBit(writes);
   lastPass_ = &t;
-  if (t.writes != Buffer::Scan && t.writes != Buffer::Spans) {  // side buffers: what positions show stays
+  if (writes != Buffer::Scan && writes != Buffer::Spans) {  // side buffers: what positions show stays
     shownBefore_ = shown_;
-    shown_ = t.writes;
+    shown_ = writes;
   }
   TEXSORT_GL_CHECK("sort pass");
 }
@@ -353,20 +358,11 @@ std::vector<Element> FragmentRunner::readElements() const {
 
 std::vector<std::uint8_t> FragmentRunner::readPixelBytes(std::uint64_t count) {
   if (count > elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: more pixels asked for than there are elements");
-  if (!bytesTarget_) {
-    bytesTarget_ = gl::Texture(layout().width, layout().height, gl::TextureFormat::Rgba8ui, nullptr, "pixel bytes");
-    bytesFramebuffer_ = gl::Framebuffer(bytesTarget_, "pixel bytes target", false);
-    bytesProgram_ = makeProgram("pixel_bytes.frag", "");
-  }
-  allocate(Buffer::Elements);
-  glUseProgram(bytesProgram_.id());
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, pair(Buffer::Elements).front().id());
-  // Only the rows that hold the first `count` elements are drawn and read.
+  if (!(written_ & bufferBit(Buffer::Pixels))) throw Error(ExitCode::Gpu, "GPU sorter: no pixel sort has run to its end");
+  // Only the rows that hold the first `count` pixels are read.
   const auto rows = static_cast<std::uint32_t>((count + layout().width - 1) / layout().width);
-  triangle_.draw(bytesFramebuffer_, layout().width, rows);
   std::vector<std::uint8_t> bytes(std::uint64_t{rows} * layout().width * 4);
-  gl::readTexels(bytesFramebuffer_, layout().width, rows, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, bytes.data());
+  gl::readTexels(pair(Buffer::Pixels).frontTarget(), layout().width, rows, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, bytes.data());
   bytes.resize(count * 4);
   return bytes;
 }
@@ -392,6 +388,11 @@ SortState FragmentRunner::readState() const {
     state.spans.resize(l.count() * 2);
     gl::readTexels(pair(Buffer::Spans).frontTarget(), l.width, l.height, GL_RG_INTEGER, GL_UNSIGNED_INT,
                    state.spans.data());
+  }
+  if (written_ & bufferBit(Buffer::Pixels)) {
+    state.pixels.resize(elementCount() * 4);
+    gl::readTexels(pair(Buffer::Pixels).frontTarget(), layout().width, layout().height, GL_RGBA_INTEGER,
+                   GL_UNSIGNED_BYTE, state.pixels.data());
   }
   if (written_ & bufferBit(Buffer::Wide)) {  // layer by layer, as SortState::wide keeps them
     const TextureLayout& l = layoutOf(Buffer::Wide);

@@ -71,9 +71,6 @@ class FragmentRunner final : public Runner {
   gl::Program copyProgram_;
   gl::Texture copyTarget_;  // copyPassMs() only
   gl::Framebuffer copyFramebuffer_;
-  gl::Program bytesProgram_;  // readPixelBytes() only
-  gl::Texture bytesTarget_;
-  gl::Framebuffer bytesFramebuffer_;
   gl::FullScreenTriangle triangle_;
   gl::GpuTimer timer_;
 };

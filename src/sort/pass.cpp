@@ -62,6 +62,13 @@ unsigned passReads(const Pass& pass) {
   return reads;
 }
 
+Buffer passWrites(const Pass& pass) {
+  const auto* gather = std::get_if<GatherByIndex>(&pass);
+  const auto* wide = std::get_if<WideGather>(&pass);
+  if ((gather && gather->pixels > 0) || (wide && wide->pixels > 0)) return Buffer::Pixels;
+  return traitsOf(pass).writes;
+}
+
 std::uint32_t networkSteps(const Pass& pass) {
   if (const auto* fused = std::get_if<FusedBitonicSteps>(&pass)) return fused->count;
   if (const auto* compute = std::get_if<ComputeBitonicSteps>(&pass)) return compute->count;
@@ -125,6 +132,10 @@ std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n)
 double bytesPerElement(const Pass& pass, std::uint64_t n) {
   constexpr double kElement = 16.0, kScan = 4.0, kWord = 8.0;  // RGBA32F element, R32F scan, RG32UI span word
   constexpr double kStep = 3 * kElement;          // a network step reads self and partner, writes one
+  constexpr double kPixel = 4.0;                  // RGBA8UI texel of the pixel sort's result
+  // A pixel sort gather into image order: the pair, the pixel's texel (its element), the texel at the
+  // pair's position (its pixel) and that pixel's; 4 bytes out.
+  constexpr double kIntoImage = kElement / 2 + 3 * kElement + kPixel;
   return std::visit(
       Overloaded{
           [&](const BitonicStep&) { return kStep; },
@@ -137,15 +148,15 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           [&](const PackCompact&) { return kElement + kElement / 2; },  // two element texels in per compact texel out
           // A fragment owns two elements and reads the texels of their groups.
           [&](const FusedBitonicSteps& p) { return (fusedTexelsRead(p) * kElement + kElement) / 2; },
-          // Into image order (pixels > 0) a fragment also reads its pixel's source texel.
-          [&](const GatherByIndex& p) { return kElement / 2 + 2 * kElement + (p.pixels ? kElement : 0); },
+          // Into image order (pixels > 0): kIntoImage.
+          [&](const GatherByIndex& p) { return p.pixels ? kIntoImage : kElement / 2 + 2 * kElement; },
           // In place on 8-byte (key, index) pairs: each element read and written once per dispatch.
           [&](const ComputeBitonicSteps&) { return kElement; },
           [&](const SharedBitonicSteps&) { return kElement; },
           // A fragment reads one texel per element (a full element texel on the first pass, which
           // folds the pack in) and writes 8 texels of two pairs: 16 elements.
           [&](const WideBitonicSteps&) { return kElement + kElement / 2; },
-          [&](const WideGather& p) { return kElement / 2 + 2 * kElement + (p.pixels ? kElement : 0); },
+          [&](const WideGather& p) { return p.pixels ? kIntoImage : kElement / 2 + 2 * kElement; },
           // Each position's source texel and its pixel's (edges: 8 neighbours more); a word of 32
           // positions written.
           [&](const SpanStarts& p) {
@@ -154,7 +165,7 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           // A word of 32 positions reads up to 8 words and writes one.
           [&](const SpanScanStep&) { return (kSpanScanFanIn + 1) * kWord / kSpanWordBits; },
           [&](const PixelOrder&) { return 2 * kElement + kWord + kElement; },
-          [&](const ImageOrder&) { return 3 * kElement; },
+          [&](const ImageOrder&) { return 2 * kElement + kPixel; },  // the pixel's texel, its element; bytes out
       },
       pass);
 }
@@ -238,7 +249,7 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                                 (p.pixels ? ", into image order" : ""),
                             p.pixels ? "pixels " + str(p.pixels) : "",
                             std::string("every position fetches its full element (colour, alpha) by the original index") +
-                                (p.pixels ? "; position i for pixel i's line and position: the sorted image." : ".")};
+                                (p.pixels ? "; position i, for pixel i's line and position, its bytes." : ".")};
           },
           [&](const ComputeBitonicSteps& p) {
             const std::string steps = p.count == 1 ? "step " + str(p.firstStep)
@@ -291,7 +302,8 @@ PassText passText(const Pass& pass, std::uint64_t n) {
           },
           [&](const ImageOrder&) {
             return PassText{"pixel sort: back to image order", "",
-                            "every pixel fetches the element at its line and position: the sorted image."};
+                            "every pixel fetches the element at its line and position and writes its colour and "
+                            "alpha as bytes: the sorted image."};
           },
           [&](const WideGather& p) {
             return PassText{std::string("wide path: gather each element's texel by its original index") +
@@ -299,7 +311,7 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                             "window " + str(p.window) + "-" + str(p.window + 3) + (p.pixels ? " pixels " + str(p.pixels) : ""),
                             std::string("every position finds its (key, index) in the layered wide state and fetches its "
                                         "full element (colour, alpha) by the original index") +
-                                (p.pixels ? "; position i for pixel i's line and position: the sorted image." : ".")};
+                                (p.pixels ? "; position i, for pixel i's line and position, its bytes." : ".")};
           },
           [&](const SharedBitonicSteps& p) {
             const std::vector<BitonicStep> steps = sharedSteps(p);

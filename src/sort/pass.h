@@ -35,8 +35,10 @@ enum class Buffer : std::uint8_t {
              // j / 32): r has bit j % 32 set where position j starts a span, g is the latest start
              // (a position in the line) at or before the word's last position, within the word and
              // then, after the scan, along the line. Any position's span start is one or two fetches.
+  Pixels,    // pixel sort: the result, pixel i's 8-bit R, G, B, A in RGBA8UI texel i (of the element
+             // layout; texels past the image are zero), written by the sort's last pass
 };
-constexpr std::size_t kBufferCount = 6;
+constexpr std::size_t kBufferCount = 7;
 constexpr unsigned bufferBit(Buffer b) { return 1u << static_cast<unsigned>(b); }
 
 // What a runner needs to know of a pass kind besides its parameters.
@@ -167,8 +169,8 @@ struct FusedBitonicSteps {
 // leave their line), so the source is that line's start plus those bits.
 // pixels > 0: the pixel sort's last pass, folded with ImageOrder: position i < pixels gathers for
 // the position that holds pixel i (the source's alpha channel), so the sorted lines come back in
-// image order; later positions are zero. Reads the source then (only there is one uploaded), and
-// takes colour and alpha from it rather than from the elements (passReads), which it writes.
+// image order, and writes that pixel's colour and alpha, taken from the source rather than from
+// the elements (passReads), as bytes into Buffer::Pixels (passWrites); later positions are zero.
 struct GatherByIndex {
   std::uint32_t positionBits = 0;
   std::uint32_t pixels = 0;
@@ -300,12 +302,13 @@ struct PixelOrder {
 };
 
 // Pixel sort, last pass: the sorted lines back in image order. Position i below `pixels` takes the
-// element at the (line, position) of pixel i; later positions are zero.
+// colour and alpha of the element at the (line, position) of pixel i, as bytes (Buffer::Pixels);
+// later positions are zero.
 struct ImageOrder {
   std::uint32_t pixels = 0;
   auto fields() const { return std::tie(pixels); }
   static constexpr PassTraits kTraits{"image order", "image_order.frag",
-                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Source), Buffer::Elements, false};
+                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Source), Buffer::Pixels, false};
 };
 
 using Pass = std::variant<BitonicStep, BitonicLegacyStep, OddEvenMergeStep, TranspositionRound, RadixFlags,
@@ -336,6 +339,7 @@ constexpr bool passTraitsAreConsistent() {
     if (t.kind == nullptr || t.shader == nullptr || t.reads == 0) return false;
     if (t.network && (t.writes == Buffer::Scan || t.writes == Buffer::Spans)) return false;  // network steps move elements
     if (t.writes == Buffer::Source) return false;             // the pixel source is only uploaded
+    if (t.network && t.writes == Buffer::Pixels) return false;
   }
   return true;
 }
@@ -347,6 +351,8 @@ inline const PassTraits& traitsOf(const Pass& pass) { return kPassTraits[pass.in
 // (pixels > 0), which take colour from the source. The runner binds these, and keeps a single half
 // of a buffer no pass both reads and writes.
 unsigned passReads(const Pass& pass);
+// The buffer this pass renders into: its kind's, but Buffer::Pixels for the pixel sort's gathers.
+Buffer passWrites(const Pass& pass);
 
 // The shapes the fused-step shader implements, one program each (fast_bitonic.frag's FAST_SHAPE).
 enum class FusedShape : int {

@@ -14,11 +14,12 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // Units for the picture's textures (sort_common.glsl's samplers).
-constexpr GLint kStateUnit = 0, kPixelsUnit = 4, kSpansUnit = 5;
+constexpr GLint kStateUnit = 0, kPixelsUnit = 4, kSpansUnit = 5, kBytesUnit = 6;
 
-std::size_t firstOf(const PassSchedule& schedule, std::size_t kind) {
+// The first pass that gives positions elements (after the span passes).
+std::size_t firstElementPass(const PassSchedule& schedule) {
   for (std::size_t p = 0; p < schedule.size(); ++p)
-    if (schedule[p].index() == kind) return p;
+    if (passWrites(schedule[p]) != Buffer::Spans) return p;
   return schedule.size();
 }
 
@@ -83,16 +84,16 @@ void PixelSortView::seek(std::uint32_t target, bool wait) {
 
 void PixelSortView::render(bool spans) {
   const StateView view = runner_->view();
-  const std::size_t orderPass = firstOf(schedule_, Pass(PixelOrder{}).index());
   int form = 1;
-  if (pass_ <= orderPass) form = 0;
-  else if (pass_ == passCount()) form = 3;  // after the image-order pass
+  if (pass_ <= firstElementPass(schedule_)) form = 0;
+  else if (view.form == Buffer::Pixels) form = 3;  // after the last pass, which writes the image
   else if (view.form == Buffer::Compact) form = 2;
   const bool haveSpans = spans && view.spans != nullptr;
 
   glUseProgram(program_.id());
   const auto set = [&](const char* name, GLint v) { glUniform1i(program_.uniform(name), v); };
   set("u_state", kStateUnit);
+  set("u_bytes", kBytesUnit);
   set("u_spans", kSpansUnit);
   set("u_pixels", kPixelsUnit);
   set("u_form", form);
@@ -106,7 +107,10 @@ void PixelSortView::render(bool spans) {
   glUniform1ui(program_.uniform("u_skipPercent"), options_.skipPercent);
   glUniform1ui(program_.uniform("u_seed"), options_.seed);
   const std::pair<GLint, const gl::Texture*> bound[] = {
-      {kPixelsUnit, view.pixels}, {kSpansUnit, haveSpans ? view.spans : nullptr}, {kStateUnit, view.current}};
+      {kBytesUnit, form == 3 ? view.current : nullptr},
+      {kPixelsUnit, view.pixels},
+      {kSpansUnit, haveSpans ? view.spans : nullptr},
+      {kStateUnit, form == 3 ? nullptr : view.current}};
   for (const auto& [unit, texture] : bound) {  // unit 0 last: it stays the active one
     glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
     glBindTexture(GL_TEXTURE_2D, texture ? texture->id() : 0);
