@@ -1,10 +1,12 @@
 // Wide path: up to ten bitonic steps in one pass, each fragment owning 16 elements (article 000's
 // B16, on a fragment shader). The steps' partner distances all lie among the index bits
 // u_window .. u_window + 3, so the 16 elements that differ only there never meet any other element
-// in this pass. The fragment reads them (from the element texture on the first pass, which folds
-// the pack in, else from the layout the previous pass wrote), runs the steps in registers with the
-// classic compare rule (bitonic.frag), and writes them to 8 render targets, one layer each, laid
-// out by this pass's window (wide_layout.h): the next pass finds its own 16 at one position.
+// in this pass. The fragment reads them (on the first pass from the element texture, which folds
+// the pack in, or in the pixel sort computed from the pixels, which folds the key pass in:
+// WIDE_FROM_PIXELS, compiled after pixel_order.glsl; else from the layout the previous pass
+// wrote), runs the steps in registers with the classic compare rule (bitonic.frag), and writes
+// them to 8 render targets, one layer each, laid out by this pass's window (wide_layout.h): the
+// next pass finds its own 16 at one position.
 // WIDE_STEPS (defined in front of this file) lists the steps, e.g. "step3(u_stepnos[0]);
 // step2(u_stepnos[0]);": one program per list, as llvmpipe pays for every branch.
 // Compiled after sort_common.glsl (texelOf, wideElement, u_wideWidthLog2).
@@ -60,8 +62,10 @@ void main() {
   int p = (int(gl_FragCoord.y) << u_wideWidthLog2) | int(gl_FragCoord.x);
   base = (p & ((1 << u_window) - 1)) | ((p >> u_window) << (u_window + 4));
   for (int a = 0; a < 16; ++a) {
-#ifdef WIDE_FROM_ELEMENTS
+#if defined(WIDE_FROM_ELEMENTS)
     e[a] = texelFetch(u_source, texelOf(base | (a << u_window)), 0).rg;
+#elif defined(WIDE_FROM_PIXELS)
+    e[a] = pixelOrderElement(base | (a << u_window)).rg;
 #else
     e[a] = wideElement(base | (a << u_window), u_sourceWindow);
 #endif

@@ -319,7 +319,7 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
   if (const std::string limit = pixelSortLimit(layout.shape(), options.key); !limit.empty()) {
     throw std::logic_error("pixelSortSchedule: " + limit);
   }
-  const PassSchedule sort = scheduleFor(algorithm, layout.shape());
+  PassSchedule sort = scheduleFor(algorithm, layout.shape());
   const std::uint32_t s = log2Exact(layout.paddedLength);
   const LumaBounds bounds = lumaBounds(options);
   PassSchedule schedule{sort.shape, {}};
@@ -329,9 +329,17 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
   for (std::uint64_t distance = 1; distance < layout.paddedLength / kSpanWordBits; distance *= kSpanScanFanIn)
     schedule.passes.push_back(SpanScanStep{step++, static_cast<std::uint32_t>(distance), s});
   const std::uint32_t maxKey = pixelKeyInfo(options.key).maxValue;
-  schedule.passes.push_back(PixelOrder{static_cast<std::uint32_t>(options.key), maxKey, bitWidth(maxKey),
-                                       options.order == SortOrder::Descending, options.maxSpan, options.skipPercent,
-                                       options.seed, s});
+  const PixelOrder order{static_cast<std::uint32_t>(options.key), maxKey, bitWidth(maxKey),
+                         options.order == SortOrder::Descending, options.maxSpan, options.skipPercent, options.seed, s};
+  // The wide path's first pass makes the elements itself (the key pass folded in): no element
+  // texture at all. The others sort the elements the key pass writes.
+  auto* firstWide = std::get_if<WideBitonicSteps>(&sort.passes.front());
+  if (firstWide && firstWide->source == kWideFromElements) {
+    firstWide->source = kWideFromPixels;
+    firstWide->order = order;
+  } else {
+    schedule.passes.push_back(order);
+  }
   // The fast and wide paths end with a gather, which takes the lines back to image order in the same
   // pass; the others get a pass of their own for it.
   const auto pixels = static_cast<std::uint32_t>(std::uint64_t{layout.width} * layout.height);

@@ -138,11 +138,11 @@ void checkPixelSortAlgorithm(Algorithm algorithm);
 
 // The passes, all on the GPU: the span starts as bits, 32 positions a word (SpanStarts), the
 // running maximum of the words' latest starts along every line (SpanScanStep, fan-in 8; none for
-// lines of 32 or fewer), every pixel's element (PixelOrder), `algorithm`'s schedule for every
-// padded line at once (its gather, if it has one, takes each element by its position in the line),
-// and the sorted lines back in image order: in that final gather (its `pixels`), or for the
-// algorithms without one in a pass of its own (ImageOrder). Throws std::logic_error past
-// pixelSortLimit.
+// lines of 32 or fewer), every pixel's element (PixelOrder; on the wide path its first pass makes
+// them, kWideFromPixels), `algorithm`'s schedule for every padded line at once (its gather, if it
+// has one, takes each element by its position in the line), and the sorted lines back in image
+// order as the image's bytes: in that final gather (its `pixels`), or for the algorithms without
+// one in a pass of its own (ImageOrder). Throws std::logic_error past pixelSortLimit.
 PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, const PixelSortOptions& options);
 
 // The output image: the schedule's result (SortState::pixels, Buffer::Pixels), the first 4 bytes a

@@ -289,6 +289,10 @@ SortState runPass(const Pass& pass, SortState state) {
                      if (p.source == kWideFromElements) {
                        pairs[2 * e] = state.elements[e].key;
                        pairs[2 * e + 1] = state.elements[e].index;
+                     } else if (p.source == kWideFromPixels) {
+                       const Element made = pixelOrderOutput(p.order, state.source, state.spans, e);
+                       pairs[2 * e] = made.key;
+                       pairs[2 * e + 1] = made.index;
                      } else {
                        const std::uint64_t at = wideOffset(e, p.source, n);
                        pairs[2 * e] = state.wide[at];

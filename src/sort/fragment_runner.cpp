@@ -41,11 +41,15 @@ constexpr bool specsInBufferOrder() {
 static_assert(specsInBufferOrder(), "one spec per Buffer, in the enumerators' order");
 const BufferSpec& spec(Buffer b) { return kBufferSpecs[static_cast<std::size_t>(b)]; }
 
+// The fragment shader `shader` after sort_common.glsl, the defines and, for the passes that make
+// the pixel sort's elements (PIXEL_KEY defined), pixel_order.glsl.
 gl::Program makeProgram(const char* shader, const std::string& defines) {
   const char* source = shaders::source(shader);
   if (source == nullptr) throw Error(ExitCode::Gpu, std::string("GPU runner: no embedded shader ") + shader);
+  const bool pixelOrder = defines.find("#define PIXEL_KEY ") != std::string::npos;
   gl::Program program("fullscreen.vert", shaders::kShader_fullscreen_vert, shader,
-                      {shaders::kShader_sort_common_glsl, defines.c_str(), source});
+                      {shaders::kShader_sort_common_glsl, defines.c_str(),
+                       pixelOrder ? shaders::kShader_pixel_order_glsl : "", source});
   glUseProgram(program.id());
   for (const BufferSpec& b : kBufferSpecs) glUniform1i(program.uniform(b.sampler), static_cast<GLint>(b.buffer));
   return program;
@@ -62,8 +66,10 @@ std::string wideDefines(const WideBitonicSteps& pass) {
     }
     steps += "step" + std::to_string(bit - pass.window) + "(u_stepnos[" + std::to_string(s.rank - pass.firstRank) + "]); ";
   }
-  return std::string(pass.source == kWideFromElements ? "#define WIDE_FROM_ELEMENTS\n" : "") + "#define WIDE_STEPS " +
-         steps + "\n";
+  std::string from;
+  if (pass.source == kWideFromElements) from = "#define WIDE_FROM_ELEMENTS\n";
+  if (pass.source == kWideFromPixels) from = "#define WIDE_FROM_PIXELS\n#define PIXEL_KEY " + std::to_string(pass.order.key) + "\n";
+  return from + "#define WIDE_STEPS " + steps + "\n";
 }
 
 }  // namespace
@@ -154,8 +160,8 @@ void FragmentRunner::upload(const std::vector<Element>& elements) {
 
 void FragmentRunner::restartFromSource() {
   if (!pair(Buffer::Source)) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded");
-  allocate(Buffer::Elements);  // a pass writes them, or at least the view shows them
-  pair(Buffer::Elements).resetFront();
+  // The elements, if a pass makes them (not on the wide path), come with prepare() or that pass.
+  if (pair(Buffer::Elements)) pair(Buffer::Elements).resetFront();
   resetState(bufferBit(Buffer::Source));
 }
 
@@ -196,6 +202,15 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
   set("u_count", elementCount());
   set("u_countLog2", log2Exact(elementCount()));
   set("u_indexHighBits", indexHighBits(elementCount()));
+  const auto setPixelOrder = [&](const PixelOrder& s) {  // pixel_order.glsl's uniforms
+    glUniform1ui(p.uniform("u_maxKey"), s.maxKey);
+    set("u_keyBits", s.keyBits);
+    set("u_descending", s.descending);
+    glUniform1ui(p.uniform("u_maxSpan"), s.maxSpan);
+    glUniform1ui(p.uniform("u_skipPercent"), s.skipPercent);
+    glUniform1ui(p.uniform("u_seed"), s.seed);
+    set("u_lineBits", s.lineBits);
+  };
   // The kind's own uniforms carry its fields' names.
   std::visit(Overloaded{
                  [&](const BitonicStep& s) {
@@ -230,7 +245,8 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                  [&](const SharedBitonicSteps&) {},
                  [&](const WideBitonicSteps& s) {
                    set("u_window", s.window);
-                   set("u_sourceWindow", s.source == kWideFromElements ? 0 : s.source);
+                   set("u_sourceWindow", s.source == kWideFromElements || s.source == kWideFromPixels ? 0 : s.source);
+                   if (s.source == kWideFromPixels) setPixelOrder(s.order);
                    for (std::uint32_t rank = s.firstRank; rank <= s.lastRank; ++rank) {
                      const std::string name = "u_stepnos[" + std::to_string(rank - s.firstRank) + "]";
                      set(name.c_str(), rank == s.lastRank ? s.stepno : 2u << rank);
@@ -254,15 +270,7 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    set("u_distance", s.distance);
                    set("u_lineBits", s.lineBits);
                  },
-                 [&](const PixelOrder& s) {
-                   glUniform1ui(p.uniform("u_maxKey"), s.maxKey);
-                   set("u_keyBits", s.keyBits);
-                   set("u_descending", s.descending);
-                   glUniform1ui(p.uniform("u_maxSpan"), s.maxSpan);
-                   glUniform1ui(p.uniform("u_skipPercent"), s.skipPercent);
-                   glUniform1ui(p.uniform("u_seed"), s.seed);
-                   set("u_lineBits", s.lineBits);
-                 },
+                 [&](const PixelOrder& s) { setPixelOrder(s); },
                  [&](const ImageOrder& s) { set("u_pixelCount", s.pixels); },
              },
              pass);
@@ -426,7 +434,7 @@ StateView FragmentRunner::view() const {
     v.current = &decodeWide(pair(Buffer::Wide).front(), wideWindow_, decoded_[0]);
     // Before a wide pass: the back half in the previous pass's layout, or, before the first (which
     // folds the pack in), the elements as uploaded.
-    if (lastPassWide_) {
+    if (lastPassWide_ && wideWindowBefore_ != kWideFromPixels) {  // from the pixels: nothing to show before it
       v.previous = &decodeWide(pair(Buffer::Wide).back(), wideWindowBefore_, decoded_[1]);
     }
   }

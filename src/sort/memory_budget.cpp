@@ -77,12 +77,13 @@ MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::u
   const std::uint64_t pixels = std::uint64_t{width} * height;
   MemoryNeed need = sortNeed(pixels, elements, fileBytes, algorithm);
   // Host: a part of the source texels, the line tables and the table of the element holding each
-  // pixel. GPU: the source texture, the pair of span words (8 bytes for 32 positions), the 8-bit
-  // read-back; on the fast and wide paths one half of the element pair (no pass reads the elements
-  // while writing them).
+  // pixel. GPU: the source texture, the pair of span words (8 bytes for 32 positions), the result's
+  // bytes; on the fast path one half of the element pair (no pass reads the elements while writing
+  // them), on the wide path none (its first pass makes the elements from the pixels).
   need.hostBytes += (std::uint64_t{16} << 18) + 4 * elements + 4 * pixels;
   need.gpuBytes += 16 * elements + 2 * 8 * std::max<std::uint64_t>(1, elements / 32) + 4 * elements;
-  if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide) need.gpuBytes -= 16 * elements;
+  if (algorithm == Algorithm::BitonicFast) need.gpuBytes -= 16 * elements;
+  if (algorithm == Algorithm::BitonicWide) need.gpuBytes -= 2 * 16 * elements;
   return need;
 }
 

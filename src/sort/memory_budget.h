@@ -19,7 +19,7 @@ struct MemoryNeed {
 MemoryNeed memoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes, Algorithm algorithm);
 // What pixel-sorting a width x height image needs when its lines pad to `elements` elements: the
 // sort's textures and buffers for that many elements, plus the source texture and texels, the
-// span words, the 8-bit read-back and the line tables.
+// span words, the result's bytes and the line tables.
 MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t elements, std::uint64_t fileBytes,
                                Algorithm algorithm);
 

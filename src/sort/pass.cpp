@@ -40,7 +40,7 @@ std::vector<BitonicStep> computeSteps(const ComputeBitonicSteps& p) {
 }
 
 std::vector<BitonicStep> sharedSteps(const SharedBitonicSteps& p) {  // to the end of lastRank
-  return wideSteps(WideBitonicSteps{p.firstRank, p.firstStep, p.lastRank, p.lastRank, p.stepno, 0, 0});
+  return wideSteps(WideBitonicSteps{p.firstRank, p.firstStep, p.lastRank, p.lastRank, p.stepno, 0, 0, {}});
 }
 
 std::vector<BitonicStep> wideSteps(const WideBitonicSteps& p) {
@@ -59,6 +59,10 @@ unsigned passReads(const Pass& pass) {
   const auto* gather = std::get_if<GatherByIndex>(&pass);
   const auto* wide = std::get_if<WideGather>(&pass);
   if ((gather && gather->pixels > 0) || (wide && wide->pixels > 0)) reads &= ~bufferBit(Buffer::Elements);
+  const auto* steps = std::get_if<WideBitonicSteps>(&pass);
+  if (steps && steps->source == kWideFromPixels) {
+    reads = (reads & ~bufferBit(Buffer::Elements)) | bufferBit(Buffer::Source) | bufferBit(Buffer::Spans);
+  }
   return reads;
 }
 
@@ -155,7 +159,10 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           [&](const SharedBitonicSteps&) { return kElement; },
           // A fragment reads one texel per element (a full element texel on the first pass, which
           // folds the pack in) and writes 8 texels of two pairs: 16 elements.
-          [&](const WideBitonicSteps&) { return kElement + kElement / 2; },
+          [&](const WideBitonicSteps& p) {
+            if (p.source == kWideFromPixels) return 2 * kElement + kWord + kElement / 2;  // as PixelOrder's reads
+            return kElement + kElement / 2;
+          },
           [&](const WideGather& p) { return p.pixels ? kIntoImage : kElement / 2 + 2 * kElement; },
           // Each position's source texel and its pixel's (edges: 8 neighbours more); a word of 32
           // positions written.
@@ -266,9 +273,11 @@ PassText passText(const Pass& pass, std::uint64_t n) {
             const std::vector<BitonicStep> steps = wideSteps(p);
             const std::string ranks = p.firstRank == p.lastRank ? "rank " + str(p.firstRank)
                                                                 : "ranks " + str(p.firstRank) + "-" + str(p.lastRank);
-            const std::string from = p.source == kWideFromElements
-                                         ? "from the element texture (the pack folded in)"
-                                         : "from the layout of bits " + str(p.source) + "-" + str(p.source + 3);
+            const std::string from =
+                p.source == kWideFromElements  ? "from the element texture (the pack folded in)"
+                : p.source == kWideFromPixels ? "as the pixel sort's (span, key, position) orders, made from the pixels "
+                                                "and the span words (the key pass folded in)"
+                                              : "from the layout of bits " + str(p.source) + "-" + str(p.source + 3);
             return PassText{"wide bitonic " + ranks + ", " + str(steps.size()) + (steps.size() == 1 ? " step" : " steps"),
                             "stepno " + str(p.stepno) + " distances " + distanceList(steps) + " window " +
                                 str(p.window) + "-" + str(p.window + 3),

@@ -214,14 +214,36 @@ struct SharedBitonicSteps {
                                       Buffer::Compact, true, true};
 };
 
+// Pixel sort: the element every line sort orders. Position p of a line, with its span's start from
+// the span words (cut into pieces of at most maxSpan, counted from the span's start; a piece left whole by
+// --skip becomes p itself, so its pixels stay), becomes (r, g, rgb, alpha) with r * 2^24 + g =
+// piece << (keyBits + lineBits) | key << lineBits | p, the key reversed (maxKey - key) when
+// descending. Padding has piece p, above every real one, so it sorts after the line's pixels.
+struct PixelOrder {
+  std::uint32_t key = 0;  // PixelKey (pixel_rules.h)
+  std::uint32_t maxKey = 0;
+  std::uint32_t keyBits = 0;
+  std::uint32_t descending = 0;
+  std::uint32_t maxSpan = 0;
+  std::uint32_t skipPercent = 0;
+  std::uint32_t seed = 0;
+  std::uint32_t lineBits = 1;
+  auto fields() const { return std::tie(key, maxKey, keyBits, descending, maxSpan, skipPercent, seed, lineBits); }
+  static constexpr PassTraits kTraits{"pixel order", "pixel_order.frag", bufferBit(Buffer::Source) | bufferBit(Buffer::Spans),
+                                      Buffer::Elements, false};
+};
+
 // Wide path (article 000's B16 on fragment shaders): consecutive bitonic steps, from (firstRank,
 // firstStep) to (lastRank, lastStep), whose partner distances all lie among four adjacent index bits
 // window .. window + 3. A fragment owns the 16 elements that differ only in those bits: it reads
 // them from the layout the previous pass wrote (`source`, its window; kWideFromElements: from the
-// element texture as uploaded, which folds the pack into the first pass), runs the steps in
-// registers and writes all 16 through 8 render targets in the layout of its own window, where the
-// next pass finds them. Merges before lastRank use stepno 2^(rank+1); lastRank uses `stepno`.
+// element texture as uploaded, which folds the pack into the first pass; kWideFromPixels: the
+// pixel sort's elements computed by `order`'s rule from the source and the span words, which
+// folds the key pass in as well), runs the steps in registers and writes all 16 through 8 render
+// targets in the layout of its own window, where the next pass finds them. Merges before lastRank
+// use stepno 2^(rank+1); lastRank uses `stepno`.
 constexpr std::uint32_t kWideFromElements = 0xffffffffu;
+constexpr std::uint32_t kWideFromPixels = 0xfffffffeu;
 struct WideBitonicSteps {
   std::uint32_t firstRank = 0;
   std::uint32_t firstStep = 0;
@@ -230,7 +252,8 @@ struct WideBitonicSteps {
   std::uint32_t stepno = 0;
   std::uint32_t window = 0;
   std::uint32_t source = kWideFromElements;
-  auto fields() const { return std::tie(firstRank, firstStep, lastRank, lastStep, stepno, window, source); }
+  PixelOrder order{};  // kWideFromPixels only
+  auto fields() const { return std::tie(firstRank, firstStep, lastRank, lastStep, stepno, window, source, order); }
   static constexpr PassTraits kTraits{"wide bitonic steps", "wide_bitonic.frag",
                                       bufferBit(Buffer::Elements) | bufferBit(Buffer::Wide), Buffer::Wide, true};
 };
@@ -282,25 +305,6 @@ struct SpanScanStep {
   static constexpr PassTraits kTraits{"span scan step", "span_scan.frag", bufferBit(Buffer::Spans), Buffer::Spans, false};
 };
 
-// Pixel sort: the element every line sort orders. Position p of a line, with its span's start from
-// the span words (cut into pieces of at most maxSpan, counted from the span's start; a piece left whole by
-// --skip becomes p itself, so its pixels stay), becomes (r, g, rgb, alpha) with r * 2^24 + g =
-// piece << (keyBits + lineBits) | key << lineBits | p, the key reversed (maxKey - key) when
-// descending. Padding has piece p, above every real one, so it sorts after the line's pixels.
-struct PixelOrder {
-  std::uint32_t key = 0;  // PixelKey (pixel_rules.h)
-  std::uint32_t maxKey = 0;
-  std::uint32_t keyBits = 0;
-  std::uint32_t descending = 0;
-  std::uint32_t maxSpan = 0;
-  std::uint32_t skipPercent = 0;
-  std::uint32_t seed = 0;
-  std::uint32_t lineBits = 1;
-  auto fields() const { return std::tie(key, maxKey, keyBits, descending, maxSpan, skipPercent, seed, lineBits); }
-  static constexpr PassTraits kTraits{"pixel order", "pixel_order.frag", bufferBit(Buffer::Source) | bufferBit(Buffer::Spans),
-                                      Buffer::Elements, false};
-};
-
 // Pixel sort, last pass: the sorted lines back in image order. Position i below `pixels` takes the
 // colour and alpha of the element at the (line, position) of pixel i, as bytes (Buffer::Pixels);
 // later positions are zero.
@@ -348,7 +352,8 @@ static_assert(passTraitsAreConsistent(), "every pass kind names a shader, reads 
 
 inline const PassTraits& traitsOf(const Pass& pass) { return kPassTraits[pass.index()]; }
 // The buffers this pass samples: its kind's reads, less the elements for the pixel sort's gathers
-// (pixels > 0), which take colour from the source. The runner binds these, and keeps a single half
+// (pixels > 0), which take colour from the source; a wide pass from the pixels reads the source
+// and the span words instead of the elements. The runner binds these, and keeps a single half
 // of a buffer no pass both reads and writes.
 unsigned passReads(const Pass& pass);
 // The buffer this pass renders into: its kind's, but Buffer::Pixels for the pixel sort's gathers.

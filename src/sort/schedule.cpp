@@ -140,7 +140,7 @@ PassSchedule wideBitonicSchedule(const SortShape& shape) {
   if (shape.lineLength < 2) return schedule;
   // Merges of up to 16 elements touch bits 0-3 only: all of them in the first pass, from the elements.
   const std::uint32_t first = std::min<std::uint32_t>(k, kWideGroupLog2) - 1;
-  schedule.passes.push_back(WideBitonicSteps{0, 0, first, first, mergeStepno(first, k, shape), 0, kWideFromElements});
+  schedule.passes.push_back(WideBitonicSteps{0, 0, first, first, mergeStepno(first, k, shape), 0, kWideFromElements, {}});
   std::uint32_t window = 0;
   for (std::uint32_t rank = first + 1; rank < k; ++rank) {
     // Four steps a pass from the largest distance (bits b .. b-3); what is left (bits 2 .. 0 or
@@ -150,7 +150,7 @@ PassSchedule wideBitonicSchedule(const SortShape& shape) {
       const std::uint32_t count = std::min<std::uint32_t>(top + 1, kWideGroupLog2);
       const std::uint32_t next = top >= kWideGroupLog2 - 1 ? top - (kWideGroupLog2 - 1) : 0;
       schedule.passes.push_back(
-          WideBitonicSteps{rank, step, rank, step + count - 1, mergeStepno(rank, k, shape), next, window});
+          WideBitonicSteps{rank, step, rank, step + count - 1, mergeStepno(rank, k, shape), next, window, {}});
       window = next;
       step += count;
     }

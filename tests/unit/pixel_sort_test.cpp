@@ -319,9 +319,18 @@ TEST(PixelSortAlgorithms, FastAndWidePathsNeverReadTheElementsWhileWritingThem) 
     for (const Pass& pass : schedule) buffers |= passReads(pass) & bufferBit(passWrites(pass));
     return buffers;
   };
+  // The wide path's first pass makes the elements from the pixels: no pass touches an element texture.
+  unsigned wideUses = 0;
+  for (const Pass& pass : pixelSortSchedule(lineLayout(100, 3, 30.0), Algorithm::BitonicWide, PixelSortOptions{}))
+    wideUses |= passReads(pass) | bufferBit(passWrites(pass));
+  EXPECT_EQ(wideUses & bufferBit(Buffer::Elements), 0u);
+  EXPECT_NE(wideUses & bufferBit(Buffer::Source), 0u);
   for (const Algorithm a : test::lineAlgorithms()) {
     if (!pixelSortAlgorithm(a)) continue;
     const PassSchedule schedule = pixelSortSchedule(lineLayout(100, 3, 30.0), a, PixelSortOptions{});
+    const auto keyPasses =
+        std::count_if(schedule.begin(), schedule.end(), [](const Pass& p) { return std::holds_alternative<PixelOrder>(p); });
+    EXPECT_EQ(keyPasses, a == Algorithm::BitonicWide ? 0 : 1) << algorithmName(a);
     EXPECT_EQ(passWrites(schedule.passes.back()), Buffer::Pixels) << algorithmName(a);
     EXPECT_EQ(std::count_if(schedule.begin(), schedule.end(), [](const Pass& p) { return passWrites(p) == Buffer::Pixels; }),
               1) << algorithmName(a);

@@ -1,0 +1,71 @@
+// Pixel sort: the element every line sort orders (PixelOrder), for pixel_order.frag and for the
+// wide path's first pass, which computes it in place of reading it (WIDE_FROM_PIXELS). Position p
+// of line l, whose span starts where the span words say (spanStartOf; cut into pieces of at most
+// u_maxSpan from there; a piece --skip leaves whole becomes p itself), becomes (r, g, rgb, alpha)
+// with r * 2^24 + g = piece << (K + s) | key << s | p: the 48-bit order held as two 24-bit halves,
+// each exact in a float. PIXEL_KEY (a define) is pixel_rules.h's PixelKey. Compiled after
+// sort_common.glsl.
+
+uniform uint u_maxKey;
+uniform int u_keyBits;
+uniform bool u_descending;
+uniform uint u_maxSpan;
+uniform uint u_skipPercent;
+uniform uint u_seed;
+
+// floor(x / d) for d > 0 and either sign of x, from divisions of non-negative numbers only.
+int floorDiv(int x, int d) { return x >= 0 ? x / d : -((-x + d - 1) / d); }
+
+uint pixelKey(uint rgb) {
+  int r = int(rgb >> 16), g = int((rgb >> 8) & 255u), b = int(rgb & 255u);
+  int mx = max(r, max(g, b)), mn = min(r, min(g, b)), d = mx - mn;
+#if PIXEL_KEY == 0
+  return lumaOfRgb(rgb);
+#elif PIXEL_KEY == 1
+  return uint(mx + mn);
+#elif PIXEL_KEY == 2
+  if (d == 0) return 0u;
+  if (mx == r) return uint((1530 + floorDiv(255 * (g - b), d)) % 1530);
+  if (mx == g) return uint(510 + floorDiv(255 * (b - r), d));
+  return uint(1020 + floorDiv(255 * (r - g), d));
+#elif PIXEL_KEY == 3
+  return mx == 0 ? 0u : uint(255 * d / mx);
+#elif PIXEL_KEY == 4
+  return uint(r + g + b);
+#elif PIXEL_KEY == 5
+  return uint(mn);
+#elif PIXEL_KEY == 6
+  return uint(mx);
+#elif PIXEL_KEY == 7
+  return uint(r);
+#elif PIXEL_KEY == 8
+  return uint(g);
+#else
+  return uint(b);
+#endif
+}
+
+// Sets the field v (no wider than its room) at bit `at` of the 48-bit number (high 24, low 24).
+uvec2 withField(uvec2 order, uint v, int at) {
+  if (at >= 24) return uvec2(order.x | (v << uint(at - 24)), order.y);
+  return uvec2(order.x | (v >> uint(24 - at)), order.y | ((v << uint(at)) & 0xFFFFFFu));
+}
+
+// Element j: (order high, order low, packed RGB, alpha); padding has no colour.
+vec4 pixelOrderElement(int j) {
+  uint position = uint(j & ((1 << u_lineBits) - 1)), line = uint(j >> u_lineBits);
+  uint start = spanStartOf(j);
+  int pixel = int(pixelTexel(j).b);
+  uint piece = start, key = 0u;
+  vec2 colour = vec2(0.0);
+  if (pixel >= 0) {
+    if (u_maxSpan > 0u) piece = start + (position - start) / u_maxSpan * u_maxSpan;
+    if (skipRun(u_seed, line, piece, u_skipPercent)) piece = position;
+    vec4 texel = pixelTexel(pixel);
+    key = pixelKey(uint(texel.r));
+    if (u_descending) key = u_maxKey - key;
+    colour = vec2(texel.r, float(uint(texel.g) & 255u));
+  }
+  uvec2 order = withField(withField(withField(uvec2(0u), piece, u_keyBits + u_lineBits), key, u_lineBits), position, 0);
+  return vec4(float(order.x), float(order.y), colour);
+}
