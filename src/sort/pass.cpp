@@ -59,10 +59,10 @@ unsigned passReads(const Pass& pass) {
   const auto* gather = std::get_if<GatherByIndex>(&pass);
   const auto* wide = std::get_if<WideGather>(&pass);
   if ((gather && gather->pixels > 0) || (wide && wide->pixels > 0)) reads &= ~bufferBit(Buffer::Elements);
+  // Wide steps: only the first pass reads the elements; from the pixels, the source and span words.
   const auto* steps = std::get_if<WideBitonicSteps>(&pass);
-  if (steps && steps->source == kWideFromPixels) {
-    reads = (reads & ~bufferBit(Buffer::Elements)) | bufferBit(Buffer::Source) | bufferBit(Buffer::Spans);
-  }
+  if (steps && steps->source != kWideFromElements) reads &= ~bufferBit(Buffer::Elements);
+  if (steps && steps->source == kWideFromPixels) reads |= bufferBit(Buffer::Source) | bufferBit(Buffer::Spans);
   return reads;
 }
 

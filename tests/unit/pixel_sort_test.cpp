@@ -321,8 +321,10 @@ TEST(PixelSortAlgorithms, FastAndWidePathsNeverReadTheElementsWhileWritingThem) 
   };
   // The wide path's first pass makes the elements from the pixels: no pass touches an element texture.
   unsigned wideUses = 0;
-  for (const Pass& pass : pixelSortSchedule(lineLayout(100, 3, 30.0), Algorithm::BitonicWide, PixelSortOptions{}))
-    wideUses |= passReads(pass) | bufferBit(passWrites(pass));
+  const PassSchedule wide = pixelSortSchedule(lineLayout(300, 3, 0.0), Algorithm::BitonicWide, PixelSortOptions{});
+  ASSERT_GT(std::count_if(wide.begin(), wide.end(), [](const Pass& p) { return std::holds_alternative<WideBitonicSteps>(p); }),
+            4) << "lines of 512: wide passes after the first";
+  for (const Pass& pass : wide) wideUses |= passReads(pass) | bufferBit(passWrites(pass));
   EXPECT_EQ(wideUses & bufferBit(Buffer::Elements), 0u);
   EXPECT_NE(wideUses & bufferBit(Buffer::Source), 0u);
   for (const Algorithm a : test::lineAlgorithms()) {
