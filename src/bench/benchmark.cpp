@@ -127,8 +127,10 @@ std::string passShape(const Pass& pass) {
           [](const GatherByIndex&) { return std::string("fast: gather by index"); },
           [](const WideGather&) { return std::string("wide: gather by index"); },
           [&](const WideBitonicSteps& p) {
-            return "wide: " + steps(networkSteps(pass)) +
-                   (p.source == kWideFromElements ? " from the element texture" : " from the wide layout");
+            const char* from = p.source == kWideFromElements ? " from the element texture"
+                               : p.source == kWideFromPixels ? " from the pixels (keys made here)"
+                                                             : " from the wide layout";
+            return "wide: " + steps(networkSteps(pass)) + from;
           },
           [&](const ComputeBitonicSteps& p) { return "compute: " + steps(p.count) + " per dispatch"; },
           [&](const SharedBitonicSteps&) { return "compute shared: " + steps(networkSteps(pass)); },

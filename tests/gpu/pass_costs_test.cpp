@@ -1,6 +1,7 @@
 // `texsort bench --per-pass`: every pass of the sort is timed once and lands in exactly one shape.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "bench/benchmark.h"
@@ -57,6 +58,11 @@ TEST(PassShape, NamesWhatAPassReadsAndCarries) {
   EXPECT_EQ(passShape(wide.back()), "wide: gather by index");
   EXPECT_EQ(passShape(wide[1]), "wide: 4 steps from the wide layout");
   EXPECT_EQ(passShape(scheduleFor(Algorithm::Bitonic, 16).front()), "bitonic rank step");
+  const PassSchedule pixels = pixelSortSchedule(lineLayout(64, 4, 0.0), Algorithm::BitonicWide, PixelSortOptions{});
+  const auto firstWide =
+      std::find_if(pixels.begin(), pixels.end(), [](const Pass& p) { return std::holds_alternative<WideBitonicSteps>(p); });
+  ASSERT_NE(firstWide, pixels.end());
+  EXPECT_EQ(passShape(*firstWide), "wide: 10 steps from the pixels (keys made here)");
 }
 
 }  // namespace
