@@ -89,13 +89,22 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   const double layoutMs = since();
   // The line tables and the image are made on the other cores while this one opens the GL context
   // (the tables are ready long before it is), allocates the textures and builds the programs.
-  std::future<LineLayout> lines = std::async(std::launch::async, [&] { return lineLayout(header.width, header.height, ps.angle); });
+  struct Lines {
+    LineLayout layout;
+    std::vector<std::uint32_t> elementOf;  // elementsOfPixels(layout)
+  };
+  std::future<Lines> lines = std::async(std::launch::async, [&] {
+    Lines made{lineLayout(header.width, header.height, ps.angle), {}};
+    made.elementOf = elementsOfPixels(made.layout);
+    return made;
+  });
   std::future<Image> decoded =
       std::async(std::launch::async, [&] { return decodeImage(name, bytes.data(), bytes.size(), header); });
   HeadlessContext context;
   checkMemoryBudget(name, header.width, header.height, need);
   const double contextMs = since();
-  const LineLayout layout = lines.get();
+  Lines made = lines.get();
+  const LineLayout& layout = made.layout;
   const PassSchedule schedule = pixelSortSchedule(layout, options.algorithm, ps);
   const std::unique_ptr<Runner> runner = makeRunner(options.algorithm, schedule.shape.count());
   runner->prepare(schedule);
@@ -103,13 +112,16 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   const Image image = decoded.get();
   std::vector<unsigned char>().swap(bytes);
   const double decodeMs = since();  // what decoding took beyond the setup
+  // The report's span count on another thread, beside the upload and the passes.
+  std::future<std::uint64_t> spanCount;
+  if (!options.quiet) spanCount = std::async(std::launch::async, [&] { return countSpans(image, ps, layout); });
   const auto start = Clock::now();
   SortState source;  // the whole source on the host only for --verify's CPU model
   if (options.verify) {
     source.source = pixelSortSource(image, ps, layout);
     runner->uploadSource(source.source);
   } else {
-    const PixelSource parts(image, ps, layout);
+    const PixelSource parts(image, ps, layout, std::move(made.elementOf));
     runner->uploadSource([&](std::uint64_t first, std::uint64_t count, PixelTexel* out) { parts.fill(first, count, out); });
   }
   const double gpuMs = runner->run(schedule);
@@ -143,7 +155,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     if (ps.maxSpan) details += (details.empty() ? "" : ", ") + std::string("pieces of at most ") + std::to_string(ps.maxSpan);
     if (ps.skipPercent) details += (details.empty() ? "" : ", ") + std::to_string(ps.skipPercent) + "% left unsorted";
     std::fprintf(report, "  spans     %llu of two or more pixels%s%s%s\n",
-                 static_cast<unsigned long long>(countSpans(image, ps, layout)),
+                 static_cast<unsigned long long>(spanCount.get()),
                  details.empty() ? "" : " (", details.c_str(), details.empty() ? "" : ")");
     std::fprintf(report, "  lines     %u of up to %u pixels, padded to %llu x %llu elements\n", layout.count, layout.longest,
                  static_cast<unsigned long long>(layout.paddedCount), static_cast<unsigned long long>(layout.paddedLength));

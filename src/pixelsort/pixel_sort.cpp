@@ -253,14 +253,24 @@ std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOption
   return spans;
 }
 
-PixelSource::PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout)
-    : image_(image), options_(options), layout_(layout), elementOf_(image.pixelCount()) {
+std::vector<std::uint32_t> elementsOfPixels(const LineLayout& layout) {
+  std::vector<std::uint32_t> elementOf(layout.pixels.size());
   for (std::uint32_t line = 0; line < layout.count; ++line) {
     const std::uint64_t first = std::uint64_t{line} * layout.paddedLength;
     const std::uint32_t* pixel = &layout.pixels[layout.starts[line]];
     for (std::uint32_t p = 0, length = layout.lengthOf(line); p < length; ++p)
-      elementOf_[pixel[p]] = static_cast<std::uint32_t>(first + p);
+      elementOf[pixel[p]] = static_cast<std::uint32_t>(first + p);
   }
+  return elementOf;
+}
+
+PixelSource::PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout)
+    : PixelSource(image, options, layout, elementsOfPixels(layout)) {}
+
+PixelSource::PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout,
+                         std::vector<std::uint32_t> elementOf)
+    : image_(image), options_(options), layout_(layout), elementOf_(std::move(elementOf)) {
+  if (elementOf_.size() != image.pixelCount()) throw std::logic_error("PixelSource: a table for another image");
 }
 
 void PixelSource::fill(std::uint64_t first, std::uint64_t count, PixelTexel* out) const {

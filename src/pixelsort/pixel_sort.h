@@ -109,11 +109,17 @@ void lineSpanNumbers(const Image& image, const PixelSortOptions& options, const 
 // layout.paddedLength * paddedCount of them.
 std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
 
+// The element (line * paddedLength + position) that holds each pixel, by pixel index.
+std::vector<std::uint32_t> elementsOfPixels(const LineLayout& layout);
+
 // The same texels made part by part, for Runner::uploadSource(fill): texels first .. first + count - 1
 // into out. Keeps references to its arguments, and a table of the element holding each pixel.
 class PixelSource {
  public:
   PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
+  // The same with the table made beforehand: elementsOfPixels(layout).
+  PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout,
+              std::vector<std::uint32_t> elementOf);
   std::uint64_t size() const { return layout_.paddedLength * layout_.paddedCount; }
   void fill(std::uint64_t first, std::uint64_t count, PixelTexel* out) const;
 
