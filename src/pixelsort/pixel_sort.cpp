@@ -164,17 +164,17 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
   layout.width = width;
   layout.height = height;
   const std::uint64_t n = std::uint64_t{width} * height;
-  layout.pixels.reserve(n);
   layout.starts.push_back(0);
   const auto endLine = [&] { layout.starts.push_back(layout.pixels.size()); };
   const double turns = turnsOf(angle);
   if (turns == 0.0 || turns == 180.0) {  // rows, left to right or right to left
-    for (std::uint32_t y = 0; y < height; ++y, endLine())
-      for (std::uint32_t k = 0; k < width; ++k) layout.pixels.push_back(y * width + (turns == 0.0 ? k : width - 1 - k));
+    layout.axis = turns == 0.0 ? LineLayout::Axis::Rows : LineLayout::Axis::RowsBack;
+    for (std::uint32_t y = 1; y <= height; ++y) layout.starts.push_back(std::uint64_t{y} * width);
   } else if (turns == 90.0 || turns == 270.0) {  // columns, bottom to top or top to bottom
-    for (std::uint32_t x = 0; x < width; ++x, endLine())
-      for (std::uint32_t k = 0; k < height; ++k) layout.pixels.push_back((turns == 270.0 ? k : height - 1 - k) * width + x);
+    layout.axis = turns == 270.0 ? LineLayout::Axis::ColumnsDown : LineLayout::Axis::ColumnsUp;
+    for (std::uint32_t x = 1; x <= width; ++x) layout.starts.push_back(std::uint64_t{x} * height);
   } else {
+    layout.pixels.reserve(n);
     const LineFrame frame(turns);
     struct Place {
       std::int64_t line;
@@ -247,14 +247,15 @@ void lineSpanNumbers(const Image& image, const PixelSortOptions& options, const 
 }
 
 std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
-  std::vector<std::uint32_t> spans(layout.pixels.size());
+  std::vector<std::uint32_t> spans(layout.pixelCount());
   for (std::uint32_t line = 0; line < layout.count; ++line)
     lineSpanNumbers(image, options, layout, line, &spans[layout.starts[line]]);
   return spans;
 }
 
 std::vector<std::uint32_t> elementsOfPixels(const LineLayout& layout) {
-  std::vector<std::uint32_t> elementOf(layout.pixels.size());
+  if (layout.axis != LineLayout::Axis::None) return {};
+  std::vector<std::uint32_t> elementOf(layout.pixelCount());
   for (std::uint32_t line = 0; line < layout.count; ++line) {
     const std::uint64_t first = std::uint64_t{line} * layout.paddedLength;
     const std::uint32_t* pixel = &layout.pixels[layout.starts[line]];
@@ -264,13 +265,33 @@ std::vector<std::uint32_t> elementsOfPixels(const LineLayout& layout) {
   return elementOf;
 }
 
+namespace {
+
+// The element holding pixel i: from the table, or for rows and columns (no table) by arithmetic.
+std::uint64_t elementOfPixel(const LineLayout& layout, const std::vector<std::uint32_t>& table, std::uint64_t i) {
+  const std::uint64_t x = i % layout.width, y = i / layout.width, w = layout.width, h = layout.height;
+  switch (layout.axis) {
+    case LineLayout::Axis::Rows: return y * layout.paddedLength + x;
+    case LineLayout::Axis::RowsBack: return y * layout.paddedLength + (w - 1 - x);
+    case LineLayout::Axis::ColumnsDown: return x * layout.paddedLength + y;
+    case LineLayout::Axis::ColumnsUp: return x * layout.paddedLength + (h - 1 - y);
+    case LineLayout::Axis::None: break;
+  }
+  return table[i];
+}
+
+}  // namespace
+
 PixelSource::PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout)
     : PixelSource(image, options, layout, elementsOfPixels(layout)) {}
 
 PixelSource::PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout,
                          std::vector<std::uint32_t> elementOf)
     : image_(image), options_(options), layout_(layout), elementOf_(std::move(elementOf)) {
-  if (elementOf_.size() != image.pixelCount()) throw std::logic_error("PixelSource: a table for another image");
+  const bool tableNeeded = layout.axis == LineLayout::Axis::None;
+  if (elementOf_.size() != (tableNeeded ? image.pixelCount() : 0)) {
+    throw std::logic_error("PixelSource: a table for another layout");
+  }
 }
 
 void PixelSource::fill(std::uint64_t first, std::uint64_t count, PixelTexel* out) const {
@@ -283,7 +304,7 @@ void PixelSource::fill(std::uint64_t first, std::uint64_t count, PixelTexel* out
       const std::uint8_t* m = options_.mask ? &options_.mask->rgba[4 * j] : nullptr;
       t.rgb = float((std::uint32_t{px[0]} << 16) | (std::uint32_t{px[1]} << 8) | px[2]);
       t.alphaMask = float(px[3] + (m == nullptr || maskWhite(m[0], m[1], m[2]) ? 256 : 0));
-      t.element = float(elementOf_[j]);
+      t.element = float(elementOfPixel(layout_, elementOf_, j));
     }
     const auto line = static_cast<std::uint32_t>(j / layout_.paddedLength);  // element j's line and position
     const std::uint64_t p = j % layout_.paddedLength;

@@ -69,18 +69,31 @@ LumaBounds lumaBounds(const PixelSortOptions& options);
 
 // How an image's pixels become lines: line l, position p is pixel pixelOf(l, p), for p below
 // lengthOf(l). Every pixel is in exactly one line. The sort runs on lines padded to paddedLength =
-// 2^s positions (s >= 1), paddedCount = 2^j lines.
+// 2^s positions (s >= 1), paddedCount = 2^j lines. Rows and columns are arithmetic (`pixels` stays
+// empty); other angles list every line's pixels in `pixels`.
 struct LineLayout {
+  enum class Axis : std::uint8_t { None, Rows, RowsBack, ColumnsDown, ColumnsUp };
   std::uint32_t width = 0, height = 0;
   std::uint32_t count = 0;    // lines
   std::uint32_t longest = 0;  // pixels in the longest line
   std::uint64_t paddedLength = 2;
   std::uint64_t paddedCount = 1;
-  std::vector<std::uint64_t> starts;  // line l is pixels[starts[l] .. starts[l + 1])
-  std::vector<std::uint32_t> pixels;  // pixel indices (row-major), line by line, in line order
+  Axis axis = Axis::None;             // rows left to right or back, columns down or up, or a table
+  std::vector<std::uint64_t> starts;  // line l is positions starts[l] .. starts[l + 1] - 1 of all lines'
+  std::vector<std::uint32_t> pixels;  // Axis::None: pixel indices (row-major), line by line, in line order
 
+  std::uint64_t pixelCount() const { return std::uint64_t{width} * height; }
   std::uint32_t lengthOf(std::uint32_t line) const { return static_cast<std::uint32_t>(starts[line + 1] - starts[line]); }
-  std::uint64_t pixelOf(std::uint32_t line, std::uint32_t position) const { return pixels[starts[line] + position]; }
+  std::uint64_t pixelOf(std::uint32_t line, std::uint32_t position) const {
+    switch (axis) {
+      case Axis::Rows: return std::uint64_t{line} * width + position;
+      case Axis::RowsBack: return std::uint64_t{line} * width + (width - 1 - position);
+      case Axis::ColumnsDown: return std::uint64_t{position} * width + line;
+      case Axis::ColumnsUp: return std::uint64_t{height - 1 - position} * width + line;
+      case Axis::None: break;
+    }
+    return pixels[starts[line] + position];
+  }
   SortShape shape() const { return SortShape{paddedLength, paddedCount}; }
 };
 
@@ -96,9 +109,9 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle);
 // width + height numbers at other angles than rows and columns).
 SortShape lineShape(std::uint32_t width, std::uint32_t height, double angle);
 
-// The span number of every pixel, parallel to layout.pixels: the position in its line where its
-// span (or span piece, under maxSpan) starts; a pixel outside every span, or in a piece --skip
-// leaves, is a span of one. Computed the plain way, pixel after pixel along each line; the GPU's
+// The span number of every position of every line, line after line (line l from starts[l]): the
+// position in its line where its span (or span piece, under maxSpan) starts; a pixel outside every
+// span, or in a piece --skip leaves, is a span of one. Computed the plain way, pixel after pixel along each line; the GPU's
 // passes compute the same with a scan.
 std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
 // The same for one line: layout.lengthOf(line) numbers into out.
@@ -109,15 +122,17 @@ void lineSpanNumbers(const Image& image, const PixelSortOptions& options, const 
 // layout.paddedLength * paddedCount of them.
 std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
 
-// The element (line * paddedLength + position) that holds each pixel, by pixel index.
+// The element (line * paddedLength + position) that holds each pixel, by pixel index; empty for
+// rows and columns, where PixelSource computes it.
 std::vector<std::uint32_t> elementsOfPixels(const LineLayout& layout);
 
 // The same texels made part by part, for Runner::uploadSource(fill): texels first .. first + count - 1
-// into out. Keeps references to its arguments, and a table of the element holding each pixel.
+// into out. Keeps references to its arguments, and (at angles other than rows and columns) a table
+// of the element holding each pixel.
 class PixelSource {
  public:
   PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
-  // The same with the table made beforehand: elementsOfPixels(layout).
+  // The same with the table made beforehand: elementsOfPixels(layout) (empty for rows, columns).
   PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout,
               std::vector<std::uint32_t> elementOf);
   std::uint64_t size() const { return layout_.paddedLength * layout_.paddedCount; }

@@ -370,7 +370,8 @@ TEST(PixelSortLines, AnyAngleCoversEveryPixelOnceWithStraightLines) {
     const std::uint32_t w = 23, h = 17;
     const LineLayout layout = lineLayout(w, h, angle);
     std::vector<int> seen(w * h, 0);
-    for (const std::uint32_t pixel : layout.pixels) ++seen[pixel];
+    for (std::uint32_t line = 0; line < layout.count; ++line)
+      for (std::uint32_t p = 0; p < layout.lengthOf(line); ++p) ++seen[layout.pixelOf(line, p)];
     EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), static_cast<long>(w * h)) << "each pixel once";
     const double radians = angle * 3.14159265358979323846 / 180.0;
     const double dx = std::cos(radians), dy = -std::sin(radians);
@@ -382,6 +383,25 @@ TEST(PixelSortLines, AnyAngleCoversEveryPixelOnceWithStraightLines) {
         ASSERT_LE(std::abs(by - ay), 1) << "line " << line << " position " << p;
         EXPECT_GT(double(bx - ax) * dx + double(by - ay) * dy, 0.0) << "forward along the direction";
       }
+    }
+  }
+}
+
+// The source's two tables are inverses at every angle, including rows and columns, whose element
+// of each pixel is arithmetic: pixel i is at element e, and element e names pixel i.
+TEST(PixelSortLines, TheSourceMapsPixelsAndElementsBothWays) {
+  std::mt19937 rng(12);
+  const Image image = test::randomImage(13, 6, rng, 8);
+  for (const double angle : {0.0, 180.0, 90.0, -90.0, 30.0}) {
+    SCOPED_TRACE(angle);
+    const LineLayout layout = lineLayout(image.width, image.height, angle);
+    const std::vector<PixelTexel> source = pixelSortSource(image, PixelSortOptions{}, layout);
+    for (std::uint64_t i = 0; i < image.pixelCount(); ++i) {
+      const auto e = static_cast<std::uint64_t>(source[i].element);
+      ASSERT_EQ(layout.pixelOf(static_cast<std::uint32_t>(e / layout.paddedLength),
+                               static_cast<std::uint32_t>(e % layout.paddedLength)),
+                i);
+      ASSERT_EQ(source[e].pixel, float(i));
     }
   }
 }
