@@ -1,10 +1,10 @@
 // The viewer's Pixel sort picture: pixel i of the image shows the colour that its position (line,
 // position: the source's alpha channel) holds in the current state. Before the pass that builds the
 // elements that is the pixel itself; on the full-element form the colour rides in the element;
-// after the last pass, pixel i's bytes (Buffer::Pixels) are its colour; on the pair form (fast and wide paths) the pair's
-// position bits name the source element, whose pixel gives the colour. With u_showSpans, pixels
-// outside every span are darkened and each span piece gets a tint of its own, from the span words
-// (u_spans). Compiled after sort_common.glsl.
+// after the last pass, pixel i's bytes (Buffer::Pixels) are its colour; on the pair form (fast and
+// wide paths) the pair's position bits name the source element, whose pixel gives the colour.
+// With u_showSpans, pixels outside every span are darkened and each span piece gets a tint of its
+// own, from the span words (u_spans). Compiled after sort_common.glsl.
 
 uniform sampler2D u_state;  // the elements, or the pairs in the compact layout
 uniform usampler2D u_bytes; // the result's bytes, in image order (u_form 3)

@@ -84,7 +84,8 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     throw Error(ExitCode::BadInput, name + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
                                         " needs " + limit);
   }
-  const MemoryNeed need = pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm);
+  const MemoryNeed need =
+      pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm);
   checkHostMemoryBudget(name, header.width, header.height, need);
   const double layoutMs = since();
   // The line tables and the image are made on the other cores while this one opens the GL context

@@ -223,7 +223,9 @@ std::vector<unsigned char> readWholeFile(const std::string& path, std::uint64_t 
       if (stream != stdin) std::fclose(stream);
       failInput(name, "file is larger than " + sizeLimit(maxBytes));
     }
-    if (have == bytes.size()) bytes.resize(static_cast<std::size_t>(std::min<std::uint64_t>(2 * bytes.size(), maxBytes + 1)));
+    if (have == bytes.size()) {
+      bytes.resize(static_cast<std::size_t>(std::min<std::uint64_t>(2 * bytes.size(), maxBytes + 1)));
+    }
   }
   bytes.resize(have);
   const bool failed = std::ferror(stream) != 0;

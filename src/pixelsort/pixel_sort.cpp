@@ -136,7 +136,8 @@ struct LineFrame {
 };
 
 SortShape paddedShape(std::uint64_t longest, std::uint64_t count) {
-  return SortShape{std::max<std::uint64_t>(2, nextPowerOfTwo(longest)), nextPowerOfTwo(std::max<std::uint64_t>(1, count))};
+  return SortShape{std::max<std::uint64_t>(2, nextPowerOfTwo(longest)),
+                   nextPowerOfTwo(std::max<std::uint64_t>(1, count))};
 }
 
 }  // namespace
@@ -390,7 +391,8 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
 
 Image pixelSortOutput(const Image& input, const std::vector<std::uint8_t>& pixels) {
   if (pixels.size() < 4 * input.pixelCount()) throw std::logic_error("pixelSortOutput: too few pixels");
-  return withPixels(input, std::vector<std::uint8_t>(pixels.begin(), pixels.begin() + 4 * std::ptrdiff_t(input.pixelCount())));
+  const auto end = pixels.begin() + 4 * static_cast<std::ptrdiff_t>(input.pixelCount());
+  return withPixels(input, std::vector<std::uint8_t>(pixels.begin(), end));
 }
 
 Image pixelSortReference(const Image& image, const PixelSortOptions& options) {

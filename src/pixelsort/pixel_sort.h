@@ -111,8 +111,8 @@ SortShape lineShape(std::uint32_t width, std::uint32_t height, double angle);
 
 // The span number of every position of every line, line after line (line l from starts[l]): the
 // position in its line where its span (or span piece, under maxSpan) starts; a pixel outside every
-// span, or in a piece --skip leaves, is a span of one. Computed the plain way, pixel after pixel along each line; the GPU's
-// passes compute the same with a scan.
+// span, or in a piece --skip leaves, is a span of one. Computed the plain way, pixel after pixel
+// along each line; the GPU's passes compute the same with a scan.
 std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
 // The same for one line: layout.lengthOf(line) numbers into out.
 void lineSpanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout, std::uint32_t line,

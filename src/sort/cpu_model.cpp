@@ -95,8 +95,8 @@ void putPixel(std::uint8_t* out, float rgb, std::uint32_t alpha) {
 }
 
 // ImageOrder: pixel i takes the colour and alpha of the element at its line and position.
-std::vector<std::uint8_t> pixelsFromElements(const std::vector<Element>& elements, const std::vector<PixelTexel>& source,
-                                             std::uint32_t pixels) {
+std::vector<std::uint8_t> pixelsFromElements(const std::vector<Element>& elements,
+                                             const std::vector<PixelTexel>& source, std::uint32_t pixels) {
   std::vector<std::uint8_t> out(4 * source.size());
   for (std::uint64_t i = 0; i < pixels; ++i) {
     const Element& e = elements[static_cast<std::uint64_t>(source[i].element)];
@@ -342,7 +342,9 @@ SortState runPass(const Pass& pass, SortState state) {
                    state.elements.resize(n);
                    for (std::uint64_t j = 0; j < n; ++j) state.elements[j] = pixelOrderOutput(p, state.source, state.spans, j);
                  },
-                 [&](const ImageOrder& p) { state.pixels = pixelsFromElements(state.elements, state.source, p.pixels); },
+                 [&](const ImageOrder& p) {
+                   state.pixels = pixelsFromElements(state.elements, state.source, p.pixels);
+                 },
              },
              pass);
   return state;

@@ -30,7 +30,7 @@ constexpr BufferSpec kBufferSpecs[] = {
     {Buffer::Wide, "u_wide", gl::TextureFormat::Rgba32f, GL_RGBA, "wide state", "wide target", gl::Halves::Two},
     {Buffer::Source, "u_pixels", gl::TextureFormat::Rgba32f, GL_RGBA, "pixel source", "pixel source read-back", gl::Halves::One},
     {Buffer::Spans, "u_spans", gl::TextureFormat::Rg32ui, GL_RG_INTEGER, "span words", "span words target", gl::Halves::Two},
-    {Buffer::Pixels, "u_bytes", gl::TextureFormat::Rgba8ui, GL_RGBA_INTEGER, "pixel-sorted image", "pixel-sorted image target",
+    {Buffer::Pixels, "u_bytes", gl::TextureFormat::Rgba8ui, GL_RGBA_INTEGER, "pixel-sorted image", "its target",
      gl::Halves::One},
 };
 constexpr bool specsInBufferOrder() {
@@ -68,7 +68,9 @@ std::string wideDefines(const WideBitonicSteps& pass) {
   }
   std::string from;
   if (pass.source == kWideFromElements) from = "#define WIDE_FROM_ELEMENTS\n";
-  if (pass.source == kWideFromPixels) from = "#define WIDE_FROM_PIXELS\n#define PIXEL_KEY " + std::to_string(pass.order.key) + "\n";
+  if (pass.source == kWideFromPixels) {
+    from = "#define WIDE_FROM_PIXELS\n#define PIXEL_KEY " + std::to_string(pass.order.key) + "\n";
+  }
   return from + "#define WIDE_STEPS " + steps + "\n";
 }
 
@@ -279,7 +281,7 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
 void FragmentRunner::prepare(const PassSchedule& schedule) {
   if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
   // A buffer that no pass reads while writing it gets one half (the pixel sort's elements on the
-  // fast and wide paths: written by the key pass, read by the first sort pass, written by the gather).
+  // fast path: written by the key pass, read by the pack; the pixel sort's result).
   unsigned readWhileWritten = 0;
   for (const Pass& pass : schedule) readWhileWritten |= passReads(pass) & bufferBit(passWrites(pass));
   unsigned used = 0;
@@ -370,7 +372,8 @@ std::vector<std::uint8_t> FragmentRunner::readPixelBytes(std::uint64_t count) {
   // Only the rows that hold the first `count` pixels are read.
   const auto rows = static_cast<std::uint32_t>((count + layout().width - 1) / layout().width);
   std::vector<std::uint8_t> bytes(std::uint64_t{rows} * layout().width * 4);
-  gl::readTexels(pair(Buffer::Pixels).frontTarget(), layout().width, rows, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, bytes.data());
+  gl::readTexels(pair(Buffer::Pixels).frontTarget(), layout().width, rows, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
+                 bytes.data());
   bytes.resize(count * 4);
   return bytes;
 }

@@ -167,7 +167,8 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           // Each position's source texel and its pixel's (edges: 8 neighbours more); a word of 32
           // positions written.
           [&](const SpanStarts& p) {
-            return (p.intervals == static_cast<std::uint32_t>(Intervals::Edges) ? 10 : 2) * kElement + kWord / kSpanWordBits;
+            const double texels = p.intervals == static_cast<std::uint32_t>(Intervals::Edges) ? 10 : 2;
+            return texels * kElement + kWord / kSpanWordBits;
           },
           // A word of 32 positions reads up to 8 words and writes one.
           [&](const SpanScanStep&) { return (kSpanScanFanIn + 1) * kWord / kSpanWordBits; },

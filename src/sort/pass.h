@@ -353,8 +353,8 @@ static_assert(passTraitsAreConsistent(), "every pass kind names a shader, reads 
 inline const PassTraits& traitsOf(const Pass& pass) { return kPassTraits[pass.index()]; }
 // The buffers this pass samples: its kind's reads, less the elements for the pixel sort's gathers
 // (pixels > 0), which take colour from the source, and for wide steps after the first; the first
-// wide pass of the pixel sort reads the source and the span words instead of the elements. The runner binds these, and keeps a single half
-// of a buffer no pass both reads and writes.
+// wide pass of the pixel sort reads the source and the span words instead of the elements. The
+// runner binds these, and keeps a single half of a buffer no pass both reads and writes.
 unsigned passReads(const Pass& pass);
 // The buffer this pass renders into: its kind's, but Buffer::Pixels for the pixel sort's gathers.
 Buffer passWrites(const Pass& pass);
