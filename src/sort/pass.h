@@ -215,10 +215,11 @@ struct SharedBitonicSteps {
 };
 
 // Pixel sort: the element every line sort orders. Position p of a line, with its span's start from
-// the span words (cut into pieces of at most maxSpan, counted from the span's start; a piece left whole by
-// --skip becomes p itself, so its pixels stay), becomes (r, g, rgb, alpha) with r * 2^24 + g =
-// piece << (keyBits + lineBits) | key << lineBits | p, the key reversed (maxKey - key) when
-// descending. Padding has piece p, above every real one, so it sorts after the line's pixels.
+// the span words (cut into pieces of at most maxSpan, counted from the span's start; a piece left
+// whole by --skip becomes p itself, so its pixels stay), becomes (r, g, rgb, alpha) with
+// r * 2^24 + g = piece << (keyBits + lineBits) | key << lineBits | p, the key reversed
+// (maxKey - key) when descending. Padding has piece p, above every real one, so it sorts after the
+// line's pixels. Its own pass on every line sort but the wide path, whose first pass does this.
 struct PixelOrder {
   std::uint32_t key = 0;  // PixelKey (pixel_rules.h)
   std::uint32_t maxKey = 0;
