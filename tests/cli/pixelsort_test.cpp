@@ -129,6 +129,16 @@ TEST(PixelSortCli, ReportsWhatItDid) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   for (const char* needle : {"lines at 0 (rows) degrees, key luma ascending", "luma 63750..204000", "bitonic-wide, every line at once", "GPU time"})
     EXPECT_NE(r.out.find(needle), std::string::npos) << needle << "\n" << r.out;
+  // The span count (made on a thread of its own beside the passes): spans of two or more pixels.
+  const Image image = loadImage(test::assetPath("coffee.png"), std::uint64_t{1} << 24);
+  const LineLayout layout = lineLayout(image.width, image.height, 0.0);
+  const std::vector<std::uint32_t> spans = spanNumbers(image, PixelSortOptions{}, layout);
+  std::uint64_t count = 0;
+  for (std::uint32_t line = 0; line < layout.count; ++line)
+    for (std::uint32_t p = 0; p + 1 < layout.lengthOf(line); ++p)
+      count += spans[layout.starts[line] + p] == p && spans[layout.starts[line] + p + 1] == p;
+  EXPECT_GT(count, 100u);
+  EXPECT_NE(r.out.find("spans     " + std::to_string(count) + " of two or more pixels"), std::string::npos) << r.out;
 }
 
 TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
