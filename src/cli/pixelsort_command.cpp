@@ -7,7 +7,6 @@
 #include <memory>
 
 #include "cli/commands.h"
-#include "cli/report.h"
 #include "context/egl_context.h"
 #include "error.h"
 #include "fault.h"

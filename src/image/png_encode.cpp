@@ -102,27 +102,27 @@ class BitWriter {
   int count_ = 0;
 };
 
-// Length symbol (257..285) with its extra bits, for lengths 3..258 (RFC 1951 3.2.5).
+// Length symbol (257..285) with the value of its extra bits, for lengths 3..258 (RFC 1951 3.2.5);
+// how many bits that value takes is kLengthExtraBits' (kDistanceExtraBits') entry for the symbol.
 struct Coded {
   int symbol;
-  int extraBits;
   std::uint32_t extra;
 };
 inline Coded lengthSymbol(std::uint32_t length) {
-  if (length == kMaxMatch) return {285, 0, 0};
+  if (length == kMaxMatch) return {285, 0};
   const std::uint32_t v = length - 3;
-  if (v < 8) return {static_cast<int>(257 + v), 0, 0};
+  if (v < 8) return {static_cast<int>(257 + v), 0};
   const int top = 31 - __builtin_clz(v);  // the highest set bit, >= 3
   const int extraBits = top - 2;
-  return {257 + 4 * (top - 1) + static_cast<int>((v >> extraBits) & 3u), extraBits, v & ((1u << extraBits) - 1)};
+  return {257 + 4 * (top - 1) + static_cast<int>((v >> extraBits) & 3u), v & ((1u << extraBits) - 1)};
 }
 // Distance symbol (0..29) with its extra bits, for distances 1..32768.
 inline Coded distanceSymbol(std::uint32_t distance) {
   const std::uint32_t v = distance - 1;
-  if (v < 4) return {static_cast<int>(v), 0, 0};
+  if (v < 4) return {static_cast<int>(v), 0};
   const int top = 31 - __builtin_clz(v);  // the highest set bit, >= 2
   const int extraBits = top - 1;
-  return {2 * top + static_cast<int>((v >> extraBits) & 1u), extraBits, v & ((1u << extraBits) - 1)};
+  return {2 * top + static_cast<int>((v >> extraBits) & 1u), v & ((1u << extraBits) - 1)};
 }
 
 // Canonical codes for the lengths (RFC 1951 3.2.2), bit-reversed for the writer.

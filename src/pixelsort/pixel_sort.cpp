@@ -270,6 +270,7 @@ namespace {
 
 // The element holding pixel i: from the table, or for rows and columns (no table) by arithmetic.
 std::uint64_t elementOfPixel(const LineLayout& layout, const std::vector<std::uint32_t>& table, std::uint64_t i) {
+  if (layout.axis == LineLayout::Axis::None) return table[i];
   const std::uint64_t x = i % layout.width, y = i / layout.width, w = layout.width, h = layout.height;
   switch (layout.axis) {
     case LineLayout::Axis::Rows: return y * layout.paddedLength + x;
@@ -278,7 +279,7 @@ std::uint64_t elementOfPixel(const LineLayout& layout, const std::vector<std::ui
     case LineLayout::Axis::ColumnsUp: return x * layout.paddedLength + (h - 1 - y);
     case LineLayout::Axis::None: break;
   }
-  return table[i];
+  throw std::logic_error("elementOfPixel: an unknown axis");
 }
 
 }  // namespace

@@ -138,7 +138,7 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
 
 void FragmentRunner::resetState(unsigned uploaded) {
   written_ = uploaded;
-  lastPass_ = nullptr;
+  lastReads_ = lastWrites_ = 0;
   lastPassWide_ = false;
   shown_ = shownBefore_ = Buffer::Elements;
 }
@@ -324,7 +324,8 @@ void FragmentRunner::runPass(const Pass& pass) {
   }
   lastPassWide_ = wide != nullptr;
   written_ |= bufferBit(writes);
-  lastPass_ = &t;
+  lastReads_ = passReads(pass);
+  lastWrites_ = bufferBit(writes);
   if (writes != Buffer::Scan && writes != Buffer::Spans) {  // side buffers: what positions show stays
     shownBefore_ = shown_;
     shown_ = writes;
@@ -421,8 +422,7 @@ StateView FragmentRunner::view() const {
   v.current = &pair(shown_).front();
   // The pair's back half is the state before the last pass only when that pass read and wrote it
   // and positions held the same form before it (pack and gather change the form, moving nothing).
-  const bool changed = lastPass_ && lastPass_->writes == shown_ && shownBefore_ == shown_ &&
-                       (lastPass_->reads & bufferBit(shown_));
+  const bool changed = (lastWrites_ & bufferBit(shown_)) && shownBefore_ == shown_ && (lastReads_ & bufferBit(shown_));
   v.previous = changed ? &pair(shown_).back() : nullptr;
   if (pair(Buffer::Elements)) v.elements = &pair(Buffer::Elements).front();
   v.layout = layout();

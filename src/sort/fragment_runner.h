@@ -52,7 +52,8 @@ class FragmentRunner final : public Runner {
   std::array<TextureLayout, kBufferCount> layouts_;  // by Buffer; Compact's is set on allocation
   std::array<gl::PingPong, kBufferCount> buffers_;   // by Buffer; Scan and Compact allocated on first use
   unsigned written_ = 0;                             // bufferBit()s written since upload()
-  const PassTraits* lastPass_ = nullptr;             // traits of the last pass run since upload()
+  unsigned lastReads_ = 0;                           // passReads() of the last pass run since upload()
+  unsigned lastWrites_ = 0;                          // bufferBit(passWrites()) of it; 0: none ran
   Buffer shown_ = Buffer::Elements;                  // what positions hold: Elements or Compact
   Buffer shownBefore_ = Buffer::Elements;            // ... before the last pass that wrote them
   struct DecodedWide {

@@ -77,7 +77,7 @@ MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::u
   const std::uint64_t pixels = std::uint64_t{width} * height;
   MemoryNeed need = sortNeed(pixels, elements, fileBytes, algorithm);
   // Host: a part of the source texels, the line tables and the table of the element holding each
-  // pixel. GPU: the source texture, the pair of span words (8 bytes for 32 positions), the result's
+  // pixel (counted for rows and columns too, which need neither). GPU: the source texture, the pair of span words (8 bytes for 32 positions), the result's
   // bytes; on the fast path one half of the element pair (no pass reads the elements while writing
   // them), on the wide path none (its first pass makes the elements from the pixels).
   need.hostBytes += (std::uint64_t{16} << 18) + 4 * elements + 4 * pixels;
@@ -91,13 +91,14 @@ MemoryAvailable memoryAvailable(bool askGpu) {
   MemoryAvailable available;
   available.hostBytes = hostAvailable();
   GLint kib[4] = {0, 0, 0, 0};
-  if (!askGpu) {
-  } else if (hasExtension("GL_NVX_gpu_memory_info")) {
-    glGetIntegerv(kGpuMemoryInfoCurrentAvailableNvx, kib);
-  } else if (hasExtension("GL_ATI_meminfo")) {
-    glGetIntegerv(kTextureFreeMemoryAti, kib);
-  }
-  while (askGpu && glGetError() != GL_NO_ERROR) {
+  if (askGpu) {
+    if (hasExtension("GL_NVX_gpu_memory_info")) {
+      glGetIntegerv(kGpuMemoryInfoCurrentAvailableNvx, kib);
+    } else if (hasExtension("GL_ATI_meminfo")) {
+      glGetIntegerv(kTextureFreeMemoryAti, kib);
+    }
+    while (glGetError() != GL_NO_ERROR) {
+    }
   }
   if (kib[0] > 0) {
     available.gpuShared = false;
