@@ -45,21 +45,25 @@ vec2 compactElement(sampler2D compact, int i) {
   return (i & 1) == 0 ? pair.xy : pair.zw;
 }
 
-// The wide path's layered state (src/sort/wide_layout.h): in the layout of window s, element i is
-// in layer ((i >> s) & 15) >> 1, lane (i >> s) & 1 (xy or zw), at position
-// (i mod 2^s) | (i >> (s + 4)) << s of a texture 1 << u_wideWidthLog2 texels wide.
+// The wide path's layered state (src/sort/wide_layout.h): in the layout of a window, four index
+// bits b0 < b1 < b2 < b3 given as an ivec4, element i is in lane bit b0 (xy or zw) of layer
+// (bits b1, b2, b3), at the position of i without those four bits, in a texture
+// 1 << u_wideWidthLog2 texels wide.
 uniform sampler2DArray u_wide;
 uniform int u_wideWidthLog2;
 
-ivec3 wideTexelOf(int i, int window) {
-  int p = (i & ((1 << window) - 1)) | ((i >> (window + 4)) << window);
-  return ivec3(p & ((1 << u_wideWidthLog2) - 1), p >> u_wideWidthLog2, ((i >> window) & 15) >> 1);
+int withoutBit(int i, int b) { return (i & ((1 << b) - 1)) | ((i >> (b + 1)) << b); }
+
+ivec3 wideTexelOf(int i, ivec4 window) {
+  int p = withoutBit(withoutBit(withoutBit(withoutBit(i, window.w), window.z), window.y), window.x);
+  int layer = ((i >> window.y) & 1) | (((i >> window.z) & 1) << 1) | (((i >> window.w) & 1) << 2);
+  return ivec3(p & ((1 << u_wideWidthLog2) - 1), p >> u_wideWidthLog2, layer);
 }
 
 // (key, index) of element i in the wide state laid out by `window`.
-vec2 wideElement(int i, int window) {
+vec2 wideElement(int i, ivec4 window) {
   vec4 pair = texelFetch(u_wide, wideTexelOf(i, window), 0);
-  return ((i >> window) & 1) == 0 ? pair.xy : pair.zw;
+  return ((i >> window.x) & 1) == 0 ? pair.xy : pair.zw;
 }
 
 // The pixel sort (src/sort/pixel_rules.h, the same integer functions): its source texel j holds

@@ -1,19 +1,20 @@
 // Wide path: up to ten bitonic steps in one pass, each fragment owning 16 elements (article 000's
-// B16, on a fragment shader). The steps' partner distances all lie among the index bits
-// u_window .. u_window + 3, so the 16 elements that differ only there never meet any other element
-// in this pass. The fragment reads them (on the first pass from the element texture, which folds
-// the pack in, or in the pixel sort computed from the pixels, which folds the key pass in:
-// WIDE_FROM_PIXELS, compiled after pixel_order.glsl; else from the layout the previous pass
-// wrote), runs the steps in registers with the classic compare rule (bitonic.frag), and writes
-// them to 8 render targets, one layer each, laid out by this pass's window (wide_layout.h): the
-// next pass finds its own 16 at one position.
+// B16, on a fragment shader). The steps' partner distances all lie among the four index bits of
+// u_window (adjacent or not: a merge's last steps can share the pass with the next merge's first),
+// so the 16 elements that differ only there never meet any other element in this pass. The
+// fragment reads them (on the first pass from the element texture, which folds the pack in, or in
+// the pixel sort computed from the pixels, which folds the key pass in: WIDE_FROM_PIXELS, compiled
+// after pixel_order.glsl; else from the layout the previous pass wrote), runs the steps in
+// registers with the classic compare rule (bitonic.frag), and writes them to 8 render targets,
+// one layer each, laid out by this pass's window (wide_layout.h): the next pass finds its own 16
+// at one position.
 // WIDE_STEPS (defined in front of this file) lists the steps, e.g. "step3(u_stepnos[0]);
 // step2(u_stepnos[0]);": one program per list, as llvmpipe pays for every branch.
 // Compiled after sort_common.glsl (texelOf, wideElement, u_wideWidthLog2).
 
 uniform sampler2D u_source;  // the elements as uploaded: the first pass reads these
-uniform int u_window;        // this pass's bits, and the layout it writes
-uniform int u_sourceWindow;  // the layout the previous pass wrote
+uniform ivec4 u_window;        // this pass's four bits, lowest first, and the layout it writes
+uniform ivec4 u_sourceWindow;  // the layout the previous pass wrote
 uniform int u_stepnos[4];    // stepno of each merge the pass carries, the first merge first
 
 layout(location = 0) out vec4 o_layer0;
@@ -25,22 +26,22 @@ layout(location = 5) out vec4 o_layer5;
 layout(location = 6) out vec4 o_layer6;
 layout(location = 7) out vec4 o_layer7;
 
-vec2 e[16];  // (key, index); e[a] is element base | a << u_window
-int base;
+vec2 e[16];      // (key, index) of element index[a]
+int index[16];   // the fragment's own, bit t of a at bit u_window[t]
 
 bool precedes2(vec2 a, vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
 
 // Compare-exchange of e[a] and e[b] (b = a + 2^j); the block of stepno elements that the lower one
 // is in decides the direction. Called with constants only, so e stays in registers.
 void exchange(int a, int b, int stepno) {
-  bool ascending = ((base | (a << u_window)) & stepno) == 0;
+  bool ascending = (index[a] & stepno) == 0;
   bool swap = precedes2(e[b], e[a]) == ascending;
   vec2 low = e[a];
   e[a] = swap ? e[b] : low;
   e[b] = swap ? low : e[b];
 }
 
-// One step of distance 2^(u_window + j): the 8 pairs whose indices differ in bit j of a.
+// One step of distance 2^u_window[j]: the 8 pairs whose indices differ in bit j of a.
 void step0(int stepno) {
   exchange(0, 1, stepno); exchange(2, 3, stepno); exchange(4, 5, stepno); exchange(6, 7, stepno);
   exchange(8, 9, stepno); exchange(10, 11, stepno); exchange(12, 13, stepno); exchange(14, 15, stepno);
@@ -58,16 +59,20 @@ void step3(int stepno) {
   exchange(4, 12, stepno); exchange(5, 13, stepno); exchange(6, 14, stepno); exchange(7, 15, stepno);
 }
 
+int withZeroAt(int p, int b) { return (p & ((1 << b) - 1)) | ((p >> b) << (b + 1)); }
+
 void main() {
   int p = (int(gl_FragCoord.y) << u_wideWidthLog2) | int(gl_FragCoord.x);
-  base = (p & ((1 << u_window) - 1)) | ((p >> u_window) << (u_window + 4));
+  int base = withZeroAt(withZeroAt(withZeroAt(withZeroAt(p, u_window.x), u_window.y), u_window.z), u_window.w);
   for (int a = 0; a < 16; ++a) {
+    index[a] = base | ((a & 1) << u_window.x) | (((a >> 1) & 1) << u_window.y) | (((a >> 2) & 1) << u_window.z) |
+               ((a >> 3) << u_window.w);
 #if defined(WIDE_FROM_ELEMENTS)
-    e[a] = texelFetch(u_source, texelOf(base | (a << u_window)), 0).rg;
+    e[a] = texelFetch(u_source, texelOf(index[a]), 0).rg;
 #elif defined(WIDE_FROM_PIXELS)
-    e[a] = pixelOrderElement(base | (a << u_window)).rg;
+    e[a] = pixelOrderElement(index[a]).rg;
 #else
-    e[a] = wideElement(base | (a << u_window), u_sourceWindow);
+    e[a] = wideElement(index[a], u_sourceWindow);
 #endif
   }
   WIDE_STEPS

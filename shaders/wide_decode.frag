@@ -2,7 +2,7 @@
 // form (texel t holds elements 2t and 2t + 1), which the viewer's shaders read. No pass of the
 // sort runs it. Compiled after sort_common.glsl (compactTexelOf's layout, wideElement).
 
-uniform int u_window;         // the layout the state is in
+uniform ivec4 u_window;       // the layout the state is in (its four bits)
 uniform bool u_fromElements;  // instead: the elements as uploaded (the state before the first wide pass)
 uniform sampler2D u_source;
 

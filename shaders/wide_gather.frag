@@ -6,7 +6,7 @@
 // Compiled after sort_common.glsl (texelOf, indexOf, wideElement, originalIndex).
 
 uniform sampler2D u_source;  // elements as uploaded
-uniform int u_window;        // the layout the last network pass wrote
+uniform ivec4 u_window;      // the layout the last network pass wrote (its four bits)
 uniform int u_pixelCount;    // the pixel sort's pixels (GatherByIndex::pixels), with INTO_IMAGE
 
 #ifdef INTO_IMAGE

@@ -2,6 +2,7 @@
 #include "sort/fragment_runner.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <string>
 
@@ -55,16 +56,17 @@ gl::Program makeProgram(const char* shader, const std::string& defines) {
   return program;
 }
 
-// The wide pass's program: its steps as calls of wide_bitonic.frag's step0 .. step3 (bit j of its
-// window), each with the stepno of its merge, and where it reads from.
+// The wide pass's program: its steps as calls of wide_bitonic.frag's step0 .. step3 (the window's
+// lowest bit .. its highest), each with the stepno of its merge, and where it reads from.
 std::string wideDefines(const WideBitonicSteps& pass) {
   std::string steps;
   for (const BitonicStep& s : wideSteps(pass)) {
     const std::uint32_t bit = s.rank - s.step;
-    if (bit < pass.window || bit >= pass.window + kWideGroupLog2 || s.rank - pass.firstRank >= 4) {
+    if (bit >= 32 || !((pass.window >> bit) & 1u) || s.rank - pass.firstRank >= 4) {
       throw Error(ExitCode::Gpu, "GPU sorter: wide bitonic steps outside their window: " + describe(Pass{pass}));
     }
-    steps += "step" + std::to_string(bit - pass.window) + "(u_stepnos[" + std::to_string(s.rank - pass.firstRank) + "]); ";
+    const auto below = __builtin_popcount(pass.window & ((1u << bit) - 1));
+    steps += "step" + std::to_string(below) + "(u_stepnos[" + std::to_string(s.rank - pass.firstRank) + "]); ";
   }
   std::string from;
   if (pass.source == kWideFromElements) from = "#define WIDE_FROM_ELEMENTS\n";
@@ -197,6 +199,10 @@ void FragmentRunner::uploadSource(const SourceFill& fill) {
 void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
   const auto set = [&](const char* name, std::uint64_t value) { glUniform1i(p.uniform(name), static_cast<GLint>(value)); };
   const auto setFloat = [&](const char* name, std::uint64_t value) { glUniform1f(p.uniform(name), float(value)); };
+  const auto setWindow = [&](const char* name, std::uint32_t window) {  // a wide window's bits, an ivec4
+    const std::array<int, kWideGroupLog2> bits = wideWindowBits(window);
+    glUniform4i(p.uniform(name), bits[0], bits[1], bits[2], bits[3]);
+  };
   set("u_widthLog2", log2Exact(layout().width));
   set("u_spansWidthLog2", log2Exact(layoutOf(Buffer::Spans).width));
   set("u_compactWidthLog2", log2Exact(layoutOf(Buffer::Compact).width));
@@ -246,8 +252,9 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                  [&](const ComputeBitonicSteps&) {},  // refused by program(): compute dispatches
                  [&](const SharedBitonicSteps&) {},
                  [&](const WideBitonicSteps& s) {
-                   set("u_window", s.window);
-                   set("u_sourceWindow", s.source == kWideFromElements || s.source == kWideFromPixels ? 0 : s.source);
+                   setWindow("u_window", s.window);
+                   const bool fromLayers = s.source != kWideFromElements && s.source != kWideFromPixels;
+                   setWindow("u_sourceWindow", fromLayers ? s.source : kWideLowWindow);
                    if (s.source == kWideFromPixels) setPixelOrder(s.order);
                    for (std::uint32_t rank = s.firstRank; rank <= s.lastRank; ++rank) {
                      const std::string name = "u_stepnos[" + std::to_string(rank - s.firstRank) + "]";
@@ -255,7 +262,7 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    }
                  },
                  [&](const WideGather& s) {
-                   set("u_window", s.window);
+                   setWindow("u_window", s.window);
                    set("u_positionBits", s.positionBits);
                    set("u_pixelCount", s.pixels);
                  },
@@ -455,7 +462,8 @@ const gl::Texture& FragmentRunner::decodeWide(const gl::Texture& layers, std::ui
   glGetIntegerv(GL_CURRENT_PROGRAM, &callersProgram);
   if (!decodeProgram_) decodeProgram_ = makeProgram("wide_decode.frag", "");
   glUseProgram(decodeProgram_.id());
-  glUniform1i(decodeProgram_.uniform("u_window"), static_cast<GLint>(window == kWideFromElements ? 0 : window));
+  const std::array<int, kWideGroupLog2> bits = wideWindowBits(window == kWideFromElements ? kWideLowWindow : window);
+  glUniform4i(decodeProgram_.uniform("u_window"), bits[0], bits[1], bits[2], bits[3]);
   glUniform1i(decodeProgram_.uniform("u_fromElements"), window == kWideFromElements);
   glUniform1i(decodeProgram_.uniform("u_widthLog2"), static_cast<GLint>(log2Exact(layout().width)));
   glUniform1i(decodeProgram_.uniform("u_wideWidthLog2"), static_cast<GLint>(log2Exact(layoutOf(Buffer::Wide).width)));

@@ -188,6 +188,19 @@ std::string distanceList(const std::vector<BitonicStep>& steps) {
   return distances;
 }
 
+// A wide window's bits, lowest first, adjacent ones as a range: "0-3", "0, 4-6".
+std::string bitList(std::uint32_t mask) {
+  std::string list;
+  for (std::uint32_t b = 0; b < 32; ++b) {
+    if (!((mask >> b) & 1u)) continue;
+    std::uint32_t last = b;
+    while (last + 1 < 32 && ((mask >> (last + 1)) & 1u)) ++last;
+    list += (list.empty() ? "" : ", ") + str(b) + (last > b ? "-" + str(last) : "");
+    b = last;
+  }
+  return list;
+}
+
 PassText bitonicText(const char* name, std::uint32_t rank, std::uint32_t step, std::uint32_t stepno,
                      std::uint32_t offset, std::uint64_t n) {
   const std::string blocks = stepno >= n ? "the whole block sorts ascending (stepno reaches past the last element)"
@@ -278,12 +291,12 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                 p.source == kWideFromElements  ? "from the element texture (the pack folded in)"
                 : p.source == kWideFromPixels ? "as the pixel sort's (span, key, position) orders, made from the pixels "
                                                 "and the span words (the key pass folded in)"
-                                              : "from the layout of bits " + str(p.source) + "-" + str(p.source + 3);
+                                              : "from the layout of bits " + bitList(p.source);
             return PassText{"wide bitonic " + ranks + ", " + str(steps.size()) + (steps.size() == 1 ? " step" : " steps"),
                             "stepno " + str(p.stepno) + " distances " + distanceList(steps) + " window " +
-                                str(p.window) + "-" + str(p.window + 3),
-                            "each fragment owns the 16 elements that differ in index bits " + str(p.window) + "-" +
-                                str(p.window + 3) + ", reads them " + from + ", runs the steps in registers and " +
+                                bitList(p.window),
+                            "each fragment owns the 16 elements that differ in index bits " + bitList(p.window) +
+                                ", reads them " + from + ", runs the steps in registers and " +
                                 "writes them through 8 render targets, laid out by those bits."};
           },
           [&](const SpanStarts& p) {
@@ -318,7 +331,7 @@ PassText passText(const Pass& pass, std::uint64_t n) {
           [&](const WideGather& p) {
             return PassText{std::string("wide path: gather each element's texel by its original index") +
                                 (p.pixels ? ", into image order" : ""),
-                            "window " + str(p.window) + "-" + str(p.window + 3) + (p.pixels ? " pixels " + str(p.pixels) : ""),
+                            "window " + bitList(p.window) + (p.pixels ? " pixels " + str(p.pixels) : ""),
                             std::string("every position finds its (key, index) in the layered wide state and fetches its "
                                         "full element (colour, alpha) by the original index") +
                                 (p.pixels ? "; position i, for pixel i's line and position, its bytes." : ".")};

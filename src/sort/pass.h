@@ -235,9 +235,10 @@ struct PixelOrder {
 };
 
 // Wide path (article 000's B16 on fragment shaders): consecutive bitonic steps, from (firstRank,
-// firstStep) to (lastRank, lastStep), whose partner distances all lie among four adjacent index bits
-// window .. window + 3. A fragment owns the 16 elements that differ only in those bits: it reads
-// them from the layout the previous pass wrote (`source`, its window; kWideFromElements: from the
+// firstStep) to (lastRank, lastStep), whose partner distances all lie among four index bits, the
+// mask `window` (wide_layout.h; not always adjacent: a merge's last steps, bits 1 and 0, share a
+// pass with the next merge's first). A fragment owns the 16 elements that differ only in those
+// bits: it reads them from the layout the previous pass wrote (`source`, its window; kWideFromElements: from the
 // element texture as uploaded, which folds the pack into the first pass; kWideFromPixels: the
 // pixel sort's elements computed by `order`'s rule from the source and the span words, which
 // folds the key pass in as well), runs the steps in registers and writes all 16 through 8 render

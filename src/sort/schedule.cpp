@@ -140,20 +140,32 @@ PassSchedule wideBitonicSchedule(const SortShape& shape) {
   if (shape.lineLength < 2) return schedule;
   // Merges of up to 16 elements touch bits 0-3 only: all of them in the first pass, from the elements.
   const std::uint32_t first = std::min<std::uint32_t>(k, kWideGroupLog2) - 1;
-  schedule.passes.push_back(WideBitonicSteps{0, 0, first, first, mergeStepno(first, k, shape), 0, kWideFromElements, {}});
-  std::uint32_t window = 0;
-  for (std::uint32_t rank = first + 1; rank < k; ++rank) {
-    // Four steps a pass from the largest distance (bits b .. b-3); what is left (bits 2 .. 0 or
-    // fewer) runs in the window of bits 0-3.
-    for (std::uint32_t step = 0; step <= rank;) {
-      const std::uint32_t top = rank - step;
-      const std::uint32_t count = std::min<std::uint32_t>(top + 1, kWideGroupLog2);
-      const std::uint32_t next = top >= kWideGroupLog2 - 1 ? top - (kWideGroupLog2 - 1) : 0;
-      schedule.passes.push_back(
-          WideBitonicSteps{rank, step, rank, step + count - 1, mergeStepno(rank, k, shape), next, window, {}});
-      window = next;
-      step += count;
+  schedule.passes.push_back(
+      WideBitonicSteps{0, 0, first, first, mergeStepno(first, k, shape), kWideLowWindow, kWideFromElements, {}});
+  std::uint32_t window = kWideLowWindow;
+  // Then the steps in network order, each pass taking them while their distances use at most four
+  // bits: four steps a pass, a merge's last ones (bits 1, 0) sharing one with the next merge's
+  // first (bits r, r - 1). Merges from rank 4 on have five or more steps, so a pass spans at most two.
+  std::uint32_t rank = first + 1;
+  std::uint32_t step = 0;
+  while (rank < k) {
+    WideBitonicSteps pass{rank, step, rank, step, 0, 0, window, {}};
+    std::uint32_t bits = 0;
+    while (rank < k && __builtin_popcount(bits | 1u << (rank - step)) <= static_cast<int>(kWideGroupLog2)) {
+      bits |= 1u << (rank - step);
+      pass.lastRank = rank;
+      pass.lastStep = step;
+      if (++step > rank) {
+        ++rank;
+        step = 0;
+      }
     }
+    // The last pass may use fewer: it owns the lowest free bits too (16 consecutive elements).
+    for (std::uint32_t b = 0; __builtin_popcount(bits) < static_cast<int>(kWideGroupLog2); ++b) bits |= 1u << b;
+    pass.stepno = mergeStepno(pass.lastRank, k, shape);
+    pass.window = bits;
+    schedule.passes.push_back(pass);
+    window = bits;
   }
   schedule.passes.push_back(WideGather{window});
   return schedule;

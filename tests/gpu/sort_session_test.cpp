@@ -32,7 +32,7 @@ SortState modelAt(const std::vector<Element>& elements, const PassSchedule& sche
 // layout when it wrote those (the wide path), else the elements themselves.
 std::vector<Element> modelOrder(const SortState& state, const PassSchedule& schedule, std::uint32_t passes) {
   Buffer shown = Buffer::Elements;
-  std::uint32_t window = 0;
+  std::uint32_t window = kWideLowWindow;
   for (std::uint32_t p = 0; p < passes; ++p) {
     const Buffer written = traitsOf(schedule[p]).writes;
     if (written != Buffer::Scan) shown = written;

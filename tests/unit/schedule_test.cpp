@@ -6,6 +6,7 @@
 #include "sort/algorithms.h"
 #include "sort/bits.h"
 #include "sort/element.h"
+#include "sort/wide_layout.h"
 #include "test_support.h"
 
 namespace texsort {
@@ -164,8 +165,10 @@ TEST(Schedules, FastPathCarriesEveryBitonicStepInKnownShapes) {
   EXPECT_EQ(fastBitonicSchedule(SortShape::whole(512 * 512)).size(), 84u);  // 171 steps in 82 passes, plus pack and gather
 }
 
-// The wide path: its passes walk the classic steps in order, each step's distance inside the
-// pass's window of four bits, each pass reading the layout the one before wrote.
+// The wide path: its passes walk the classic steps in order, each step's distance among the pass's
+// window of four index bits (inside a line), each pass reading the layout the one before wrote.
+// After the first (the merges of 16, from the elements) every pass but the last is full: four
+// steps, across two merges where one ends.
 TEST(Schedules, WidePathCarriesEveryBitonicStepInsideItsWindows) {
   for (unsigned k = 4; k <= 24; ++k) {
     for (const SortShape shape : {SortShape::whole(std::uint64_t{1} << k), SortShape{std::uint64_t{1} << (k / 2), std::uint64_t{1} << (k - k / 2)}}) {
@@ -173,18 +176,22 @@ TEST(Schedules, WidePathCarriesEveryBitonicStepInsideItsWindows) {
       const PassSchedule wide = wideBitonicSchedule(shape);
       PassSchedule expanded{shape, {}};
       std::uint32_t layout = kWideFromElements;
-      for (const Pass& p : wide) {
-        if (const auto* gather = std::get_if<WideGather>(&p)) {
+      for (std::size_t p = 0; p < wide.size(); ++p) {
+        if (const auto* gather = std::get_if<WideGather>(&wide[p])) {
           EXPECT_EQ(gather->window, layout);
           continue;
         }
-        const auto& steps = std::get<WideBitonicSteps>(p);
-        EXPECT_EQ(steps.source, layout) << describe(p);
-        EXPECT_LE(steps.window + 4, k) << describe(p);
-        EXPECT_LE(steps.lastRank - steps.firstRank, 3u) << describe(p);  // u_stepnos[4]
-        for (const BitonicStep& s : wideSteps(steps)) {
-          EXPECT_GE(s.rank - s.step, steps.window) << describe(p);
-          EXPECT_LT(s.rank - s.step, steps.window + 4) << describe(p);
+        const auto& steps = std::get<WideBitonicSteps>(wide[p]);
+        EXPECT_EQ(steps.source, layout) << describe(wide[p]);
+        EXPECT_EQ(__builtin_popcount(steps.window), 4) << describe(wide[p]);
+        EXPECT_LT(steps.window, std::uint64_t{1} << std::max(4u, log2Exact(shape.lineLength))) << describe(wide[p]);
+        EXPECT_LE(steps.lastRank - steps.firstRank, 3u) << describe(wide[p]);  // u_stepnos[4]
+        const std::vector<BitonicStep> carried = wideSteps(steps);
+        if (p > 0 && p + 2 < wide.size()) {
+          EXPECT_EQ(carried.size(), 4u) << describe(wide[p]);
+        }
+        for (const BitonicStep& s : carried) {
+          EXPECT_TRUE((steps.window >> (s.rank - s.step)) & 1u) << describe(wide[p]);
           expanded.passes.push_back(s);
         }
         layout = steps.window;
@@ -193,8 +200,8 @@ TEST(Schedules, WidePathCarriesEveryBitonicStepInsideItsWindows) {
       EXPECT_EQ(expanded, bitonicSchedule(shape));
     }
   }
-  // 2^18: the first pass sorts blocks of 16 (10 steps), ranks 4-17 take ceil((rank + 1) / 4) passes each.
-  EXPECT_EQ(wideBitonicSchedule(SortShape::whole(512 * 512)).size(), 48u);
+  // 2^18: the first pass sorts blocks of 16 (10 steps), the other 161 steps go four a pass.
+  EXPECT_EQ(wideBitonicSchedule(SortShape::whole(512 * 512)).size(), 1u + 41u + 1u);
   EXPECT_EQ(wideBitonicSchedule(SortShape::whole(8)), fastBitonicSchedule(SortShape::whole(8)));  // below 16
 }
 
@@ -316,12 +323,17 @@ TEST(PassText, DescribesEveryKind) {
        "a barrier after each (an invocation owns two elements)"},
       {SharedBitonicSteps{12, 3, 12, 8192, 10, 2}, "compute C4 rank 12, 10 steps: block 1024 stepno 8192 distances 512 ... 1",
        "a barrier after every two (an invocation owns four elements)"},
-      {WideBitonicSteps{7, 0, 7, 3, 256, 4, 0, {}}, "wide bitonic rank 7, 4 steps: stepno 256 distances 128, 64, 32, 16 window 4-7",
+      {WideBitonicSteps{7, 0, 7, 3, 256, 0xf0, 0xf, {}},
+       "wide bitonic rank 7, 4 steps: stepno 256 distances 128, 64, 32, 16 window 4-7",
        "reads them from the layout of bits 0-3"},
-      {WideBitonicSteps{0, 0, 3, 3, 16, 0, kWideFromElements, {}},
+      {WideBitonicSteps{6, 5, 7, 1, 256, 0xc3, 0x3c, {}},
+       "wide bitonic ranks 6-7, 4 steps: stepno 256 distances 2, 1, 128, 64 window 0-1, 6-7",
+       "differ in index bits 0-1, 6-7, reads them from the layout of bits 2-5"},
+      {WideBitonicSteps{0, 0, 3, 3, 16, kWideLowWindow, kWideFromElements, {}},
        "wide bitonic ranks 0-3, 10 steps: stepno 16 distances 1, 2, 1, 4, 2, 1, 8, 4, 2, 1 window 0-3",
        "from the element texture (the pack folded in)"},
-      {WideGather{0}, "wide path: gather each element's texel by its original index: window 0-3", "layered wide state"},
+      {WideGather{kWideLowWindow}, "wide path: gather each element's texel by its original index: window 0-3",
+       "layered wide state"},
       {SpanStarts{2, 100, 200, 64, 7, 16, 8, 4}, "pixel sort: span starts (edges): lowest 100 highest 200 span length 64 seed 7",
        "where a span starts"},
       {SpanScanStep{1, 8, 4}, "pixel sort: span scan step 1: distance 8 words", "times 8 words before"},
