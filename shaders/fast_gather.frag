@@ -23,7 +23,7 @@ void main() {
     o_pixel = uvec4(0u);
     return;
   }
-  j = int(pixelTexel(j).a);
+  j = elementOfPixel(j);
   o_pixel = pixelSortBytes(compactElement(u_compact, j), j);
 #else
   o_element = texelFetch(u_source, texelOf(sourceIndex(compactElement(u_compact, j), j)), 0);

@@ -14,6 +14,6 @@ void main() {
     o_pixel = uvec4(0u);
     return;
   }
-  vec4 element = texelFetch(u_source, texelOf(int(pixelTexel(i).a)), 0);
+  vec4 element = texelFetch(u_source, texelOf(elementOfPixel(i)), 0);
   o_pixel = pixelBytes(element.b, element.a);
 }

@@ -55,16 +55,17 @@ uvec2 withField(uvec2 order, uint v, int at) {
 vec4 pixelOrderElement(int j) {
   uint position = uint(j & ((1 << u_lineBits) - 1)), line = uint(j >> u_lineBits);
   uint start = spanStartOf(j);
-  int pixel = int(pixelTexel(j).b);
+  int pixel = pixelAtElement(j);
   uint piece = start, key = 0u;
   vec2 colour = vec2(0.0);
   if (pixel >= 0) {
     if (u_maxSpan > 0u) piece = start + (position - start) / u_maxSpan * u_maxSpan;
     if (skipRun(u_seed, line, piece, u_skipPercent)) piece = position;
-    vec4 texel = pixelTexel(pixel);
-    key = pixelKey(uint(texel.r));
+    uvec4 bytes = pixelBytesOf(pixel);
+    uint rgb = rgbOfBytes(bytes);
+    key = pixelKey(rgb);
     if (u_descending) key = u_maxKey - key;
-    colour = vec2(texel.r, float(uint(texel.g) & 255u));
+    colour = vec2(float(rgb), float(bytes.a));
   }
   uvec2 order = withField(withField(withField(uvec2(0u), piece, u_keyBits + u_lineBits), key, u_lineBits), position, 0);
   return vec4(float(order.x), float(order.y), colour);

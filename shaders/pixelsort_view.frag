@@ -1,5 +1,5 @@
 // The viewer's Pixel sort picture: pixel i of the image shows the colour that its position (line,
-// position: the source's alpha channel) holds in the current state. Before the pass that builds the
+// position: elementOfPixel) holds in the current state. Before the pass that builds the
 // elements that is the pixel itself; on the full-element form the colour rides in the element;
 // after the last pass, pixel i's bytes (Buffer::Pixels) are its colour; on the pair form (fast and
 // wide paths) the pair's position bits name the source element, whose pixel gives the colour.
@@ -25,15 +25,14 @@ vec3 unpackRgb(float value) {
 void main() {
   ivec2 pixel = ivec2(gl_FragCoord.xy);
   int i = pixel.y * u_imageWidth + pixel.x;
-  vec4 self = pixelTexel(i);
-  int e = int(self.a);
-  vec3 colour = unpackRgb(self.r);
+  int e = elementOfPixel(i);
+  vec3 colour = vec3(pixelBytesOf(i).rgb) / 255.0;
   if (u_form == 1) colour = unpackRgb(texelFetch(u_state, texelOf(e), 0).b);
   if (u_form == 3) colour = vec3(texelFetch(u_bytes, texelOf(i), 0).rgb) / 255.0;
   if (u_form == 2) {
     int lineMask = (1 << u_lineBits) - 1;
     int from = (e & ~lineMask) | (int(compactElement(u_state, e).y) & lineMask);
-    colour = unpackRgb(pixelTexel(int(pixelTexel(from).b)).r);
+    colour = vec3(pixelBytesOf(pixelAtElement(from)).rgb) / 255.0;
   }
   if (u_showSpans) {
     int lineMask = (1 << u_lineBits) - 1;

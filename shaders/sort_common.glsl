@@ -66,27 +66,14 @@ vec2 wideElement(int i, ivec4 window) {
   return ((i >> window.x) & 1) == 0 ? pair.xy : pair.zw;
 }
 
-// The pixel sort (src/sort/pixel_rules.h, the same integer functions): its source texel j holds
-// (packed RGB of pixel j, alpha + 256 * mask bit, the pixel at element j or -1, the element holding
-// pixel j or -1), bound to u_pixels. Lines are 2^u_lineBits elements long.
-uniform sampler2D u_pixels;
+// The pixel sort's lines are 2^u_lineBits elements long; its source is read through
+// pixel_source.glsl, compiled in after the defines.
 uniform int u_lineBits;
 
-vec4 pixelTexel(int j) { return texelFetch(u_pixels, texelOf(j), 0); }
-
-// The pixel sort's result (Buffer::Pixels): a packed RGB and an alpha as 8-bit R, G, B, A (the
-// alpha's bits above 8, the source's mask bit, dropped).
+// The pixel sort's result (Buffer::Pixels): a packed RGB and an alpha as 8-bit R, G, B, A.
 uvec4 pixelBytes(float rgb, float alpha) {
   uint c = uint(rgb);
   return uvec4(c >> 16, (c >> 8) & 255u, c & 255u, uint(alpha) & 255u);
-}
-
-// The pixel sort's gathers into image order (GatherByIndex, WideGather with pixels > 0): the bytes
-// of the pixel whose element the line sort put at position j, its (key, index) `pair` there: the
-// pair's position bits name the source position, whose pixel gives colour and alpha.
-uvec4 pixelSortBytes(vec2 pair, int j) {
-  vec4 pixel = pixelTexel(int(pixelTexel(sourceIndex(pair, j)).b));
-  return pixelBytes(pixel.r, pixel.g);
 }
 
 // The span words (Buffer::Spans), bound to u_spans: word w holds positions 32w .. 32w + 31 at texel

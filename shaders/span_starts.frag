@@ -16,10 +16,10 @@ uniform int u_count;
 
 out uvec2 o_word;
 
-bool inSpan(vec4 pixel) {
-  if (pixel.g < 256.0) return false;  // the mask keeps it out
+bool inSpan(int pixel) {
+  if (!pixelAllowed(pixel)) return false;  // the mask keeps it out
 #if INTERVALS == 0
-  uint y = lumaOfRgb(uint(pixel.r));
+  uint y = lumaOfRgb(rgbOfBytes(pixelBytesOf(pixel)));
   return y >= uint(u_lowest) && y <= uint(u_highest);
 #else
   return true;
@@ -29,7 +29,7 @@ bool inSpan(vec4 pixel) {
 int lumaAt(int x, int y) {
   x = clamp(x, 0, u_imageWidth - 1);
   y = clamp(y, 0, u_imageHeight - 1);
-  return int(lumaOfRgb(uint(pixelTexel(y * u_imageWidth + x).r)));
+  return int(lumaOfRgb(rgbOfBytes(pixelBytesOf(y * u_imageWidth + x))));
 }
 
 bool breaksHere(int pixel, uint line, uint position) {
@@ -51,8 +51,8 @@ bool breaksHere(int pixel, uint line, uint position) {
 
 // Whether element j's pixel is in a span (padding is not).
 bool memberAt(int j) {
-  int pixel = int(pixelTexel(j).b);
-  return pixel >= 0 && inSpan(pixelTexel(pixel));
+  int pixel = pixelAtElement(j);
+  return pixel >= 0 && inSpan(pixel);
 }
 
 void main() {
@@ -63,8 +63,8 @@ void main() {
   for (int k = 0; k < 32; ++k) {
     int j = first + k, position = j & lineMask;
     if (j >= u_count) break;
-    int pixel = int(pixelTexel(j).b);
-    bool member = pixel >= 0 && inSpan(pixelTexel(pixel));
+    int pixel = pixelAtElement(j);
+    bool member = pixel >= 0 && inSpan(pixel);
     if (!member || position == 0 || !before || breaksHere(pixel, uint(j >> u_lineBits), uint(position))) {
       bits |= 1u << uint(k);
       latest = uint(position);

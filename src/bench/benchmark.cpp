@@ -151,10 +151,11 @@ std::string passShape(const Pass& pass) {
 namespace {
 
 // Times every pass of `schedule` alone, `runs` times after a warm-up; `upload` puts the input back
-// before each run.
-PassCosts timePasses(Runner& runner, const PassSchedule& schedule, unsigned runs, const std::function<void()>& upload) {
+// (a pixel sort's in `source`) before each run.
+PassCosts timePasses(Runner& runner, const PassSchedule& schedule, unsigned runs, const std::function<void()>& upload,
+                     const SourceShape& source = SourceShape{}) {
   using Clock = std::chrono::steady_clock;
-  runner.prepare(schedule);
+  runner.prepare(schedule, source);
   std::vector<std::vector<double>> perPass(schedule.size());
   std::vector<double> copies;
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up
@@ -207,7 +208,8 @@ PassCosts measurePixelSortPassCosts(const Image& image, const PixelSortOptions& 
   const PassSchedule schedule = pixelSortSchedule(layout, algorithm, options);
   const std::unique_ptr<Runner> runner = makeRunner(algorithm, schedule.shape.count());
   const std::vector<PixelTexel> source = pixelSortSource(image, options, layout);
-  PassCosts costs = timePasses(*runner, schedule, runs, [&] { runner->uploadSource(source); });
+  const SourceShape shape = sourceShape(layout, options);
+  PassCosts costs = timePasses(*runner, schedule, runs, [&] { runner->uploadSource(source, shape); }, shape);
   costs.algorithm = algorithm;
   return costs;
 }
@@ -240,12 +242,12 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
   const PassSchedule schedule = pixelSortSchedule(layout, algorithm, options);
   cell.passes = schedule.size();
   const std::unique_ptr<Runner> runner = makeRunner(algorithm, schedule.shape.count());
-  runner->prepare(schedule);
+  runner->prepare(schedule, sourceShape(layout, options));
   std::vector<double> gpu, wall, cpu;
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up and compares the two results
     glFinish();
     const auto start = Clock::now();
-    runner->uploadSource(pixelSortSource(image, options, layout));
+    runner->uploadSource(pixelSortSource(image, options, layout), sourceShape(layout, options));
     const double gpuMs = runner->run(schedule);
     const Image result = withPixels(image, runner->readPixelBytes(image.pixelCount()));
     const double wallMs = since(start);

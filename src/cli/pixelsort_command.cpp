@@ -84,7 +84,8 @@ int runPixelSort(const PixelSortCommandOptions& options) {
                                         " needs " + limit);
   }
   const MemoryNeed need =
-      pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm);
+      pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm,
+                          lineAxis(ps.angle) == LineAxis::None || ps.mask != nullptr);
   checkHostMemoryBudget(name, header.width, header.height, need);
   const double layoutMs = since();
   // The line tables and the image are made on the other cores while this one opens the GL context
@@ -107,7 +108,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   const LineLayout& layout = made.layout;
   const PassSchedule schedule = pixelSortSchedule(layout, options.algorithm, ps);
   const std::unique_ptr<Runner> runner = makeRunner(options.algorithm, schedule.shape.count());
-  runner->prepare(schedule);
+  runner->prepare(schedule, sourceShape(layout, ps));
   const double setupMs = since();
   const Image image = decoded.get();
   std::vector<unsigned char>().swap(bytes);
@@ -119,10 +120,11 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   SortState source;  // the whole source on the host only for --verify's CPU model
   if (options.verify) {
     source.source = pixelSortSource(image, ps, layout);
-    runner->uploadSource(source.source);
+    runner->uploadSource(source.source, sourceShape(layout, ps));
   } else {
     const PixelSource parts(image, ps, layout, std::move(made.elementOf));
-    runner->uploadSource([&](std::uint64_t first, std::uint64_t count, PixelTexel* out) { parts.fill(first, count, out); });
+    const auto fill = [&](std::uint64_t first, std::uint64_t count, PixelTexel* out) { parts.fill(first, count, out); };
+    runner->uploadSource(fill, sourceShape(layout, ps));
   }
   const double gpuMs = runner->run(schedule);
   Image sorted = withPixels(image, runner->readPixelBytes(image.pixelCount()));

@@ -160,6 +160,15 @@ SortShape lineShape(std::uint32_t width, std::uint32_t height, double angle) {
   return paddedShape(longest, count);
 }
 
+LineAxis lineAxis(double angle) {
+  const double turns = turnsOf(angle);
+  if (turns == 0.0) return LineAxis::Rows;
+  if (turns == 180.0) return LineAxis::RowsBack;
+  if (turns == 270.0) return LineAxis::ColumnsDown;
+  if (turns == 90.0) return LineAxis::ColumnsUp;
+  return LineAxis::None;
+}
+
 LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
   LineLayout layout;
   layout.width = width;
@@ -168,11 +177,10 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
   layout.starts.push_back(0);
   const auto endLine = [&] { layout.starts.push_back(layout.pixels.size()); };
   const double turns = turnsOf(angle);
-  if (turns == 0.0 || turns == 180.0) {  // rows, left to right or right to left
-    layout.axis = turns == 0.0 ? LineLayout::Axis::Rows : LineLayout::Axis::RowsBack;
+  layout.axis = lineAxis(angle);
+  if (layout.axis == LineAxis::Rows || layout.axis == LineAxis::RowsBack) {  // left to right or right to left
     for (std::uint32_t y = 1; y <= height; ++y) layout.starts.push_back(std::uint64_t{y} * width);
-  } else if (turns == 90.0 || turns == 270.0) {  // columns, bottom to top or top to bottom
-    layout.axis = turns == 270.0 ? LineLayout::Axis::ColumnsDown : LineLayout::Axis::ColumnsUp;
+  } else if (layout.axis != LineAxis::None) {  // columns, bottom to top or top to bottom
     for (std::uint32_t x = 1; x <= width; ++x) layout.starts.push_back(std::uint64_t{x} * height);
   } else {
     layout.pixels.reserve(n);
@@ -271,15 +279,8 @@ namespace {
 // The element holding pixel i: from the table, or for rows and columns (no table) by arithmetic.
 std::uint64_t elementOfPixel(const LineLayout& layout, const std::vector<std::uint32_t>& table, std::uint64_t i) {
   if (layout.axis == LineLayout::Axis::None) return table[i];
-  const std::uint64_t x = i % layout.width, y = i / layout.width, w = layout.width, h = layout.height;
-  switch (layout.axis) {
-    case LineLayout::Axis::Rows: return y * layout.paddedLength + x;
-    case LineLayout::Axis::RowsBack: return y * layout.paddedLength + (w - 1 - x);
-    case LineLayout::Axis::ColumnsDown: return x * layout.paddedLength + y;
-    case LineLayout::Axis::ColumnsUp: return x * layout.paddedLength + (h - 1 - y);
-    case LineLayout::Axis::None: break;
-  }
-  throw std::logic_error("elementOfPixel: an unknown axis");
+  const SourceShape shape{layout.axis, layout.width, layout.height, log2Exact(layout.paddedLength), false};
+  return sourceElementOf(shape, i);
 }
 
 }  // namespace
@@ -312,6 +313,10 @@ void PixelSource::fill(std::uint64_t first, std::uint64_t count, PixelTexel* out
     const std::uint64_t p = j % layout_.paddedLength;
     if (line < layout_.count && p < layout_.lengthOf(line)) t.pixel = float(layout_.pixelOf(line, static_cast<std::uint32_t>(p)));
   }
+}
+
+SourceShape sourceShape(const LineLayout& layout, const PixelSortOptions& options) {
+  return SourceShape{layout.axis, layout.width, layout.height, log2Exact(layout.paddedLength), options.mask != nullptr};
 }
 
 std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {

@@ -72,7 +72,7 @@ LumaBounds lumaBounds(const PixelSortOptions& options);
 // 2^s positions (s >= 1), paddedCount = 2^j lines. Rows and columns are arithmetic (`pixels` stays
 // empty); other angles list every line's pixels in `pixels`.
 struct LineLayout {
-  enum class Axis : std::uint8_t { None, Rows, RowsBack, ColumnsDown, ColumnsUp };
+  using Axis = LineAxis;
   std::uint32_t width = 0, height = 0;
   std::uint32_t count = 0;    // lines
   std::uint32_t longest = 0;  // pixels in the longest line
@@ -103,6 +103,8 @@ struct LineLayout {
 // n = (sin a, cos a), pixel (x, y) lies on line round(n . (x, y)) (halves away from zero) at
 // position order d . (x, y): parallel digital straight lines one pixel apart, 8-connected.
 LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle);
+// Its axis: rows (0 degrees), rows back (180), columns down (-90), columns up (90), else None.
+LineAxis lineAxis(double angle);
 
 // The padded shape of lineLayout(width, height, angle) (paddedLength, paddedCount) without its
 // tables: for the checks that come before them. Counts the pixels of each line (a table of about
@@ -121,6 +123,10 @@ void lineSpanNumbers(const Image& image, const PixelSortOptions& options, const 
 // The pixel sort's source texels (PixelTexel, cpu_model.h) for the runner's uploadSource:
 // layout.paddedLength * paddedCount of them.
 std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout);
+
+// How the runner keeps the source of this layout (cpu_model.h): rows and columns without a mask
+// need no maps.
+SourceShape sourceShape(const LineLayout& layout, const PixelSortOptions& options);
 
 // The element (line * paddedLength + position) that holds each pixel, by pixel index; empty for
 // rows and columns, where PixelSource computes it.

@@ -119,7 +119,7 @@ void ComputeRunner::upload(const std::vector<Element>& elements) {
   TEXSORT_GL_CHECK("upload");
 }
 
-void ComputeRunner::uploadSource(const std::vector<PixelTexel>&) {
+void ComputeRunner::uploadSource(const std::vector<PixelTexel>&, const SourceShape&) {
   throw Error(ExitCode::Gpu, "GPU sorter: the compute runner has no pixel-sort passes; use a fragment line sort");
 }
 
@@ -127,7 +127,7 @@ std::vector<std::uint8_t> ComputeRunner::readPixelBytes(std::uint64_t) {
   throw Error(ExitCode::Gpu, "GPU sorter: the compute runner has no pixel-sort passes; use a fragment line sort");
 }
 
-void ComputeRunner::prepare(const PassSchedule& schedule) {
+void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape&) {
   if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
   for (const Pass& pass : schedule) {
     program(pass);

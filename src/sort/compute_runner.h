@@ -23,10 +23,13 @@ class ComputeRunner final : public Runner {
 
   const TextureLayout& layout() const override { return layout_; }
   void upload(const std::vector<Element>& elements) override;
-  void uploadSource(const std::vector<PixelTexel>& texels) override;  // throws: no pixel passes here
-  void uploadSource(const SourceFill&) override { uploadSource(std::vector<PixelTexel>(0)); }
-  void restartFromSource() override { uploadSource(std::vector<PixelTexel>(0)); }
-  void prepare(const PassSchedule& schedule) override;
+  // No pixel passes here: these throw.
+  void uploadSource(const std::vector<PixelTexel>& texels, const SourceShape& shape) override;
+  void uploadSource(const SourceFill&, const SourceShape& shape) override {
+    uploadSource(std::vector<PixelTexel>(), shape);
+  }
+  void restartFromSource() override { uploadSource(std::vector<PixelTexel>(), SourceShape{}); }
+  void prepare(const PassSchedule& schedule, const SourceShape& source = SourceShape{}) override;
   // Keeps the pairs as they were before an in-place dispatch (one buffer copy), so view() can show
   // what moved, as the fragment runner's ping-pong does; run() keeps none.
   void runPass(const Pass& pass) override;

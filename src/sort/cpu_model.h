@@ -1,6 +1,7 @@
 // The CPU model: runs the same pass schedules on arrays with the GPU's layout and compare rules.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "sort/element.h"
@@ -23,6 +24,26 @@ struct PixelTexel {
   }
 };
 static_assert(sizeof(PixelTexel) == 16, "PixelTexel must match an RGBA32F texel");
+
+// How the GPU keeps that source: each pixel's 8-bit R, G, B, A (Buffer::Source, RGBA8UI texel p)
+// and, unless the lines are rows or columns and no mask is given, the maps (Buffer::Maps, RG32UI
+// texel j: the pixel at element j, the element holding pixel j + 2^30 when the mask lets it be
+// sorted; ~0 for none). Rows and columns compute the maps instead (sourcePixelOf, sourceElementOf,
+// and the same arithmetic in shaders/sort_common.glsl): a quarter of the texture memory.
+enum class LineAxis : std::uint8_t { None, Rows, RowsBack, ColumnsDown, ColumnsUp };
+struct SourceShape {
+  LineAxis axis = LineAxis::None;  // None: the lines are listed in the maps
+  std::uint32_t width = 0;         // the image
+  std::uint32_t height = 0;
+  std::uint32_t lineBits = 1;  // lines of 2^lineBits element positions
+  bool masked = false;         // a mask is given: its bits ride in the maps
+  bool maps() const { return axis == LineAxis::None || masked; }
+  std::uint64_t pixelCount() const { return std::uint64_t{width} * height; }
+};
+constexpr std::uint32_t kMapsMaskBit = 1u << 30;
+// For shape.axis other than None: the pixel at element j, -1 for padding; the element holding pixel p.
+std::int64_t sourcePixelOf(const SourceShape& shape, std::uint64_t j);
+std::uint64_t sourceElementOf(const SourceShape& shape, std::uint64_t p);
 
 // Everything a runner keeps between passes, one vector per Buffer: the elements; for radix sort the
 // scan buffer (one float per element: the flags e, then their inclusive prefix sum); for the pixel

@@ -29,9 +29,12 @@ constexpr BufferSpec kBufferSpecs[] = {
     {Buffer::Scan, "u_scan", gl::TextureFormat::R32f, GL_RED, "radix scan", "radix scan target", gl::Halves::Two},
     {Buffer::Compact, "u_compact", gl::TextureFormat::Rgba32f, GL_RGBA, "compact state", "compact target", gl::Halves::Two},
     {Buffer::Wide, "u_wide", gl::TextureFormat::Rgba32f, GL_RGBA, "wide state", "wide target", gl::Halves::Two},
-    {Buffer::Source, "u_pixels", gl::TextureFormat::Rgba32f, GL_RGBA, "pixel source", "pixel source read-back", gl::Halves::One},
+    {Buffer::Source, "u_pixels", gl::TextureFormat::Rgba8ui, GL_RGBA_INTEGER, "pixel source", "pixel source read-back",
+     gl::Halves::One},
     {Buffer::Spans, "u_spans", gl::TextureFormat::Rg32ui, GL_RG_INTEGER, "span words", "span words target", gl::Halves::Two},
     {Buffer::Pixels, "u_bytes", gl::TextureFormat::Rgba8ui, GL_RGBA_INTEGER, "pixel-sorted image", "its target",
+     gl::Halves::One},
+    {Buffer::Maps, "u_pixelMaps", gl::TextureFormat::Rg32ui, GL_RG_INTEGER, "pixel maps", "pixel maps read-back",
      gl::Halves::One},
 };
 constexpr bool specsInBufferOrder() {
@@ -42,14 +45,17 @@ constexpr bool specsInBufferOrder() {
 static_assert(specsInBufferOrder(), "one spec per Buffer, in the enumerators' order");
 const BufferSpec& spec(Buffer b) { return kBufferSpecs[static_cast<std::size_t>(b)]; }
 
-// The fragment shader `shader` after sort_common.glsl, the defines and, for the passes that make
-// the pixel sort's elements (PIXEL_KEY defined), pixel_order.glsl.
+// The fragment shader `shader` after sort_common.glsl, the defines and, for the passes that read
+// the pixel sort's source (SOURCE_AXIS defined), pixel_source.glsl, and for those that make its
+// elements (PIXEL_KEY defined), pixel_order.glsl.
 gl::Program makeProgram(const char* shader, const std::string& defines) {
   const char* source = shaders::source(shader);
   if (source == nullptr) throw Error(ExitCode::Gpu, std::string("GPU runner: no embedded shader ") + shader);
+  const bool pixelSource = defines.find("#define SOURCE_AXIS ") != std::string::npos;
   const bool pixelOrder = defines.find("#define PIXEL_KEY ") != std::string::npos;
   gl::Program program("fullscreen.vert", shaders::kShader_fullscreen_vert, shader,
                       {shaders::kShader_sort_common_glsl, defines.c_str(),
+                       pixelSource ? shaders::kShader_pixel_source_glsl : "",
                        pixelOrder ? shaders::kShader_pixel_order_glsl : "", source});
   glUseProgram(program.id());
   for (const BufferSpec& b : kBufferSpecs) glUniform1i(program.uniform(b.sampler), static_cast<GLint>(b.buffer));
@@ -94,6 +100,7 @@ FragmentRunner::FragmentRunner(std::uint64_t elementCount) {
   layouts_[static_cast<std::size_t>(Buffer::Scan)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Source)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Pixels)] = layout;
+  layouts_[static_cast<std::size_t>(Buffer::Maps)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Spans)] =
       TextureLayout::forCount(std::max<std::uint64_t>(1, elementCount / kSpanWordBits));
   program(BitonicStep{});  // compile errors surface here, not mid-sort
@@ -133,6 +140,7 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
   if (const auto* starts = std::get_if<SpanStarts>(&pass)) defines = "#define INTERVALS " + std::to_string(starts->intervals) + "\n";
   if (const auto* order = std::get_if<PixelOrder>(&pass)) defines = "#define PIXEL_KEY " + std::to_string(order->key) + "\n";
   if (passWrites(pass) == Buffer::Pixels) defines += "#define INTO_IMAGE\n";  // the pixel sort's bytes: a uvec4 output
+  if (passReads(pass) & bufferBit(Buffer::Source)) defines += sourceDefines(sourceShape_);
   gl::Program& p = programs_[{pass.index(), defines}];
   if (!p) p = makeProgram(traitsOf(pass).shader, defines);
   return p;
@@ -169,28 +177,55 @@ void FragmentRunner::restartFromSource() {
   resetState(bufferBit(Buffer::Source));
 }
 
-void FragmentRunner::uploadSource(const std::vector<PixelTexel>& texels) {
+void FragmentRunner::uploadSource(const std::vector<PixelTexel>& texels, const SourceShape& shape) {
   if (texels.size() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: pixel source of the wrong size");
-  allocate(Buffer::Source);
-  uploadInto(Buffer::Source, texels.data());
-  restartFromSource();
+  uploadSource([&](std::uint64_t first, std::uint64_t count, PixelTexel* out) {
+    std::copy_n(texels.begin() + static_cast<std::ptrdiff_t>(first), count, out);
+  }, shape);
 }
 
-void FragmentRunner::uploadSource(const SourceFill& fill) {
+void FragmentRunner::uploadSource(const SourceFill& fill, const SourceShape& shape) {
+  const bool fits = shape.axis == LineAxis::None || log2Exact(elementCount()) >= shape.lineBits;
+  if (shape.pixelCount() > elementCount() || !fits) {
+    throw Error(ExitCode::Gpu, "GPU sorter: a pixel source of another shape");
+  }
+  sourceShape_ = shape;
   allocate(Buffer::Source);
-  gl::PingPong& p = pair(Buffer::Source);
-  p.resetFront();
-  glBindTexture(GL_TEXTURE_2D, p.front().id());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  // Parts of whole texture rows, about 4 MiB each: the host never holds the whole source.
+  if (shape.maps()) allocate(Buffer::Maps);
+  else pair(Buffer::Maps) = gl::PingPong();
+  // Parts of whole texture rows, about 4 MiB of texels each: the host never holds the whole source.
+  // Each texel's colour and alpha go to the bytes; the rest, where kept, to the maps.
   const std::uint32_t width = layout().width, height = layout().height;
   const std::uint32_t rows = std::max<std::uint32_t>(1, std::min(height, (std::uint32_t{1} << 18) / width));
   std::vector<PixelTexel> part(std::uint64_t{rows} * width);
+  std::vector<std::uint8_t> bytes(part.size() * 4);
+  std::vector<std::uint32_t> maps(shape.maps() ? part.size() * 2 : 0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   for (std::uint32_t y = 0; y < height; y += rows) {
     const std::uint32_t n = std::min(rows, height - y);
-    fill(std::uint64_t{y} * width, std::uint64_t{n} * width, part.data());
+    const std::uint64_t first = std::uint64_t{y} * width, count = std::uint64_t{n} * width;
+    fill(first, count, part.data());
+    for (std::uint64_t t = 0; t < count; ++t) {
+      const PixelTexel& texel = part[t];
+      const auto rgb = static_cast<std::uint32_t>(texel.rgb), alphaMask = static_cast<std::uint32_t>(texel.alphaMask);
+      bytes[4 * t] = static_cast<std::uint8_t>(rgb >> 16);
+      bytes[4 * t + 1] = static_cast<std::uint8_t>(rgb >> 8);
+      bytes[4 * t + 2] = static_cast<std::uint8_t>(rgb);
+      bytes[4 * t + 3] = static_cast<std::uint8_t>(alphaMask);
+      if (!maps.empty()) {
+        maps[2 * t] = static_cast<std::uint32_t>(static_cast<std::int32_t>(texel.pixel));
+        maps[2 * t + 1] = static_cast<std::uint32_t>(static_cast<std::int32_t>(texel.element)) |
+                          (first + t < shape.pixelCount() && alphaMask >= 256 ? kMapsMaskBit : 0);
+      }
+    }
+    glBindTexture(GL_TEXTURE_2D, pair(Buffer::Source).front().id());
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, static_cast<GLint>(y), static_cast<GLsizei>(width), static_cast<GLsizei>(n),
-                    GL_RGBA, GL_FLOAT, part.data());
+                    GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, bytes.data());
+    if (!maps.empty()) {
+      glBindTexture(GL_TEXTURE_2D, pair(Buffer::Maps).front().id());
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, static_cast<GLint>(y), static_cast<GLsizei>(width), static_cast<GLsizei>(n),
+                      GL_RG_INTEGER, GL_UNSIGNED_INT, maps.data());
+    }
   }
   TEXSORT_GL_CHECK("upload");
   restartFromSource();
@@ -210,6 +245,7 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
   set("u_count", elementCount());
   set("u_countLog2", log2Exact(elementCount()));
   set("u_indexHighBits", indexHighBits(elementCount()));
+  setSourceUniforms(p, sourceShape_);  // the pixel source's maps (passes that read no source have none)
   const auto setPixelOrder = [&](const PixelOrder& s) {  // pixel_order.glsl's uniforms
     glUniform1ui(p.uniform("u_maxKey"), s.maxKey);
     set("u_keyBits", s.keyBits);
@@ -285,8 +321,9 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
              pass);
 }
 
-void FragmentRunner::prepare(const PassSchedule& schedule) {
+void FragmentRunner::prepare(const PassSchedule& schedule, const SourceShape& source) {
   if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
+  sourceShape_ = source;  // uploadSource() sets it again; programs for another shape are made then
   // A buffer that no pass reads while writing it gets one half (the pixel sort's elements on the
   // fast path: written by the key pass, read by the pack; the pixel sort's result).
   unsigned readWhileWritten = 0;
@@ -297,7 +334,8 @@ void FragmentRunner::prepare(const PassSchedule& schedule) {
     used |= passReads(pass) | bufferBit(passWrites(pass));
   }
   for (std::size_t b = 0; b < kBufferCount; ++b) {  // in Buffer order; the source comes with uploadSource() alone
-    if (!(used & (1u << b)) || static_cast<Buffer>(b) == Buffer::Source) continue;
+    const bool uploaded = static_cast<Buffer>(b) == Buffer::Source || static_cast<Buffer>(b) == Buffer::Maps;
+    if (!(used & (1u << b)) || uploaded) continue;
     allocate(static_cast<Buffer>(b), readWhileWritten & (1u << b) ? gl::Halves::Two : gl::Halves::One);
   }
 }
@@ -313,7 +351,8 @@ void FragmentRunner::runPass(const Pass& pass) {
   }
   glUseProgram(p.id());
   setUniforms(pass, p);
-  const unsigned reads = passReads(pass);
+  unsigned reads = passReads(pass);
+  if (reads & bufferBit(Buffer::Source)) reads |= bufferBit(Buffer::Maps);  // where it has them
   for (std::size_t b = kBufferCount; b-- > 0;) {  // unit 0 last: it stays the active one
     glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(b));
     const bool bound = (reads & (1u << b)) && buffers_[b];
@@ -386,6 +425,38 @@ std::vector<std::uint8_t> FragmentRunner::readPixelBytes(std::uint64_t count) {
   return bytes;
 }
 
+// The source as the CPU model keeps it (PixelTexel), from the bytes and the maps or, for rows and
+// columns, their arithmetic: what the passes read.
+std::vector<PixelTexel> FragmentRunner::readSource() const {
+  const std::uint64_t n = elementCount();
+  std::vector<std::uint8_t> bytes(n * 4);
+  gl::readTexels(pair(Buffer::Source).frontTarget(), layout().width, layout().height, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
+                 bytes.data());
+  std::vector<std::uint32_t> maps(pair(Buffer::Maps) ? n * 2 : 0);
+  if (!maps.empty()) {
+    gl::readTexels(pair(Buffer::Maps).frontTarget(), layout().width, layout().height, GL_RG_INTEGER, GL_UNSIGNED_INT,
+                   maps.data());
+  }
+  const SourceShape& s = sourceShape_;
+  std::vector<PixelTexel> texels(n);
+  for (std::uint64_t j = 0; j < n; ++j) {
+    PixelTexel& t = texels[j];
+    const bool pixel = j < s.pixelCount();
+    const std::uint32_t element = maps.empty() ? 0 : maps[2 * j + 1] & ~kMapsMaskBit;
+    const bool allowed = !s.masked || (maps[2 * j + 1] & kMapsMaskBit) != 0;
+    t.rgb = float((std::uint32_t{bytes[4 * j]} << 16) | (std::uint32_t{bytes[4 * j + 1]} << 8) | bytes[4 * j + 2]);
+    t.alphaMask = float(bytes[4 * j + 3] + (pixel && allowed ? 256 : 0));
+    if (s.axis == LineAxis::None) {
+      t.pixel = float(static_cast<std::int32_t>(maps[2 * j]));
+      t.element = pixel ? float(element) : -1.0f;
+    } else {
+      t.pixel = float(sourcePixelOf(s, j));
+      t.element = pixel ? float(sourceElementOf(s, j)) : -1.0f;
+    }
+  }
+  return texels;
+}
+
 SortState FragmentRunner::readState() const {
   SortState state;
   if (written_ & bufferBit(Buffer::Elements)) state.elements = readElements();
@@ -397,11 +468,7 @@ SortState FragmentRunner::readState() const {
   };
   read(Buffer::Scan, state.scan, 1);
   read(Buffer::Compact, state.compact, 2);  // two (key, index) pairs per RGBA texel
-  if (written_ & bufferBit(Buffer::Source)) {
-    state.source.resize(elementCount());
-    gl::readTexels(pair(Buffer::Source).frontTarget(), layout().width, layout().height, GL_RGBA, GL_FLOAT,
-                   state.source.data());
-  }
+  if (written_ & bufferBit(Buffer::Source)) state.source = readSource();
   if (written_ & bufferBit(Buffer::Spans)) {  // a word to a texel, in word order: the texels read straight
     const TextureLayout& l = layoutOf(Buffer::Spans);
     state.spans.resize(l.count() * 2);
@@ -434,7 +501,11 @@ StateView FragmentRunner::view() const {
   if (pair(Buffer::Elements)) v.elements = &pair(Buffer::Elements).front();
   v.layout = layout();
   v.compactLayout = layoutOf(Buffer::Compact);
-  if (written_ & bufferBit(Buffer::Source)) v.pixels = &pair(Buffer::Source).front();
+  if (written_ & bufferBit(Buffer::Source)) {
+    v.pixels = &pair(Buffer::Source).front();
+    if (pair(Buffer::Maps)) v.pixelMaps = &pair(Buffer::Maps).front();
+    v.sourceShape = sourceShape_;
+  }
   if (written_ & bufferBit(Buffer::Scan)) v.scan = &pair(Buffer::Scan).front();
   if (written_ & bufferBit(Buffer::Spans)) v.spans = &pair(Buffer::Spans).front();
   v.spansLayout = layoutOf(Buffer::Spans);

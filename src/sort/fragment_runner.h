@@ -22,10 +22,10 @@ class FragmentRunner final : public Runner {
 
   const TextureLayout& layout() const override { return layouts_[0]; }
   void upload(const std::vector<Element>& elements) override;
-  void uploadSource(const std::vector<PixelTexel>& texels) override;
-  void uploadSource(const SourceFill& fill) override;
+  void uploadSource(const std::vector<PixelTexel>& texels, const SourceShape& shape) override;
+  void uploadSource(const SourceFill& fill, const SourceShape& shape) override;
   void restartFromSource() override;
-  void prepare(const PassSchedule& schedule) override;
+  void prepare(const PassSchedule& schedule, const SourceShape& source = SourceShape{}) override;
   void runPass(const Pass& pass) override;
   double run(const PassSchedule& schedule) override;
   double copyPassMs() override;
@@ -45,6 +45,7 @@ class FragmentRunner final : public Runner {
   void setUniforms(const Pass& pass, const gl::Program& program) const;
   void resetState(unsigned uploaded);
   void uploadInto(Buffer buffer, const void* texels);  // elementCount() RGBA32F texels into the pair's front
+  std::vector<PixelTexel> readSource() const;
   gl::PingPong& pair(Buffer b) { return buffers_[static_cast<std::size_t>(b)]; }
   const gl::PingPong& pair(Buffer b) const { return buffers_[static_cast<std::size_t>(b)]; }
   const TextureLayout& layoutOf(Buffer b) const { return layouts_[static_cast<std::size_t>(b)]; }
@@ -66,6 +67,7 @@ class FragmentRunner final : public Runner {
   std::uint32_t wideWindowBefore_ = 0;  // ... and of its back half, the state before the last wide pass
                                         // (kWideFromElements: the elements as uploaded)
   bool lastPassWide_ = false;           // the last pass run since upload() was a wide one
+  SourceShape sourceShape_;             // the pixel source's, as uploaded
   mutable std::array<DecodedWide, 2> decoded_;  // view(): the wide state's front and back in index order
   mutable gl::Program decodeProgram_;
   std::map<std::pair<std::size_t, std::string>, gl::Program> programs_;  // by (pass kind, its defines)

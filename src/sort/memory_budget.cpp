@@ -73,15 +73,17 @@ MemoryNeed memoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t f
 }
 
 MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t elements, std::uint64_t fileBytes,
-                               Algorithm algorithm) {
+                               Algorithm algorithm, bool maps) {
   const std::uint64_t pixels = std::uint64_t{width} * height;
   MemoryNeed need = sortNeed(pixels, elements, fileBytes, algorithm);
-  // Host: a part of the source texels, the line tables and the table of the element holding each
-  // pixel (counted for rows and columns too, which need neither). GPU: the source texture, the pair of span words (8 bytes for 32 positions), the result's
-  // bytes; on the fast path one half of the element pair (no pass reads the elements while writing
-  // them), on the wide path none (its first pass makes the elements from the pixels).
-  need.hostBytes += (std::uint64_t{16} << 18) + 4 * elements + 4 * pixels;
-  need.gpuBytes += 16 * elements + 2 * 8 * std::max<std::uint64_t>(1, elements / 32) + 4 * elements;
+  // Host: a part of the source texels with their bytes and maps, the line tables and the table of
+  // the element holding each pixel (counted for rows and columns too, which need neither). GPU: the
+  // source's bytes and maps (SourceShape), the pair of span words (8 bytes for 32 positions), the
+  // result's bytes; on the fast path one half of the element pair (no pass reads the elements while
+  // writing them), on the wide path none (its first pass makes the elements from the pixels).
+  need.hostBytes += (std::uint64_t{16 + 4 + 8} << 18) + 4 * elements + 4 * pixels;
+  need.gpuBytes += 4 * elements + (maps ? 8 * elements : 0) + 2 * 8 * std::max<std::uint64_t>(1, elements / 32) +
+                   4 * elements;
   if (algorithm == Algorithm::BitonicFast) need.gpuBytes -= 16 * elements;
   if (algorithm == Algorithm::BitonicWide) need.gpuBytes -= 2 * 16 * elements;
   return need;

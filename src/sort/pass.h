@@ -28,17 +28,19 @@ enum class Buffer : std::uint8_t {
   Compact,   // fast path: (key, index) of elements 2t and 2t + 1 in RGBA32F texel t
   Wide,      // wide path: (key, index) pairs in an 8-layer RGBA32F array texture, in a permuted
              // layout (wide_layout.h) that each pass chooses for the next
-  Source,    // pixel sort: the image and its line tables, uploaded once, never written by a pass:
-             // texel j = (packed RGB of pixel j, its alpha + 256 * mask bit, the pixel at element
-             // j's (line, position) or -1 for padding, the element holding pixel j or -1)
+  Source,    // pixel sort: the image, uploaded once, never written by a pass: pixel p's 8-bit
+             // R, G, B, A in RGBA8UI texel p (SourceShape, cpu_model.h)
   Spans,     // pixel sort: the span starts of 32 element positions to an RG32UI texel (word
              // j / 32): r has bit j % 32 set where position j starts a span, g is the latest start
              // (a position in the line) at or before the word's last position, within the word and
              // then, after the scan, along the line. Any position's span start is one or two fetches.
   Pixels,    // pixel sort: the result, pixel i's 8-bit R, G, B, A in RGBA8UI texel i (of the element
              // layout; texels past the image are zero), written by the sort's last pass
+  Maps,      // pixel sort, lines listed or a mask given: RG32UI texel j = (the pixel at element j,
+             // the element holding pixel j + 2^30 where the mask lets it be sorted; ~0 for none),
+             // uploaded with the source and read wherever it is (rows and columns compute them)
 };
-constexpr std::size_t kBufferCount = 7;
+constexpr std::size_t kBufferCount = 8;
 constexpr unsigned bufferBit(Buffer b) { return 1u << static_cast<unsigned>(b); }
 
 // What a runner needs to know of a pass kind besides its parameters.

@@ -28,19 +28,21 @@ class Runner {
 
   // Replaces the state with `elements` (elementCount() of them); other buffers count as unwritten.
   virtual void upload(const std::vector<Element>& elements) = 0;
-  // The pixel sort's start: replaces the state with its source texels (elementCount() of them,
-  // Buffer::Source); every other buffer, the elements too, counts as unwritten until a pass writes
-  // it. Runners without the pixel passes throw texsort::Error(Gpu).
-  virtual void uploadSource(const std::vector<PixelTexel>& texels) = 0;
+  // The pixel sort's start: replaces the state with its source texels (elementCount() of them),
+  // kept as `shape` says (Buffer::Source, and Buffer::Maps where the shape needs them); every
+  // other buffer, the elements too, counts as unwritten until a pass writes it. Runners without
+  // the pixel passes throw texsort::Error(Gpu).
+  virtual void uploadSource(const std::vector<PixelTexel>& texels, const SourceShape& shape) = 0;
   // The same, built part by part as it uploads (no whole copy on the host): fill(first, count, out)
   // writes texels first .. first + count - 1 to out; the parts come in order and cover them all.
   using SourceFill = std::function<void(std::uint64_t first, std::uint64_t count, PixelTexel* out)>;
-  virtual void uploadSource(const SourceFill& fill) = 0;
+  virtual void uploadSource(const SourceFill& fill, const SourceShape& shape) = 0;
   // The same start again from the source texels already uploaded (no pass writes them): a new
   // schedule on the same image and lines, without the upload.
   virtual void restartFromSource() = 0;
   // Compiles and allocates what `schedule` needs, so a timed run measures only the passes.
-  virtual void prepare(const PassSchedule& schedule) = 0;
+  // A pixel sort's schedule gets its programs made for the source as it will be uploaded (`source`).
+  virtual void prepare(const PassSchedule& schedule, const SourceShape& source = SourceShape{}) = 0;
   virtual void runPass(const Pass& pass) = 0;
   // Runs every pass in order; returns their GPU time in milliseconds.
   virtual double run(const PassSchedule& schedule) = 0;

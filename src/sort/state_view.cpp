@@ -23,4 +23,15 @@ void bindStateView(const gl::Program& program, const StateView& view) {
   }
 }
 
+std::string sourceDefines(const SourceShape& shape) {
+  return "#define SOURCE_AXIS " + std::to_string(static_cast<int>(shape.axis)) + "\n" +
+         (shape.masked ? "#define SOURCE_MASKED\n" : "");
+}
+
+void setSourceUniforms(const gl::Program& program, const SourceShape& shape) {
+  glUniform1i(program.uniform("u_sourceWidth"), static_cast<GLint>(shape.width));
+  glUniform1i(program.uniform("u_sourceHeight"), static_cast<GLint>(shape.height));
+  glUniform1i(program.uniform("u_lineBits"), static_cast<GLint>(shape.lineBits));
+}
+
 }  // namespace texsort

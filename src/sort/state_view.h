@@ -2,7 +2,10 @@
 // which buffers the runner keeps; bindStateView() hands it to shaders built on state_view.glsl.
 #pragma once
 
+#include <string>
+
 #include "gl/objects.h"
+#include "sort/cpu_model.h"
 #include "sort/element.h"
 #include "sort/pass.h"
 
@@ -18,7 +21,9 @@ struct StateView {
   TextureLayout layout;                   // of the element texture
   TextureLayout compactLayout;            // of the compact texture (elements / 2 texels), when there is one
   TextureLayout spansLayout;              // of the span words (elements / 32 texels, at least one), when there are some
-  const gl::Texture* pixels = nullptr;    // the pixel sort's source texels, once uploaded
+  const gl::Texture* pixels = nullptr;    // the pixel sort's source (its bytes, RGBA8UI), once uploaded
+  const gl::Texture* pixelMaps = nullptr; // ... its maps, when its shape has them
+  SourceShape sourceShape;                // ... how it is kept
   const gl::Texture* scan = nullptr;      // the scan buffer (radix flags and sums)
   const gl::Texture* spans = nullptr;     // the pixel sort's span words (RG32UI), 32 positions a texel
 };
@@ -26,5 +31,11 @@ struct StateView {
 // Binds the view to texture units 0-2 and sets state_view.glsl's and sort_common.glsl's layout
 // uniforms on `program` (which must be in use), u_count included.
 void bindStateView(const gl::Program& program, const StateView& view);
+
+// pixel_source.glsl's defines for a source kept as `shape`: SOURCE_AXIS, and SOURCE_MASKED with a mask.
+std::string sourceDefines(const SourceShape& shape);
+// Sets pixel_source.glsl's uniforms (u_sourceWidth, u_sourceHeight) and u_lineBits on `program`,
+// which must be in use.
+void setSourceUniforms(const gl::Program& program, const SourceShape& shape);
 
 }  // namespace texsort

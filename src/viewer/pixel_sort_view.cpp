@@ -14,7 +14,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // Units for the picture's textures (sort_common.glsl's samplers).
-constexpr GLint kStateUnit = 0, kPixelsUnit = 4, kSpansUnit = 5, kBytesUnit = 6;
+constexpr GLint kStateUnit = 0, kPixelsUnit = 4, kSpansUnit = 5, kBytesUnit = 6, kMapsUnit = 7;
 
 // The first pass that gives positions elements (after the span passes).
 std::size_t firstElementPass(const PassSchedule& schedule) {
@@ -29,8 +29,6 @@ PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algor
     : image_(std::move(image)),
       options_(options),
       algorithm_(algorithm),
-      program_("fullscreen.vert", shaders::kShader_fullscreen_vert, "pixelsort_view.frag",
-               {shaders::kShader_sort_common_glsl, shaders::kShader_pixelsort_view_frag}),
       picture_(image_.width, image_.height, gl::TextureFormat::Rgba8, nullptr, "pixel sort picture"),
       target_(picture_, "pixel sort picture target") {
   checkPixelSortOptions(options_);
@@ -45,10 +43,15 @@ void PixelSortView::rebuildLines() {
     throw Error(ExitCode::BadInput, std::to_string(image_.width) + "x" + std::to_string(image_.height) + " needs " + limit);
   }
   source_ = pixelSortSource(image_, options_, layout_);
+  // The picture reads the source as the passes do.
+  const std::string defines = sourceDefines(sourceShape(layout_, options_));
+  program_ = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, "pixelsort_view.frag",
+                         {shaders::kShader_sort_common_glsl, defines.c_str(), shaders::kShader_pixel_source_glsl,
+                          shaders::kShader_pixelsort_view_frag});
   schedule_ = pixelSortSchedule(layout_, algorithm_, options_);
   runner_ = makeRunner(algorithm_, schedule_.shape.count());
-  runner_->prepare(schedule_);
-  runner_->uploadSource(source_);
+  runner_->prepare(schedule_, sourceShape(layout_, options_));
+  runner_->uploadSource(source_, sourceShape(layout_, options_));
   pass_ = 0;
 }
 
@@ -61,7 +64,7 @@ void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algori
   algorithm_ = algorithm;
   if (sameLines) {  // the source texels stand: only the passes change
     schedule_ = pixelSortSchedule(layout_, algorithm_, options_);
-    runner_->prepare(schedule_);
+    runner_->prepare(schedule_, sourceShape(layout_, options_));
     runner_->restartFromSource();
     pass_ = 0;
   } else {
@@ -96,12 +99,13 @@ void PixelSortView::render(bool spans) {
   set("u_bytes", kBytesUnit);
   set("u_spans", kSpansUnit);
   set("u_pixels", kPixelsUnit);
+  set("u_pixelMaps", kMapsUnit);
   set("u_form", form);
   set("u_imageWidth", static_cast<GLint>(image_.width));
   set("u_showSpans", haveSpans);
   set("u_widthLog2", static_cast<GLint>(log2Exact(view.layout.width)));
   set("u_compactWidthLog2", static_cast<GLint>(log2Exact(std::max(1u, view.compactLayout.width))));
-  set("u_lineBits", static_cast<GLint>(log2Exact(layout_.paddedLength)));
+  setSourceUniforms(program_, view.sourceShape);  // u_lineBits too
   set("u_spansWidthLog2", static_cast<GLint>(log2Exact(std::max(1u, view.spansLayout.width))));
   glUniform1ui(program_.uniform("u_maxSpan"), options_.maxSpan);
   glUniform1ui(program_.uniform("u_skipPercent"), options_.skipPercent);
@@ -109,6 +113,7 @@ void PixelSortView::render(bool spans) {
   const std::pair<GLint, const gl::Texture*> bound[] = {
       {kBytesUnit, form == 3 ? view.current : nullptr},
       {kPixelsUnit, view.pixels},
+      {kMapsUnit, view.pixelMaps},
       {kSpansUnit, haveSpans ? view.spans : nullptr},
       {kStateUnit, form == 3 ? nullptr : view.current}};
   for (const auto& [unit, texture] : bound) {  // unit 0 last: it stays the active one

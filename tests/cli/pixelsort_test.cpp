@@ -191,25 +191,32 @@ TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
   EXPECT_NE(missing.err.find("/nonexistent/x.png"), std::string::npos) << missing.err;
 }
 
-// The pixel sort's budget counts what it adds to a sort of the same elements (the source texture
-// and a part of its texels, the span starts, the 8-bit read-back, one element texture fewer on the
-// wide path) and names the image's own size, not its lines'. The host's share is checked before
-// the decode starts beside the GL context; the whole once the context can say where textures live.
+// The pixel sort's budget counts what it adds to a sort of the same elements (the source's bytes
+// and maps where its lines or a mask need them, a part of its texels, the span starts, the 8-bit
+// read-back, one element texture fewer on the wide path) and names the image's own size, not its
+// lines'. The host's share is checked before the decode starts beside the GL context; the whole
+// once the context can say where textures live.
 TEST(PixelSortCli, TheMemoryBudgetCountsThePixelSortsOwnBuffers) {
   test::TempFolder dir;
   test::RunOptions options;
-  options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "180000000"}};  // 171.7 MiB: enough to sort the coffee image's pixels
+  options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "170000000"}};  // 162.1 MiB: enough to sort the coffee image's pixels
   ASSERT_EQ(runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("sorted.png"), "-q"}, options).exitCode, 0);
   const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")}, options);
   EXPECT_EQ(r.exitCode, 4) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_NE(r.err.find("coffee.png: 600x400 needs 174.0 MiB (host 155.7 MiB + GPU textures 18.2 MiB"), std::string::npos)
+  EXPECT_NE(r.err.find("coffee.png: 600x400 needs 171.0 MiB (host 158.7 MiB + GPU textures 12.2 MiB"), std::string::npos)
       << r.err;
+  // A mask needs the maps: 8 bytes for each of the 1024 x 512 elements.
+  const test::RunResult masked = runTexsort(
+      {"pixelsort", test::assetPath("coffee.png"), "--mask", test::assetPath("coffee.png"), "-o", dir.path("out.png")},
+      options);
+  EXPECT_EQ(masked.exitCode, 4) << masked.err;
+  EXPECT_NE(masked.err.find("needs 175.0 MiB (host 158.7 MiB + GPU textures 16.2 MiB"), std::string::npos) << masked.err;
   EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"sorted.png"});
   options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "157000000"}};  // 149.7 MiB: not even the host's share
   const test::RunResult early = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")}, options);
   EXPECT_EQ(early.exitCode, 4) << early.err;
-  EXPECT_NE(early.err.find("coffee.png: 600x400 needs 155.7 MiB of host memory; 149.7 MiB is available"), std::string::npos)
+  EXPECT_NE(early.err.find("coffee.png: 600x400 needs 158.7 MiB of host memory; 149.7 MiB is available"), std::string::npos)
       << early.err;
   EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"sorted.png"});
   options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "215000000"}};

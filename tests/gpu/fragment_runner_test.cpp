@@ -55,9 +55,10 @@ TEST_F(Gpu, UploadAndReadBackAreExact) {
 // Runs `schedule` on a fresh runner from `cpu` (updated as it goes) and compares every buffer the
 // CPU model keeps after every pass: elements, radix's scan, the fast path's compact state, the wide
 // path's layers, the pixel sort's source and span starts.
-::testing::AssertionResult sameStateEveryPass(Runner& runner, const PassSchedule& schedule, SortState& cpu) {
+::testing::AssertionResult sameStateEveryPass(Runner& runner, const PassSchedule& schedule, SortState& cpu,
+                                              const SourceShape& shape = {}) {
   if (cpu.source.empty()) runner.upload(cpu.elements);
-  else runner.uploadSource(cpu.source);  // the pixel sort starts from its source texels
+  else runner.uploadSource(cpu.source, shape);  // the pixel sort starts from its source texels, kept as `shape` says
   for (std::size_t p = 0; p < schedule.size(); ++p) {
     runner.runPass(schedule[p]);
     cpu = runPass(schedule[p], std::move(cpu));
@@ -212,7 +213,7 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
   std::size_t kind = 0;
   const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{13, 7}, {1, 9}, {9, 1}, {31, 17}};
   for (const auto& [w, h] : sizes) {
-    for (const double angle : {0.0, 30.0, 45.0, 90.0, -60.0}) {
+    for (const double angle : {0.0, 30.0, 45.0, 90.0, -60.0, 180.0, -90.0}) {
       PixelSortOptions o;
       o.angle = angle;
       o.key = kPixelKeys[rng() % std::size(kPixelKeys)].key;
@@ -236,8 +237,9 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
         cpu.source = pixelSortSource(image, o, layout);
         const PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
         const std::unique_ptr<Runner> runner = makeRunner(algorithm, cpu.source.size());
-        runner->prepare(schedule);  // as the command: the fast and wide paths keep one half of the elements
-        ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu));
+        // As the command: the fast and wide paths keep one half of the elements.
+        runner->prepare(schedule, sourceShape(layout, o));
+        ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu, sourceShape(layout, o)));
         EXPECT_EQ(pixelSortOutput(image, cpu.pixels).rgba, pixelSortReference(image, o).rgba);
         EXPECT_EQ(runner->readPixelBytes(image.pixelCount()), pixelSortOutput(image, cpu.pixels).rgba)
             << "the 8-bit read-back";
@@ -278,40 +280,50 @@ TEST_F(Gpu, PixelSortSpansAcrossManyWordsEqualTheCpuModel) {
       scanSteps = static_cast<std::size_t>(std::count_if(
           schedule.begin(), schedule.end(), [](const Pass& p) { return std::holds_alternative<SpanScanStep>(p); }));
       const std::unique_ptr<Runner> runner = makeRunner(algorithm, cpu.source.size());
-      runner->prepare(schedule);
-      ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu)) << algorithmName(algorithm);
+      runner->prepare(schedule, sourceShape(layout, o));
+      ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu, sourceShape(layout, o))) << algorithmName(algorithm);
       EXPECT_EQ(pixelSortOutput(image, cpu.pixels).rgba, pixelSortReference(image, o).rgba) << algorithmName(algorithm);
     }
   }
   EXPECT_EQ(scanSteps, 2u) << "32 words a line: distances 1 and 8";
 }
 
-// The CLI uploads the source a few texture rows at a time (PixelSource); the texture must end up
-// holding exactly the texels built whole. 700x300 at 30 degrees pads to 2^20 elements: a 1024-wide
-// texture, four parts of 256 rows.
+// The CLI uploads the source a few texture rows at a time (PixelSource); the runner keeps each
+// pixel's bytes and, for listed lines or a mask, the maps: read back as texels (from the maps, or
+// for rows and columns by their arithmetic) they must equal the texels built whole. 700x300 at 30
+// degrees pads to 2^20 elements: a 1024-wide texture, four parts of 256 rows.
 TEST_F(Gpu, SourceUploadedInPartsEqualsTheWholeTexels) {
   std::mt19937 rng(29);
   const Image image = test::randomImage(700, 300, rng, 8);
-  PixelSortOptions o;
-  o.mask = std::make_shared<const Image>(test::randomImage(700, 300, rng, 2));
-  const LineLayout layout = lineLayout(image.width, image.height, 30.0);
-  const std::vector<PixelTexel> whole = pixelSortSource(image, o, layout);
-  ASSERT_EQ(whole.size(), std::size_t{1} << 20);
-  FragmentRunner runner(whole.size());
-  const PixelSource source(image, o, layout);
-  std::vector<std::uint64_t> firsts;
-  runner.uploadSource([&](std::uint64_t first, std::uint64_t count, PixelTexel* out) {
-    firsts.push_back(first);
-    source.fill(first, count, out);
-  });
-  EXPECT_EQ(firsts, (std::vector<std::uint64_t>{0, 1u << 18, 2u << 18, 3u << 18})) << "parts of 256 rows, in order";
-  const std::vector<PixelTexel> uploaded = runner.readState().source;
-  ASSERT_EQ(uploaded.size(), whole.size());
-  for (std::size_t j = 0; j < whole.size(); ++j) {
-    ASSERT_TRUE(uploaded[j] == whole[j]) << "texel " << j << ": (" << uploaded[j].rgb << ", " << uploaded[j].alphaMask
-                                         << ", " << uploaded[j].pixel << ", " << uploaded[j].element << ") expected ("
-                                         << whole[j].rgb << ", " << whole[j].alphaMask << ", " << whole[j].pixel << ", "
-                                         << whole[j].element << ")";
+  PixelSortOptions masked, plain;
+  Image mask = test::randomImage(700, 300, rng, 2);  // black and white, in runs of 1 to 3
+  for (std::size_t i = 0; i < mask.pixelCount(); ++i) std::fill_n(&mask.rgba[4 * i], 3, i % 5 < 3 ? 255 : 0);
+  masked.mask = std::make_shared<const Image>(mask);
+  for (const auto& [angle, o] : {std::pair<double, const PixelSortOptions&>{30.0, masked}, {0.0, plain}, {180.0, plain},
+                                 {-90.0, masked}, {90.0, plain}}) {
+    SCOPED_TRACE("at " + std::to_string(angle) + (o.mask ? " with a mask" : ""));
+    const LineLayout layout = lineLayout(image.width, image.height, angle);
+    const std::vector<PixelTexel> whole = pixelSortSource(image, o, layout);
+    FragmentRunner runner(whole.size());
+    const PixelSource source(image, o, layout);
+    std::vector<std::uint64_t> firsts;
+    runner.uploadSource([&](std::uint64_t first, std::uint64_t count, PixelTexel* out) {
+      firsts.push_back(first);
+      source.fill(first, count, out);
+    }, sourceShape(layout, o));
+    if (angle == 30.0) {
+      ASSERT_EQ(whole.size(), std::size_t{1} << 20);
+      EXPECT_EQ(firsts, (std::vector<std::uint64_t>{0, 1u << 18, 2u << 18, 3u << 18})) << "parts of 256 rows, in order";
+    }
+    EXPECT_EQ(runner.view().pixelMaps != nullptr, angle == 30.0 || o.mask != nullptr) << "maps only where needed";
+    const std::vector<PixelTexel> uploaded = runner.readState().source;
+    ASSERT_EQ(uploaded.size(), whole.size());
+    for (std::size_t j = 0; j < whole.size(); ++j) {
+      ASSERT_TRUE(uploaded[j] == whole[j]) << "texel " << j << ": (" << uploaded[j].rgb << ", " << uploaded[j].alphaMask
+                                           << ", " << uploaded[j].pixel << ", " << uploaded[j].element << ") expected ("
+                                           << whole[j].rgb << ", " << whole[j].alphaMask << ", " << whole[j].pixel << ", "
+                                           << whole[j].element << ")";
+    }
   }
 }
 
