@@ -192,33 +192,6 @@ std::uint32_t spanStartOf(const std::vector<std::uint32_t>& spans, std::uint64_t
   return spans.at(2 * (word - 1) + 1);
 }
 
-std::int64_t sourcePixelOf(const SourceShape& s, std::uint64_t j) {
-  const std::uint64_t line = j >> s.lineBits, position = j & ((std::uint64_t{1} << s.lineBits) - 1);
-  const bool rows = s.axis == LineAxis::Rows || s.axis == LineAxis::RowsBack;
-  const std::uint64_t lines = rows ? s.height : s.width, length = rows ? s.width : s.height;
-  if (line >= lines || position >= length) return -1;
-  switch (s.axis) {
-    case LineAxis::Rows: return static_cast<std::int64_t>(line * s.width + position);
-    case LineAxis::RowsBack: return static_cast<std::int64_t>(line * s.width + (s.width - 1 - position));
-    case LineAxis::ColumnsDown: return static_cast<std::int64_t>(position * s.width + line);
-    case LineAxis::ColumnsUp: return static_cast<std::int64_t>((s.height - 1 - position) * s.width + line);
-    case LineAxis::None: break;
-  }
-  throw std::logic_error("sourcePixelOf: no arithmetic for a listed layout");
-}
-
-std::uint64_t sourceElementOf(const SourceShape& s, std::uint64_t p) {
-  const std::uint64_t x = p % s.width, y = p / s.width;
-  switch (s.axis) {
-    case LineAxis::Rows: return (y << s.lineBits) | x;
-    case LineAxis::RowsBack: return (y << s.lineBits) | (s.width - 1 - x);
-    case LineAxis::ColumnsDown: return (x << s.lineBits) | y;
-    case LineAxis::ColumnsUp: return (x << s.lineBits) | (s.height - 1 - y);
-    case LineAxis::None: break;
-  }
-  throw std::logic_error("sourceElementOf: no arithmetic for a listed layout");
-}
-
 Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uint64_t i) {
   const std::uint64_t n = in.size();
   const auto notOneLayer = [](const auto&) -> Element {

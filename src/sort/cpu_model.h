@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "sort/element.h"
@@ -42,8 +43,32 @@ struct SourceShape {
 };
 constexpr std::uint32_t kMapsMaskBit = 1u << 30;
 // For shape.axis other than None: the pixel at element j, -1 for padding; the element holding pixel p.
-std::int64_t sourcePixelOf(const SourceShape& shape, std::uint64_t j);
-std::uint64_t sourceElementOf(const SourceShape& shape, std::uint64_t p);
+inline std::int64_t sourcePixelOf(const SourceShape& s, std::uint64_t j) {
+  const std::uint64_t line = j >> s.lineBits, position = j & ((std::uint64_t{1} << s.lineBits) - 1);
+  const bool rows = s.axis == LineAxis::Rows || s.axis == LineAxis::RowsBack;
+  const std::uint64_t lines = rows ? s.height : s.width, length = rows ? s.width : s.height;
+  if (line >= lines || position >= length) return -1;
+  switch (s.axis) {
+    case LineAxis::Rows: return static_cast<std::int64_t>(line * s.width + position);
+    case LineAxis::RowsBack: return static_cast<std::int64_t>(line * s.width + (s.width - 1 - position));
+    case LineAxis::ColumnsDown: return static_cast<std::int64_t>(position * s.width + line);
+    case LineAxis::ColumnsUp: return static_cast<std::int64_t>((s.height - 1 - position) * s.width + line);
+    case LineAxis::None: break;
+  }
+  throw std::logic_error("sourcePixelOf: no arithmetic for a listed layout");
+}
+
+inline std::uint64_t sourceElementOf(const SourceShape& s, std::uint64_t p) {
+  const std::uint64_t x = p % s.width, y = p / s.width;
+  switch (s.axis) {
+    case LineAxis::Rows: return (y << s.lineBits) | x;
+    case LineAxis::RowsBack: return (y << s.lineBits) | (s.width - 1 - x);
+    case LineAxis::ColumnsDown: return (x << s.lineBits) | y;
+    case LineAxis::ColumnsUp: return (x << s.lineBits) | (s.height - 1 - y);
+    case LineAxis::None: break;
+  }
+  throw std::logic_error("sourceElementOf: no arithmetic for a listed layout");
+}
 
 // Everything a runner keeps between passes, one vector per Buffer: the elements; for radix sort the
 // scan buffer (one float per element: the flags e, then their inclusive prefix sum); for the pixel
