@@ -107,7 +107,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   Lines made = lines.get();
   const LineLayout& layout = made.layout;
   const PassSchedule schedule = pixelSortSchedule(layout, options.algorithm, ps);
-  const std::unique_ptr<Runner> runner = makeRunner(options.algorithm, schedule.shape.count());
+  std::unique_ptr<Runner> runner = makeRunner(options.algorithm, schedule.shape.count());
   runner->prepare(schedule, sourceShape(layout, ps));
   const double setupMs = since();
   const Image image = decoded.get();
@@ -128,6 +128,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   }
   const double gpuMs = runner->run(schedule);
   Image sorted = withPixels(image, runner->readPixelBytes(image.pixelCount()));
+  runner.reset();  // its textures' memory, before the encoder asks for its own
   const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 
   if (forcedFailure("verify")) sorted.rgba[0] ^= 1;
