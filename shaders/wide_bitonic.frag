@@ -10,13 +10,23 @@
 // at one position.
 // WIDE_STEPS (defined in front of this file) lists the steps, e.g. "step3(u_stepnos[0]);
 // step2(u_stepnos[0]);": one program per list, as llvmpipe pays for every branch.
-// Compiled after sort_common.glsl (texelOf, wideElement, u_wideWidthLog2).
+// INTO_GROUPS (the pixel sort of rows, its last pass, window bits 0-3: the fragment owns 16
+// consecutive positions of a line) writes, instead of the pairs, the bytes of the pixel each
+// sorted position takes, 4 to a texel of each of 4 targets (Buffer::Groups).
+// Compiled after sort_common.glsl (texelOf, wideElement, u_wideWidthLog2), and with INTO_GROUPS or
+// WIDE_FROM_PIXELS after pixel_source.glsl.
 
 uniform sampler2D u_source;  // the elements as uploaded: the first pass reads these
 uniform ivec4 u_window;        // this pass's four bits, lowest first, and the layout it writes
 uniform ivec4 u_sourceWindow;  // the layout the previous pass wrote
 uniform int u_stepnos[4];    // stepno of each merge the pass carries, the first merge first
 
+#ifdef INTO_GROUPS
+layout(location = 0) out uvec4 o_group0;
+layout(location = 1) out uvec4 o_group1;
+layout(location = 2) out uvec4 o_group2;
+layout(location = 3) out uvec4 o_group3;
+#else
 layout(location = 0) out vec4 o_layer0;
 layout(location = 1) out vec4 o_layer1;
 layout(location = 2) out vec4 o_layer2;
@@ -25,6 +35,7 @@ layout(location = 4) out vec4 o_layer4;
 layout(location = 5) out vec4 o_layer5;
 layout(location = 6) out vec4 o_layer6;
 layout(location = 7) out vec4 o_layer7;
+#endif
 
 vec2 e[16];      // (key, index) of element index[a]
 int index[16];   // the fragment's own, bit t of a at bit u_window[t]
@@ -76,6 +87,18 @@ void main() {
 #endif
   }
   WIDE_STEPS
+#ifdef INTO_GROUPS
+  uint bytes[16];  // position index[a] = 16 p + a takes the pixel its pair names: its RGBA, R lowest
+  for (int a = 0; a < 16; ++a) {
+    int pixel = pixelAtElement(sourceIndex(e[a], index[a]));
+    uvec4 b = pixel >= 0 ? pixelBytesOf(pixel) : uvec4(0u);
+    bytes[a] = b.r | (b.g << 8) | (b.b << 16) | (b.a << 24);
+  }
+  o_group0 = uvec4(bytes[0], bytes[1], bytes[2], bytes[3]);
+  o_group1 = uvec4(bytes[4], bytes[5], bytes[6], bytes[7]);
+  o_group2 = uvec4(bytes[8], bytes[9], bytes[10], bytes[11]);
+  o_group3 = uvec4(bytes[12], bytes[13], bytes[14], bytes[15]);
+#else
   o_layer0 = vec4(e[0], e[1]);
   o_layer1 = vec4(e[2], e[3]);
   o_layer2 = vec4(e[4], e[5]);
@@ -84,4 +107,5 @@ void main() {
   o_layer5 = vec4(e[10], e[11]);
   o_layer6 = vec4(e[12], e[13]);
   o_layer7 = vec4(e[14], e[15]);
+#endif
 }

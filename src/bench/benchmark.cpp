@@ -130,7 +130,7 @@ std::string passShape(const Pass& pass) {
             const char* from = p.source == kWideFromElements ? " from the element texture"
                                : p.source == kWideFromPixels ? " from the pixels (keys made here)"
                                                              : " from the wide layout";
-            return "wide: " + steps(networkSteps(pass)) + from;
+            return "wide: " + steps(networkSteps(pass)) + from + (p.pixels > 0 ? ", into the image's bytes" : "");
           },
           [&](const ComputeBitonicSteps& p) { return "compute: " + steps(p.count) + " per dispatch"; },
           [&](const SharedBitonicSteps&) { return "compute shared: " + steps(networkSteps(pass)); },

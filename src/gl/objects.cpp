@@ -67,9 +67,10 @@ Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format
   glTexParameteri(bindAt, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(bindAt, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  static constexpr GLint kInternal[] = {GL_RGBA32F, GL_R32F, GL_RGBA8, GL_RGBA8UI, GL_RG32UI};
-  static constexpr GLenum kLayout[] = {GL_RGBA, GL_RED, GL_RGBA, GL_RGBA_INTEGER, GL_RG_INTEGER};
-  static constexpr GLenum kType[] = {GL_FLOAT, GL_FLOAT, GL_UNSIGNED_BYTE, GL_UNSIGNED_BYTE, GL_UNSIGNED_INT};
+  static constexpr GLint kInternal[] = {GL_RGBA32F, GL_R32F, GL_RGBA8, GL_RGBA8UI, GL_RG32UI, GL_RGBA32UI};
+  static constexpr GLenum kLayout[] = {GL_RGBA, GL_RED, GL_RGBA, GL_RGBA_INTEGER, GL_RG_INTEGER, GL_RGBA_INTEGER};
+  static constexpr GLenum kType[] = {GL_FLOAT,         GL_FLOAT,        GL_UNSIGNED_BYTE,
+                                     GL_UNSIGNED_BYTE, GL_UNSIGNED_INT, GL_UNSIGNED_INT};
   const GLint internalFormat = kInternal[static_cast<int>(format)];
   const GLenum layout = kLayout[static_cast<int>(format)];
   const GLenum type = kType[static_cast<int>(format)];

@@ -55,7 +55,7 @@ void deleteVertexArray(GLuint id);
 void deleteQuery(GLuint id);
 void deleteBuffer(GLuint id);
 
-enum class TextureFormat { Rgba32f, R32f, Rgba8, Rgba8ui, Rg32ui };
+enum class TextureFormat { Rgba32f, R32f, Rgba8, Rgba8ui, Rg32ui, Rgba32ui };
 
 // A 2D texture with nearest filtering and clamped edges: texels are data, never blended.
 class Texture {

@@ -8,6 +8,7 @@
 
 #include "error.h"
 #include "sort/bits.h"
+#include "sort/wide_layout.h"
 
 namespace texsort {
 namespace {
@@ -379,8 +380,18 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
     schedule.passes.push_back(order);
   }
   // The fast and wide paths end with a gather, which takes the lines back to image order in the same
-  // pass; the others get a pass of their own for it.
+  // pass; the others get a pass of their own for it. Rows on the wide path need no gather: the line
+  // order is the image's, so the last sort pass writes the bytes itself.
   const auto pixels = static_cast<std::uint32_t>(std::uint64_t{layout.width} * layout.height);
+  if (layout.axis == LineAxis::Rows && sort.passes.size() >= 2 && std::holds_alternative<WideGather>(sort.passes.back())) {
+    sort.passes.pop_back();
+    auto& steps = std::get<WideBitonicSteps>(sort.passes.back());
+    if (steps.window != kWideLowWindow) throw std::logic_error("pixelSortSchedule: the last wide pass owns other bits");
+    steps.positionBits = s;
+    steps.pixels = pixels;
+    schedule.passes.insert(schedule.passes.end(), sort.passes.begin(), sort.passes.end());
+    return schedule;
+  }
   for (std::size_t k = 0; k < sort.passes.size(); ++k) {
     Pass pass = sort.passes[k];
     const std::uint32_t intoImage = k + 1 == sort.passes.size() ? pixels : 0;

@@ -300,6 +300,10 @@ SortState runPass(const Pass& pass, SortState state) {
                      }
                    }
                    for (const BitonicStep& step : wideSteps(p)) compactStep(step, pairs);
+                   if (p.pixels > 0) {  // the pixel sort of rows: its bytes, the pairs left as they were
+                     state.pixels = pixelsFromPairs(pairs, state.source, p.positionBits, p.pixels);
+                     return;
+                   }
                    state.wide.resize(2 * n);
                    for (std::uint64_t e = 0; e < n; ++e) {
                      const std::uint64_t at = wideOffset(e, p.window, n);

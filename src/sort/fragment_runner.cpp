@@ -36,6 +36,8 @@ constexpr BufferSpec kBufferSpecs[] = {
      gl::Halves::One},
     {Buffer::Maps, "u_pixelMaps", gl::TextureFormat::Rg32ui, GL_RG_INTEGER, "pixel maps", "pixel maps read-back",
      gl::Halves::One},
+    {Buffer::Groups, "u_groups", gl::TextureFormat::Rgba32ui, GL_RGBA_INTEGER, "pixel-sorted lines", "their targets",
+     gl::Halves::One},
 };
 constexpr bool specsInBufferOrder() {
   for (std::size_t b = 0; b < std::size(kBufferSpecs); ++b)
@@ -114,14 +116,15 @@ void FragmentRunner::allocate(Buffer buffer, gl::Halves halves) {
     if (elementCount() < 2) throw Error(ExitCode::Gpu, "GPU sorter: the fast path needs at least 2 elements");
     layouts_[static_cast<std::size_t>(Buffer::Compact)] = TextureLayout::forCount(elementCount() / 2);
   }
-  if (buffer == Buffer::Wide) {
+  if (buffer == Buffer::Wide || buffer == Buffer::Groups) {
     if (elementCount() < (1u << kWideGroupLog2)) throw Error(ExitCode::Gpu, "GPU sorter: the wide path needs at least 16 elements");
-    layouts_[static_cast<std::size_t>(Buffer::Wide)] = TextureLayout::forCount(elementCount() >> kWideGroupLog2);
+    layouts_[static_cast<std::size_t>(buffer)] = TextureLayout::forCount(elementCount() >> kWideGroupLog2);
   }
   const TextureLayout& l = layoutOf(buffer);
+  const std::uint32_t layers = buffer == Buffer::Wide ? kWideLayers : buffer == Buffer::Groups ? kGroupLayers : 0;
   p = gl::PingPong();  // a single half that now needs two: freed first
-  p = gl::PingPong(l.width, l.height, spec(buffer).format, spec(buffer).textureLabel, spec(buffer).targetLabel,
-                   buffer == Buffer::Wide ? kWideLayers : 0, halves);
+  p = gl::PingPong(l.width, l.height, spec(buffer).format, spec(buffer).textureLabel, spec(buffer).targetLabel, layers,
+                   halves);
 }
 
 const gl::Program& FragmentRunner::program(const Pass& pass) {
@@ -140,6 +143,7 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
   if (const auto* starts = std::get_if<SpanStarts>(&pass)) defines = "#define INTERVALS " + std::to_string(starts->intervals) + "\n";
   if (const auto* order = std::get_if<PixelOrder>(&pass)) defines = "#define PIXEL_KEY " + std::to_string(order->key) + "\n";
   if (passWrites(pass) == Buffer::Pixels) defines += "#define INTO_IMAGE\n";  // the pixel sort's bytes: a uvec4 output
+  if (passWrites(pass) == Buffer::Groups) defines += "#define INTO_GROUPS\n";
   if (passReads(pass) & bufferBit(Buffer::Source)) defines += sourceDefines(sourceShape_);
   gl::Program& p = programs_[{pass.index(), defines}];
   if (!p) p = makeProgram(traitsOf(pass).shader, defines);
@@ -288,6 +292,7 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                  [&](const ComputeBitonicSteps&) {},  // refused by program(): compute dispatches
                  [&](const SharedBitonicSteps&) {},
                  [&](const WideBitonicSteps& s) {
+                   set("u_positionBits", s.positionBits);
                    setWindow("u_window", s.window);
                    const bool fromLayers = s.source != kWideFromElements && s.source != kWideFromPixels;
                    setWindow("u_sourceWindow", fromLayers ? s.source : kWideLowWindow);
@@ -363,7 +368,7 @@ void FragmentRunner::runPass(const Pass& pass) {
   const TextureLayout& l = layoutOf(writes);
   triangle_.draw(target.backTarget(), l.width, l.height);
   target.swap();
-  const auto* wide = std::get_if<WideBitonicSteps>(&pass);
+  const auto* wide = writes == Buffer::Wide ? std::get_if<WideBitonicSteps>(&pass) : nullptr;
   if (wide) {
     wideWindowBefore_ = wide->source;
     wideWindow_ = wide->window;
@@ -415,6 +420,11 @@ std::vector<Element> FragmentRunner::readElements() const {
 
 std::vector<std::uint8_t> FragmentRunner::readPixelBytes(std::uint64_t count) {
   if (count > elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: more pixels asked for than there are elements");
+  if (written_ & bufferBit(Buffer::Groups)) {
+    std::vector<std::uint8_t> bytes = imageOfGroups();
+    bytes.resize(count * 4);
+    return bytes;
+  }
   if (!(written_ & bufferBit(Buffer::Pixels))) throw Error(ExitCode::Gpu, "GPU sorter: no pixel sort has run to its end");
   // Only the rows that hold the first `count` pixels are read.
   const auto rows = static_cast<std::uint32_t>((count + layout().width - 1) / layout().width);
@@ -422,6 +432,30 @@ std::vector<std::uint8_t> FragmentRunner::readPixelBytes(std::uint64_t count) {
   gl::readTexels(pair(Buffer::Pixels).frontTarget(), layout().width, rows, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
                  bytes.data());
   bytes.resize(count * 4);
+  return bytes;
+}
+
+// The pixel sort of rows after its last pass (Buffer::Groups, in line order): the image's bytes,
+// pixel (x, y) from element y * 2^lineBits + x, as Buffer::Pixels would hold them (elementCount()
+// pixels, zero past the image). Layer k's texel t holds elements 16t + 4k .. 16t + 4k + 3: read a
+// layer at a time, each texel goes to its row (lines of 4 or more: four pixels of one row).
+std::vector<std::uint8_t> FragmentRunner::imageOfGroups() const {
+  const SourceShape& s = sourceShape_;
+  if (s.axis != LineAxis::Rows) throw Error(ExitCode::Gpu, "GPU sorter: pixel groups of lines other than rows");
+  const TextureLayout& l = layoutOf(Buffer::Groups);
+  std::vector<std::uint8_t> layer(l.count() * 16);
+  std::vector<std::uint8_t> bytes(elementCount() * 4);
+  const std::uint64_t run = s.lineBits >= 2 ? 4 : 1, lineMask = (std::uint64_t{1} << s.lineBits) - 1;
+  for (std::uint32_t k = 0; k < kGroupLayers; ++k) {
+    gl::readTexels(pair(Buffer::Groups).frontTarget(), l.width, l.height, GL_RGBA_INTEGER, GL_UNSIGNED_INT, layer.data(), k);
+    for (std::uint64_t t = 0; t < l.count(); ++t) {
+      for (std::uint64_t c = 0; c < 4; c += run) {
+        const std::uint64_t e = 16 * t + 4 * k + c, x = e & lineMask, y = e >> s.lineBits;
+        if (x >= s.width || y >= s.height) continue;  // padding
+        std::copy_n(layer.data() + 16 * t + 4 * c, std::min(run, s.width - x) * 4, bytes.data() + (y * s.width + x) * 4);
+      }
+    }
+  }
   return bytes;
 }
 
@@ -475,6 +509,7 @@ SortState FragmentRunner::readState() const {
     gl::readTexels(pair(Buffer::Spans).frontTarget(), l.width, l.height, GL_RG_INTEGER, GL_UNSIGNED_INT,
                    state.spans.data());
   }
+  if (written_ & bufferBit(Buffer::Groups)) state.pixels = imageOfGroups();
   if (written_ & bufferBit(Buffer::Pixels)) {
     state.pixels.resize(elementCount() * 4);
     gl::readTexels(pair(Buffer::Pixels).frontTarget(), layout().width, layout().height, GL_RGBA_INTEGER,
@@ -509,6 +544,11 @@ StateView FragmentRunner::view() const {
   if (written_ & bufferBit(Buffer::Scan)) v.scan = &pair(Buffer::Scan).front();
   if (written_ & bufferBit(Buffer::Spans)) v.spans = &pair(Buffer::Spans).front();
   v.spansLayout = layoutOf(Buffer::Spans);
+  if (shown_ == Buffer::Groups) {  // shown as the image's bytes (Buffer::Pixels' layout)
+    v.form = Buffer::Pixels;
+    v.current = &decodeGroups();
+    v.previous = nullptr;
+  }
   if (shown_ == Buffer::Wide) {  // shown as the compact form: the layers decoded into index order
     v.form = Buffer::Compact;
     v.compactLayout = TextureLayout::forCount(elementCount() / 2);
@@ -520,6 +560,31 @@ StateView FragmentRunner::view() const {
     }
   }
   return v;
+}
+
+const gl::Texture& FragmentRunner::decodeGroups() const {
+  DecodedWide& into = decodedGroups_;
+  if (!into.texture) {
+    into.texture = gl::Texture(layout().width, layout().height, gl::TextureFormat::Rgba8ui, nullptr, "pixel-sorted image (view)");
+    into.target = gl::Framebuffer(into.texture, "pixel-sorted image (view)");
+  }
+  GLint callersProgram = 0;  // as decodeWide: leave the caller's program in use
+  glGetIntegerv(GL_CURRENT_PROGRAM, &callersProgram);
+  if (!groupsProgram_) groupsProgram_ = makeProgram("groups_decode.frag", "");
+  glUseProgram(groupsProgram_.id());
+  const auto set = [&](const char* name, std::uint64_t v) { glUniform1i(groupsProgram_.uniform(name), static_cast<GLint>(v)); };
+  set("u_widthLog2", log2Exact(layout().width));
+  set("u_wideWidthLog2", log2Exact(layoutOf(Buffer::Groups).width));
+  set("u_lineBits", sourceShape_.lineBits);
+  set("u_imageWidth", sourceShape_.width);
+  set("u_pixelCount", sourceShape_.pixelCount());
+  glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(Buffer::Groups));
+  glBindTexture(GL_TEXTURE_2D_ARRAY, pair(Buffer::Groups).front().id());
+  glActiveTexture(GL_TEXTURE0);
+  triangle_.draw(into.target, layout().width, layout().height);
+  glUseProgram(static_cast<GLuint>(callersProgram));
+  TEXSORT_GL_CHECK("pixel-sorted image view");
+  return into.texture;
 }
 
 const gl::Texture& FragmentRunner::decodeWide(const gl::Texture& layers, std::uint32_t window, DecodedWide& into) const {

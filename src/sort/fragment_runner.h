@@ -46,6 +46,7 @@ class FragmentRunner final : public Runner {
   void resetState(unsigned uploaded);
   void uploadInto(Buffer buffer, const void* texels);  // elementCount() RGBA32F texels into the pair's front
   std::vector<PixelTexel> readSource() const;
+  std::vector<std::uint8_t> imageOfGroups() const;
   gl::PingPong& pair(Buffer b) { return buffers_[static_cast<std::size_t>(b)]; }
   const gl::PingPong& pair(Buffer b) const { return buffers_[static_cast<std::size_t>(b)]; }
   const TextureLayout& layoutOf(Buffer b) const { return layouts_[static_cast<std::size_t>(b)]; }
@@ -62,6 +63,7 @@ class FragmentRunner final : public Runner {
     gl::Framebuffer target;
   };
   const gl::Texture& decodeWide(const gl::Texture& layers, std::uint32_t window, DecodedWide& into) const;
+  const gl::Texture& decodeGroups() const;  // Buffer::Groups as the image's bytes, for view()
 
   std::uint32_t wideWindow_ = 0;        // the layout of the wide state's front half
   std::uint32_t wideWindowBefore_ = 0;  // ... and of its back half, the state before the last wide pass
@@ -70,6 +72,8 @@ class FragmentRunner final : public Runner {
   SourceShape sourceShape_;             // the pixel source's, as uploaded
   mutable std::array<DecodedWide, 2> decoded_;  // view(): the wide state's front and back in index order
   mutable gl::Program decodeProgram_;
+  mutable DecodedWide decodedGroups_;
+  mutable gl::Program groupsProgram_;
   std::map<std::pair<std::size_t, std::string>, gl::Program> programs_;  // by (pass kind, its defines)
   gl::Program copyProgram_;
   gl::Texture copyTarget_;  // copyPassMs() only

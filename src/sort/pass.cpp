@@ -40,7 +40,7 @@ std::vector<BitonicStep> computeSteps(const ComputeBitonicSteps& p) {
 }
 
 std::vector<BitonicStep> sharedSteps(const SharedBitonicSteps& p) {  // to the end of lastRank
-  return wideSteps(WideBitonicSteps{p.firstRank, p.firstStep, p.lastRank, p.lastRank, p.stepno, 0, 0, {}});
+  return wideSteps(WideBitonicSteps{p.firstRank, p.firstStep, p.lastRank, p.lastRank, p.stepno, 0, 0, {}, 0, 0});
 }
 
 std::vector<BitonicStep> wideSteps(const WideBitonicSteps& p) {
@@ -63,6 +63,7 @@ unsigned passReads(const Pass& pass) {
   const auto* steps = std::get_if<WideBitonicSteps>(&pass);
   if (steps && steps->source != kWideFromElements) reads &= ~bufferBit(Buffer::Elements);
   if (steps && steps->source == kWideFromPixels) reads |= bufferBit(Buffer::Source) | bufferBit(Buffer::Spans);
+  if (steps && steps->pixels > 0) reads |= bufferBit(Buffer::Source);  // the colours it writes
   return reads;
 }
 
@@ -70,6 +71,8 @@ Buffer passWrites(const Pass& pass) {
   const auto* gather = std::get_if<GatherByIndex>(&pass);
   const auto* wide = std::get_if<WideGather>(&pass);
   if ((gather && gather->pixels > 0) || (wide && wide->pixels > 0)) return Buffer::Pixels;
+  const auto* steps = std::get_if<WideBitonicSteps>(&pass);
+  if (steps && steps->pixels > 0) return Buffer::Groups;
   return traitsOf(pass).writes;
 }
 
@@ -292,12 +295,16 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                 : p.source == kWideFromPixels ? "as the pixel sort's (span, key, position) orders, made from the pixels "
                                                 "and the span words (the key pass folded in)"
                                               : "from the layout of bits " + bitList(p.source);
-            return PassText{"wide bitonic " + ranks + ", " + str(steps.size()) + (steps.size() == 1 ? " step" : " steps"),
+            const std::string writes =
+                p.pixels > 0 ? "writes the bytes of the pixel each position takes, 4 to a texel of 4 render targets: the "
+                               "rows' line order is the image's, so no gather follows."
+                             : "writes them through 8 render targets, laid out by those bits.";
+            return PassText{"wide bitonic " + ranks + ", " + str(steps.size()) + (steps.size() == 1 ? " step" : " steps") +
+                                (p.pixels > 0 ? ", into the image's bytes" : ""),
                             "stepno " + str(p.stepno) + " distances " + distanceList(steps) + " window " +
-                                bitList(p.window),
+                                bitList(p.window) + (p.pixels > 0 ? " pixels " + str(p.pixels) : ""),
                             "each fragment owns the 16 elements that differ in index bits " + bitList(p.window) +
-                                ", reads them " + from + ", runs the steps in registers and " +
-                                "writes them through 8 render targets, laid out by those bits."};
+                                ", reads them " + from + ", runs the steps in registers and " + writes};
           },
           [&](const SpanStarts& p) {
             static const char* const kinds[] = {"luma threshold", "whole lines", "edges", "random", "waves", "mask"};

@@ -39,8 +39,12 @@ enum class Buffer : std::uint8_t {
   Maps,      // pixel sort, lines listed or a mask given: RG32UI texel j = (the pixel at element j,
              // the element holding pixel j + 2^30 where the mask lets it be sorted; ~0 for none),
              // uploaded with the source and read wherever it is (rows and columns compute them)
+  Groups,    // pixel sort of rows on the wide path: the result in line order, written by the last
+             // wide pass: element 16t + 4k + c's 8-bit R, G, B, A as uint c of texel t of layer k
+             // of a 4-layer RGBA32UI array (kGroupLayers); read back as the image
 };
-constexpr std::size_t kBufferCount = 8;
+constexpr std::size_t kBufferCount = 9;
+constexpr std::uint32_t kGroupLayers = 4;
 constexpr unsigned bufferBit(Buffer b) { return 1u << static_cast<unsigned>(b); }
 
 // What a runner needs to know of a pass kind besides its parameters.
@@ -245,7 +249,10 @@ struct PixelOrder {
 // pixel sort's elements computed by `order`'s rule from the source and the span words, which
 // folds the key pass in as well), runs the steps in registers and writes all 16 through 8 render
 // targets in the layout of its own window, where the next pass finds them. Merges before lastRank
-// use stepno 2^(rank+1); lastRank uses `stepno`.
+// use stepno 2^(rank+1); lastRank uses `stepno`. With `pixels` > 0 (the pixel sort of rows, its
+// last pass, window bits 0-3) it writes no pairs but the bytes of the pixel each sorted position
+// takes (found by the pair's low `positionBits`, as WideGather's) into Buffer::Groups: for rows the
+// line order is the image's, so no gather follows.
 constexpr std::uint32_t kWideFromElements = 0xffffffffu;
 constexpr std::uint32_t kWideFromPixels = 0xfffffffeu;
 struct WideBitonicSteps {
@@ -256,8 +263,12 @@ struct WideBitonicSteps {
   std::uint32_t stepno = 0;
   std::uint32_t window = 0;
   std::uint32_t source = kWideFromElements;
-  PixelOrder order{};  // kWideFromPixels only
-  auto fields() const { return std::tie(firstRank, firstStep, lastRank, lastStep, stepno, window, source, order); }
+  PixelOrder order{};               // kWideFromPixels only
+  std::uint32_t positionBits = 0;  // with pixels: as WideGather's
+  std::uint32_t pixels = 0;        // > 0: into Buffer::Groups, for an image of this many pixels
+  auto fields() const {
+    return std::tie(firstRank, firstStep, lastRank, lastStep, stepno, window, source, order, positionBits, pixels);
+  }
   static constexpr PassTraits kTraits{"wide bitonic steps", "wide_bitonic.frag",
                                       bufferBit(Buffer::Elements) | bufferBit(Buffer::Wide), Buffer::Wide, true};
 };

@@ -141,7 +141,7 @@ PassSchedule wideBitonicSchedule(const SortShape& shape) {
   // Merges of up to 16 elements touch bits 0-3 only: all of them in the first pass, from the elements.
   const std::uint32_t first = std::min<std::uint32_t>(k, kWideGroupLog2) - 1;
   schedule.passes.push_back(
-      WideBitonicSteps{0, 0, first, first, mergeStepno(first, k, shape), kWideLowWindow, kWideFromElements, {}});
+      WideBitonicSteps{0, 0, first, first, mergeStepno(first, k, shape), kWideLowWindow, kWideFromElements, {}, 0, 0});
   std::uint32_t window = kWideLowWindow;
   // Then the steps in network order, each pass taking them while their distances use at most four
   // bits: four steps a pass, a merge's last ones (bits 1, 0) sharing one with the next merge's

@@ -12,6 +12,7 @@
 #include "error.h"
 #include "pixelsort/pixel_sort.h"
 #include "sort/cpu_model.h"
+#include "sort/wide_layout.h"
 #include "test_support.h"
 
 namespace texsort {
@@ -293,11 +294,21 @@ TEST(PixelSortAlgorithms, AreTheFragmentLineSorts) {
   EXPECT_FALSE(pixelSortAlgorithm(Algorithm::Radix));
   EXPECT_FALSE(pixelSortAlgorithm(Algorithm::ComputeB16));
   EXPECT_THROW(checkPixelSortAlgorithm(Algorithm::Radix), Error);
+  // Rows on the wide path: line order is image order, so the last sort pass (bits 0-3: 16
+  // consecutive positions a fragment) writes the image's bytes and no gather follows. Columns keep
+  // the gather, which also takes the lines back to image order; bitonic has its own pass for that.
   const PassSchedule wide = pixelSortSchedule(lineLayout(100, 3, 0.0), Algorithm::BitonicWide, PixelSortOptions{});
-  // The wide path's gather also takes the lines back to image order; bitonic has its own pass for that.
-  ASSERT_TRUE(std::holds_alternative<WideGather>(wide.back()));
-  EXPECT_EQ(std::get<WideGather>(wide.back()).positionBits, 7u) << "lines of 128";
-  EXPECT_EQ(std::get<WideGather>(wide.back()).pixels, 300u);
+  ASSERT_TRUE(std::holds_alternative<WideBitonicSteps>(wide.back()));
+  const auto& last = std::get<WideBitonicSteps>(wide.back());
+  EXPECT_EQ(last.positionBits, 7u) << "lines of 128";
+  EXPECT_EQ(last.pixels, 300u);
+  EXPECT_EQ(last.window, kWideLowWindow);
+  EXPECT_EQ(passWrites(wide.back()), Buffer::Groups);
+  EXPECT_EQ(std::count_if(wide.begin(), wide.end(), [](const Pass& p) { return passWrites(p) == Buffer::Groups; }), 1);
+  const PassSchedule columns = pixelSortSchedule(lineLayout(100, 3, -90.0), Algorithm::BitonicWide, PixelSortOptions{});
+  ASSERT_TRUE(std::holds_alternative<WideGather>(columns.back()));
+  EXPECT_EQ(std::get<WideGather>(columns.back()).positionBits, 2u) << "lines of 4";
+  EXPECT_EQ(std::get<WideGather>(columns.back()).pixels, 300u);
   const PassSchedule fast = pixelSortSchedule(lineLayout(100, 3, 0.0), Algorithm::BitonicFast, PixelSortOptions{});
   ASSERT_TRUE(std::holds_alternative<GatherByIndex>(fast.back()));
   EXPECT_EQ(std::get<GatherByIndex>(fast.back()).pixels, 300u);
