@@ -18,6 +18,7 @@ int fail(texsort::ExitCode code, const std::string& message) {
 int main(int argc, char** argv) {
   using namespace texsort;
   restartWithHugePages(argv);  // before anything is allocated or any thread started
+  keepFreedMemory();
   installSignalCleanup();  // SIGINT, SIGTERM, SIGHUP leave no temporary file; SIGXFSZ becomes EFBIG
   try {
     const Command command = parseCommandLine(argc, argv);

@@ -1,6 +1,8 @@
-// Transparent huge pages: the tunable, the restart, and what `texsort info` says of them.
+// Transparent huge pages: the tunable, the restart, and what `texsort info` says of them; the
+// allocator's settings that keep freed memory for reuse.
 #include "io/huge_pages.h"
 
+#include <malloc.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,15 +23,16 @@ std::string thpMode() {
   return open != std::string::npos && close > open ? line.substr(open + 1, close - open - 1) : std::string();
 }
 
-// The value GLIBC_TUNABLES gives the tunable (colon-separated name=value entries), if it names it.
-std::optional<std::string> tunableValue(const char* tunables) {
+// The value GLIBC_TUNABLES gives the tunable `name` (colon-separated name=value entries), if it
+// names it.
+std::optional<std::string> tunableValue(const char* tunables, const char* name = kTunable) {
   if (tunables == nullptr) return std::nullopt;
   const std::string all = tunables;
   for (std::size_t at = 0; at <= all.size();) {
     const std::size_t end = std::min(all.find(':', at), all.size());
     const std::string entry = all.substr(at, end - at);
     const std::size_t equals = entry.find('=');
-    if (equals != std::string::npos && entry.compare(0, equals, kTunable) == 0)  // the whole name
+    if (equals != std::string::npos && entry.compare(0, equals, name) == 0)  // the whole name
       return entry.substr(equals + 1);
     at = end + 1;
   }
@@ -55,6 +58,13 @@ void restartWithHugePages(char** argv) {
   // No restart (no /proc, say): carry on in small pages, with the environment as it was.
   if (before) setenv("GLIBC_TUNABLES", before->c_str(), 1);
   else unsetenv("GLIBC_TUNABLES");
+}
+
+void keepFreedMemory() {
+  const char* tunables = std::getenv("GLIBC_TUNABLES");
+  if (!tunableValue(tunables, "glibc.malloc.arena_max")) mallopt(M_ARENA_MAX, 1);
+  if (!tunableValue(tunables, "glibc.malloc.mmap_threshold")) mallopt(M_MMAP_THRESHOLD, kKeptBlockBytes);
+  if (!tunableValue(tunables, "glibc.malloc.trim_threshold")) mallopt(M_TRIM_THRESHOLD, kKeptFreeBytes);
 }
 
 std::string hugePagesStatus() {
