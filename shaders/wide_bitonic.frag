@@ -16,10 +16,10 @@
 // Compiled after sort_common.glsl (texelOf, wideElement, u_wideWidthLog2), and with INTO_GROUPS or
 // WIDE_FROM_PIXELS after pixel_source.glsl.
 
-uniform sampler2D u_source;  // the elements as uploaded: the first pass reads these
+uniform sampler2D u_source;     // the elements as uploaded: the first pass reads these
 uniform ivec4 u_window;        // this pass's four bits, lowest first, and the layout it writes
 uniform ivec4 u_sourceWindow;  // the layout the previous pass wrote
-uniform int u_stepnos[4];    // stepno of each merge the pass carries, the first merge first
+uniform int u_stepnos[4];      // stepno of each merge the pass carries, the first merge first
 
 #ifdef INTO_GROUPS
 layout(location = 0) out uvec4 o_group0;
@@ -37,8 +37,8 @@ layout(location = 6) out vec4 o_layer6;
 layout(location = 7) out vec4 o_layer7;
 #endif
 
-vec2 e[16];      // (key, index) of element index[a]
-int index[16];   // the fragment's own, bit t of a at bit u_window[t]
+vec2 e[16];     // (key, index) of element index[a]
+int index[16];  // the fragment's own: bit t of a at index bit u_window[t]
 
 bool precedes2(vec2 a, vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
 

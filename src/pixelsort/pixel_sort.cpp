@@ -383,7 +383,8 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
   // pass; the others get a pass of their own for it. Rows on the wide path need no gather: the line
   // order is the image's, so the last sort pass writes the bytes itself.
   const auto pixels = static_cast<std::uint32_t>(std::uint64_t{layout.width} * layout.height);
-  if (layout.axis == LineAxis::Rows && sort.passes.size() >= 2 && std::holds_alternative<WideGather>(sort.passes.back())) {
+  const bool wideRows = layout.axis == LineAxis::Rows && sort.passes.size() >= 2;
+  if (wideRows && std::holds_alternative<WideGather>(sort.passes.back())) {
     sort.passes.pop_back();
     auto& steps = std::get<WideBitonicSteps>(sort.passes.back());
     if (steps.window != kWideLowWindow) throw std::logic_error("pixelSortSchedule: the last wide pass owns other bits");

@@ -244,11 +244,11 @@ struct PixelOrder {
 // firstStep) to (lastRank, lastStep), whose partner distances all lie among four index bits, the
 // mask `window` (wide_layout.h; not always adjacent: a merge's last steps, bits 1 and 0, share a
 // pass with the next merge's first). A fragment owns the 16 elements that differ only in those
-// bits: it reads them from the layout the previous pass wrote (`source`, its window; kWideFromElements: from the
-// element texture as uploaded, which folds the pack into the first pass; kWideFromPixels: the
-// pixel sort's elements computed by `order`'s rule from the source and the span words, which
-// folds the key pass in as well), runs the steps in registers and writes all 16 through 8 render
-// targets in the layout of its own window, where the next pass finds them. Merges before lastRank
+// bits: it reads them from the layout the previous pass wrote (`source`, its window;
+// kWideFromElements: from the element texture as uploaded, which folds the pack into the first
+// pass; kWideFromPixels: the pixel sort's elements computed by `order`'s rule from the source and
+// the span words, which folds the key pass in as well), runs the steps in registers and writes all
+// 16 through 8 render targets in the layout of its own window, where the next pass finds them. Merges before lastRank
 // use stepno 2^(rank+1); lastRank uses `stepno`. With `pixels` > 0 (the pixel sort of rows, its
 // last pass, window bits 0-3) it writes no pairs but the bytes of the pixel each sorted position
 // takes (found by the pair's low `positionBits`, as WideGather's) into Buffer::Groups: for rows the
@@ -263,7 +263,7 @@ struct WideBitonicSteps {
   std::uint32_t stepno = 0;
   std::uint32_t window = 0;
   std::uint32_t source = kWideFromElements;
-  PixelOrder order{};               // kWideFromPixels only
+  PixelOrder order{};              // kWideFromPixels only
   std::uint32_t positionBits = 0;  // with pixels: as WideGather's
   std::uint32_t pixels = 0;        // > 0: into Buffer::Groups, for an image of this many pixels
   auto fields() const {
