@@ -83,9 +83,9 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     throw Error(ExitCode::BadInput, name + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
                                         " needs " + limit);
   }
+  const bool maps = SourceShape{lineAxis(ps.angle), header.width, header.height, 1, ps.mask != nullptr}.maps();
   const MemoryNeed need =
-      pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm,
-                          lineAxis(ps.angle) == LineAxis::None || ps.mask != nullptr);
+      pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm, maps);
   checkHostMemoryBudget(name, header.width, header.height, need);
   const double layoutMs = since();
   // The line tables and the image are made on the other cores while this one opens the GL context

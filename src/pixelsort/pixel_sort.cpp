@@ -275,23 +275,16 @@ std::vector<std::uint32_t> elementsOfPixels(const LineLayout& layout) {
   return elementOf;
 }
 
-namespace {
-
-// The element holding pixel i: from the table, or for rows and columns (no table) by arithmetic.
-std::uint64_t elementOfPixel(const LineLayout& layout, const std::vector<std::uint32_t>& table, std::uint64_t i) {
-  if (layout.axis == LineLayout::Axis::None) return table[i];
-  const SourceShape shape{layout.axis, layout.width, layout.height, log2Exact(layout.paddedLength), false};
-  return sourceElementOf(shape, i);
-}
-
-}  // namespace
-
 PixelSource::PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout)
     : PixelSource(image, options, layout, elementsOfPixels(layout)) {}
 
 PixelSource::PixelSource(const Image& image, const PixelSortOptions& options, const LineLayout& layout,
                          std::vector<std::uint32_t> elementOf)
-    : image_(image), options_(options), layout_(layout), elementOf_(std::move(elementOf)) {
+    : image_(image),
+      options_(options),
+      layout_(layout),
+      elementOf_(std::move(elementOf)),
+      shape_(sourceShape(layout, options)) {
   const bool tableNeeded = layout.axis == LineLayout::Axis::None;
   if (elementOf_.size() != (tableNeeded ? image.pixelCount() : 0)) {
     throw std::logic_error("PixelSource: a table for another layout");
@@ -308,7 +301,7 @@ void PixelSource::fill(std::uint64_t first, std::uint64_t count, PixelTexel* out
       const std::uint8_t* m = options_.mask ? &options_.mask->rgba[4 * j] : nullptr;
       t.rgb = float((std::uint32_t{px[0]} << 16) | (std::uint32_t{px[1]} << 8) | px[2]);
       t.alphaMask = float(px[3] + (m == nullptr || maskWhite(m[0], m[1], m[2]) ? 256 : 0));
-      t.element = float(elementOfPixel(layout_, elementOf_, j));
+      t.element = float(shape_.axis == LineAxis::None ? elementOf_[j] : sourceElementOf(shape_, j));
     }
     const auto line = static_cast<std::uint32_t>(j / layout_.paddedLength);  // element j's line and position
     const std::uint64_t p = j % layout_.paddedLength;

@@ -85,14 +85,7 @@ struct LineLayout {
   std::uint64_t pixelCount() const { return std::uint64_t{width} * height; }
   std::uint32_t lengthOf(std::uint32_t line) const { return static_cast<std::uint32_t>(starts[line + 1] - starts[line]); }
   std::uint64_t pixelOf(std::uint32_t line, std::uint32_t position) const {
-    switch (axis) {
-      case Axis::Rows: return std::uint64_t{line} * width + position;
-      case Axis::RowsBack: return std::uint64_t{line} * width + (width - 1 - position);
-      case Axis::ColumnsDown: return std::uint64_t{position} * width + line;
-      case Axis::ColumnsUp: return std::uint64_t{height - 1 - position} * width + line;
-      case Axis::None: break;
-    }
-    return pixels[starts[line] + position];
+    return axis == Axis::None ? pixels[starts[line] + position] : axisPixelOf(axis, width, height, line, position);
   }
   SortShape shape() const { return SortShape{paddedLength, paddedCount}; }
 };
@@ -148,7 +141,8 @@ class PixelSource {
   const Image& image_;
   const PixelSortOptions& options_;
   const LineLayout& layout_;
-  std::vector<std::uint32_t> elementOf_;  // pixel -> the element at its line and position
+  std::vector<std::uint32_t> elementOf_;  // pixel -> the element at its line and position (listed lines)
+  SourceShape shape_;                     // rows and columns: the same by arithmetic
 };
 
 // Empty when the pixel sort can run lines of this padded shape with this key; else why not: its

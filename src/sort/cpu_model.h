@@ -42,20 +42,27 @@ struct SourceShape {
   std::uint64_t pixelCount() const { return std::uint64_t{width} * height; }
 };
 constexpr std::uint32_t kMapsMaskBit = 1u << 30;
+// Line `line`, position `position` of a width x height image's rows or columns (axis other than
+// None, both inside the image): its pixel.
+inline std::uint64_t axisPixelOf(LineAxis axis, std::uint64_t width, std::uint64_t height, std::uint64_t line,
+                                 std::uint64_t position) {
+  switch (axis) {
+    case LineAxis::Rows: return line * width + position;
+    case LineAxis::RowsBack: return line * width + (width - 1 - position);
+    case LineAxis::ColumnsDown: return position * width + line;
+    case LineAxis::ColumnsUp: return (height - 1 - position) * width + line;
+    case LineAxis::None: break;
+  }
+  throw std::logic_error("axisPixelOf: no arithmetic for a listed layout");
+}
+
 // For shape.axis other than None: the pixel at element j, -1 for padding; the element holding pixel p.
 inline std::int64_t sourcePixelOf(const SourceShape& s, std::uint64_t j) {
   const std::uint64_t line = j >> s.lineBits, position = j & ((std::uint64_t{1} << s.lineBits) - 1);
   const bool rows = s.axis == LineAxis::Rows || s.axis == LineAxis::RowsBack;
   const std::uint64_t lines = rows ? s.height : s.width, length = rows ? s.width : s.height;
   if (line >= lines || position >= length) return -1;
-  switch (s.axis) {
-    case LineAxis::Rows: return static_cast<std::int64_t>(line * s.width + position);
-    case LineAxis::RowsBack: return static_cast<std::int64_t>(line * s.width + (s.width - 1 - position));
-    case LineAxis::ColumnsDown: return static_cast<std::int64_t>(position * s.width + line);
-    case LineAxis::ColumnsUp: return static_cast<std::int64_t>((s.height - 1 - position) * s.width + line);
-    case LineAxis::None: break;
-  }
-  throw std::logic_error("sourcePixelOf: no arithmetic for a listed layout");
+  return static_cast<std::int64_t>(axisPixelOf(s.axis, s.width, s.height, line, position));
 }
 
 inline std::uint64_t sourceElementOf(const SourceShape& s, std::uint64_t p) {

@@ -563,7 +563,7 @@ StateView FragmentRunner::view() const {
 }
 
 const gl::Texture& FragmentRunner::decodeGroups() const {
-  DecodedWide& into = decodedGroups_;
+  DecodedView& into = decodedGroups_;
   if (!into.texture) {
     into.texture = gl::Texture(layout().width, layout().height, gl::TextureFormat::Rgba8ui, nullptr, "pixel-sorted image (view)");
     into.target = gl::Framebuffer(into.texture, "pixel-sorted image (view)");
@@ -587,7 +587,7 @@ const gl::Texture& FragmentRunner::decodeGroups() const {
   return into.texture;
 }
 
-const gl::Texture& FragmentRunner::decodeWide(const gl::Texture& layers, std::uint32_t window, DecodedWide& into) const {
+const gl::Texture& FragmentRunner::decodeWide(const gl::Texture& layers, std::uint32_t window, DecodedView& into) const {
   const TextureLayout compact = TextureLayout::forCount(elementCount() / 2);
   if (!into.texture) {
     into.texture = gl::Texture(compact.width, compact.height, nullptr, "wide state (view)");

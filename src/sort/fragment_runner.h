@@ -58,11 +58,11 @@ class FragmentRunner final : public Runner {
   unsigned lastWrites_ = 0;                          // bufferBit(passWrites()) of it; 0: none ran
   Buffer shown_ = Buffer::Elements;                  // what positions hold: Elements or Compact
   Buffer shownBefore_ = Buffer::Elements;            // ... before the last pass that wrote them
-  struct DecodedWide {
+  struct DecodedView {
     gl::Texture texture;
     gl::Framebuffer target;
   };
-  const gl::Texture& decodeWide(const gl::Texture& layers, std::uint32_t window, DecodedWide& into) const;
+  const gl::Texture& decodeWide(const gl::Texture& layers, std::uint32_t window, DecodedView& into) const;
   const gl::Texture& decodeGroups() const;  // Buffer::Groups as the image's bytes, for view()
 
   std::uint32_t wideWindow_ = 0;        // the layout of the wide state's front half
@@ -70,9 +70,9 @@ class FragmentRunner final : public Runner {
                                         // (kWideFromElements: the elements as uploaded)
   bool lastPassWide_ = false;           // the last pass run since upload() was a wide one
   SourceShape sourceShape_;             // the pixel source's, as uploaded
-  mutable std::array<DecodedWide, 2> decoded_;  // view(): the wide state's front and back in index order
+  mutable std::array<DecodedView, 2> decoded_;  // view(): the wide state's front and back in index order
   mutable gl::Program decodeProgram_;
-  mutable DecodedWide decodedGroups_;
+  mutable DecodedView decodedGroups_;
   mutable gl::Program groupsProgram_;
   std::map<std::pair<std::size_t, std::string>, gl::Program> programs_;  // by (pass kind, its defines)
   gl::Program copyProgram_;
