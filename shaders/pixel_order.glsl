@@ -51,10 +51,10 @@ uvec2 withField(uvec2 order, uint v, int at) {
   return uvec2(order.x | (v >> uint(24 - at)), order.y | ((v << uint(at)) & 0xFFFFFFu));
 }
 
-// Element j: (order high, order low, packed RGB, alpha); padding has no colour.
-vec4 pixelOrderElement(int j) {
+// Element j, whose span starts at `start`: (order high, order low, packed RGB, alpha); padding has
+// no colour.
+vec4 pixelOrderAt(int j, uint start) {
   uint position = uint(j & ((1 << u_lineBits) - 1)), line = uint(j >> u_lineBits);
-  uint start = spanStartOf(j);
   int pixel = pixelAtElement(j);
   uint piece = start, key = 0u;
   vec2 colour = vec2(0.0);
@@ -69,4 +69,22 @@ vec4 pixelOrderElement(int j) {
   }
   uvec2 order = withField(withField(withField(uvec2(0u), piece, u_keyBits + u_lineBits), key, u_lineBits), position, 0);
   return vec4(float(order.x), float(order.y), colour);
+}
+
+vec4 pixelOrderElement(int j) { return pixelOrderAt(j, spanStartOf(j)); }
+
+// Elements base .. base + 15 (base a multiple of 16, so one span word holds their 16 bits), as
+// pixelOrderElement but with the span words fetched once for all 16 instead of once or twice each.
+void pixelOrderElements16(int base, out vec2 e[16]) {
+  int word = base >> 5, below = base & 31;  // below: 0 or 16, the bits in front of base's
+  uint bits = texelFetch(u_spans, spansTexelOf(word), 0).r;
+  uint earlier = bits & ((1u << uint(below)) - 1u);
+  // The latest start before base: in this word, else (it is in base's line: the line's first
+  // position starts a span) the previous word's latest.
+  uint start = earlier != 0u ? uint(((base & ~31) + highestBit(earlier)) & ((1 << u_lineBits) - 1))
+                             : texelFetch(u_spans, spansTexelOf(max(word - 1, 0)), 0).g;
+  for (int a = 0; a < 16; ++a) {
+    if (((bits >> uint(below + a)) & 1u) != 0u) start = uint((base + a) & ((1 << u_lineBits) - 1));
+    e[a] = pixelOrderAt(base + a, start).rg;
+  }
 }

@@ -4,10 +4,10 @@
 // so the 16 elements that differ only there never meet any other element in this pass. The
 // fragment reads them (on the first pass from the element texture, which folds the pack in, or in
 // the pixel sort computed from the pixels, which folds the key pass in: WIDE_FROM_PIXELS, compiled
-// after pixel_order.glsl; else from the layout the previous pass wrote), runs the steps in
-// registers with the classic compare rule (bitonic.frag), and writes them to 8 render targets,
-// one layer each, laid out by this pass's window (wide_layout.h): the next pass finds its own 16
-// at one position.
+// after pixel_order.glsl, its window bits 0-3: 16 consecutive positions, one span word; else from
+// the layout the previous pass wrote), runs the steps in registers with the classic compare rule
+// (bitonic.frag), and writes them to 8 render targets, one layer each, laid out by this pass's
+// window (wide_layout.h): the next pass finds its own 16 at one position.
 // WIDE_STEPS (defined in front of this file) lists the steps, e.g. "step3(u_stepnos[0]);
 // step2(u_stepnos[0]);": one program per list, as llvmpipe pays for every branch.
 // INTO_GROUPS (the pixel sort of rows, its last pass, window bits 0-3: the fragment owns 16
@@ -80,12 +80,13 @@ void main() {
                ((a >> 3) << u_window.w);
 #if defined(WIDE_FROM_ELEMENTS)
     e[a] = texelFetch(u_source, texelOf(index[a]), 0).rg;
-#elif defined(WIDE_FROM_PIXELS)
-    e[a] = pixelOrderElement(index[a]).rg;
-#else
+#elif !defined(WIDE_FROM_PIXELS)
     e[a] = wideElement(index[a], u_sourceWindow);
 #endif
   }
+#ifdef WIDE_FROM_PIXELS
+  pixelOrderElements16(base, e);  // the window is bits 0-3: index[a] = base + a
+#endif
   WIDE_STEPS
 #ifdef INTO_GROUPS
   uint bytes[16];  // position index[a] = 16 p + a takes the pixel its pair names: its RGBA, R lowest

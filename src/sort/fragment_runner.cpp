@@ -79,6 +79,9 @@ std::string wideDefines(const WideBitonicSteps& pass) {
   std::string from;
   if (pass.source == kWideFromElements) from = "#define WIDE_FROM_ELEMENTS\n";
   if (pass.source == kWideFromPixels) {
+    if (pass.window != kWideLowWindow) {  // pixelOrderElements16 makes 16 consecutive elements
+      throw Error(ExitCode::Gpu, "GPU sorter: wide steps from the pixels need window bits 0-3: " + describe(Pass{pass}));
+    }
     from = "#define WIDE_FROM_PIXELS\n#define PIXEL_KEY " + std::to_string(pass.order.key) + "\n";
   }
   return from + "#define WIDE_STEPS " + steps + "\n";

@@ -163,7 +163,8 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           // A fragment reads one texel per element (a full element texel on the first pass, which
           // folds the pack in) and writes 8 texels of two pairs: 16 elements.
           [&](const WideBitonicSteps& p) {
-            if (p.source == kWideFromPixels) return 2 * kElement + kWord + kElement / 2;  // as PixelOrder's reads
+            // From the pixels: as PixelOrder's reads, but two span words for the fragment's 16 positions.
+            if (p.source == kWideFromPixels) return 2 * kElement + kWord / 8 + kElement / 2;
             return kElement + kElement / 2;
           },
           [&](const WideGather& p) { return p.pixels ? kIntoImage : kElement / 2 + 2 * kElement; },
