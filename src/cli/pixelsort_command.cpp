@@ -118,8 +118,10 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   if (!options.quiet) spanCount = std::async(std::launch::async, [&] { return countSpans(image, ps, layout); });
   const auto start = Clock::now();
   SortState source;  // the whole source on the host only for --verify's CPU model
-  if (options.verify) {
-    source.source = pixelSortSource(image, ps, layout);
+  if (options.verify) source.source = pixelSortSource(image, ps, layout);
+  if (!maps) {  // rows or columns without a mask: the pixels' bytes are the source
+    runner->uploadSourceBytes(image.rgba.data(), sourceShape(layout, ps));
+  } else if (options.verify) {
     runner->uploadSource(source.source, sourceShape(layout, ps));
   } else {
     const PixelSource parts(image, ps, layout, std::move(made.elementOf));

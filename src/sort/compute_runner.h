@@ -28,6 +28,9 @@ class ComputeRunner final : public Runner {
   void uploadSource(const SourceFill&, const SourceShape& shape) override {
     uploadSource(std::vector<PixelTexel>(), shape);
   }
+  void uploadSourceBytes(const std::uint8_t*, const SourceShape& shape) override {
+    uploadSource(std::vector<PixelTexel>(), shape);
+  }
   void restartFromSource() override { uploadSource(std::vector<PixelTexel>(), SourceShape{}); }
   void prepare(const PassSchedule& schedule, const SourceShape& source = SourceShape{}) override;
   // Keeps the pairs as they were before an in-place dispatch (one buffer copy), so view() can show

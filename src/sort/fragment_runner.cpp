@@ -191,7 +191,7 @@ void FragmentRunner::uploadSource(const std::vector<PixelTexel>& texels, const S
   }, shape);
 }
 
-void FragmentRunner::uploadSource(const SourceFill& fill, const SourceShape& shape) {
+void FragmentRunner::startSource(const SourceShape& shape) {
   const bool fits = shape.axis == LineAxis::None || log2Exact(elementCount()) >= shape.lineBits;
   if (shape.pixelCount() > elementCount() || !fits) {
     throw Error(ExitCode::Gpu, "GPU sorter: a pixel source of another shape");
@@ -200,6 +200,38 @@ void FragmentRunner::uploadSource(const SourceFill& fill, const SourceShape& sha
   allocate(Buffer::Source);
   if (shape.maps()) allocate(Buffer::Maps);
   else pair(Buffer::Maps) = gl::PingPong();
+}
+
+void FragmentRunner::uploadSourceBytes(const std::uint8_t* rgba, const SourceShape& shape) {
+  if (shape.maps()) throw Error(ExitCode::Gpu, "GPU sorter: a pixel source with maps needs its texels");
+  startSource(shape);
+  // Whole texture rows straight from the pixels; the row they end in and the rows after it, zero
+  // past the last pixel, a part at a time.
+  const std::uint32_t width = layout().width, height = layout().height;
+  const auto fullRows = static_cast<std::uint32_t>(shape.pixelCount() / width);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glBindTexture(GL_TEXTURE_2D, pair(Buffer::Source).front().id());
+  if (fullRows > 0) {
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(fullRows),
+                    GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, rgba);
+  }
+  if (fullRows < height) {
+    const std::uint32_t rows = std::max<std::uint32_t>(1, std::min(height - fullRows, (std::uint32_t{1} << 18) / width));
+    std::vector<std::uint8_t> part(std::uint64_t{rows} * width * 4, 0);
+    const std::uint64_t rest = shape.pixelCount() - std::uint64_t{fullRows} * width;
+    std::copy_n(rgba + std::uint64_t{fullRows} * width * 4, rest * 4, part.begin());
+    for (std::uint32_t y = fullRows; y < height; y += rows) {
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, static_cast<GLint>(y), static_cast<GLsizei>(width),
+                      static_cast<GLsizei>(std::min(rows, height - y)), GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, part.data());
+      if (y == fullRows) std::fill_n(part.begin(), rest * 4, std::uint8_t{0});
+    }
+  }
+  TEXSORT_GL_CHECK("upload");
+  restartFromSource();
+}
+
+void FragmentRunner::uploadSource(const SourceFill& fill, const SourceShape& shape) {
+  startSource(shape);
   // Parts of whole texture rows, about 4 MiB of texels each: the host never holds the whole source.
   // Each texel's colour and alpha go to the bytes; the rest, where kept, to the maps.
   const std::uint32_t width = layout().width, height = layout().height;

@@ -24,6 +24,7 @@ class FragmentRunner final : public Runner {
   void upload(const std::vector<Element>& elements) override;
   void uploadSource(const std::vector<PixelTexel>& texels, const SourceShape& shape) override;
   void uploadSource(const SourceFill& fill, const SourceShape& shape) override;
+  void uploadSourceBytes(const std::uint8_t* rgba, const SourceShape& shape) override;
   void restartFromSource() override;
   void prepare(const PassSchedule& schedule, const SourceShape& source = SourceShape{}) override;
   void runPass(const Pass& pass) override;
@@ -45,6 +46,7 @@ class FragmentRunner final : public Runner {
   void setUniforms(const Pass& pass, const gl::Program& program) const;
   void resetState(unsigned uploaded);
   void uploadInto(Buffer buffer, const void* texels);  // elementCount() RGBA32F texels into the pair's front
+  void startSource(const SourceShape& shape);  // checks the shape; the source's buffers, maps only where used
   std::vector<PixelTexel> readSource() const;
   std::vector<std::uint8_t> imageOfGroups() const;
   gl::PingPong& pair(Buffer b) { return buffers_[static_cast<std::size_t>(b)]; }

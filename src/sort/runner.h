@@ -37,6 +37,10 @@ class Runner {
   // writes texels first .. first + count - 1 to out; the parts come in order and cover them all.
   using SourceFill = std::function<void(std::uint64_t first, std::uint64_t count, PixelTexel* out)>;
   virtual void uploadSource(const SourceFill& fill, const SourceShape& shape) = 0;
+  // The same for a shape without maps (rows or columns, no mask), whose source is the pixels'
+  // bytes as they are: pixel p's RGBA (R first) at texel p, zero beyond shape.pixelCount(). They go
+  // to the texture straight from `rgba`, with no texels made.
+  virtual void uploadSourceBytes(const std::uint8_t* rgba, const SourceShape& shape) = 0;
   // The same start again from the source texels already uploaded (no pass writes them): a new
   // schedule on the same image and lines, without the upload.
   virtual void restartFromSource() = 0;

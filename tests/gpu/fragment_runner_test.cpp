@@ -288,9 +288,10 @@ TEST_F(Gpu, PixelSortSpansAcrossManyWordsEqualTheCpuModel) {
   EXPECT_EQ(scanSteps, 2u) << "32 words a line: distances 1 and 8";
 }
 
-// The CLI uploads the source a few texture rows at a time (PixelSource); the runner keeps each
-// pixel's bytes and, for listed lines or a mask, the maps: read back as texels (from the maps, or
-// for rows and columns by their arithmetic) they must equal the texels built whole. 700x300 at 30
+// The CLI uploads the source a few texture rows at a time (PixelSource), or for rows and columns
+// without a mask straight from the pixels' bytes; the runner keeps each pixel's bytes and, for listed
+// lines or a mask, the maps: read back as texels (from the maps, or for rows and columns by their
+// arithmetic) they must equal the texels built whole. 700x300 at 30
 // degrees pads to 2^20 elements: a 1024-wide texture, four parts of 256 rows.
 TEST_F(Gpu, SourceUploadedInPartsEqualsTheWholeTexels) {
   std::mt19937 rng(29);
@@ -323,6 +324,16 @@ TEST_F(Gpu, SourceUploadedInPartsEqualsTheWholeTexels) {
                                            << ", " << uploaded[j].pixel << ", " << uploaded[j].element << ") expected ("
                                            << whole[j].rgb << ", " << whole[j].alphaMask << ", " << whole[j].pixel << ", "
                                            << whole[j].element << ")";
+    }
+    if (!sourceShape(layout, o).maps()) {
+      // Rows and columns without a mask: the pixels' bytes as they are, over a taller image's (the
+      // same element count), so the texels past the last pixel must be cleared again.
+      const Image taller = test::randomImage(image.width, image.height + 100, rng, 8);
+      const LineLayout tallerLayout = lineLayout(taller.width, taller.height, angle);
+      ASSERT_EQ(tallerLayout.paddedCount, layout.paddedCount);
+      runner.uploadSourceBytes(taller.rgba.data(), sourceShape(tallerLayout, o));
+      runner.uploadSourceBytes(image.rgba.data(), sourceShape(layout, o));
+      EXPECT_TRUE(runner.readState().source == whole) << "the bytes straight from the pixels";
     }
   }
 }
