@@ -3,8 +3,9 @@
 // of line l, whose span starts where the span words say (spanStartOf; cut into pieces of at most
 // u_maxSpan from there; a piece --skip leaves whole becomes p itself), becomes (r, g, rgb, alpha)
 // with r * 2^24 + g = piece << (K + s) | key << s | p: the 48-bit order held as two 24-bit halves,
-// each exact in a float. PIXEL_KEY (a define) is pixel_rules.h's PixelKey. Compiled after
-// sort_common.glsl.
+// each exact in a float. PIXEL_KEY (a define) is pixel_rules.h's PixelKey; PIXEL_PIECES is defined
+// when u_maxSpan > 0, PIXEL_SKIP when u_skipPercent > 0 (llvmpipe pays for every side of a branch,
+// and here a division and a hash per element). Compiled after sort_common.glsl.
 
 uniform uint u_maxKey;
 uniform int u_keyBits;
@@ -59,8 +60,12 @@ vec4 pixelOrderAt(int j, uint start) {
   uint piece = start, key = 0u;
   vec2 colour = vec2(0.0);
   if (pixel >= 0) {
-    if (u_maxSpan > 0u) piece = start + (position - start) / u_maxSpan * u_maxSpan;
+#ifdef PIXEL_PIECES
+    piece = start + (position - start) / u_maxSpan * u_maxSpan;
+#endif
+#ifdef PIXEL_SKIP
     if (skipRun(u_seed, line, piece, u_skipPercent)) piece = position;
+#endif
     uvec4 bytes = pixelBytesOf(pixel);
     uint rgb = rgbOfBytes(bytes);
     key = pixelKey(rgb);

@@ -66,6 +66,13 @@ gl::Program makeProgram(const char* shader, const std::string& defines) {
 
 // The wide pass's program: its steps as calls of wide_bitonic.frag's step0 .. step3 (the window's
 // lowest bit .. its highest), each with the stepno of its merge, and where it reads from.
+// pixel_order.glsl's choices, one program each: the key, and whether spans are cut into pieces or
+// some left whole (an integer division and a hash per element that llvmpipe would pay for always).
+std::string pixelOrderDefines(const PixelOrder& order) {
+  return "#define PIXEL_KEY " + std::to_string(order.key) + "\n" + (order.maxSpan > 0 ? "#define PIXEL_PIECES\n" : "") +
+         (order.skipPercent > 0 ? "#define PIXEL_SKIP\n" : "");
+}
+
 std::string wideDefines(const WideBitonicSteps& pass) {
   std::string steps;
   for (const BitonicStep& s : wideSteps(pass)) {
@@ -82,7 +89,7 @@ std::string wideDefines(const WideBitonicSteps& pass) {
     if (pass.window != kWideLowWindow) {  // pixelOrderElements16 makes 16 consecutive elements
       throw Error(ExitCode::Gpu, "GPU sorter: wide steps from the pixels need window bits 0-3: " + describe(Pass{pass}));
     }
-    from = "#define WIDE_FROM_PIXELS\n#define PIXEL_KEY " + std::to_string(pass.order.key) + "\n";
+    from = "#define WIDE_FROM_PIXELS\n" + pixelOrderDefines(pass.order);
   }
   return from + "#define WIDE_STEPS " + steps + "\n";
 }
@@ -144,7 +151,7 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
   }
   if (const auto* wide = std::get_if<WideBitonicSteps>(&pass)) defines = wideDefines(*wide);
   if (const auto* starts = std::get_if<SpanStarts>(&pass)) defines = "#define INTERVALS " + std::to_string(starts->intervals) + "\n";
-  if (const auto* order = std::get_if<PixelOrder>(&pass)) defines = "#define PIXEL_KEY " + std::to_string(order->key) + "\n";
+  if (const auto* order = std::get_if<PixelOrder>(&pass)) defines = pixelOrderDefines(*order);
   if (passWrites(pass) == Buffer::Pixels) defines += "#define INTO_IMAGE\n";  // the pixel sort's bytes: a uvec4 output
   if (passWrites(pass) == Buffer::Groups) defines += "#define INTO_GROUPS\n";
   if (passReads(pass) & bufferBit(Buffer::Source)) defines += sourceDefines(sourceShape_);
