@@ -247,7 +247,9 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up and compares the two results
     glFinish();
     const auto start = Clock::now();
-    runner->uploadSource(pixelSortSource(image, options, layout), sourceShape(layout, options));
+    const SourceShape shape = sourceShape(layout, options);  // uploaded as texsort pixelsort does
+    if (shape.maps()) runner->uploadSource(pixelSortSource(image, options, layout), shape);
+    else runner->uploadSourceBytes(image.rgba.data(), shape);
     const double gpuMs = runner->run(schedule);
     const Image result = withPixels(image, runner->readPixelBytes(image.pixelCount()));
     const double wallMs = since(start);

@@ -204,7 +204,7 @@ int runBench(const BenchOptions& options) {
       }
     }
     if (options.perPass) return 0;
-    std::printf("wall ms: source texels (CPU), upload, every pass (spans, keys, sort: GPU), read back, output image; CPU ref: keys, spans and "
+    std::printf("wall ms: the source (rows and columns: the pixels' bytes as they are; angles, masks: texels made on the CPU), upload, every pass (spans, keys, sort: GPU), read back, output image; CPU ref: keys, spans and "
                 "std::stable_sort of every span on one core; x CPU > 1: the GPU pipeline is faster\n");
     return 0;
   }
