@@ -64,8 +64,6 @@ gl::Program makeProgram(const char* shader, const std::string& defines) {
   return program;
 }
 
-// The wide pass's program: its steps as calls of wide_bitonic.frag's step0 .. step3 (the window's
-// lowest bit .. its highest), each with the stepno of its merge, and where it reads from.
 // pixel_order.glsl's choices, one program each: the key, and whether spans are cut into pieces or
 // some left whole (an integer division and a hash per element that llvmpipe would pay for always).
 std::string pixelOrderDefines(const PixelOrder& order) {
@@ -73,6 +71,8 @@ std::string pixelOrderDefines(const PixelOrder& order) {
          (order.skipPercent > 0 ? "#define PIXEL_SKIP\n" : "");
 }
 
+// The wide pass's program: its steps as calls of wide_bitonic.frag's step0 .. step3 (the window's
+// lowest bit .. its highest), each with the stepno of its merge, and where it reads from.
 std::string wideDefines(const WideBitonicSteps& pass) {
   std::string steps;
   for (const BitonicStep& s : wideSteps(pass)) {

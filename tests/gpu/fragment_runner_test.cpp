@@ -289,10 +289,10 @@ TEST_F(Gpu, PixelSortSpansAcrossManyWordsEqualTheCpuModel) {
 }
 
 // The CLI uploads the source a few texture rows at a time (PixelSource), or for rows and columns
-// without a mask straight from the pixels' bytes; the runner keeps each pixel's bytes and, for listed
-// lines or a mask, the maps: read back as texels (from the maps, or for rows and columns by their
-// arithmetic) they must equal the texels built whole. 700x300 at 30
-// degrees pads to 2^20 elements: a 1024-wide texture, four parts of 256 rows.
+// without a mask straight from the pixels' bytes; the runner keeps each pixel's bytes and, for
+// listed lines or a mask, the maps: read back as texels (from the maps, or for rows and columns by
+// their arithmetic) they must equal the texels built whole. 700x300 at 30 degrees pads to 2^20
+// elements: a 1024-wide texture, four parts of 256 rows.
 TEST_F(Gpu, SourceUploadedInPartsEqualsTheWholeTexels) {
   std::mt19937 rng(29);
   const Image image = test::randomImage(700, 300, rng, 8);
