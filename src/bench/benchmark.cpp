@@ -247,9 +247,7 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up and compares the two results
     glFinish();
     const auto start = Clock::now();
-    const SourceShape shape = sourceShape(layout, options);  // uploaded as texsort pixelsort does
-    if (shape.maps()) runner->uploadSource(pixelSortSource(image, options, layout), shape);
-    else runner->uploadSourceBytes(image.rgba.data(), shape);
+    uploadPixelSource(*runner, image, options, layout);
     const double gpuMs = runner->run(schedule);
     const Image result = withPixels(image, runner->readPixelBytes(image.pixelCount()));
     const double wallMs = since(start);

@@ -117,17 +117,9 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   std::future<std::uint64_t> spanCount;
   if (!options.quiet) spanCount = std::async(std::launch::async, [&] { return countSpans(image, ps, layout); });
   const auto start = Clock::now();
+  uploadPixelSource(*runner, image, ps, layout, std::move(made.elementOf));
   SortState source;  // the whole source on the host only for --verify's CPU model
   if (options.verify) source.source = pixelSortSource(image, ps, layout);
-  if (!maps) {  // rows or columns without a mask: the pixels' bytes are the source
-    runner->uploadSourceBytes(image.rgba.data(), sourceShape(layout, ps));
-  } else if (options.verify) {
-    runner->uploadSource(source.source, sourceShape(layout, ps));
-  } else {
-    const PixelSource parts(image, ps, layout, std::move(made.elementOf));
-    const auto fill = [&](std::uint64_t first, std::uint64_t count, PixelTexel* out) { parts.fill(first, count, out); };
-    runner->uploadSource(fill, sourceShape(layout, ps));
-  }
   const double gpuMs = runner->run(schedule);
   Image sorted = withPixels(image, runner->readPixelBytes(image.pixelCount()));
   runner.reset();  // its textures' memory, before the encoder asks for its own

@@ -21,6 +21,16 @@ void requireAvailable(Algorithm algorithm) {
 
 bool algorithmAvailableHere(Algorithm algorithm) { return !usesCompute(algorithm) || gl::computeAvailable(); }
 
+void uploadPixelSource(Runner& runner, const Image& image, const PixelSortOptions& options, const LineLayout& layout,
+                       std::vector<std::uint32_t> elementOf) {
+  const SourceShape shape = sourceShape(layout, options);
+  if (!shape.maps()) return runner.uploadSourceBytes(image.rgba.data(), shape);
+  const PixelSource parts = elementOf.empty() ? PixelSource(image, options, layout)
+                                              : PixelSource(image, options, layout, std::move(elementOf));
+  runner.uploadSource([&](std::uint64_t first, std::uint64_t count, PixelTexel* out) { parts.fill(first, count, out); },
+                      shape);
+}
+
 std::unique_ptr<Runner> makeRunner(Algorithm algorithm, std::uint64_t elementCount) {
   requireAvailable(algorithm);
   if (usesCompute(algorithm)) return std::make_unique<ComputeRunner>(elementCount);

@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "pixelsort/pixel_sort.h"
 #include "sort/algorithms.h"
 #include "sort/cpu_model.h"
 #include "sort/element.h"
@@ -68,6 +69,12 @@ class Runner {
 bool algorithmAvailableHere(Algorithm algorithm);
 // Throws texsort::Error(Gpu) with one line saying what the context lacks when it does not.
 void requireAvailable(Algorithm algorithm);
+
+// The pixel sort's source for `layout`, uploaded as texsort pixelsort does: rows and columns without
+// a mask straight from the pixels' bytes (uploadSourceBytes), the others made part by part
+// (PixelSource; `elementOf` is elementsOfPixels(layout) made beforehand, or empty to make it here).
+void uploadPixelSource(Runner& runner, const Image& image, const PixelSortOptions& options, const LineLayout& layout,
+                       std::vector<std::uint32_t> elementOf = {});
 
 // The runner that runs `algorithm` on the current GL context, for elementCount elements: the
 // fragment runner, or the compute runner for the compute rows. Throws as requireAvailable does.

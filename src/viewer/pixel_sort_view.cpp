@@ -42,7 +42,6 @@ void PixelSortView::rebuildLines() {
   if (const std::string limit = pixelSortLimit(layout_.shape(), options_.key); !limit.empty()) {
     throw Error(ExitCode::BadInput, std::to_string(image_.width) + "x" + std::to_string(image_.height) + " needs " + limit);
   }
-  source_ = pixelSortSource(image_, options_, layout_);
   // The picture reads the source as the passes do.
   const std::string defines = sourceDefines(sourceShape(layout_, options_));
   program_ = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, "pixelsort_view.frag",
@@ -51,7 +50,7 @@ void PixelSortView::rebuildLines() {
   schedule_ = pixelSortSchedule(layout_, algorithm_, options_);
   runner_ = makeRunner(algorithm_, schedule_.shape.count());
   runner_->prepare(schedule_, sourceShape(layout_, options_));
-  runner_->uploadSource(source_, sourceShape(layout_, options_));
+  uploadPixelSource(*runner_, image_, options_, layout_);
   pass_ = 0;
 }
 
@@ -62,7 +61,7 @@ void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algori
   const std::uint32_t target = pass_ == passCount() ? UINT32_MAX : pass_;
   options_ = options;
   algorithm_ = algorithm;
-  if (sameLines) {  // the source texels stand: only the passes change
+  if (sameLines) {  // the uploaded source stands: only the passes change
     schedule_ = pixelSortSchedule(layout_, algorithm_, options_);
     runner_->prepare(schedule_, sourceShape(layout_, options_));
     runner_->restartFromSource();

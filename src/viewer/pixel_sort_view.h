@@ -52,7 +52,6 @@ class PixelSortView {
   PixelSortOptions options_;
   Algorithm algorithm_;
   LineLayout layout_;
-  std::vector<PixelTexel> source_;
   PassSchedule schedule_;
   std::unique_ptr<Runner> runner_;
   std::uint32_t pass_ = 0;
