@@ -11,6 +11,7 @@
 #include "error.h"
 #include "fault.h"
 #include "io/files.h"
+#include "io/huge_pages.h"
 #include "sort/cpu_model.h"
 #include "sort/memory_budget.h"
 #include "sort/runner.h"
@@ -88,6 +89,9 @@ int runPixelSort(const PixelSortCommandOptions& options) {
       pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm, maps);
   checkHostMemoryBudget(name, header.width, header.height, need);
   const double layoutMs = since();
+  // The heap for the image, the textures (llvmpipe keeps them in host memory) and the read-back,
+  // made ready on the decoder's thread before it decodes.
+  HeapReserve reserve(need.gpuBytes + 8 * std::uint64_t{header.width} * header.height);
   // The line tables and the image are made on the other cores while this one opens the GL context
   // (the tables are ready long before it is), allocates the textures and builds the programs.
   struct Lines {
@@ -99,8 +103,10 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     made.elementOf = elementsOfPixels(made.layout);
     return made;
   });
-  std::future<Image> decoded =
-      std::async(std::launch::async, [&] { return decodeImage(name, bytes.data(), bytes.size(), header); });
+  std::future<Image> decoded = std::async(std::launch::async, [&] {
+    reserve.prepare();
+    return decodeImage(name, bytes.data(), bytes.size(), header);
+  });
   HeadlessContext context;
   checkMemoryBudget(name, header.width, header.height, need);
   const double contextMs = since();

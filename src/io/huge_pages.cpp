@@ -3,14 +3,20 @@
 #include "io/huge_pages.h"
 
 #include <malloc.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 
 namespace texsort {
 namespace {
+
+constexpr int kDefaultMmapMax = 65536;  // glibc's M_MMAP_MAX when no tunable sets it
+constexpr int kPopulateWrite = 23;      // MADV_POPULATE_WRITE (Linux 5.14), missing from older headers
 
 constexpr const char* kTunable = "glibc.malloc.hugetlb";
 
@@ -65,6 +71,46 @@ void keepFreedMemory() {
   if (!tunableValue(tunables, "glibc.malloc.arena_max")) mallopt(M_ARENA_MAX, 1);
   if (!tunableValue(tunables, "glibc.malloc.mmap_threshold")) mallopt(M_MMAP_THRESHOLD, kKeptBlockBytes);
   if (!tunableValue(tunables, "glibc.malloc.trim_threshold")) mallopt(M_TRIM_THRESHOLD, kKeptFreeBytes);
+}
+
+HeapReserve::HeapReserve(std::size_t bytes) {
+  if (bytes < (std::size_t{8} << 20) || bytes > std::size_t{kKeptFreeBytes}) return;
+  // One block from the heap: with mmap allowed glibc would map a block this large on its own, and
+  // unmap it when freed.
+  const std::optional<std::string> mmapMax = tunableValue(std::getenv("GLIBC_TUNABLES"), "glibc.malloc.mmap_max");
+  mallopt(M_MMAP_MAX, 0);
+  block_ = static_cast<char*>(std::malloc(bytes));
+  mallopt(M_MMAP_MAX, mmapMax ? std::atoi(mmapMax->c_str()) : kDefaultMmapMax);
+  if (block_) bytes_ = bytes;
+}
+
+HeapReserve::~HeapReserve() { std::free(block_); }
+
+bool HeapReserve::prepare(double dearMsPerMiB) {
+  if (!block_) return false;
+  constexpr std::size_t kHuge = std::size_t{2} << 20, kPage = 4096, kPiece = std::size_t{8} << 20;
+  const auto down = [](char* p, std::size_t to) {
+    return reinterpret_cast<char*>(reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t{to - 1});
+  };
+  char* const end = down(block_ + bytes_, kPage);
+  char* page = down(block_ + kHuge - 1, kHuge);
+  for (; page + kHuge <= end; page += kHuge) {
+    const auto begun = std::chrono::steady_clock::now();
+    for (char* p = page; p < page + kHuge; p += kPage) *static_cast<volatile char*>(p) = 0;
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begun).count();
+    if (ms > dearMsPerMiB * static_cast<double>(kHuge >> 20)) break;
+  }
+  bool populated = false;
+  if (page + kHuge <= end) {
+    char* const rest = page + kHuge;
+    populated = madvise(rest, static_cast<std::size_t>(end - rest), MADV_NOHUGEPAGE) == 0;
+    // In pieces: the GL driver's mmap while it loads waits for one piece at most.
+    for (char* p = rest; populated && p < end; p += kPiece)
+      populated = madvise(p, std::min<std::size_t>(kPiece, static_cast<std::size_t>(end - p)), kPopulateWrite) == 0;
+  }
+  std::free(block_);
+  block_ = nullptr;
+  return populated;
 }
 
 std::string hugePagesStatus() {

@@ -5,6 +5,7 @@
 // process starts; so main() starts texsort again, once, with glibc.malloc.hugetlb=1 added.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -28,6 +29,32 @@ void restartWithHugePages(char** argv);
 constexpr int kKeptBlockBytes = 32 << 20;  // glibc's largest mmap threshold
 constexpr int kKeptFreeBytes = 1 << 30;
 void keepFreedMemory();
+
+// One block of the heap, taken now and made cheap to touch before it is freed for the run's own
+// buffers. On a VM whose host takes back free memory (virtio free page reporting: blocks of 2 MiB
+// and more), a fresh huge page costs ~1.5 ms a MiB in faults and a fresh small page ~3 ms, while
+// small pages populated in one call come from memory the host still backs (~0.15 ms a MiB, and
+// ~0.5 more at the first touch). So prepare() touches the block's huge pages one by one while each
+// comes cheap (hot: a process freed it a moment ago), and from the first that costs more than
+// dearMsPerMiB on populates the rest in small pages (MADV_POPULATE_WRITE); then frees the block,
+// which keepFreedMemory() keeps in the heap. Take it before the threads that allocate the run's
+// buffers start (their blocks then come after it); prepare() may run on another thread.
+class HeapReserve {
+ public:
+  static constexpr double kDearMsPerMiB = 0.5;  // hot huge pages: ~0.1; fresh ones on a VM: ~1.5
+  explicit HeapReserve(std::size_t bytes);  // less than 8 MiB (or more than kKeptFreeBytes): none
+  ~HeapReserve();
+  HeapReserve(const HeapReserve&) = delete;
+  HeapReserve& operator=(const HeapReserve&) = delete;
+  // Whether it populated small pages. Frees the block; the second call does nothing.
+  bool prepare(double dearMsPerMiB = kDearMsPerMiB);
+  const char* begin() const { return block_; }  // for tests: null when none was taken
+  std::size_t size() const { return bytes_; }
+
+ private:
+  char* block_ = nullptr;
+  std::size_t bytes_ = 0;
+};
 
 // For `texsort info`: "on: ..." or "off: ...", with the reason.
 std::string hugePagesStatus();

@@ -1,9 +1,13 @@
 // The GLIBC_TUNABLES value texsort restarts itself with; the allocator settings that keep freed
-// memory for reuse.
+// memory for reuse; the heap reserve.
 #include <gtest/gtest.h>
 #include <malloc.h>
+#include <sys/mman.h>
 
+#include <cstdint>
 #include <cstdlib>
+#include <limits>
+#include <vector>
 #include <cstring>
 #include <thread>
 
@@ -49,6 +53,49 @@ TEST(KeptMemory, ABlockFreedOnAnotherThreadStaysInTheHeap) {
   }).join();
   EXPECT_LT(mapped, kBytes) << "from the heap, not a mapping of its own";
   EXPECT_GE(mallinfo2().fordblks, kBytes) << "kept in the heap when freed";
+}
+
+// Whether every page of [begin, begin + size) is in memory.
+bool resident(const char* begin, std::size_t size) {
+  const std::size_t page = 4096;
+  const auto first = reinterpret_cast<std::uintptr_t>(begin) & ~std::uintptr_t{page - 1};
+  const std::size_t pages = (reinterpret_cast<std::uintptr_t>(begin) + size - first + page - 1) / page;
+  std::vector<unsigned char> in(pages);
+  if (mincore(reinterpret_cast<void*>(first), pages * page, in.data()) != 0) return false;
+  for (unsigned char p : in)
+    if (!(p & 1)) return false;
+  return true;
+}
+
+// Dear first touches (any cost is dear at 0 ms a MiB): the block's pages are populated, and the next
+// large block asked for comes from it. Cheap ones (no cost is dear at infinity): its huge pages are
+// touched one by one instead, nothing populated.
+TEST(HeapReserve, PopulatesTheBlockWhenTouchesAreDearAndTheNextBlockReusesIt) {
+  keepFreedMemory();
+  constexpr std::size_t kBytes = 48u << 20;  // above kKeptBlockBytes, as a run's reserve is
+  for (const double dear : {0.0, std::numeric_limits<double>::infinity()}) {
+    SCOPED_TRACE(dear);
+    HeapReserve reserve(kBytes);
+    const char* const begin = reserve.begin();
+    ASSERT_NE(begin, nullptr);
+    // Its whole pages dropped first: the heap may have handed out memory touched before.
+    char* const page = reinterpret_cast<char*>((reinterpret_cast<std::uintptr_t>(begin) + 4095) & ~std::uintptr_t{4095});
+    ASSERT_EQ(madvise(page, (begin + kBytes - page) & ~std::size_t{4095}, MADV_DONTNEED), 0);
+    ASSERT_FALSE(resident(begin + (2u << 20), kBytes - (4u << 20)));
+    EXPECT_EQ(reserve.prepare(dear), dear == 0.0);
+    EXPECT_EQ(reserve.begin(), nullptr) << "freed";
+    EXPECT_TRUE(resident(begin + (2u << 20), kBytes - (4u << 20)));
+    void* next = std::malloc(kBytes / 2);
+    EXPECT_GE(static_cast<const char*>(next), begin);
+    EXPECT_LE(static_cast<const char*>(next) + kBytes / 2, begin + kBytes) << "the next block comes from the reserve";
+    std::free(next);
+  }
+}
+
+TEST(HeapReserve, TakesNothingBelowEightMiB) {
+  HeapReserve reserve(4u << 20);
+  EXPECT_EQ(reserve.begin(), nullptr);
+  EXPECT_FALSE(reserve.prepare(0.0));
 }
 #endif
 
