@@ -12,6 +12,7 @@
 #include "fault.h"
 #include "io/files.h"
 #include "io/huge_pages.h"
+#include "sort/bits.h"
 #include "sort/cpu_model.h"
 #include "sort/memory_budget.h"
 #include "sort/runner.h"
@@ -34,17 +35,6 @@ void verifyPixelSort(const Image& image, const PixelSortOptions& options, const 
   if (cpuImage.rgba != pixelSortReference(image, options).rgba) {
     throw Error(ExitCode::Mismatch, "verify: the CPU model differs from a stable sort of every span");
   }
-}
-
-// Spans of two or more pixels (the ones that can move anything), line by line.
-std::uint64_t countSpans(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
-  std::uint64_t count = 0;
-  std::vector<std::uint32_t> span(layout.longest);
-  for (std::uint32_t line = 0; line < layout.count; ++line) {
-    lineSpanNumbers(image, options, layout, line, span.data());
-    for (std::uint32_t p = 0; p + 1 < layout.lengthOf(line); ++p) count += span[p] == p && span[p + 1] == p;
-  }
-  return count;
 }
 
 }  // namespace
@@ -119,15 +109,16 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   const Image image = decoded.get();
   std::vector<unsigned char>().swap(bytes);
   const double decodeMs = since();  // what decoding took beyond the setup
-  // The report's span count on another thread, beside the upload and the passes.
-  std::future<std::uint64_t> spanCount;
-  if (!options.quiet) spanCount = std::async(std::launch::async, [&] { return countSpans(image, ps, layout); });
   const auto start = Clock::now();
   uploadPixelSource(*runner, image, ps, layout, std::move(made.elementOf));
   SortState source;  // the whole source on the host only for --verify's CPU model
   if (options.verify) source.source = pixelSortSource(image, ps, layout);
   const double gpuMs = runner->run(schedule);
   Image sorted = withPixels(image, runner->readPixelBytes(image.pixelCount()));
+  // For the report: the spans the GPU found (the span words hold them, 1 MB at 2048x2048).
+  const std::uint64_t spans = options.quiet ? 0
+                                            : longSpanCount(runner->readSpanWords(), schedule.shape.count(),
+                                                            log2Exact(schedule.shape.lineLength), ps.maxSpan, ps.skipPercent, ps.seed);
   runner.reset();  // its textures' memory, before the encoder asks for its own
   const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 
@@ -158,7 +149,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     if (ps.maxSpan) details += (details.empty() ? "" : ", ") + std::string("pieces of at most ") + std::to_string(ps.maxSpan);
     if (ps.skipPercent) details += (details.empty() ? "" : ", ") + std::to_string(ps.skipPercent) + "% left unsorted";
     std::fprintf(report, "  spans     %llu of two or more pixels%s%s%s\n",
-                 static_cast<unsigned long long>(spanCount.get()),
+                 static_cast<unsigned long long>(spans),
                  details.empty() ? "" : " (", details.c_str(), details.empty() ? "" : ")");
     std::fprintf(report, "  lines     %u of up to %u pixels, padded to %llu x %llu elements\n", layout.count, layout.longest,
                  static_cast<unsigned long long>(layout.paddedCount), static_cast<unsigned long long>(layout.paddedLength));

@@ -127,6 +127,10 @@ std::vector<std::uint8_t> ComputeRunner::readPixelBytes(std::uint64_t) {
   throw Error(ExitCode::Gpu, "GPU sorter: the compute runner has no pixel-sort passes; use a fragment line sort");
 }
 
+std::vector<std::uint32_t> ComputeRunner::readSpanWords() const {
+  throw Error(ExitCode::Gpu, "GPU sorter: the compute runner has no pixel-sort passes; use a fragment line sort");
+}
+
 void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape&) {
   if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
   for (const Pass& pass : schedule) {

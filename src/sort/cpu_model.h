@@ -110,6 +110,13 @@ Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uin
 // lookup of sort_common.glsl's spanStartOf).
 std::uint32_t spanStartOf(const std::vector<std::uint32_t>& spans, std::uint64_t j, std::uint32_t lineBits);
 
+// How many runs of two or more positions the pixel order pass sorts, from the span words after the
+// scan (`positions` of them, lines of 2^lineBits): the spans the start bits mark (padding and
+// pixels out of every span start spans of their own, so none runs into the next line), cut into
+// pieces of at most maxSpan (0: whole), less the pieces that --skip leaves (skipRun).
+std::uint64_t longSpanCount(const std::vector<std::uint32_t>& spans, std::uint64_t positions, std::uint32_t lineBits,
+                            std::uint32_t maxSpan, std::uint32_t skipPercent, std::uint32_t seed);
+
 // Applies one pass of any kind (state.elements.size(), or state.source.size() before the pixel sort
 // has written elements, must be a power of two).
 SortState runPass(const Pass& pass, SortState state);

@@ -533,6 +533,14 @@ std::vector<PixelTexel> FragmentRunner::readSource() const {
   return texels;
 }
 
+std::vector<std::uint32_t> FragmentRunner::readSpanWords() const {
+  if (!(written_ & bufferBit(Buffer::Spans))) return {};
+  const TextureLayout& l = layoutOf(Buffer::Spans);  // a word to a texel, in word order: read straight
+  std::vector<std::uint32_t> words(l.count() * 2);
+  gl::readTexels(pair(Buffer::Spans).frontTarget(), l.width, l.height, GL_RG_INTEGER, GL_UNSIGNED_INT, words.data());
+  return words;
+}
+
 SortState FragmentRunner::readState() const {
   SortState state;
   if (written_ & bufferBit(Buffer::Elements)) state.elements = readElements();
@@ -545,12 +553,7 @@ SortState FragmentRunner::readState() const {
   read(Buffer::Scan, state.scan, 1);
   read(Buffer::Compact, state.compact, 2);  // two (key, index) pairs per RGBA texel
   if (written_ & bufferBit(Buffer::Source)) state.source = readSource();
-  if (written_ & bufferBit(Buffer::Spans)) {  // a word to a texel, in word order: the texels read straight
-    const TextureLayout& l = layoutOf(Buffer::Spans);
-    state.spans.resize(l.count() * 2);
-    gl::readTexels(pair(Buffer::Spans).frontTarget(), l.width, l.height, GL_RG_INTEGER, GL_UNSIGNED_INT,
-                   state.spans.data());
-  }
+  state.spans = readSpanWords();
   if (written_ & bufferBit(Buffer::Groups)) state.pixels = imageOfGroups();
   if (written_ & bufferBit(Buffer::Pixels)) {
     state.pixels.resize(elementCount() * 4);

@@ -32,6 +32,7 @@ class FragmentRunner final : public Runner {
   double copyPassMs() override;
   std::vector<Element> readElements() const override;
   std::vector<std::uint8_t> readPixelBytes(std::uint64_t count) override;
+  std::vector<std::uint32_t> readSpanWords() const override;
   SortState readState() const override;
   StateView view() const override;
 

@@ -60,6 +60,9 @@ class Runner {
   // The first `count` elements as 8-bit RGBA (the pixel sort's packed colour and alpha): the image,
   // once the image-order pass has run. Runners without the pixel passes throw texsort::Error(Gpu).
   virtual std::vector<std::uint8_t> readPixelBytes(std::uint64_t count) = 0;
+  // The pixel sort's span words (SortState::spans) once its span passes have run; empty before.
+  // Runners without the pixel passes throw texsort::Error(Gpu).
+  virtual std::vector<std::uint32_t> readSpanWords() const = 0;
   // Every buffer written since upload(), as the CPU model keeps them: tests compare the two.
   virtual SortState readState() const = 0;
   virtual StateView view() const = 0;

@@ -11,6 +11,7 @@
 
 #include "error.h"
 #include "pixelsort/pixel_sort.h"
+#include "sort/bits.h"
 #include "sort/cpu_model.h"
 #include "sort/wide_layout.h"
 #include "test_support.h"
@@ -457,6 +458,45 @@ TEST(PixelSortNetwork, EqualsAStableSortOfEverySpan) {
           if (!pixelSortAlgorithm(algorithm)) continue;
           EXPECT_EQ(modelImage(image, o, algorithm).rgba, reference.rgba) << algorithmName(algorithm);
         }
+      }
+    }
+  }
+}
+
+// The report's span count, read off the span words the model (and so the GPU) leaves, is the count
+// of runs of two or more pixels in the reference's spans (spanNumbers: a run starts where a pixel
+// is its own span number and the next pixel of the line takes that number).
+TEST(PixelSortSpans, TheWordsCountTheRunsOfTwoOrMoreThatTheReferenceSorts) {
+  std::mt19937 rng(5);
+  // 8x4 and 32x2 at 0 degrees: no padding, the last span ends at the last position.
+  const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{1, 1}, {1, 9}, {9, 1}, {7, 5}, {8, 4}, {32, 2}, {40, 3}, {70, 20}};
+  for (const auto& [w, h] : sizes) {
+    const Image image = test::randomImage(w, h, rng, 3);
+    for (const double angle : {0.0, kVerticalAngle, 30.0}) {
+      for (int round = 0; round < 6; ++round) {
+        PixelSortOptions o;
+        o.angle = angle;
+        o.intervals = kIntervals[rng() % std::size(kIntervals)].intervals;
+        o.upper = 0.6;
+        o.spanLength = std::uint32_t(1 + rng() % 6);
+        o.seed = std::uint32_t(rng());
+        o.maxSpan = std::uint32_t(round % 2 ? 1 + rng() % 4 : 0);
+        o.skipPercent = std::uint32_t(round % 3 == 2 ? rng() % 101 : 0);
+        if (o.intervals == Intervals::Mask) o.mask = std::make_shared<const Image>(test::randomImage(w, h, rng, 2));
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle) + " " +
+                     intervalsInfo(o.intervals).name + " max " + std::to_string(o.maxSpan) + " skip " +
+                     std::to_string(o.skipPercent));
+        const LineLayout layout = lineLayout(w, h, angle);
+        const std::vector<std::uint32_t> spans = spanNumbers(image, o, layout);
+        std::uint64_t expected = 0;
+        for (std::uint32_t line = 0; line < layout.count; ++line) {
+          const std::uint32_t* span = &spans[layout.starts[line]];
+          for (std::uint32_t p = 0; p + 1 < layout.lengthOf(line); ++p) expected += span[p] == p && span[p + 1] == p;
+        }
+        const std::uint64_t positions = layout.paddedLength * layout.paddedCount;
+        EXPECT_EQ(longSpanCount(modelState(image, o, Algorithm::BitonicWide).spans, positions,
+                                log2Exact(layout.paddedLength), o.maxSpan, o.skipPercent, o.seed),
+                  expected);
       }
     }
   }
