@@ -2,7 +2,9 @@
 // and zeroes it when it is made, and the command's own buffers are as large: in 4 KiB pages a
 // 2048x2048 pixel sort spends most of a second in page faults (more on a VM). Where the kernel gives
 // huge pages on request (THP "madvise"), glibc asks for them only when GLIBC_TUNABLES says so as the
-// process starts; so main() starts texsort again, once, with glibc.malloc.hugetlb=1 added.
+// process starts; so main() starts texsort again, once, with glibc.malloc.hugetlb=1 added. Where
+// fresh huge pages cost more than small pages populated at once (a VM whose host takes back free
+// memory), HeapReserve gives a run's big buffers small pages made ready beside other work.
 #pragma once
 
 #include <cstddef>
