@@ -50,8 +50,7 @@ class HeapReserve {
   HeapReserve& operator=(const HeapReserve&) = delete;
   // Whether it populated small pages. Frees the block; the second call does nothing.
   bool prepare(double dearMsPerMiB = kDearMsPerMiB);
-  const char* begin() const { return block_; }  // for tests: null when none was taken
-  std::size_t size() const { return bytes_; }
+  const char* begin() const { return block_; }  // for tests: null when none is held
 
  private:
   char* block_ = nullptr;
