@@ -8,7 +8,10 @@
 #include <cstdlib>
 #include <limits>
 #include <vector>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <string>
 #include <thread>
 
 #include "io/huge_pages.h"
@@ -35,6 +38,36 @@ TEST(HugePages, TheTunableIsAddedToWhatIsThereUnlessItIsNamedAlready) {
   EXPECT_EQ(tunablesWithHugePages("glibc.malloc.check=3:glibc.malloc.hugetlb=2"), std::nullopt);
 }
 
+// Whether every page of [begin, begin + size) is in memory.
+bool resident(const char* begin, std::size_t size) {
+  const std::size_t page = 4096;
+  const auto first = reinterpret_cast<std::uintptr_t>(begin) & ~std::uintptr_t{page - 1};
+  const std::size_t pages = (reinterpret_cast<std::uintptr_t>(begin) + size - first + page - 1) / page;
+  std::vector<unsigned char> in(pages);
+  if (mincore(reinterpret_cast<void*>(first), pages * page, in.data()) != 0) return false;
+  for (unsigned char p : in)
+    if (!(p & 1)) return false;
+  return true;
+}
+
+// The whole pages inside the range are faulted in, those holding something keep it; a range under
+// 1 MiB is left alone.
+TEST(PopulatePages, FaultsInTheWholePagesOfTheRangeAndKeepsWhatTheyHold) {
+  constexpr std::size_t kPage = 4096, kBytes = 4u << 20;
+  char* const map = static_cast<char*>(mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+  ASSERT_NE(map, MAP_FAILED);
+  ASSERT_EQ(madvise(map, kBytes, MADV_NOHUGEPAGE), 0);  // a huge page would bring its neighbours in
+  for (std::size_t at = 64 * kPage; at < kBytes; at += 64 * kPage) map[at + 5] = static_cast<char>(at >> 12);
+  ASSERT_FALSE(resident(map + kPage, kPage));
+  populatePages(map + kPage, (1u << 20) - kPage);
+  EXPECT_FALSE(resident(map + kPage, kPage)) << "under 1 MiB: nothing";
+  populatePages(map + 100, kBytes - 200);
+  EXPECT_TRUE(resident(map + kPage, kBytes - 2 * kPage));
+  EXPECT_FALSE(resident(map, kPage)) << "a page only partly in the range";
+  for (std::size_t at = 64 * kPage; at < kBytes; at += 64 * kPage) EXPECT_EQ(map[at + 5], static_cast<char>(at >> 12));
+  munmap(map, kBytes);
+}
+
 #ifndef TEXSORT_ASAN  // ASan's allocator takes no mallopt() and keeps no mallinfo2()
 // After keepFreedMemory(), a large block that another thread (the decoder's, say) asks for comes
 // from the one heap, and stays there when freed, for the next texture. Without it the block is a
@@ -53,18 +86,6 @@ TEST(KeptMemory, ABlockFreedOnAnotherThreadStaysInTheHeap) {
   }).join();
   EXPECT_LT(mapped, kBytes) << "from the heap, not a mapping of its own";
   EXPECT_GE(mallinfo2().fordblks, kBytes) << "kept in the heap when freed";
-}
-
-// Whether every page of [begin, begin + size) is in memory.
-bool resident(const char* begin, std::size_t size) {
-  const std::size_t page = 4096;
-  const auto first = reinterpret_cast<std::uintptr_t>(begin) & ~std::uintptr_t{page - 1};
-  const std::size_t pages = (reinterpret_cast<std::uintptr_t>(begin) + size - first + page - 1) / page;
-  std::vector<unsigned char> in(pages);
-  if (mincore(reinterpret_cast<void*>(first), pages * page, in.data()) != 0) return false;
-  for (unsigned char p : in)
-    if (!(p & 1)) return false;
-  return true;
 }
 
 // Dear first touches (any cost is dear at 0 ms a MiB): the block's pages are populated, and the next
@@ -89,6 +110,44 @@ TEST(HeapReserve, PopulatesTheBlockWhenTouchesAreDearAndTheNextBlockReusesIt) {
     EXPECT_GE(static_cast<const char*>(next), begin);
     EXPECT_LE(static_cast<const char*>(next) + kBytes / 2, begin + kBytes) << "the next block comes from the reserve";
     std::free(next);
+  }
+}
+
+// What /proc/self/smaps says of the mapping that holds `address`: whether the kernel may back it
+// with transparent huge pages.
+bool thpEligible(const void* address) {
+  std::ifstream smaps("/proc/self/smaps");
+  const auto at = reinterpret_cast<std::uintptr_t>(address);
+  bool inside = false;
+  for (std::string line; std::getline(smaps, line);) {
+    unsigned long long begin = 0, end = 0;
+    if (std::sscanf(line.c_str(), "%llx-%llx ", &begin, &end) == 2 && line.find(':') > line.find(' ')) {
+      inside = begin <= at && at < end;
+    } else if (inside && line.rfind("THPeligible:", 0) == 0) {
+      return line.find('1') != std::string::npos;
+    }
+  }
+  return false;
+}
+
+// The reserve asks for huge pages itself: the pixel sort runs without glibc's tunable that makes
+// malloc ask. (Where THP is "never" nothing may have them; under "always" everything may.)
+TEST(HeapReserve, AsksForHugePagesItself) {
+  keepFreedMemory();
+  std::ifstream modeFile("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string mode;
+  std::getline(modeFile, mode);
+  HeapReserve reserve(16u << 20);
+  ASSERT_NE(reserve.begin(), nullptr);
+  const char* const middle = reserve.begin() + (8u << 20);
+  if (mode.find("[madvise]") != std::string::npos) {
+    EXPECT_TRUE(thpEligible(middle));
+    void* other = std::malloc(16u << 20);  // the heap beyond: nobody asked
+    EXPECT_FALSE(thpEligible(static_cast<char*>(other) + (8u << 20)));
+    std::free(other);
+  }
+  if (mode.find("[never]") != std::string::npos) {
+    EXPECT_FALSE(thpEligible(middle));
   }
 }
 
