@@ -20,6 +20,7 @@ struct SortOptions {
   Algorithm algorithm = Algorithm::BitonicWide;  // the fastest fragment path; Bitonic is the seed's classic one
   bool verify = false;
   bool quiet = false;
+  bool exitWhenDone = false;  // main's run: exitNow() once the output is in place
 };
 
 // `texsort pixelsort`: the pixel-sort effect, with sort's whole I/O contract.
@@ -31,6 +32,7 @@ struct PixelSortCommandOptions {
   Algorithm algorithm = Algorithm::BitonicWide;  // any pixelSortAlgorithm()
   bool verify = false;
   bool quiet = false;
+  bool exitWhenDone = false;  // main's run: exitNow() once the output is in place
 };
 int runPixelSort(const PixelSortCommandOptions& options);
 

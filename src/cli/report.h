@@ -26,4 +26,9 @@ void requireSameAsCpuModel(const std::vector<Element>& gpu, const std::vector<El
 // then the first such is an error (texsort::Error, exit 4).
 std::vector<Algorithm> runnableAlgorithms(const std::vector<Algorithm>& wanted, bool named, const char* command);
 
+// Ends the process with `code`, its output in place and its report written: what is left, the GL
+// driver's teardown (~9 ms after a 2048x2048 pixel sort) and the frees, changes nothing outside it.
+// Returns in sanitizer builds, so that their leak checks see every run to its end.
+void exitNow(int code);
+
 }  // namespace texsort
