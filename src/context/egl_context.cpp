@@ -171,6 +171,14 @@ HeadlessContext::HeadlessContext() : egl_(std::make_unique<Egl>()) {
 
 HeadlessContext::~HeadlessContext() = default;
 
+void HeadlessContext::releaseThread() { eglMakeCurrent(egl_->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT); }
+
+void HeadlessContext::makeCurrent() {
+  if (!eglMakeCurrent(egl_->display, egl_->surface, egl_->surface, egl_->context)) {
+    throw Error(ExitCode::Gpu, std::string("EGL: eglMakeCurrent failed: ") + eglErrorName(eglGetError()));
+  }
+}
+
 std::string HeadlessContext::renderer() const {
   const auto* s = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   return s ? s : "unknown";

@@ -17,6 +17,11 @@ class HeadlessContext {
   HeadlessContext(const HeadlessContext&) = delete;
   HeadlessContext& operator=(const HeadlessContext&) = delete;
 
+  // A context made on one thread and used on another: releaseThread() on the first, then
+  // makeCurrent() on the second (throws texsort::Error(Gpu) if EGL refuses).
+  void releaseThread();
+  void makeCurrent();
+
   const std::string& platform() const { return platform_; }  // "device", "surfaceless" or "default"
   std::string renderer() const;
   std::string glVersion() const;
