@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <thread>
 
 #include "context/egl_context.h"
 #include "error.h"
@@ -42,6 +43,29 @@ TEST_F(Gpu, ContextIsOpenGL33CoreOrNewer) {
   EXPECT_FALSE(context_->renderer().empty());
   EXPECT_TRUE(context_->platform() == "device" || context_->platform() == "surfaceless" ||
               context_->platform() == "default");
+}
+
+// The pixel sort opens its context on a thread of its own while it reads the file, then uses it on
+// the main thread. (Outside the Gpu suite: the suite's context and this one share one EGL display,
+// which each ends when it goes.)
+TEST(ContextThreads, AContextOpenedOnAnotherThreadSortsHereOnceMadeCurrent) {
+  std::unique_ptr<HeadlessContext> context;
+  std::string failure;
+  std::thread([&] {
+    try {
+      context = std::make_unique<HeadlessContext>();
+      context->releaseThread();
+    } catch (const Error& e) {
+      failure = e.what();
+    }
+  }).join();
+  ASSERT_TRUE(context) << "no headless GL context (GPU tests never skip): " << failure;
+  context->makeCurrent();
+  std::mt19937 rng(5);
+  const std::vector<Element> elements = packElements(test::randomImage(16, 8, rng), SortOrder::Ascending);
+  FragmentRunner runner(elements.size());
+  runner.upload(elements);
+  EXPECT_TRUE(sameBits(runner.readElements(), elements));
 }
 
 TEST_F(Gpu, UploadAndReadBackAreExact) {
