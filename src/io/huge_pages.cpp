@@ -20,6 +20,14 @@ constexpr int kPopulateWrite = 23;      // MADV_POPULATE_WRITE (Linux 5.14), mis
 
 constexpr const char* kTunable = "glibc.malloc.hugetlb";
 
+constexpr std::size_t kHugePage = std::size_t{2} << 20, kSmallPage = 4096;
+
+// p rounded down (up) to a multiple of `to`, a power of two.
+char* alignDown(const void* p, std::size_t to) {
+  return reinterpret_cast<char*>(reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t{to - 1});
+}
+char* alignUp(const void* p, std::size_t to) { return alignDown(static_cast<const char*>(p) + to - 1, to); }
+
 // The kernel's THP mode, the bracketed word of "always [madvise] never"; empty when unknown.
 std::string thpMode() {
   std::ifstream file("/sys/kernel/mm/transparent_hugepage/enabled");
@@ -85,22 +93,18 @@ HeapReserve::HeapReserve(std::size_t bytes) {
   bytes_ = bytes;
   // Huge pages where the kernel gives them on request, whether or not glibc asked (the pixel sort
   // runs without the restart); prepare() turns to small pages from the first dear one.
-  constexpr std::size_t kHuge = std::size_t{2} << 20;
-  const auto first = (reinterpret_cast<std::uintptr_t>(block_) + kHuge - 1) & ~std::uintptr_t{kHuge - 1};
-  const auto end = (reinterpret_cast<std::uintptr_t>(block_) + bytes) & ~std::uintptr_t{kHuge - 1};
-  if (end > first) madvise(reinterpret_cast<void*>(first), end - first, MADV_HUGEPAGE);
+  char* const first = alignUp(block_, kHugePage);
+  char* const end = alignDown(block_ + bytes, kHugePage);
+  if (end > first) madvise(first, static_cast<std::size_t>(end - first), MADV_HUGEPAGE);
 }
 
 HeapReserve::~HeapReserve() { std::free(block_); }
 
 bool HeapReserve::prepare(double dearMsPerMiB) {
   if (!block_) return false;
-  constexpr std::size_t kHuge = std::size_t{2} << 20, kPage = 4096, kPiece = std::size_t{8} << 20;
-  const auto down = [](char* p, std::size_t to) {
-    return reinterpret_cast<char*>(reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t{to - 1});
-  };
-  char* const end = down(block_ + bytes_, kPage);
-  char* page = down(block_ + kHuge - 1, kHuge);
+  constexpr std::size_t kHuge = kHugePage, kPage = kSmallPage, kPiece = std::size_t{8} << 20;
+  char* const end = alignDown(block_ + bytes_, kPage);
+  char* page = alignUp(block_, kHuge);
   for (; page + kHuge <= end; page += kHuge) {
     const auto begun = std::chrono::steady_clock::now();
     for (char* p = page; p < page + kHuge; p += kPage) *static_cast<volatile char*>(p) = 0;
@@ -122,10 +126,9 @@ bool HeapReserve::prepare(double dearMsPerMiB) {
 
 void populatePages(void* begin, std::size_t bytes) {
   if (bytes < (std::size_t{1} << 20)) return;
-  constexpr std::uintptr_t kPage = 4096;
-  const auto first = (reinterpret_cast<std::uintptr_t>(begin) + kPage - 1) & ~(kPage - 1);
-  const auto end = (reinterpret_cast<std::uintptr_t>(begin) + bytes) & ~(kPage - 1);
-  madvise(reinterpret_cast<void*>(first), end - first, kPopulateWrite);
+  char* const first = alignUp(begin, kSmallPage);
+  char* const end = alignDown(static_cast<char*>(begin) + bytes, kSmallPage);
+  madvise(first, static_cast<std::size_t>(end - first), kPopulateWrite);
 }
 
 std::string hugePagesStatus() {

@@ -5,14 +5,14 @@
 #include <sys/mman.h>
 
 #include <cstdint>
-#include <cstdlib>
-#include <limits>
-#include <vector>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "io/huge_pages.h"
 
