@@ -249,7 +249,7 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
     const auto start = Clock::now();
     uploadPixelSource(*runner, image, options, layout);
     const double gpuMs = runner->run(schedule);
-    const Image result = withPixels(image, runner->readPixelBytes(image.pixelCount()));
+    const Image result = withPixels(image, runner->readPixelBytes(image.pixelCount(), {}));
     const double wallMs = since(start);
     const auto cpuStart = Clock::now();
     const Image reference = pixelSortReference(image, options);

@@ -123,7 +123,7 @@ void ComputeRunner::uploadSource(const std::vector<PixelTexel>&, const SourceSha
   throw Error(ExitCode::Gpu, "GPU sorter: the compute runner has no pixel-sort passes; use a fragment line sort");
 }
 
-std::vector<std::uint8_t> ComputeRunner::readPixelBytes(std::uint64_t) {
+std::vector<std::uint8_t> ComputeRunner::readPixelBytes(std::uint64_t, std::vector<std::uint8_t>) {
   throw Error(ExitCode::Gpu, "GPU sorter: the compute runner has no pixel-sort passes; use a fragment line sort");
 }
 

@@ -39,7 +39,7 @@ class ComputeRunner final : public Runner {
   double run(const PassSchedule& schedule) override;
   double copyPassMs() override;
   std::vector<Element> readElements() const override;
-  std::vector<std::uint8_t> readPixelBytes(std::uint64_t count) override;
+  std::vector<std::uint8_t> readPixelBytes(std::uint64_t count, std::vector<std::uint8_t> storage) override;
   std::vector<std::uint32_t> readSpanWords() const override;
   SortState readState() const override;
   StateView view() const override;

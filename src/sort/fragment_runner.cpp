@@ -460,33 +460,33 @@ std::vector<Element> FragmentRunner::readElements() const {
   return elements;
 }
 
-std::vector<std::uint8_t> FragmentRunner::readPixelBytes(std::uint64_t count) {
+std::vector<std::uint8_t> FragmentRunner::readPixelBytes(std::uint64_t count, std::vector<std::uint8_t> bytes) {
   if (count > elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: more pixels asked for than there are elements");
   if (written_ & bufferBit(Buffer::Groups)) {
-    std::vector<std::uint8_t> bytes = imageOfGroups();
+    bytes.resize(sourceShape_.pixelCount() * 4);
+    imageOfGroups(bytes.data());
     bytes.resize(count * 4);
     return bytes;
   }
   if (!(written_ & bufferBit(Buffer::Pixels))) throw Error(ExitCode::Gpu, "GPU sorter: no pixel sort has run to its end");
   // Only the rows that hold the first `count` pixels are read.
   const auto rows = static_cast<std::uint32_t>((count + layout().width - 1) / layout().width);
-  std::vector<std::uint8_t> bytes(std::uint64_t{rows} * layout().width * 4);
+  bytes.resize(std::uint64_t{rows} * layout().width * 4);
   gl::readTexels(pair(Buffer::Pixels).frontTarget(), layout().width, rows, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
                  bytes.data());
   bytes.resize(count * 4);
   return bytes;
 }
 
-// The pixel sort of rows after its last pass (Buffer::Groups, in line order): the image's bytes,
-// pixel (x, y) from element y * 2^lineBits + x, as Buffer::Pixels would hold them (elementCount()
-// pixels, zero past the image). Layer k's texel t holds elements 16t + 4k .. 16t + 4k + 3: read a
-// layer at a time, each texel goes to its row (lines of 4 or more: four pixels of one row).
-std::vector<std::uint8_t> FragmentRunner::imageOfGroups() const {
+// The pixel sort of rows after its last pass (Buffer::Groups, in line order): the image's bytes into
+// `bytes` (the image's pixels, each written once), pixel (x, y) from element y * 2^lineBits + x.
+// Layer k's texel t holds elements 16t + 4k .. 16t + 4k + 3: read a layer at a time, each texel
+// goes to its row (lines of 4 or more: four pixels of one row).
+void FragmentRunner::imageOfGroups(std::uint8_t* bytes) const {
   const SourceShape& s = sourceShape_;
   if (s.axis != LineAxis::Rows) throw Error(ExitCode::Gpu, "GPU sorter: pixel groups of lines other than rows");
   const TextureLayout& l = layoutOf(Buffer::Groups);
   std::vector<std::uint8_t> layer(l.count() * 16);
-  std::vector<std::uint8_t> bytes(elementCount() * 4);
   const std::uint64_t run = s.lineBits >= 2 ? 4 : 1, lineMask = (std::uint64_t{1} << s.lineBits) - 1;
   for (std::uint32_t k = 0; k < kGroupLayers; ++k) {
     gl::readTexels(pair(Buffer::Groups).frontTarget(), l.width, l.height, GL_RGBA_INTEGER, GL_UNSIGNED_INT, layer.data(), k);
@@ -494,11 +494,10 @@ std::vector<std::uint8_t> FragmentRunner::imageOfGroups() const {
       for (std::uint64_t c = 0; c < 4; c += run) {
         const std::uint64_t e = 16 * t + 4 * k + c, x = e & lineMask, y = e >> s.lineBits;
         if (x >= s.width || y >= s.height) continue;  // padding
-        std::copy_n(layer.data() + 16 * t + 4 * c, std::min(run, s.width - x) * 4, bytes.data() + (y * s.width + x) * 4);
+        std::copy_n(layer.data() + 16 * t + 4 * c, std::min(run, s.width - x) * 4, bytes + (y * s.width + x) * 4);
       }
     }
   }
-  return bytes;
 }
 
 // The source as the CPU model keeps it (PixelTexel), from the bytes and the maps or, for rows and
@@ -554,7 +553,10 @@ SortState FragmentRunner::readState() const {
   read(Buffer::Compact, state.compact, 2);  // two (key, index) pairs per RGBA texel
   if (written_ & bufferBit(Buffer::Source)) state.source = readSource();
   state.spans = readSpanWords();
-  if (written_ & bufferBit(Buffer::Groups)) state.pixels = imageOfGroups();
+  if (written_ & bufferBit(Buffer::Groups)) {  // as Buffer::Pixels would hold them: zero past the image
+    state.pixels.assign(elementCount() * 4, 0);
+    imageOfGroups(state.pixels.data());
+  }
   if (written_ & bufferBit(Buffer::Pixels)) {
     state.pixels.resize(elementCount() * 4);
     gl::readTexels(pair(Buffer::Pixels).frontTarget(), layout().width, layout().height, GL_RGBA_INTEGER,

@@ -31,7 +31,7 @@ class FragmentRunner final : public Runner {
   double run(const PassSchedule& schedule) override;
   double copyPassMs() override;
   std::vector<Element> readElements() const override;
-  std::vector<std::uint8_t> readPixelBytes(std::uint64_t count) override;
+  std::vector<std::uint8_t> readPixelBytes(std::uint64_t count, std::vector<std::uint8_t> storage) override;
   std::vector<std::uint32_t> readSpanWords() const override;
   SortState readState() const override;
   StateView view() const override;
@@ -49,7 +49,7 @@ class FragmentRunner final : public Runner {
   void uploadInto(Buffer buffer, const void* texels);  // elementCount() RGBA32F texels into the pair's front
   void startSource(const SourceShape& shape);  // checks the shape; the source's buffers, maps only where used
   std::vector<PixelTexel> readSource() const;
-  std::vector<std::uint8_t> imageOfGroups() const;
+  void imageOfGroups(std::uint8_t* bytes) const;  // the image's pixelCount() * 4 bytes
   gl::PingPong& pair(Buffer b) { return buffers_[static_cast<std::size_t>(b)]; }
   const gl::PingPong& pair(Buffer b) const { return buffers_[static_cast<std::size_t>(b)]; }
   const TextureLayout& layoutOf(Buffer b) const { return layouts_[static_cast<std::size_t>(b)]; }

@@ -58,8 +58,10 @@ class Runner {
   // The elements, element i at position i. Waits for the GPU.
   virtual std::vector<Element> readElements() const = 0;
   // The first `count` elements as 8-bit RGBA (the pixel sort's packed colour and alpha): the image,
-  // once the image-order pass has run. Runners without the pixel passes throw texsort::Error(Gpu).
-  virtual std::vector<std::uint8_t> readPixelBytes(std::uint64_t count) = 0;
+  // once the image-order pass has run, written over `storage` (whatever it holds) in its memory where
+  // it is large enough: a buffer already touched, the source image's say, costs no fresh pages (on a
+  // VM ~3 ms a MB). Runners without the pixel passes throw texsort::Error(Gpu).
+  virtual std::vector<std::uint8_t> readPixelBytes(std::uint64_t count, std::vector<std::uint8_t> storage) = 0;
   // The pixel sort's span words (SortState::spans) once its span passes have run; empty before.
   // Runners without the pixel passes throw texsort::Error(Gpu).
   virtual std::vector<std::uint32_t> readSpanWords() const = 0;

@@ -125,7 +125,7 @@ void PixelSortView::render(bool spans) {
 
 Image PixelSortView::result() {
   seek(passCount());
-  return withPixels(image_, runner_->readPixelBytes(image_.pixelCount()));
+  return withPixels(image_, runner_->readPixelBytes(image_.pixelCount(), {}));
 }
 
 }  // namespace texsort

@@ -265,8 +265,15 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
         runner->prepare(schedule, sourceShape(layout, o));
         ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu, sourceShape(layout, o)));
         EXPECT_EQ(pixelSortOutput(image, cpu.pixels).rgba, pixelSortReference(image, o).rgba);
-        EXPECT_EQ(runner->readPixelBytes(image.pixelCount()), pixelSortOutput(image, cpu.pixels).rgba)
-            << "the 8-bit read-back";
+        const std::vector<std::uint8_t> expected = pixelSortOutput(image, cpu.pixels).rgba;
+        EXPECT_EQ(runner->readPixelBytes(image.pixelCount(), {}), expected) << "the 8-bit read-back";
+        // As the command reads back: over the source's bytes, in their memory.
+        std::vector<std::uint8_t> used(image.pixelCount() * 4, 0xA5);
+        used.reserve(cpu.source.size() * 4);  // room for every element: no path needs more
+        const std::uint8_t* const memory = used.data();
+        const std::vector<std::uint8_t> over = runner->readPixelBytes(image.pixelCount(), std::move(used));
+        EXPECT_EQ(over, expected) << "the 8-bit read-back over bytes that held something else";
+        EXPECT_EQ(over.data(), memory) << "the read-back in the memory it was given";
       }
     }
   }
