@@ -88,9 +88,10 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   checkHostMemoryBudget(name, header.width, header.height, need);
   const double layoutMs = since();
   // The heap for the textures (llvmpipe keeps them in host memory) and, beside them, the decoder's
-  // buffers (the inflated rows, stb's pixels and the image: up to ~8 bytes a pixel at once) and
-  // after it the read-back (~5): made ready on the decoder's thread before it decodes. Whatever
-  // falls outside costs a fresh page each, ~3 ms a MB on a VM.
+  // buffers (the inflated rows, stb's pixels and the image: up to ~8 bytes a pixel at once) and the
+  // source texture made from the image: made ready on the decoder's thread before it decodes. The
+  // heap's fragments need the rest (at 12 bytes a pixel the source texture fell outside in 2 runs of
+  // 3). Whatever falls outside costs a fresh page each, ~3 ms a MB on a VM.
   HeapReserve reserve(need.gpuBytes + 16 * std::uint64_t{header.width} * header.height);
   // The line tables and the image are made on the other cores while the GL context opens (the
   // tables are ready long before it is) and this thread allocates the textures and builds the
