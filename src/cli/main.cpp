@@ -20,22 +20,15 @@ int main(int argc, char** argv) {
   keepFreedMemory();
   installSignalCleanup();  // SIGINT, SIGTERM, SIGHUP leave no temporary file; SIGXFSZ becomes EFBIG
   try {
-    const Command command = parseCommandLine(argc, argv);
+    Command command = parseCommandLine(argc, argv);
+    command.sort.exitWhenDone = command.pixelSort.exitWhenDone = true;  // main's runs end the process
     // Before any thread starts. The pixel sort needs no restart (~10 ms of a run): its big
     // buffers all come from its HeapReserve, which asks for huge pages itself.
     if (command.kind != Command::Kind::Help && command.kind != Command::Kind::PixelSort) restartWithHugePages(argv);
     switch (command.kind) {
       case Command::Kind::Help: std::fputs(command.helpText.c_str(), stdout); return 0;
-      case Command::Kind::Sort: {
-        SortOptions options = command.sort;
-        options.exitWhenDone = true;
-        return runSort(options);
-      }
-      case Command::Kind::PixelSort: {
-        PixelSortCommandOptions options = command.pixelSort;
-        options.exitWhenDone = true;
-        return runPixelSort(options);
-      }
+      case Command::Kind::Sort: return runSort(command.sort);
+      case Command::Kind::PixelSort: return runPixelSort(command.pixelSort);
       case Command::Kind::Record: return runRecord(command.record);
       case Command::Kind::Bench: return runBench(command.bench);
       case Command::Kind::Check: return runCheck(command.check);

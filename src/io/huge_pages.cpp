@@ -102,18 +102,18 @@ HeapReserve::~HeapReserve() { std::free(block_); }
 
 bool HeapReserve::prepare(double dearMsPerMiB) {
   if (!block_) return false;
-  constexpr std::size_t kHuge = kHugePage, kPage = kSmallPage, kPiece = std::size_t{8} << 20;
-  char* const end = alignDown(block_ + bytes_, kPage);
-  char* page = alignUp(block_, kHuge);
-  for (; page + kHuge <= end; page += kHuge) {
+  constexpr std::size_t kPiece = std::size_t{8} << 20;
+  char* const end = alignDown(block_ + bytes_, kSmallPage);
+  char* page = alignUp(block_, kHugePage);
+  for (; page + kHugePage <= end; page += kHugePage) {
     const auto begun = std::chrono::steady_clock::now();
-    for (char* p = page; p < page + kHuge; p += kPage) *static_cast<volatile char*>(p) = 0;
+    for (char* p = page; p < page + kHugePage; p += kSmallPage) *static_cast<volatile char*>(p) = 0;
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begun).count();
-    if (ms > dearMsPerMiB * static_cast<double>(kHuge >> 20)) break;
+    if (ms > dearMsPerMiB * static_cast<double>(kHugePage >> 20)) break;
   }
   bool populated = false;
-  if (page + kHuge <= end) {
-    char* const rest = page + kHuge;
+  if (page + kHugePage <= end) {
+    char* const rest = page + kHugePage;
     populated = madvise(rest, static_cast<std::size_t>(end - rest), MADV_NOHUGEPAGE) == 0;
     // In pieces: the GL driver's mmap while it loads waits for one piece at most.
     for (char* p = rest; populated && p < end; p += kPiece)
