@@ -142,9 +142,11 @@ TEST(HeapReserve, AsksForHugePagesItself) {
   const char* const middle = reserve.begin() + (8u << 20);
   if (mode.find("[madvise]") != std::string::npos) {
     EXPECT_TRUE(thpEligible(middle));
-    void* other = std::malloc(16u << 20);  // the heap beyond: nobody asked
+    // Memory nobody asked for: a fresh mapping (the heap may hold an earlier test's reserve).
+    void* other = mmap(nullptr, 16u << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    ASSERT_NE(other, MAP_FAILED);
     EXPECT_FALSE(thpEligible(static_cast<char*>(other) + (8u << 20)));
-    std::free(other);
+    munmap(other, 16u << 20);
   }
   if (mode.find("[never]") != std::string::npos) {
     EXPECT_FALSE(thpEligible(middle));
