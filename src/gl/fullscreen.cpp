@@ -12,13 +12,17 @@ void FullScreenTriangle::draw(const Framebuffer& target, std::uint32_t width, st
 }
 
 void readTexels(const Framebuffer& source, std::uint32_t width, std::uint32_t height, GLenum format, GLenum type,
-                void* out, std::uint32_t attachment) {
+                void* out) {
   glBindFramebuffer(GL_READ_FRAMEBUFFER, source.id());
-  glReadBuffer(GL_COLOR_ATTACHMENT0 + attachment);
+  glReadBuffer(GL_COLOR_ATTACHMENT0);
   glPixelStorei(GL_PACK_ALIGNMENT, type == GL_UNSIGNED_BYTE ? 1 : 4);
   glReadPixels(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height), format, type, out);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
   TEXSORT_GL_CHECK("read back");
+}
+
+void readLayer(const Texture& array, std::uint32_t layer, GLenum format, GLenum type, void* out) {
+  readTexels(Framebuffer(array, layer, "layer read-back"), array.width(), array.height(), format, type, out);
 }
 
 }  // namespace texsort::gl

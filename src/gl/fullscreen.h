@@ -20,8 +20,12 @@ class FullScreenTriangle {
 
 // Reads width x height texels of `source` into `out` (enough room for format x type per texel):
 // rows bottom to top in GL's order, which is row 0 first for texsort's textures. Waits for the GPU.
-// `attachment`: which colour attachment (the layer, for an array texture's framebuffer).
 void readTexels(const Framebuffer& source, std::uint32_t width, std::uint32_t height, GLenum format, GLenum type,
-                void* out, std::uint32_t attachment = 0);
+                void* out);
+
+// Reads one layer of an array texture, as readTexels reads a texture. Through a framebuffer of its
+// own that holds the layer at attachment 0: NVIDIA's driver (580) read the layered targets'
+// attachments 1..7 at ~20 MB/s, 300x slower than attachment 0, and every read-back after them slowly.
+void readLayer(const Texture& array, std::uint32_t layer, GLenum format, GLenum type, void* out);
 
 }  // namespace texsort::gl

@@ -93,10 +93,7 @@ Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format
 }
 
 Framebuffer::Framebuffer(const Texture& target, const char* name, bool floatTarget) {
-  GLuint id = 0;
-  glGenFramebuffers(1, &id);
-  handle_ = Handle<deleteFramebuffer>(id);
-  glBindFramebuffer(GL_FRAMEBUFFER, id);
+  const GLuint id = begin();
   if (target.layers()) {
     GLenum drawBuffers[8];
     const std::uint32_t layers = std::min<std::uint32_t>(target.layers(), 8);
@@ -108,6 +105,24 @@ Framebuffer::Framebuffer(const Texture& target, const char* name, bool floatTarg
   } else {
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target.id(), 0);
   }
+  complete(id, name, floatTarget);
+}
+
+Framebuffer::Framebuffer(const Texture& array, std::uint32_t layer, const char* name) {
+  const GLuint id = begin();
+  glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, array.id(), 0, static_cast<GLint>(layer));
+  complete(id, name, false);
+}
+
+GLuint Framebuffer::begin() {
+  GLuint id = 0;
+  glGenFramebuffers(1, &id);
+  handle_ = Handle<deleteFramebuffer>(id);
+  glBindFramebuffer(GL_FRAMEBUFFER, id);
+  return id;
+}
+
+void Framebuffer::complete(GLuint id, const char* name, bool floatTarget) {
   GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   if (forcedFailure("framebuffer")) status = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
   if (floatTarget && forcedFailure("float-target")) status = GL_FRAMEBUFFER_UNSUPPORTED;

@@ -94,9 +94,13 @@ class Framebuffer {
   // floatTarget: the texture is a float format, so GL_FRAMEBUFFER_UNSUPPORTED means this GPU
   // cannot render to float textures, and the message says so.
   Framebuffer(const Texture& target, const char* label, bool floatTarget = false);
+  // One layer of an array texture, at attachment 0 (what read-backs use: see gl::readLayer).
+  Framebuffer(const Texture& array, std::uint32_t layer, const char* label);
   GLuint id() const { return handle_.id(); }
 
  private:
+  GLuint begin();                                                // a new framebuffer, bound
+  void complete(GLuint id, const char* label, bool floatTarget);  // unbinds it; throws unless complete
   Handle<deleteFramebuffer> handle_;
 };
 

@@ -489,7 +489,7 @@ void FragmentRunner::imageOfGroups(std::uint8_t* bytes) const {
   std::vector<std::uint8_t> layer(l.count() * 16);
   const std::uint64_t run = s.lineBits >= 2 ? 4 : 1, lineMask = (std::uint64_t{1} << s.lineBits) - 1;
   for (std::uint32_t k = 0; k < kGroupLayers; ++k) {
-    gl::readTexels(pair(Buffer::Groups).frontTarget(), l.width, l.height, GL_RGBA_INTEGER, GL_UNSIGNED_INT, layer.data(), k);
+    gl::readLayer(pair(Buffer::Groups).front(), k, GL_RGBA_INTEGER, GL_UNSIGNED_INT, layer.data());
     for (std::uint64_t t = 0; t < l.count(); ++t) {
       for (std::uint64_t c = 0; c < 4; c += run) {
         const std::uint64_t e = 16 * t + 4 * k + c, x = e & lineMask, y = e >> s.lineBits;
@@ -566,8 +566,7 @@ SortState FragmentRunner::readState() const {
     const TextureLayout& l = layoutOf(Buffer::Wide);
     state.wide.resize(elementCount() * 2);
     for (std::uint32_t layer = 0; layer < kWideLayers; ++layer)
-      gl::readTexels(pair(Buffer::Wide).frontTarget(), l.width, l.height, GL_RGBA, GL_FLOAT,
-                     state.wide.data() + std::size_t{layer} * l.count() * 4, layer);
+      gl::readLayer(pair(Buffer::Wide).front(), layer, GL_RGBA, GL_FLOAT, state.wide.data() + std::size_t{layer} * l.count() * 4);
   }
   return state;
 }
