@@ -105,6 +105,7 @@ int runInfo() {
   std::printf("max texture size  %d\n", context.maxTextureSize());
   std::printf("EGL platform      %s\n", context.platform().c_str());
   std::printf("huge pages        %s\n", hugePagesStatus().c_str());
+  std::printf("memory            %s\n", memorySummary().c_str());
   const std::uint64_t side = static_cast<std::uint64_t>(context.maxTextureSize());
   std::printf("largest sort      %llu elements (%llux%llu texture; indices above 2^24 split across r and g)\n",
               static_cast<unsigned long long>(std::min(kMaxElements, side * side)),

@@ -114,6 +114,12 @@ MemoryAvailable memoryAvailable(bool askGpu) {
   return available;
 }
 
+std::string memorySummary() {
+  const MemoryAvailable available = memoryAvailable(true);
+  if (available.gpuShared) return "textures in host memory, with the rest: " + gib(available.hostBytes) + " available";
+  return "textures in video memory: " + gib(available.gpuBytes) + " free; host " + gib(available.hostBytes) + " available";
+}
+
 void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes,
                        Algorithm algorithm) {
   checkMemoryBudget(name, width, height, memoryNeed(width, height, fileBytes, algorithm));

@@ -34,6 +34,10 @@ struct MemoryAvailable {
 // askGpu: also ask the current GL context for free video memory (else there need be none).
 MemoryAvailable memoryAvailable(bool askGpu = true);
 
+// Where textures live and what is free, for `texsort info`: "textures in host memory (...)" where the
+// driver reports no video memory (llvmpipe, most integrated GPUs), else "textures in video memory...".
+std::string memorySummary();
+
 // Throws texsort::Error(Gpu), naming `name`, the image's size, what it needs and what is available,
 // when the need does not fit.
 void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes,

@@ -198,6 +198,23 @@ TEST(Cli, InfoNamesTheRendererAndPlatform) {
   EXPECT_NE(r.out.find("EGL platform"), std::string::npos);
 }
 
+// The memory line: where textures live (llvmpipe's are in host memory, beside everything else) and
+// what the budget may use, TEXSORT_MEMORY_LIMIT included.
+TEST(Cli, InfoSaysWhereTexturesLiveAndWhatIsFree) {
+  const test::RunResult r = runTexsort({"info"}, test::RunOptions{{}, {{"TEXSORT_MEMORY_LIMIT", "100000000"}}});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::size_t at = r.out.find("\nmemory            ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string line = r.out.substr(at + 19, r.out.find('\n', at + 1) - at - 19);
+  if (r.out.find("llvmpipe") != std::string::npos) {
+    EXPECT_EQ(line, "textures in host memory, with the rest: 95.4 MiB available");
+  } else {
+    EXPECT_TRUE(line == "textures in host memory, with the rest: 95.4 MiB available" ||
+                line == "textures in video memory: 95.4 MiB free; host 95.4 MiB available")
+        << line;
+  }
+}
+
 // Where the kernel gives huge pages on request (THP madvise), texsort restarts itself with glibc's
 // tunable for them; a user's own value for that tunable stands, and other tunables do not stop it.
 TEST(Cli, InfoSaysWhetherLargeBuffersGetHugePages) {
