@@ -1,6 +1,8 @@
 // Test helpers: an independent reference sort, generated images, temp folders, a process runner.
 #include "test_support.h"
 
+#include <gtest/gtest.h>
+
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -194,6 +196,17 @@ std::string texsortBinary() { return TEXSORT_BINARY; }
 
 RunResult runTexsort(const std::vector<std::string>& args, const RunOptions& options) {
   return runProgram(TEXSORT_BINARY, args, options);
+}
+
+bool texturesInHostMemory() {
+  static const bool inHostMemory = [] {
+    const RunResult info = runTexsort({"info"});
+    EXPECT_EQ(info.exitCode, 0) << info.err;
+    const bool host = info.out.find("\nmemory            textures in host memory") != std::string::npos;
+    EXPECT_TRUE(host || info.out.find("\nmemory            textures in video memory") != std::string::npos) << info.out;
+    return host;
+  }();
+  return inHostMemory;
 }
 
 RunResult runProgram(const std::string& program, const std::vector<std::string>& args, const RunOptions& options) {

@@ -97,6 +97,9 @@ RunResult runProgram(const std::string& program, const std::vector<std::string>&
 
 // Runs the texsort binary that this build made.
 RunResult runTexsort(const std::vector<std::string>& args, const RunOptions& options = {});
+// Whether this machine's GL driver keeps textures in host memory (llvmpipe, CI's case) or in video
+// memory (a discrete GPU): the memory line of `texsort info`. The budget's messages differ.
+bool texturesInHostMemory();
 std::string texsortBinary();
 
 }  // namespace texsort::test
