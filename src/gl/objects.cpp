@@ -158,7 +158,12 @@ GLuint compile(GLenum type, const char* name, std::initializer_list<const char*>
   // Forced failures feed the real compiler and linker a real mistake, so the real log comes back.
   if (type == GL_FRAGMENT_SHADER && forcedFailure("shader")) pieces.push_back("\nforced compile error\n");
   if (type == GL_FRAGMENT_SHADER && forcedFailure("link")) {
-    pieces.push_back("\nvoid forcedLinkError();\nvoid forcedUse() { forcedLinkError(); }\n");
+    // main itself calls a function nothing defines (a call from unused code, NVIDIA's compiler
+    // drops): after the prelude's #version line, main() becomes one that calls it, and the pass's
+    // own main a function of another name.
+    static const char kUndefinedCall[] =
+        "\nvoid forcedLinkError();\n#define main() main() { forcedLinkError(); } void forcedPassMain()\n";
+    pieces.insert(pieces.begin() + (pieces.size() > 1 ? 1 : 0), kUndefinedCall);
   }
   glShaderSource(shader, static_cast<GLsizei>(pieces.size()), pieces.data(), nullptr);
   glCompileShader(shader);
