@@ -176,7 +176,6 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
   layout.height = height;
   const std::uint64_t n = std::uint64_t{width} * height;
   layout.starts.push_back(0);
-  const auto endLine = [&] { layout.starts.push_back(layout.pixels.size()); };
   const double turns = turnsOf(angle);
   layout.axis = lineAxis(angle);
   if (layout.axis == LineAxis::Rows || layout.axis == LineAxis::RowsBack) {  // left to right or right to left
@@ -184,26 +183,36 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
   } else if (layout.axis != LineAxis::None) {  // columns, bottom to top or top to bottom
     for (std::uint32_t x = 1; x <= width; ++x) layout.starts.push_back(std::uint64_t{x} * height);
   } else {
-    layout.pixels.reserve(n);
+    // A counting sort by line, each line's pixels placed in their order along it: with
+    // (x, y) = (s k' + c a, c k' - s a) for line k' = n . (x, y) = k + e (|e| <= 1/2) and a = d . (x, y),
+    // two pixels of one line in one row differ in a by c (x1 - x2), and in rows y1 != y2 by
+    // (c (e1 - e2) - (y1 - y2)) / s, whose sign is that of (y2 - y1) / s as |c| < 1. So rows taken
+    // from the bottom when s > 0 (from the top when s < 0), each row left to right when c > 0, give
+    // every line in order. The check after it falls back to sorting a line should rounding disagree.
     const LineFrame frame(turns);
-    struct Place {
-      std::int64_t line;
-      double along;
-      std::uint32_t pixel;
-    };
-    std::vector<Place> places;
-    places.reserve(n);
+    const std::int64_t offset = std::int64_t{width} + height + 1;  // line numbers lie within +-(width + height)
+    std::vector<std::uint64_t> next(static_cast<std::size_t>(2 * offset + 2), 0);
     for (std::uint32_t y = 0; y < height; ++y)
-      for (std::uint32_t x = 0; x < width; ++x)
-        places.push_back({frame.line(x, y), frame.along(x, y), y * width + x});
-    std::sort(places.begin(), places.end(), [](const Place& a, const Place& b) {
-      return a.line < b.line || (a.line == b.line && a.along < b.along);
-    });
-    for (std::size_t i = 0; i < places.size(); ++i) {
-      if (i > 0 && places[i].line != places[i - 1].line) endLine();
-      layout.pixels.push_back(places[i].pixel);
+      for (std::uint32_t x = 0; x < width; ++x) ++next[static_cast<std::size_t>(frame.line(x, y) + offset + 1)];
+    for (std::size_t k = 1; k < next.size(); ++k) {
+      if (next[k] != 0) layout.starts.push_back(layout.starts.back() + next[k]);
+      next[k] += next[k - 1];  // next[k]: where line k - offset's first pixel goes
     }
-    if (!places.empty()) endLine();
+    layout.pixels.resize(n);
+    for (std::uint32_t row = 0; row < height; ++row) {
+      const std::uint32_t y = frame.s > 0 ? height - 1 - row : row;
+      for (std::uint32_t column = 0; column < width; ++column) {
+        const std::uint32_t x = frame.c > 0 ? column : width - 1 - column;
+        layout.pixels[next[static_cast<std::size_t>(frame.line(x, y) + offset)]++] = y * width + x;
+      }
+    }
+    const auto along = [&](std::uint32_t pixel) { return frame.along(pixel % width, pixel / width); };
+    const auto before = [&](std::uint32_t a, std::uint32_t b) { return along(a) < along(b) || (along(a) == along(b) && a < b); };
+    for (std::size_t line = 0; line + 1 < layout.starts.size(); ++line) {
+      const auto first = layout.pixels.begin() + static_cast<std::ptrdiff_t>(layout.starts[line]);
+      const auto last = layout.pixels.begin() + static_cast<std::ptrdiff_t>(layout.starts[line + 1]);
+      if (!std::is_sorted(first, last, before)) std::sort(first, last, before);
+    }
   }
   layout.count = static_cast<std::uint32_t>(layout.starts.size() - 1);
   for (std::uint32_t line = 0; line < layout.count; ++line) layout.longest = std::max(layout.longest, layout.lengthOf(line));

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <memory>
 #include <random>
+#include <tuple>
 #include <variant>
 
 #include "error.h"
@@ -395,6 +396,42 @@ TEST(PixelSortLines, AnyAngleCoversEveryPixelOnceWithStraightLines) {
         ASSERT_LE(std::abs(by - ay), 1) << "line " << line << " position " << p;
         EXPECT_GT(double(bx - ax) * dx + double(by - ay) * dy, 0.0) << "forward along the direction";
       }
+    }
+  }
+}
+
+// The lines at an angle other than the axes', exactly as lineLayout's comment defines them: a plain
+// sort of every pixel by (line n . (x, y) rounded, position d . (x, y)) on odd sizes, thin images
+// and angles near the axes (where rows hold long runs of one line).
+TEST(PixelSortLines, AngledLinesAreThePixelsInOrderOfLineThenPosition) {
+  const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{23, 17}, {1, 9}, {9, 1}, {64, 64}, {37, 100}};
+  for (const auto& [w, h] : sizes) {
+    for (const double angle : {30.0, 45.0, -60.0, 137.5, 200.0, 300.0, 0.5, 89.5, 179.9, 270.01, 1e-4, -33.3}) {
+      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle));
+      const double radians = angle * 3.14159265358979323846 / 180.0;
+      const double c = std::cos(radians), s = std::sin(radians);
+      struct Place {
+        std::int64_t line;
+        double along;
+        std::uint32_t pixel;
+      };
+      std::vector<Place> places;
+      for (std::uint32_t y = 0; y < h; ++y)
+        for (std::uint32_t x = 0; x < w; ++x) places.push_back({std::llround(s * x + c * y), c * x - s * y, y * w + x});
+      std::sort(places.begin(), places.end(), [](const Place& a, const Place& b) {
+        return std::tie(a.line, a.along, a.pixel) < std::tie(b.line, b.along, b.pixel);
+      });
+      std::vector<std::uint64_t> starts{0};
+      std::vector<std::uint32_t> pixels;
+      for (std::size_t i = 0; i < places.size(); ++i) {
+        if (i > 0 && places[i].line != places[i - 1].line) starts.push_back(i);
+        pixels.push_back(places[i].pixel);
+      }
+      starts.push_back(places.size());
+      const LineLayout layout = lineLayout(w, h, angle);
+      EXPECT_EQ(layout.starts, starts);
+      EXPECT_EQ(layout.pixels, pixels);
+      EXPECT_EQ(layout.count, starts.size() - 1);
     }
   }
 }
