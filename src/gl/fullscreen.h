@@ -25,7 +25,7 @@ void readTexels(const Framebuffer& source, std::uint32_t width, std::uint32_t he
 
 // Reads one layer of an array texture, as readTexels reads a texture. Through a framebuffer of its
 // own that holds the layer at attachment 0: NVIDIA's driver (580) read the layered targets'
-// attachments 1..7 at ~20 MB/s, 300x slower than attachment 0, and every read-back after them slowly.
+// attachments 1..7 at ~20 MB/s, 250x slower than attachment 0, and every read-back after them slowly.
 void readLayer(const Texture& array, std::uint32_t layer, GLenum format, GLenum type, void* out);
 
 }  // namespace texsort::gl
