@@ -408,7 +408,8 @@ TEST(PixelSortLines, AngledLinesAreThePixelsInOrderOfLineThenPosition) {
   for (const auto& [w, h] : sizes) {
     for (const double angle : {30.0, 45.0, -60.0, 137.5, 200.0, 300.0, 0.5, 89.5, 179.9, 270.01, 1e-4, -33.3}) {
       SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle));
-      const double radians = angle * 3.14159265358979323846 / 180.0;
+      const double turns = angle < 0 ? angle + 360.0 : angle;  // the same angle as lineLayout's [0, 360)
+      const double radians = turns * 3.14159265358979323846 / 180.0;
       const double c = std::cos(radians), s = std::sin(radians);
       struct Place {
         std::int64_t line;
