@@ -2,8 +2,9 @@
 // the defines into every program that reads it: pixel p's 8-bit RGBA at texel p of u_pixels; the
 // pixel at element j and the element holding pixel p by arithmetic for rows and columns
 // (SOURCE_AXIS 1-4: LineAxis), else (SOURCE_AXIS 0) from the maps (u_pixelMaps texel j: r the pixel
-// at element j, g the element holding pixel j + 2^30 when the mask lets it be sorted; ~0 for none),
-// which hold the mask bits too when SOURCE_MASKED is defined. Defines, not uniforms: llvmpipe pays
+// at element j, g the element holding pixel j + 2^30 when the mask lets it be sorted + 2^29 when it
+// is its line's first, as lines may share a row; ~0 for none), which hold the mask bits too when
+// SOURCE_MASKED is defined. Defines, not uniforms: llvmpipe pays
 // for every side of a branch.
 
 uniform usampler2D u_pixels;
@@ -40,7 +41,7 @@ int pixelAtElement(int j) {
 // The element holding pixel p (p below the pixel count).
 int elementOfPixel(int p) {
 #if SOURCE_AXIS == 0
-  return int(texelFetch(u_pixelMaps, texelOf(p), 0).g & ~(1u << 30));
+  return int(texelFetch(u_pixelMaps, texelOf(p), 0).g & ~((1u << 30) | (1u << 29)));
 #else
   int x = p % u_sourceWidth, y = p / u_sourceWidth;
 #if SOURCE_AXIS == 1
@@ -52,6 +53,15 @@ int elementOfPixel(int p) {
 #else
   return (x << u_lineBits) | (u_sourceHeight - 1 - y);
 #endif
+#endif
+}
+
+// Whether pixel p is the first of its line where that is not a row's start (listed lines only).
+bool pixelStartsLine(int p) {
+#if SOURCE_AXIS == 0
+  return (texelFetch(u_pixelMaps, texelOf(p), 0).g & (1u << 29)) != 0u;
+#else
+  return false;
 #endif
 }
 

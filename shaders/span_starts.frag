@@ -1,6 +1,7 @@
 // Pixel sort, first pass (SpanStarts): which positions start a span. A position starts one when it
-// is padding, a pixel out of every span (a span of its own), the line's first pixel, a pixel after
-// one out of every span, or a break of the interval kind. A fragment does the 32 positions of one
+// is padding, a pixel out of every span (a span of its own), a row's first position or a line's
+// first pixel (lines may share a row), a pixel after one out of every span, or a break of the
+// interval kind. A fragment does the 32 positions of one
 // word of Buffer::Spans: a bit for each that starts a span, and the latest of them (a position in
 // the line; 0 when none). span_scan.frag carries the latest starts along the lines.
 // INTERVALS (a define, one program each) is pixel_rules.h's Intervals: 0 threshold, 1 none,
@@ -65,7 +66,8 @@ void main() {
     if (j >= u_count) break;
     int pixel = pixelAtElement(j);
     bool member = pixel >= 0 && inSpan(pixel);
-    if (!member || position == 0 || !before || breaksHere(pixel, uint(j >> u_lineBits), uint(position))) {
+    if (!member || position == 0 || pixelStartsLine(pixel) || !before ||
+        breaksHere(pixel, uint(j >> u_lineBits), uint(position))) {
       bits |= 1u << uint(k);
       latest = uint(position);
     }

@@ -77,7 +77,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     ps.mask = std::make_shared<const Image>(loadImage(options.mask, kMaxElements));
     checkMaskSize(ps, header.width, header.height, options.mask == "-" ? "standard input (mask)" : options.mask);
   }
-  const SortShape shape = lineShape(header.width, header.height, ps.angle);
+  const SortShape shape = lineShape(header.width, header.height, ps.angle, packsLines(ps));
   if (const std::string limit = pixelSortLimit(shape, ps.key); !limit.empty()) {
     throw Error(ExitCode::BadInput, name + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
                                         " needs " + limit);
@@ -101,7 +101,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     std::vector<std::uint32_t> elementOf;  // elementsOfPixels(layout)
   };
   std::future<Lines> lines = std::async(std::launch::async, [&] {
-    Lines made{lineLayout(header.width, header.height, ps.angle), {}};
+    Lines made{lineLayout(header.width, header.height, ps.angle, packsLines(ps)), {}};
     made.elementOf = elementsOfPixels(made.layout);
     return made;
   });
@@ -168,8 +168,9 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     std::fprintf(report, "  spans     %llu of two or more pixels%s%s%s\n",
                  static_cast<unsigned long long>(spans),
                  details.empty() ? "" : " (", details.c_str(), details.empty() ? "" : ")");
-    std::fprintf(report, "  lines     %u of up to %u pixels, padded to %llu x %llu elements\n", layout.count, layout.longest,
-                 static_cast<unsigned long long>(layout.paddedCount), static_cast<unsigned long long>(layout.paddedLength));
+    std::fprintf(report, "  lines     %u of up to %u pixels, in %llu rows of %llu elements%s\n", layout.count, layout.longest,
+                 static_cast<unsigned long long>(layout.paddedCount), static_cast<unsigned long long>(layout.paddedLength),
+                 layout.packed ? " (short lines share a row)" : "");
     std::fprintf(report, "  passes    %zu %s, every line at once, carrying %llu network steps\n", schedule.size(),
                  algorithmName(options.algorithm), static_cast<unsigned long long>(networkSteps(schedule)));
     std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());

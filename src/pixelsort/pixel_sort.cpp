@@ -141,9 +141,26 @@ SortShape paddedShape(std::uint64_t longest, std::uint64_t count) {
                    nextPowerOfTwo(std::max<std::uint64_t>(1, count))};
 }
 
+// Rows of `length` positions taking lines in their order: a row each, or (pack) each line at the
+// end of the row in hand where it still fits, else at the start of the next.
+struct RowFiller {
+  std::uint64_t length;
+  bool pack;
+  std::uint64_t rows = 0, used = 0;
+  std::uint64_t place(std::uint64_t pixels) {  // the first element of the next line, of that many pixels
+    if (rows == 0 || !pack || used + pixels > length) {
+      ++rows;
+      used = 0;
+    }
+    used += pixels;
+    return (rows - 1) * length + used - pixels;
+  }
+  SortShape shape() const { return SortShape{length, nextPowerOfTwo(std::max<std::uint64_t>(1, rows))}; }
+};
+
 }  // namespace
 
-SortShape lineShape(std::uint32_t width, std::uint32_t height, double angle) {
+SortShape lineShape(std::uint32_t width, std::uint32_t height, double angle, bool pack) {
   const double turns = turnsOf(angle);
   if (turns == 0.0 || turns == 180.0) return paddedShape(width, height);
   if (turns == 90.0 || turns == 270.0) return paddedShape(height, width);
@@ -153,12 +170,15 @@ SortShape lineShape(std::uint32_t width, std::uint32_t height, double angle) {
   std::vector<std::uint32_t> pixels(static_cast<std::size_t>(2 * offset + 1));
   for (std::uint32_t y = 0; y < height; ++y)
     for (std::uint32_t x = 0; x < width; ++x) ++pixels[static_cast<std::size_t>(frame.line(x, y) + offset)];
-  std::uint64_t count = 0, longest = 0;
-  for (const std::uint32_t n : pixels) {
-    count += n != 0;
-    longest = std::max<std::uint64_t>(longest, n);
-  }
-  return paddedShape(longest, count);
+  const std::uint32_t longest = *std::max_element(pixels.begin(), pixels.end());
+  RowFiller rows{paddedShape(longest, 1).lineLength, pack};
+  for (const std::uint32_t n : pixels)  // in line order
+    if (n != 0) rows.place(n);
+  return rows.shape();
+}
+
+bool packsLines(const PixelSortOptions& options) {
+  return options.intervals != Intervals::Random && options.intervals != Intervals::Waves && options.skipPercent == 0;
 }
 
 LineAxis lineAxis(double angle) {
@@ -170,7 +190,7 @@ LineAxis lineAxis(double angle) {
   return LineAxis::None;
 }
 
-LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
+LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle, bool pack) {
   LineLayout layout;
   layout.width = width;
   layout.height = height;
@@ -216,7 +236,14 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle) {
   }
   layout.count = static_cast<std::uint32_t>(layout.starts.size() - 1);
   for (std::uint32_t line = 0; line < layout.count; ++line) layout.longest = std::max(layout.longest, layout.lengthOf(line));
-  const SortShape padded = paddedShape(layout.longest, layout.count);
+  SortShape padded = paddedShape(layout.longest, layout.count);
+  if (layout.axis == LineAxis::None) {
+    layout.packed = pack;
+    RowFiller rows{padded.lineLength, pack};
+    layout.firstElements.reserve(layout.count);
+    for (std::uint32_t line = 0; line < layout.count; ++line) layout.firstElements.push_back(rows.place(layout.lengthOf(line)));
+    padded = rows.shape();
+  }
   layout.paddedLength = padded.lineLength;
   layout.paddedCount = padded.lineCount;
   return layout;
@@ -276,7 +303,7 @@ std::vector<std::uint32_t> elementsOfPixels(const LineLayout& layout) {
   if (layout.axis != LineLayout::Axis::None) return {};
   std::vector<std::uint32_t> elementOf(layout.pixelCount());
   for (std::uint32_t line = 0; line < layout.count; ++line) {
-    const std::uint64_t first = std::uint64_t{line} * layout.paddedLength;
+    const std::uint64_t first = layout.firstElements[line];
     const std::uint32_t* pixel = &layout.pixels[layout.starts[line]];
     for (std::uint32_t p = 0, length = layout.lengthOf(line); p < length; ++p)
       elementOf[pixel[p]] = static_cast<std::uint32_t>(first + p);
@@ -298,10 +325,19 @@ PixelSource::PixelSource(const Image& image, const PixelSortOptions& options, co
   if (elementOf_.size() != (tableNeeded ? image.pixelCount() : 0)) {
     throw std::logic_error("PixelSource: a table for another layout");
   }
+  if (tableNeeded) {
+    firstPixels_.assign(image.pixelCount(), false);
+    for (std::uint32_t line = 0; line < layout.count; ++line) firstPixels_[layout.pixels[layout.starts[line]]] = true;
+  }
 }
 
 void PixelSource::fill(std::uint64_t first, std::uint64_t count, PixelTexel* out) const {
   const std::uint64_t pixels = image_.pixelCount();
+  const bool listed = layout_.axis == LineAxis::None;
+  const std::vector<std::uint64_t>& firsts = layout_.firstElements;
+  // Listed lines: the last line starting at or before `first`, then on along the rows.
+  auto line = static_cast<std::uint32_t>(
+      listed ? std::upper_bound(firsts.begin(), firsts.end(), first) - firsts.begin() - 1 : 0);
   for (std::uint64_t j = first; j < first + count; ++j) {
     PixelTexel& t = out[j - first];
     t = PixelTexel{};
@@ -311,10 +347,17 @@ void PixelSource::fill(std::uint64_t first, std::uint64_t count, PixelTexel* out
       t.rgb = float((std::uint32_t{px[0]} << 16) | (std::uint32_t{px[1]} << 8) | px[2]);
       t.alphaMask = float(px[3] + (m == nullptr || maskWhite(m[0], m[1], m[2]) ? 256 : 0));
       t.element = float(shape_.axis == LineAxis::None ? elementOf_[j] : sourceElementOf(shape_, j));
+      if (listed && firstPixels_[j]) t.alphaMask += float(kLineStartFlag);
     }
-    const auto line = static_cast<std::uint32_t>(j / layout_.paddedLength);  // element j's line and position
+    if (listed) {  // element j's line (the last starting at or before it) and position there
+      while (line + 1 < layout_.count && firsts[line + 1] <= j) ++line;
+      const std::uint64_t p = j - firsts[line];
+      if (p < layout_.lengthOf(line)) t.pixel = float(layout_.pixels[layout_.starts[line] + p]);
+      continue;
+    }
+    const auto row = static_cast<std::uint32_t>(j / layout_.paddedLength);  // rows and columns: a line a row
     const std::uint64_t p = j % layout_.paddedLength;
-    if (line < layout_.count && p < layout_.lengthOf(line)) t.pixel = float(layout_.pixelOf(line, static_cast<std::uint32_t>(p)));
+    if (row < layout_.count && p < layout_.lengthOf(row)) t.pixel = float(layout_.pixelOf(row, static_cast<std::uint32_t>(p)));
   }
 }
 

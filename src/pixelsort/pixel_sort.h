@@ -68,9 +68,12 @@ struct LumaBounds {
 LumaBounds lumaBounds(const PixelSortOptions& options);
 
 // How an image's pixels become lines: line l, position p is pixel pixelOf(l, p), for p below
-// lengthOf(l). Every pixel is in exactly one line. The sort runs on lines padded to paddedLength =
-// 2^s positions (s >= 1), paddedCount = 2^j lines. Rows and columns are arithmetic (`pixels` stays
-// empty); other angles list every line's pixels in `pixels`.
+// lengthOf(l). Every pixel is in exactly one line. The sort runs on rows of paddedLength = 2^s
+// positions (s >= 1), paddedCount = 2^j of them; line l's position p is element elementOf(l, p).
+// Rows and columns are arithmetic (`pixels` stays empty; line l is row l). Other angles list every
+// line's pixels in `pixels` and each line's first element in `firstElements`: one line a row, or,
+// packed, lines in their order, first fit, several to a row where they fit (a line start breaks
+// spans as a row start does, so the lines of a row never mix).
 struct LineLayout {
   using Axis = LineAxis;
   std::uint32_t width = 0, height = 0;
@@ -81,11 +84,16 @@ struct LineLayout {
   Axis axis = Axis::None;             // rows left to right or back, columns down or up, or a table
   std::vector<std::uint64_t> starts;  // line l is positions starts[l] .. starts[l + 1] - 1 of all lines'
   std::vector<std::uint32_t> pixels;  // Axis::None: pixel indices (row-major), line by line, in line order
+  std::vector<std::uint64_t> firstElements;  // Axis::None: the element of each line's position 0
+  bool packed = false;                       // lines may share a row
 
   std::uint64_t pixelCount() const { return std::uint64_t{width} * height; }
   std::uint32_t lengthOf(std::uint32_t line) const { return static_cast<std::uint32_t>(starts[line + 1] - starts[line]); }
   std::uint64_t pixelOf(std::uint32_t line, std::uint32_t position) const {
     return axis == Axis::None ? pixels[starts[line] + position] : axisPixelOf(axis, width, height, line, position);
+  }
+  std::uint64_t elementOf(std::uint32_t line, std::uint32_t position) const {
+    return (axis == Axis::None ? firstElements[line] : line * paddedLength) + position;
   }
   SortShape shape() const { return SortShape{paddedLength, paddedCount}; }
 };
@@ -95,14 +103,18 @@ struct LineLayout {
 // other angle: with direction d = (cos a, -sin a) in pixel coordinates (y down) and normal
 // n = (sin a, cos a), pixel (x, y) lies on line round(n . (x, y)) (halves away from zero) at
 // position order d . (x, y): parallel digital straight lines one pixel apart, 8-connected.
-LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle);
+// pack: put short lines in a row together (other angles only; see packsLines).
+LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle, bool pack = false);
+// Whether the options let lines share rows: not for random and waves intervals or --skip, whose
+// choices depend on a position's line and place in it, which the passes take from its row.
+bool packsLines(const PixelSortOptions& options);
 // Its axis: rows (0 degrees), rows back (180), columns down (-90), columns up (90), else None.
 LineAxis lineAxis(double angle);
 
 // The padded shape of lineLayout(width, height, angle) (paddedLength, paddedCount) without its
 // tables: for the checks that come before them. Counts the pixels of each line (a table of about
 // width + height numbers at other angles than rows and columns).
-SortShape lineShape(std::uint32_t width, std::uint32_t height, double angle);
+SortShape lineShape(std::uint32_t width, std::uint32_t height, double angle, bool pack = false);
 
 // The span number of every position of every line, line after line (line l from starts[l]): the
 // position in its line where its span (or span piece, under maxSpan) starts; a pixel outside every
@@ -121,7 +133,7 @@ std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptio
 // need no maps.
 SourceShape sourceShape(const LineLayout& layout, const PixelSortOptions& options);
 
-// The element (line * paddedLength + position) that holds each pixel, by pixel index; empty for
+// The element (layout.elementOf(line, position)) that holds each pixel, by pixel index; empty for
 // rows and columns, where PixelSource computes it.
 std::vector<std::uint32_t> elementsOfPixels(const LineLayout& layout);
 
@@ -142,6 +154,7 @@ class PixelSource {
   const PixelSortOptions& options_;
   const LineLayout& layout_;
   std::vector<std::uint32_t> elementOf_;  // pixel -> the element at its line and position (listed lines)
+  std::vector<bool> firstPixels_;         // listed lines: whether a pixel is its line's first
   SourceShape shape_;                     // rows and columns: the same by arithmetic
 };
 

@@ -128,20 +128,22 @@ std::uint32_t lumaOf(const PixelTexel& t) {
 }
 
 bool inSpan(const SpanStarts& p, const PixelTexel& t) {
-  if (t.alphaMask < 256.0f) return false;  // the mask keeps it out
+  if (!(static_cast<std::uint32_t>(t.alphaMask) & kMaskAllowsFlag)) return false;  // the mask keeps it out
   if (p.intervals != static_cast<std::uint32_t>(Intervals::Threshold)) return true;
   const std::uint32_t y = lumaOf(t);
   return y >= p.lowest && y <= p.highest;
 }
 
 // Whether element j starts a span (span_starts.frag): padding, a pixel out of every span, the
-// line's first pixel, one after a pixel out of every span, or a break of the interval kind.
+// row's first position or a line's first pixel, one after a pixel out of every span, or a break of
+// the interval kind.
 bool startsSpan(const SpanStarts& p, const std::vector<PixelTexel>& source, std::uint64_t j) {
   const std::uint32_t position = static_cast<std::uint32_t>(j & ((std::uint64_t{1} << p.lineBits) - 1));
   const std::uint32_t line = static_cast<std::uint32_t>(j >> p.lineBits);
   if (source[j].pixel < 0.0f) return true;  // padding
   const auto pixel = static_cast<std::uint64_t>(source[j].pixel);
-  if (position == 0 || !inSpan(p, source[pixel])) return true;
+  if (position == 0 || (static_cast<std::uint32_t>(source[pixel].alphaMask) & kLineStartFlag)) return true;
+  if (!inSpan(p, source[pixel])) return true;
   if (!inSpan(p, source[static_cast<std::uint64_t>(source[j - 1].pixel)])) return true;
   switch (static_cast<Intervals>(p.intervals)) {
     case Intervals::Edges: {

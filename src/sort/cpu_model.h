@@ -11,7 +11,8 @@
 namespace texsort {
 
 // The pixel sort's source (Buffer::Source), one RGBA32F texel per element position j: pixel j's
-// packed RGB, its alpha + 256 when the mask lets it be sorted, the pixel at element j's (line,
+// packed RGB, its alpha + 256 when the mask lets it be sorted + 512 when it is the first of its
+// line (listed lines only: lines that share a row start there), the pixel at element j's (line,
 // position) and the element holding pixel j (-1 where there is none). Every value is an integer
 // below 2^24, exact in a float.
 struct PixelTexel {
@@ -29,7 +30,7 @@ static_assert(sizeof(PixelTexel) == 16, "PixelTexel must match an RGBA32F texel"
 // How the GPU keeps that source: each pixel's 8-bit R, G, B, A (Buffer::Source, RGBA8UI texel p)
 // and, unless the lines are rows or columns and no mask is given, the maps (Buffer::Maps, RG32UI
 // texel j: the pixel at element j, the element holding pixel j + 2^30 when the mask lets it be
-// sorted; ~0 for none). Rows and columns compute the maps instead (sourcePixelOf, sourceElementOf,
+// sorted + 2^29 when it is its line's first; ~0 for none). Rows and columns compute the maps instead (sourcePixelOf, sourceElementOf,
 // and the same arithmetic in shaders/pixel_source.glsl): a quarter of the texture memory.
 enum class LineAxis : std::uint8_t { None, Rows, RowsBack, ColumnsDown, ColumnsUp };
 struct SourceShape {
@@ -42,6 +43,10 @@ struct SourceShape {
   std::uint64_t pixelCount() const { return std::uint64_t{width} * height; }
 };
 constexpr std::uint32_t kMapsMaskBit = 1u << 30;
+constexpr std::uint32_t kMapsLineStartBit = 1u << 29;  // the maps' g: pixel j is its line's first
+// PixelTexel::alphaMask's flags above the alpha.
+constexpr std::uint32_t kMaskAllowsFlag = 256;
+constexpr std::uint32_t kLineStartFlag = 512;
 // Line `line`, position `position` of a width x height image's rows or columns (axis other than
 // None, both inside the image): its pixel.
 inline std::uint64_t axisPixelOf(LineAxis axis, std::uint64_t width, std::uint64_t height, std::uint64_t line,

@@ -260,8 +260,10 @@ void FragmentRunner::uploadSource(const SourceFill& fill, const SourceShape& sha
       bytes[4 * t + 3] = static_cast<std::uint8_t>(alphaMask);
       if (!maps.empty()) {
         maps[2 * t] = static_cast<std::uint32_t>(static_cast<std::int32_t>(texel.pixel));
+        const bool pixel = first + t < shape.pixelCount();
         maps[2 * t + 1] = static_cast<std::uint32_t>(static_cast<std::int32_t>(texel.element)) |
-                          (first + t < shape.pixelCount() && alphaMask >= 256 ? kMapsMaskBit : 0);
+                          (pixel && (alphaMask & kMaskAllowsFlag) ? kMapsMaskBit : 0) |
+                          (pixel && (alphaMask & kLineStartFlag) ? kMapsLineStartBit : 0);
       }
     }
     glBindTexture(GL_TEXTURE_2D, pair(Buffer::Source).front().id());
@@ -517,10 +519,11 @@ std::vector<PixelTexel> FragmentRunner::readSource() const {
   for (std::uint64_t j = 0; j < n; ++j) {
     PixelTexel& t = texels[j];
     const bool pixel = j < s.pixelCount();
-    const std::uint32_t element = maps.empty() ? 0 : maps[2 * j + 1] & ~kMapsMaskBit;
+    const std::uint32_t element = maps.empty() ? 0 : maps[2 * j + 1] & ~(kMapsMaskBit | kMapsLineStartBit);
     const bool allowed = !s.masked || (maps[2 * j + 1] & kMapsMaskBit) != 0;
+    const bool lineStart = pixel && !maps.empty() && (maps[2 * j + 1] & kMapsLineStartBit) != 0;
     t.rgb = float((std::uint32_t{bytes[4 * j]} << 16) | (std::uint32_t{bytes[4 * j + 1]} << 8) | bytes[4 * j + 2]);
-    t.alphaMask = float(bytes[4 * j + 3] + (pixel && allowed ? 256 : 0));
+    t.alphaMask = float(bytes[4 * j + 3] + (pixel && allowed ? kMaskAllowsFlag : 0) + (lineStart ? kLineStartFlag : 0));
     if (s.axis == LineAxis::None) {
       t.pixel = float(static_cast<std::int32_t>(maps[2 * j]));
       t.element = pixel ? float(element) : -1.0f;

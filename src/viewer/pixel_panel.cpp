@@ -185,9 +185,9 @@ void pixelPanel(ViewerState& s, float fps) {
     ImGui::TextWrapped("%s", text.title.c_str());
     if (!text.explanation.empty()) ImGui::TextDisabled("%s", text.explanation.c_str());
     const LineLayout& l = v.layout();
-    ImGui::TextDisabled("%u lines of up to %u pixels, padded to %llu x %llu; %u passes", l.count, l.longest,
+    ImGui::TextDisabled("%u lines of up to %u pixels, in %llu rows of %llu%s; %u passes", l.count, l.longest,
                         static_cast<unsigned long long>(l.paddedCount), static_cast<unsigned long long>(l.paddedLength),
-                        v.passCount());
+                        l.packed ? " (short lines share a row)" : "", v.passCount());
     ImGui::Text("last update %.1f ms, %.0f fps", v.lastUpdateMs(), double(fps));
   }
   if (ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) {

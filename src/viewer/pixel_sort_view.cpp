@@ -38,7 +38,7 @@ PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algor
 
 void PixelSortView::rebuildLines() {
   checkMaskSize(options_, image_.width, image_.height, "the mask");
-  layout_ = lineLayout(image_.width, image_.height, options_.angle);
+  layout_ = lineLayout(image_.width, image_.height, options_.angle, packsLines(options_));
   if (const std::string limit = pixelSortLimit(layout_.shape(), options_.key); !limit.empty()) {
     throw Error(ExitCode::BadInput, std::to_string(image_.width) + "x" + std::to_string(image_.height) + " needs " + limit);
   }
@@ -57,7 +57,8 @@ void PixelSortView::rebuildLines() {
 void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algorithm) {
   checkPixelSortOptions(options);
   checkPixelSortAlgorithm(algorithm);
-  const bool sameLines = options.angle == options_.angle && options.mask == options_.mask && algorithm == algorithm_;
+  const bool sameLines = options.angle == options_.angle && options.mask == options_.mask && algorithm == algorithm_ &&
+                         packsLines(options) == packsLines(options_);
   const std::uint32_t target = pass_ == passCount() ? UINT32_MAX : pass_;
   options_ = options;
   algorithm_ = algorithm;

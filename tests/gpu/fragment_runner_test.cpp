@@ -253,7 +253,7 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
       SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle) + " " +
                    pixelKeyInfo(o.key).name + " " + intervalsInfo(o.intervals).name);
       const Image image = test::randomImage(w, h, rng, 8);
-      const LineLayout layout = lineLayout(w, h, angle);
+      const LineLayout layout = lineLayout(w, h, angle, packsLines(o));  // lines share rows where they may
       for (const Algorithm algorithm : test::lineAlgorithms()) {
         if (!pixelSortAlgorithm(algorithm)) continue;
         SCOPED_TRACE(algorithmName(algorithm));

@@ -136,7 +136,7 @@ TEST(PixelSortSpans, AreMaximalRunsCutIntoPieces) {
 
 // The CPU model of the whole pixel-sort schedule, from the source texels to the image.
 SortState modelState(const Image& image, const PixelSortOptions& o, Algorithm algorithm, std::size_t passes = SIZE_MAX) {
-  const LineLayout layout = lineLayout(image.width, image.height, o.angle);
+  const LineLayout layout = lineLayout(image.width, image.height, o.angle, packsLines(o));
   PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
   schedule.passes.resize(std::min(passes, schedule.passes.size()));
   SortState state;
@@ -438,22 +438,68 @@ TEST(PixelSortLines, AngledLinesAreThePixelsInOrderOfLineThenPosition) {
 }
 
 // The source's two tables are inverses at every angle, including rows and columns, whose element
-// of each pixel is arithmetic: pixel i is at element e, and element e names pixel i.
+// of each pixel is arithmetic, and with lines packed: pixel i is at element e, element e names
+// pixel i, and e is its line's element at its position there. Only a line's first pixel carries
+// the line-start flag, and only on listed lines.
 TEST(PixelSortLines, TheSourceMapsPixelsAndElementsBothWays) {
   std::mt19937 rng(12);
   const Image image = test::randomImage(13, 6, rng, 8);
-  for (const double angle : {0.0, 180.0, 90.0, -90.0, 30.0}) {
-    SCOPED_TRACE(angle);
-    const LineLayout layout = lineLayout(image.width, image.height, angle);
-    const std::vector<PixelTexel> source = pixelSortSource(image, PixelSortOptions{}, layout);
-    for (std::uint64_t i = 0; i < image.pixelCount(); ++i) {
-      const auto e = static_cast<std::uint64_t>(source[i].element);
-      ASSERT_EQ(layout.pixelOf(static_cast<std::uint32_t>(e / layout.paddedLength),
-                               static_cast<std::uint32_t>(e % layout.paddedLength)),
-                i);
-      ASSERT_EQ(source[e].pixel, float(i));
+  for (const bool pack : {false, true}) {
+    for (const double angle : {0.0, 180.0, 90.0, -90.0, 30.0, -60.0}) {
+      SCOPED_TRACE(std::to_string(angle) + (pack ? " packed" : ""));
+      const LineLayout layout = lineLayout(image.width, image.height, angle, pack);
+      const std::vector<PixelTexel> source = pixelSortSource(image, PixelSortOptions{}, layout);
+      ASSERT_EQ(source.size(), layout.paddedLength * layout.paddedCount);
+      std::uint64_t pixels = 0;
+      for (std::uint32_t line = 0; line < layout.count; ++line) {
+        for (std::uint32_t p = 0; p < layout.lengthOf(line); ++p, ++pixels) {
+          const std::uint64_t i = layout.pixelOf(line, p), e = layout.elementOf(line, p);
+          ASSERT_EQ(source[i].element, float(e));
+          ASSERT_EQ(source[e].pixel, float(i));
+          const bool flagged = (static_cast<std::uint32_t>(source[i].alphaMask) & kLineStartFlag) != 0;
+          ASSERT_EQ(flagged, p == 0 && layout.axis == LineAxis::None);
+        }
+      }
+      EXPECT_EQ(pixels, image.pixelCount());
+      const auto named = std::count_if(source.begin(), source.end(), [](const PixelTexel& t) { return t.pixel >= 0.0f; });
+      EXPECT_EQ(static_cast<std::uint64_t>(named), image.pixelCount()) << "padding names no pixel";
     }
   }
+}
+
+// Packed lines: in their order, each inside one row, none overlapping, a new row only where the
+// next line does not fit the row in hand; half the rows or fewer at angles.
+TEST(PixelSortLines, PackedLinesFillRowsInOrderWithoutCrossingThem) {
+  const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{23, 17}, {64, 64}, {100, 37}, {1, 9}};
+  for (const auto& [w, h] : sizes) {
+    for (const double angle : {30.0, 45.0, -60.0, 137.5, 10.0}) {
+      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle));
+      const LineLayout single = lineLayout(w, h, angle), packed = lineLayout(w, h, angle, true);
+      EXPECT_EQ(packed.pixels, single.pixels);
+      EXPECT_EQ(packed.paddedLength, single.paddedLength);
+      const std::uint64_t L = packed.paddedLength;
+      std::uint64_t rows = 0;
+      for (std::uint32_t line = 0; line < packed.count; ++line) {
+        const std::uint64_t first = packed.firstElements[line], end = first + packed.lengthOf(line);
+        ASSERT_EQ(first / L, (end - 1) / L) << "line " << line << " inside one row";
+        ASSERT_EQ(single.firstElements[line], line * L);
+        if (line > 0) {
+          const std::uint64_t previousEnd = packed.firstElements[line - 1] + packed.lengthOf(line - 1);
+          if (first != previousEnd) {  // a new row: this line did not fit after the previous one
+            ASSERT_EQ(first % L, 0u);
+            ASSERT_GT(previousEnd % L + packed.lengthOf(line), L);
+          }
+        }
+        rows = first / L + 1;
+      }
+      EXPECT_EQ(packed.paddedCount, nextPowerOfTwo(rows));
+      EXPECT_LE(packed.paddedCount, single.paddedCount);
+      EXPECT_EQ(lineShape(w, h, angle, true), packed.shape());
+    }
+  }
+  EXPECT_EQ(lineLayout(2048, 2048, 30.0, true).paddedCount * 2, lineLayout(2048, 2048, 30.0).paddedCount)
+      << "2048x2048 at 30 degrees: 2797 lines in 1539 rows, padded to 2048 instead of 4096";
+  EXPECT_EQ(lineLayout(64, 64, 0.0, true).shape(), lineLayout(64, 64, 0.0).shape()) << "rows stay a line a row";
 }
 
 // The checks before the line tables exist (the limit, the memory budget) take the padded shape from
@@ -462,12 +508,33 @@ TEST(PixelSortLines, TheShapeWithoutTablesIsTheLayoutsShape) {
   const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{1, 1}, {1, 9}, {9, 1}, {23, 17}, {64, 3}, {100, 37}};
   for (const auto& [w, h] : sizes) {
     for (const double angle : {0.0, 180.0, 90.0, -90.0, 30.0, 45.0, -60.0, 137.5, 200.0, 1e-9, 89.999, 721.0}) {
-      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle));
-      const LineLayout layout = lineLayout(w, h, angle);
-      EXPECT_EQ(lineShape(w, h, angle), layout.shape());
+      for (const bool pack : {false, true}) {
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle) + (pack ? " packed" : ""));
+        const LineLayout layout = lineLayout(w, h, angle, pack);
+        EXPECT_EQ(lineShape(w, h, angle, pack), layout.shape());
+      }
     }
   }
   EXPECT_EQ(lineShape(100, 37, 30.0).lineCount, 128u) << "more lines than either side";
+}
+
+// Which options let lines share rows: not those whose choices hash a position's line and place.
+TEST(PixelSortLines, OnlyIntervalsThatNeedNoLinePositionPack) {
+  PixelSortOptions o;
+  EXPECT_TRUE(packsLines(o));
+  for (const Intervals i : {Intervals::None, Intervals::Edges, Intervals::Mask}) {
+    o.intervals = i;
+    EXPECT_TRUE(packsLines(o)) << intervalsInfo(i).name;
+  }
+  o.maxSpan = 5;
+  EXPECT_TRUE(packsLines(o)) << "pieces count from their span's start";
+  for (const Intervals i : {Intervals::Random, Intervals::Waves}) {
+    o.intervals = i;
+    EXPECT_FALSE(packsLines(o)) << intervalsInfo(i).name;
+  }
+  o.intervals = Intervals::Threshold;
+  o.skipPercent = 10;
+  EXPECT_FALSE(packsLines(o)) << "--skip";
 }
 
 TEST(PixelSortNetwork, EqualsAStableSortOfEverySpan) {
@@ -524,7 +591,7 @@ TEST(PixelSortSpans, TheWordsCountTheRunsOfTwoOrMoreThatTheReferenceSorts) {
         SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle) + " " +
                      intervalsInfo(o.intervals).name + " max " + std::to_string(o.maxSpan) + " skip " +
                      std::to_string(o.skipPercent));
-        const LineLayout layout = lineLayout(w, h, angle);
+        const LineLayout layout = lineLayout(w, h, angle, packsLines(o));
         const std::vector<std::uint32_t> spans = spanNumbers(image, o, layout);
         std::uint64_t expected = 0;
         for (std::uint32_t line = 0; line < layout.count; ++line) {
