@@ -374,7 +374,7 @@ std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptio
 
 std::string pixelSortLimit(SortShape shape, PixelKey key) {
   if (shape.count() > (std::uint64_t{1} << 24)) {
-    return std::to_string(shape.lineCount) + " lines of " + std::to_string(shape.lineLength) +
+    return std::to_string(shape.lineCount) + " rows of " + std::to_string(shape.lineLength) +
            " elements, more than the 2^24 the pixel sort takes";
   }
   const unsigned s = log2Exact(shape.lineLength);
