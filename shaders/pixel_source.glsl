@@ -4,8 +4,7 @@
 // (SOURCE_AXIS 1-4: LineAxis), else (SOURCE_AXIS 0) from the maps (u_pixelMaps texel j: r the pixel
 // at element j, g the element holding pixel j + 2^30 when the mask lets it be sorted + 2^29 when it
 // is its line's first, as lines may share a row; ~0 for none), which hold the mask bits too when
-// SOURCE_MASKED is defined. Defines, not uniforms: llvmpipe pays
-// for every side of a branch.
+// SOURCE_MASKED is defined. Defines, not uniforms: llvmpipe pays for every side of a branch.
 
 uniform usampler2D u_pixels;
 uniform usampler2D u_pixelMaps;

@@ -30,8 +30,9 @@ static_assert(sizeof(PixelTexel) == 16, "PixelTexel must match an RGBA32F texel"
 // How the GPU keeps that source: each pixel's 8-bit R, G, B, A (Buffer::Source, RGBA8UI texel p)
 // and, unless the lines are rows or columns and no mask is given, the maps (Buffer::Maps, RG32UI
 // texel j: the pixel at element j, the element holding pixel j + 2^30 when the mask lets it be
-// sorted + 2^29 when it is its line's first; ~0 for none). Rows and columns compute the maps instead (sourcePixelOf, sourceElementOf,
-// and the same arithmetic in shaders/pixel_source.glsl): a quarter of the texture memory.
+// sorted + 2^29 when it is its line's first; ~0 for none). Rows and columns compute the maps
+// instead (sourcePixelOf, sourceElementOf, and the same arithmetic in shaders/pixel_source.glsl):
+// a quarter of the texture memory.
 enum class LineAxis : std::uint8_t { None, Rows, RowsBack, ColumnsDown, ColumnsUp };
 struct SourceShape {
   LineAxis axis = LineAxis::None;  // None: the lines are listed in the maps
