@@ -19,7 +19,8 @@ class PixelSortView {
   PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm);
 
   // New options or line sort: a new schedule, then the state at the same pass (the end, if it was
-  // there). Only a new angle or mask rebuilds the lines and uploads the source again.
+  // there). Only a new angle or mask, or options that change whether lines share rows
+  // (packsLines), rebuild the lines and upload the source again.
   void setOptions(const PixelSortOptions& options, Algorithm algorithm);
   // Brings the state to pass `target` (0: the image as loaded, passCount(): sorted); with `wait`,
   // waits for the GPU, so lastUpdateMs() is the whole update (the live controls do not wait: the

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <random>
 
 #include "context/egl_context.h"
 #include "error.h"
@@ -13,6 +14,8 @@
 #include "sort/wide_layout.h"
 #include "gpu_fixture.h"
 #include "test_support.h"
+#include "pixelsort/pixel_sort.h"
+#include "viewer/pixel_sort_view.h"
 #include "viewer/sort_session.h"
 #include "viewer/state_display.h"
 
@@ -197,6 +200,31 @@ TEST_F(Session, RoleOverlayTintsTheChosenRolesAtTheChosenOpacity) {
   }
   EXPECT_EQ(minSide, 128u);
   EXPECT_EQ(maxSide, 0u);
+}
+
+// The Pixel sort mode at an angle: lines share rows where the options let them, and a change of
+// options that decides that (random intervals, --skip) lays the lines out again; after each
+// change the result is the plain reference's.
+TEST_F(Session, PixelSortViewLaysOutTheLinesAgainWhenPackingChanges) {
+  std::mt19937 rng(61);
+  const Image image = test::randomImage(37, 23, rng, 8);
+  PixelSortOptions o;
+  o.angle = 30.0;
+  o.lower = 0.1;
+  o.upper = 0.7;
+  PixelSortView view(image, o, Algorithm::BitonicWide);
+  PixelSortOptions random = o, skip = o, whole = o;
+  random.intervals = Intervals::Random;
+  random.spanLength = 5;
+  skip.skipPercent = 50;
+  whole.intervals = Intervals::None;
+  whole.maxSpan = 7;
+  for (const PixelSortOptions* next : {&o, &random, &o, &skip, &whole}) {
+    SCOPED_TRACE(std::string(intervalsInfo(next->intervals).name) + " skip " + std::to_string(next->skipPercent));
+    view.setOptions(*next, Algorithm::BitonicWide);
+    EXPECT_EQ(view.layout().packed, packsLines(*next));
+    EXPECT_EQ(view.result().rgba, pixelSortReference(image, *next).rgba);
+  }
 }
 
 }  // namespace
