@@ -55,7 +55,7 @@ int elementOfPixel(int p) {
 #endif
 }
 
-// Whether pixel p is the first of its line where that is not a row's start (listed lines only).
+// Whether pixel p is the first of its line (listed lines only, where lines may share a row).
 bool pixelStartsLine(int p) {
 #if SOURCE_AXIS == 0
   return (texelFetch(u_pixelMaps, texelOf(p), 0).g & (1u << 29)) != 0u;
