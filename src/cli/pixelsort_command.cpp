@@ -78,7 +78,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     checkMaskSize(ps, header.width, header.height, options.mask == "-" ? "standard input (mask)" : options.mask);
   }
   const SortShape shape = lineShape(header.width, header.height, ps.angle, packsLines(ps));
-  if (const std::string limit = pixelSortLimit(shape, ps.key); !limit.empty()) {
+  if (const std::string limit = pixelSortLimit(shape, ps.key, options.algorithm); !limit.empty()) {
     throw Error(ExitCode::BadInput, name + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
                                         " needs " + limit);
   }

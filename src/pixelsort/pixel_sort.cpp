@@ -346,18 +346,20 @@ void PixelSource::fill(std::uint64_t first, std::uint64_t count, PixelTexel* out
       const std::uint8_t* m = options_.mask ? &options_.mask->rgba[4 * j] : nullptr;
       t.rgb = float((std::uint32_t{px[0]} << 16) | (std::uint32_t{px[1]} << 8) | px[2]);
       t.alphaMask = float(px[3] + (m == nullptr || maskWhite(m[0], m[1], m[2]) ? 256 : 0));
-      t.element = float(shape_.axis == LineAxis::None ? elementOf_[j] : sourceElementOf(shape_, j));
+      t.element = static_cast<std::int32_t>(shape_.axis == LineAxis::None ? elementOf_[j] : sourceElementOf(shape_, j));
       if (listed && firstPixels_[j]) t.alphaMask += float(kLineStartFlag);
     }
     if (listed) {  // element j's line (the last starting at or before it) and position there
       while (line + 1 < layout_.count && firsts[line + 1] <= j) ++line;
       const std::uint64_t p = j - firsts[line];
-      if (p < layout_.lengthOf(line)) t.pixel = float(layout_.pixels[layout_.starts[line] + p]);
+      if (p < layout_.lengthOf(line)) t.pixel = static_cast<std::int32_t>(layout_.pixels[layout_.starts[line] + p]);
       continue;
     }
     const auto row = static_cast<std::uint32_t>(j / layout_.paddedLength);  // rows and columns: a line a row
     const std::uint64_t p = j % layout_.paddedLength;
-    if (row < layout_.count && p < layout_.lengthOf(row)) t.pixel = float(layout_.pixelOf(row, static_cast<std::uint32_t>(p)));
+    if (row < layout_.count && p < layout_.lengthOf(row)) {
+      t.pixel = static_cast<std::int32_t>(layout_.pixelOf(row, static_cast<std::uint32_t>(p)));
+    }
   }
 }
 
@@ -372,10 +374,11 @@ std::vector<PixelTexel> pixelSortSource(const Image& image, const PixelSortOptio
   return texels;
 }
 
-std::string pixelSortLimit(SortShape shape, PixelKey key) {
-  if (shape.count() > (std::uint64_t{1} << 24)) {
+std::string pixelSortLimit(SortShape shape, PixelKey key, Algorithm algorithm) {
+  if (const AlgorithmInfo& row = info(algorithm); shape.count() > row.maxElements) {
     return std::to_string(shape.lineCount) + " rows of " + std::to_string(shape.lineLength) +
-           " elements, more than the 2^24 the pixel sort takes";
+           " elements, more than the " + std::to_string(row.maxElements) + " that " + row.name + " sorts" +
+           (*row.limitReason ? std::string(" (") + row.limitReason + ")" : std::string());
   }
   const unsigned s = log2Exact(shape.lineLength);
   if (2 * s + bitWidth(pixelKeyInfo(key).maxValue) > 48) {
@@ -400,7 +403,7 @@ void checkPixelSortAlgorithm(Algorithm algorithm) {
 
 PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, const PixelSortOptions& options) {
   checkPixelSortAlgorithm(algorithm);
-  if (const std::string limit = pixelSortLimit(layout.shape(), options.key); !limit.empty()) {
+  if (const std::string limit = pixelSortLimit(layout.shape(), options.key, algorithm); !limit.empty()) {
     throw std::logic_error("pixelSortSchedule: " + limit);
   }
   PassSchedule sort = scheduleFor(algorithm, layout.shape());

@@ -158,10 +158,11 @@ class PixelSource {
   SourceShape shape_;                     // rows and columns: the same by arithmetic
 };
 
-// Empty when the pixel sort can run lines of this padded shape with this key; else why not: its
-// elements must stay below 2^24 (their indices ride in floats) and span, key and position must fit
-// the 48-bit order.
-std::string pixelSortLimit(SortShape shape, PixelKey key);
+// Empty when `algorithm` can pixel-sort lines of this padded shape with this key; else why not: no
+// more elements than it sorts (AlgorithmInfo::maxElements: 2^28, or 2^24 for bitonic-legacy's float
+// index arithmetic; the passes find an element's pixel from its line and position, in integers),
+// and span, key and position must fit the 48-bit order.
+std::string pixelSortLimit(SortShape shape, PixelKey key, Algorithm algorithm);
 
 // The algorithms that sort lines on fragment passes by (r, g): bitonic (the default of the
 // registry's line sorts here is bitonic-wide), bitonic-legacy, bitonic-fast, bitonic-wide,

@@ -140,7 +140,7 @@ bool inSpan(const SpanStarts& p, const PixelTexel& t) {
 bool startsSpan(const SpanStarts& p, const std::vector<PixelTexel>& source, std::uint64_t j) {
   const std::uint32_t position = static_cast<std::uint32_t>(j & ((std::uint64_t{1} << p.lineBits) - 1));
   const std::uint32_t line = static_cast<std::uint32_t>(j >> p.lineBits);
-  if (source[j].pixel < 0.0f) return true;  // padding
+  if (source[j].pixel < 0) return true;  // padding
   const auto pixel = static_cast<std::uint64_t>(source[j].pixel);
   if (position == 0 || (static_cast<std::uint32_t>(source[pixel].alphaMask) & kLineStartFlag)) return true;
   if (!inSpan(p, source[pixel])) return true;
@@ -161,7 +161,7 @@ Element pixelOrderOutput(const PixelOrder& p, const std::vector<PixelTexel>& sou
                          const std::vector<std::uint32_t>& spans, std::uint64_t j) {
   const std::uint64_t position = j & ((std::uint64_t{1} << p.lineBits) - 1);
   const auto line = static_cast<std::uint32_t>(j >> p.lineBits);
-  const bool real = source[j].pixel >= 0.0f;
+  const bool real = source[j].pixel >= 0;
   const std::uint64_t start = spanStartOf(spans, j, p.lineBits);
   std::uint64_t piece = real && p.maxSpan ? start + (position - start) / p.maxSpan * p.maxSpan : start;
   if (real && skipRun(p.seed, line, static_cast<std::uint32_t>(piece), p.skipPercent)) piece = position;

@@ -10,22 +10,21 @@
 
 namespace texsort {
 
-// The pixel sort's source (Buffer::Source), one RGBA32F texel per element position j: pixel j's
-// packed RGB, its alpha + 256 when the mask lets it be sorted + 512 when it is the first of its
-// line (listed lines only: lines that share a row start there), the pixel at element j's (line,
-// position) and the element holding pixel j (-1 where there is none). Every value is an integer
-// below 2^24, exact in a float.
+// The pixel sort's source as the CPU model keeps it, one record per element position j: pixel j's
+// packed RGB and its alpha + 256 when the mask lets it be sorted + 512 when it is the first of its
+// line (listed lines only: lines that share a row start there), floats as the elements carry them
+// (below 2^24, exact); the pixel at element j's (line, position) and the element holding pixel j,
+// -1 where there is none, as integers: past 2^24 elements a float would round them.
 struct PixelTexel {
   float rgb = 0.0f;
   float alphaMask = 0.0f;
-  float pixel = -1.0f;
-  float element = -1.0f;
+  std::int32_t pixel = -1;
+  std::int32_t element = -1;
 
   friend bool operator==(const PixelTexel& a, const PixelTexel& b) {
     return a.rgb == b.rgb && a.alphaMask == b.alphaMask && a.pixel == b.pixel && a.element == b.element;
   }
 };
-static_assert(sizeof(PixelTexel) == 16, "PixelTexel must match an RGBA32F texel");
 
 // How the GPU keeps that source: each pixel's 8-bit R, G, B, A (Buffer::Source, RGBA8UI texel p)
 // and, unless the lines are rows or columns and no mask is given, the maps (Buffer::Maps, RG32UI

@@ -259,9 +259,9 @@ void FragmentRunner::uploadSource(const SourceFill& fill, const SourceShape& sha
       bytes[4 * t + 2] = static_cast<std::uint8_t>(rgb);
       bytes[4 * t + 3] = static_cast<std::uint8_t>(alphaMask);
       if (!maps.empty()) {
-        maps[2 * t] = static_cast<std::uint32_t>(static_cast<std::int32_t>(texel.pixel));
+        maps[2 * t] = static_cast<std::uint32_t>(texel.pixel);
         const bool pixel = first + t < shape.pixelCount();
-        maps[2 * t + 1] = static_cast<std::uint32_t>(static_cast<std::int32_t>(texel.element)) |
+        maps[2 * t + 1] = static_cast<std::uint32_t>(texel.element) |
                           (pixel && (alphaMask & kMaskAllowsFlag) ? kMapsMaskBit : 0) |
                           (pixel && (alphaMask & kLineStartFlag) ? kMapsLineStartBit : 0);
       }
@@ -525,11 +525,11 @@ std::vector<PixelTexel> FragmentRunner::readSource() const {
     t.rgb = float((std::uint32_t{bytes[4 * j]} << 16) | (std::uint32_t{bytes[4 * j + 1]} << 8) | bytes[4 * j + 2]);
     t.alphaMask = float(bytes[4 * j + 3] + (pixel && allowed ? kMaskAllowsFlag : 0) + (lineStart ? kLineStartFlag : 0));
     if (s.axis == LineAxis::None) {
-      t.pixel = float(static_cast<std::int32_t>(maps[2 * j]));
-      t.element = pixel ? float(element) : -1.0f;
+      t.pixel = static_cast<std::int32_t>(maps[2 * j]);
+      t.element = pixel ? static_cast<std::int32_t>(element) : -1;
     } else {
-      t.pixel = float(sourcePixelOf(s, j));
-      t.element = pixel ? float(sourceElementOf(s, j)) : -1.0f;
+      t.pixel = static_cast<std::int32_t>(sourcePixelOf(s, j));
+      t.element = pixel ? static_cast<std::int32_t>(sourceElementOf(s, j)) : -1;
     }
   }
   return texels;

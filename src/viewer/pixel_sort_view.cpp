@@ -39,7 +39,7 @@ PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algor
 void PixelSortView::rebuildLines() {
   checkMaskSize(options_, image_.width, image_.height, "the mask");
   layout_ = lineLayout(image_.width, image_.height, options_.angle, packsLines(options_));
-  if (const std::string limit = pixelSortLimit(layout_.shape(), options_.key); !limit.empty()) {
+  if (const std::string limit = pixelSortLimit(layout_.shape(), options_.key, algorithm_); !limit.empty()) {
     throw Error(ExitCode::BadInput, std::to_string(image_.width) + "x" + std::to_string(image_.height) + " needs " + limit);
   }
   // The picture reads the source as the passes do.

@@ -1,10 +1,11 @@
 // Photos beyond 2^24 pixels (phones take 12-50 MP): exact sorts with the index split across r and g,
-// the algorithms that cannot go there refused in one line, and the memory budget checked before
-// anything large is allocated.
+// pixel sorts past 2^24 elements, the algorithms that cannot go there refused in one line, and the
+// memory budget checked before anything large is allocated.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
+#include "pixelsort/pixel_sort.h"
 #include "test_support.h"
 
 namespace texsort {
@@ -64,6 +65,57 @@ TEST(BigImages, AlgorithmsWithFloatIndexArithmeticAreRefusedBeyond2To24) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"grey.png"});
   }
+}
+
+// A pixel sort past 2^24 elements, end to end: 4097 x 2049 pixels in rows of 8192 (the last row at
+// elements 2^24 .. 2^24 + 4096), and at 30 degrees with random intervals (which keep a line a row:
+// 2^25 elements, the lines' maps naming elements past 2^24): each equals the plain reference.
+// bitonic-legacy's float index arithmetic stops at 2^24: refused in one line, nothing written.
+TEST(BigImages, PixelSortsPast2To24ElementsEqualTheReference) {
+  test::TempFolder dir;
+  Image image;
+  image.width = 4097;
+  image.height = 2049;
+  image.channels = 3;
+  image.rgba.resize(image.pixelCount() * 4);
+  for (std::uint32_t y = 0; y < image.height; ++y) {
+    for (std::uint32_t x = 0; x < image.width; ++x) {
+      std::uint8_t* p = &image.rgba[(std::size_t{y} * image.width + x) * 4];
+      const std::uint32_t h = (x * 2654435761u) ^ (y * 40503u);  // speckle across smooth bands: many spans
+      p[0] = static_cast<std::uint8_t>(((x + 3 * y) >> 3) ^ (h >> 29));
+      p[1] = static_cast<std::uint8_t>(((x * 5) >> 5) + (y >> 4));
+      p[2] = static_cast<std::uint8_t>(h >> 24);
+      p[3] = 255;
+    }
+  }
+  saveImagePng(dir.path("photo.png"), image);
+  PixelSortOptions slanted;
+  slanted.angle = 30;
+  slanted.intervals = Intervals::Random;
+  slanted.spanLength = 50;
+  slanted.seed = 7;
+  const std::pair<std::vector<std::string>, PixelSortOptions> cases[] = {
+      {{}, PixelSortOptions{}},
+      {{"--angle", "30", "--intervals", "random", "--span-length", "50", "--seed", "7"}, slanted}};
+  for (std::size_t c = 0; c < std::size(cases); ++c) {
+    const auto& [args, options] = cases[c];
+    std::vector<std::string> command = {"pixelsort", dir.path("photo.png"), "-o", dir.path("sorted.png")};
+    command.insert(command.end(), args.begin(), args.end());
+    const test::RunResult r = runTexsort(command);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("in 4096 rows of 8192 elements"), std::string::npos) << r.out;
+    const Image sorted = loadImage(dir.path("sorted.png"), kMaxElements);
+    EXPECT_TRUE(sorted.rgba == pixelSortReference(image, options).rgba) << "not every span stably sorted, case " << c;
+  }
+  const test::RunResult legacy =
+      runTexsort({"pixelsort", dir.path("photo.png"), "-o", dir.path("legacy.png"), "--algo", "bitonic-legacy"});
+  EXPECT_EQ(legacy.exitCode, 1) << legacy.err;
+  EXPECT_NE(legacy.err.find("photo.png: 4097x2049 needs 4096 rows of 8192 elements, more than the 16777216 that "
+                            "bitonic-legacy sorts (its float index arithmetic is exact only up to 2^24)"),
+            std::string::npos)
+      << legacy.err;
+  EXPECT_EQ(std::count(legacy.err.begin(), legacy.err.end(), '\n'), 1) << legacy.err;
+  EXPECT_EQ(test::listFolder(dir.root()), (std::vector<std::string>{"photo.png", "sorted.png"}));
 }
 
 // The budget is checked before the image is decoded or a texture allocated: one line naming the

@@ -454,17 +454,83 @@ TEST(PixelSortLines, TheSourceMapsPixelsAndElementsBothWays) {
       for (std::uint32_t line = 0; line < layout.count; ++line) {
         for (std::uint32_t p = 0; p < layout.lengthOf(line); ++p, ++pixels) {
           const std::uint64_t i = layout.pixelOf(line, p), e = layout.elementOf(line, p);
-          ASSERT_EQ(source[i].element, float(e));
-          ASSERT_EQ(source[e].pixel, float(i));
+          ASSERT_EQ(source[i].element, static_cast<std::int32_t>(e));
+          ASSERT_EQ(source[e].pixel, static_cast<std::int32_t>(i));
           const bool flagged = (static_cast<std::uint32_t>(source[i].alphaMask) & kLineStartFlag) != 0;
           ASSERT_EQ(flagged, p == 0 && layout.axis == LineAxis::None);
         }
       }
       EXPECT_EQ(pixels, image.pixelCount());
-      const auto named = std::count_if(source.begin(), source.end(), [](const PixelTexel& t) { return t.pixel >= 0.0f; });
+      const auto named = std::count_if(source.begin(), source.end(), [](const PixelTexel& t) { return t.pixel >= 0; });
       EXPECT_EQ(static_cast<std::uint64_t>(named), image.pixelCount()) << "padding names no pixel";
     }
   }
+}
+
+// Photos past 2^24 elements (a 6000x4000 row sort pads to 4096 rows of 8192, 2^25): every line sort
+// but bitonic-legacy (its float index arithmetic) takes them, since the passes find a position's
+// pixel from its line and position in integers; the 48-bit order still bounds a line's length.
+TEST(PixelSortLimits, EveryLineSortButTheFloatOneTakesPhotosPast2To24Elements) {
+  const SortShape photo = lineShape(6000, 4000, 0.0);
+  ASSERT_EQ(photo.count(), std::uint64_t{1} << 25);
+  for (const Algorithm a :
+       {Algorithm::Bitonic, Algorithm::OddEvenMerge, Algorithm::BitonicFast, Algorithm::BitonicWide}) {
+    EXPECT_EQ(pixelSortLimit(photo, PixelKey::Luma, a), "") << algorithmName(a);
+  }
+  EXPECT_EQ(pixelSortLimit(photo, PixelKey::Luma, Algorithm::BitonicLegacy),
+            "4096 rows of 8192 elements, more than the 16777216 that bitonic-legacy sorts (its float index arithmetic "
+            "is exact only up to 2^24)");
+  EXPECT_EQ(pixelSortLimit(lineShape(4096, 4096, 0.0), PixelKey::Luma, Algorithm::BitonicLegacy), "") << "2^24 itself";
+  const SortShape tooMany{std::uint64_t{1} << 14, std::uint64_t{1} << 15};
+  EXPECT_EQ(pixelSortLimit(tooMany, PixelKey::Luma, Algorithm::BitonicWide),
+            "32768 rows of 16384 elements, more than the 268435456 that bitonic-wide sorts");
+  EXPECT_EQ(pixelSortLimit(SortShape{std::uint64_t{1} << 16, 16}, PixelKey::Red, Algorithm::BitonicWide), "")
+      << "2 x 16 position bits + 8 key bits = 40 of 48";
+  EXPECT_EQ(pixelSortLimit(SortShape{std::uint64_t{1} << 16, 16}, PixelKey::Luma, Algorithm::BitonicWide),
+            "lines of 65536 elements, too long for the 48-bit order with key luma");
+}
+
+// Past 2^24 the source names pixels and elements exactly (a float rounds every odd one there):
+// 4097 x 2049 pixels in rows of 8192 put the last row at elements 2^24 .. 2^24 + 4096, and at 30
+// degrees the lines' tables do the same for the last lines.
+TEST(PixelSortLines, TheSourceNamesElementsPast2To24Exactly) {
+  Image image;
+  image.width = 4097;
+  image.height = 2049;
+  image.channels = 3;
+  image.rgba.assign(image.pixelCount() * 4, 90);
+  const PixelSortOptions options;
+  const std::uint64_t k2to24 = std::uint64_t{1} << 24;
+  {
+    const LineLayout rows = lineLayout(image.width, image.height, 0.0);
+    ASSERT_EQ(rows.paddedLength, 8192u);  // row 2048, the last, starts at element 2^24
+    const PixelSource source(image, options, rows);
+    const std::uint64_t lastRow = std::uint64_t{2048} * image.width;
+    std::vector<PixelTexel> texels(image.width);
+    source.fill(lastRow, image.width, texels.data());  // the last row's pixels: the element holding each
+    for (std::uint32_t x = 0; x < image.width; ++x) {
+      ASSERT_EQ(texels[x].element, static_cast<std::int32_t>(k2to24 + x)) << x;
+    }
+    texels.resize(8192);
+    source.fill(k2to24, texels.size(), texels.data());  // the last row's elements: the pixel at each
+    for (std::uint32_t x = 0; x < 8192; ++x) {
+      ASSERT_EQ(texels[x].pixel, x < image.width ? static_cast<std::int32_t>(lastRow + x) : -1) << x;
+    }
+  }
+  const LineLayout slanted = lineLayout(image.width, image.height, 30.0);  // a line a row: 2^25 elements
+  const PixelSource source(image, options, slanted);
+  std::uint32_t checked = 0;
+  for (std::uint32_t line = slanted.count; line-- > 0 && slanted.elementOf(line, 0) > k2to24;) {
+    for (std::uint32_t p = 0; p < slanted.lengthOf(line); ++p, ++checked) {
+      const std::uint64_t pixel = slanted.pixelOf(line, p), element = slanted.elementOf(line, p);
+      PixelTexel atPixel, atElement;
+      source.fill(pixel, 1, &atPixel);
+      source.fill(element, 1, &atElement);
+      ASSERT_EQ(atPixel.element, static_cast<std::int32_t>(element));
+      ASSERT_EQ(atElement.pixel, static_cast<std::int32_t>(pixel));
+    }
+  }
+  EXPECT_GT(checked, 1000000u) << "lines past 2^24";
 }
 
 // Packed lines: in their order, each inside one row, none overlapping, a new row only where the
