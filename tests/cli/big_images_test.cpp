@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 
 #include "pixelsort/pixel_sort.h"
 #include "test_support.h"
@@ -13,24 +14,31 @@ namespace {
 
 using test::runTexsort;
 
-// A 5000 x 4000 photo-sized image of smooth bands (compresses well, so writing it stays quick)
-// with every luma value and many ties: 20 MP, padded to 2^25 elements.
-Image twentyMegapixels() {
+// An opaque RGB image whose pixel (x, y) is rgb(x, y), an {r, g, b} array (each taken mod 256).
+template <typename Rgb>
+Image made(std::uint32_t width, std::uint32_t height, Rgb rgb) {
   Image image;
-  image.width = 5000;
-  image.height = 4000;
+  image.width = width;
+  image.height = height;
   image.channels = 3;
   image.rgba.resize(image.pixelCount() * 4);
-  for (std::uint32_t y = 0; y < image.height; ++y) {
-    for (std::uint32_t x = 0; x < image.width; ++x) {
-      std::uint8_t* p = &image.rgba[(std::size_t{y} * image.width + x) * 4];
-      p[0] = static_cast<std::uint8_t>((x * 7 + y * 3) >> 4);
-      p[1] = static_cast<std::uint8_t>((x ^ y) >> 5);
-      p[2] = static_cast<std::uint8_t>((y * 11) >> 6);
+  for (std::uint32_t y = 0; y < height; ++y) {
+    for (std::uint32_t x = 0; x < width; ++x) {
+      std::uint8_t* p = &image.rgba[(std::size_t{y} * width + x) * 4];
+      const std::array<std::uint32_t, 3> c = rgb(x, y);
+      for (int k = 0; k < 3; ++k) p[k] = static_cast<std::uint8_t>(c[k]);
       p[3] = 255;
     }
   }
   return image;
+}
+
+// A 5000 x 4000 photo-sized image of smooth bands (compresses well, so writing it stays quick)
+// with every luma value and many ties: 20 MP, padded to 2^25 elements.
+Image twentyMegapixels() {
+  return made(5000, 4000, [](std::uint32_t x, std::uint32_t y) {
+    return std::array<std::uint32_t, 3>{(x * 7 + y * 3) >> 4, (x ^ y) >> 5, (y * 11) >> 6};
+  });
 }
 
 TEST(BigImages, TwentyMegapixelsSortExactlyEndToEnd) {
@@ -73,21 +81,10 @@ TEST(BigImages, AlgorithmsWithFloatIndexArithmeticAreRefusedBeyond2To24) {
 // bitonic-legacy's float index arithmetic stops at 2^24: refused in one line, nothing written.
 TEST(BigImages, PixelSortsPast2To24ElementsEqualTheReference) {
   test::TempFolder dir;
-  Image image;
-  image.width = 4097;
-  image.height = 2049;
-  image.channels = 3;
-  image.rgba.resize(image.pixelCount() * 4);
-  for (std::uint32_t y = 0; y < image.height; ++y) {
-    for (std::uint32_t x = 0; x < image.width; ++x) {
-      std::uint8_t* p = &image.rgba[(std::size_t{y} * image.width + x) * 4];
-      const std::uint32_t h = (x * 2654435761u) ^ (y * 40503u);  // speckle across smooth bands: many spans
-      p[0] = static_cast<std::uint8_t>(((x + 3 * y) >> 3) ^ (h >> 29));
-      p[1] = static_cast<std::uint8_t>(((x * 5) >> 5) + (y >> 4));
-      p[2] = static_cast<std::uint8_t>(h >> 24);
-      p[3] = 255;
-    }
-  }
+  const Image image = made(4097, 2049, [](std::uint32_t x, std::uint32_t y) {  // speckled bands: many spans
+    const std::uint32_t h = (x * 2654435761u) ^ (y * 40503u);
+    return std::array<std::uint32_t, 3>{((x + 3 * y) >> 3) ^ (h >> 29), ((x * 5) >> 5) + (y >> 4), h >> 24};
+  });
   saveImagePng(dir.path("photo.png"), image);
   PixelSortOptions slanted;
   slanted.angle = 30;
