@@ -158,21 +158,28 @@ struct RowFiller {
   SortShape shape() const { return SortShape{length, nextPowerOfTwo(std::max<std::uint64_t>(1, rows))}; }
 };
 
+// Lines at an angle other than the axes': line numbers lie within +-(width + height), so the line
+// numbered k is at k + lineOffset in a table of 2 lineOffset + 1 entries; and each line's pixel
+// count in such a table.
+std::int64_t lineOffset(std::uint32_t width, std::uint32_t height) { return std::int64_t{width} + height + 1; }
+std::vector<std::uint64_t> pixelsPerLine(const LineFrame& frame, std::uint32_t width, std::uint32_t height) {
+  const std::int64_t offset = lineOffset(width, height);
+  std::vector<std::uint64_t> pixels(static_cast<std::size_t>(2 * offset + 1), 0);
+  for (std::uint32_t y = 0; y < height; ++y)
+    for (std::uint32_t x = 0; x < width; ++x) ++pixels[static_cast<std::size_t>(frame.line(x, y) + offset)];
+  return pixels;
+}
+
 }  // namespace
 
 SortShape lineShape(std::uint32_t width, std::uint32_t height, double angle, bool pack) {
   const double turns = turnsOf(angle);
   if (turns == 0.0 || turns == 180.0) return paddedShape(width, height);
   if (turns == 90.0 || turns == 270.0) return paddedShape(height, width);
-  // Line numbers lie within +-(width + height): count each line's pixels in a table that wide.
-  const LineFrame frame(turns);
-  const std::int64_t offset = std::int64_t{width} + height + 1;
-  std::vector<std::uint32_t> pixels(static_cast<std::size_t>(2 * offset + 1));
-  for (std::uint32_t y = 0; y < height; ++y)
-    for (std::uint32_t x = 0; x < width; ++x) ++pixels[static_cast<std::size_t>(frame.line(x, y) + offset)];
-  const std::uint32_t longest = *std::max_element(pixels.begin(), pixels.end());
+  const std::vector<std::uint64_t> pixels = pixelsPerLine(LineFrame(turns), width, height);
+  const std::uint64_t longest = *std::max_element(pixels.begin(), pixels.end());
   RowFiller rows{paddedShape(longest, 1).lineLength, pack};
-  for (const std::uint32_t n : pixels)  // in line order
+  for (const std::uint64_t n : pixels)  // in line order
     if (n != 0) rows.place(n);
   return rows.shape();
 }
@@ -210,13 +217,12 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle, b
     // from the bottom when s > 0 (from the top when s < 0), each row left to right when c > 0, give
     // every line in order. The check after it falls back to sorting a line should rounding disagree.
     const LineFrame frame(turns);
-    const std::int64_t offset = std::int64_t{width} + height + 1;  // line numbers lie within +-(width + height)
-    std::vector<std::uint64_t> next(static_cast<std::size_t>(2 * offset + 2), 0);
-    for (std::uint32_t y = 0; y < height; ++y)
-      for (std::uint32_t x = 0; x < width; ++x) ++next[static_cast<std::size_t>(frame.line(x, y) + offset + 1)];
-    for (std::size_t k = 1; k < next.size(); ++k) {
-      if (next[k] != 0) layout.starts.push_back(layout.starts.back() + next[k]);
-      next[k] += next[k - 1];  // next[k]: where line k - offset's first pixel goes
+    const std::int64_t offset = lineOffset(width, height);
+    std::vector<std::uint64_t> next = pixelsPerLine(frame, width, height);
+    for (std::uint64_t& k : next) {  // each line's count becomes where its first pixel goes
+      const std::uint64_t pixels = k;
+      k = layout.starts.back();
+      if (pixels != 0) layout.starts.push_back(k + pixels);
     }
     layout.pixels.resize(n);
     for (std::uint32_t row = 0; row < height; ++row) {
@@ -345,7 +351,7 @@ void PixelSource::fill(std::uint64_t first, std::uint64_t count, PixelTexel* out
       const std::uint8_t* px = &image_.rgba[4 * j];
       const std::uint8_t* m = options_.mask ? &options_.mask->rgba[4 * j] : nullptr;
       t.rgb = float((std::uint32_t{px[0]} << 16) | (std::uint32_t{px[1]} << 8) | px[2]);
-      t.alphaMask = float(px[3] + (m == nullptr || maskWhite(m[0], m[1], m[2]) ? 256 : 0));
+      t.alphaMask = float(px[3] + (m == nullptr || maskWhite(m[0], m[1], m[2]) ? kMaskAllowsFlag : 0));
       t.element = static_cast<std::int32_t>(shape_.axis == LineAxis::None ? elementOf_[j] : sourceElementOf(shape_, j));
       if (listed && firstPixels_[j]) t.alphaMask += float(kLineStartFlag);
     }

@@ -34,8 +34,9 @@ struct MemoryAvailable {
 // askGpu: also ask the current GL context for free video memory (else there need be none).
 MemoryAvailable memoryAvailable(bool askGpu = true);
 
-// Where textures live and what is free, for `texsort info`: "textures in host memory (...)" where the
-// driver reports no video memory (llvmpipe, most integrated GPUs), else "textures in video memory...".
+// Where textures live and what is free, for `texsort info`: "textures in host memory, with the rest:
+// X available" where the driver reports no video memory (llvmpipe, most integrated GPUs), else
+// "textures in video memory: X free; host Y available".
 std::string memorySummary();
 
 // Throws texsort::Error(Gpu), naming `name`, the image's size, what it needs and what is available,
