@@ -12,9 +12,13 @@
 #include "cli/commands.h"
 #include "cli/report.h"
 #include "context/egl_context.h"
+#include "io/files.h"
 
 namespace texsort {
 namespace {
+
+// Where the table, JSON or CSV goes: standard output, unless --plot - gives that to the PNG alone.
+std::FILE* gReport = stdout;
 
 std::string cpuName() {
   std::ifstream in("/proc/cpuinfo");
@@ -57,18 +61,18 @@ double speedupOverBaseline(const std::vector<BenchCell>& cells, const BenchCell&
 void printLadder(const std::vector<BenchCell>& cells, const std::vector<Algorithm>& algorithms,
                  const std::vector<std::uint64_t>& sizes) {
   const auto block = [&](const char* title, auto value, const char* format) {
-    std::printf("\n%s\n%-9s", title, "N");
-    for (Algorithm a : algorithms) std::printf(" %16s", algorithmName(a));
-    std::printf("\n");
+    std::fprintf(gReport, "\n%s\n%-9s", title, "N");
+    for (Algorithm a : algorithms) std::fprintf(gReport, " %16s", algorithmName(a));
+    std::fprintf(gReport, "\n");
     for (std::uint64_t n : sizes) {
-      std::printf("%-9llu", static_cast<unsigned long long>(n));
+      std::fprintf(gReport, "%-9llu", static_cast<unsigned long long>(n));
       for (Algorithm a : algorithms) {
         const auto found = std::find_if(cells.begin(), cells.end(),
                                         [&](const BenchCell& c) { return c.algorithm == a && c.n == n; });
         const double v = found == cells.end() || found->skipped ? 0.0 : value(*found);
-        std::printf(" %16s", ratio(v, format).c_str());
+        std::fprintf(gReport, " %16s", ratio(v, format).c_str());
       }
-      std::printf("\n");
+      std::fprintf(gReport, "\n");
     }
   };
   block("GPU ms per sort (medians; pack and gather included)", [](const BenchCell& c) { return c.gpuMs; }, "%.3f");
@@ -76,20 +80,20 @@ void printLadder(const std::vector<BenchCell>& cells, const std::vector<Algorith
         [&](const BenchCell& c) { return speedupOverBaseline(cells, c); }, "%.2fx");
   block("effective GB/s (bytes each dispatch or pass reads and writes, over GPU time)",
         [](const BenchCell& c) { return c.gbPerSecond(); }, "%.2f");
-  std::printf("\n- : skipped (over --max-work, or beyond what the algorithm sorts exactly)\n");
+  std::fprintf(gReport, "\n- : skipped (over --max-work, or beyond what the algorithm sorts exactly)\n");
 }
 
 void printTable(const std::vector<BenchCell>& cells) {
-  std::printf("%-15s %8s %7s %10s %10s %9s %10s %7s %9s %9s %9s %9s %11s %9s %9s %9s\n", "algorithm", "N", "passes",
+  std::fprintf(gReport, "%-15s %8s %7s %10s %10s %9s %10s %7s %9s %9s %9s %9s %11s %9s %9s %9s\n", "algorithm", "N", "passes",
               "GPU ms", "wall ms", "ms/pass", "Melem/s", "GB/s", "copy ms", "pass/copy", "step/copy", "sort/copy",
               "std::sort ms", "x std::sort", "x classic", "x naive");
   for (const BenchCell& c : cells) {
     if (c.skipped) {
-      std::printf("%-15s %8llu %7zu   skipped: %s\n", c.label(), static_cast<unsigned long long>(c.n),
+      std::fprintf(gReport, "%-15s %8llu %7zu   skipped: %s\n", c.label(), static_cast<unsigned long long>(c.n),
                   c.passes, c.note.c_str());
       continue;
     }
-    std::printf("%-15s %8llu %7zu %10.3f %10.3f %9.4f %10.2f %7.2f %9.4f %9.2f %9s %9.1f %11.3f %9.2f %9s %9s\n",
+    std::fprintf(gReport, "%-15s %8llu %7zu %10.3f %10.3f %9.4f %10.2f %7.2f %9.4f %9.2f %9s %9.1f %11.3f %9.2f %9s %9s\n",
                 c.label(), static_cast<unsigned long long>(c.n), c.passes, c.gpuMs, c.wallMs,
                 c.msPerPass(), c.elementsPerSecond() / 1e6, c.gbPerSecond(), c.copyMs, c.passPerCopy(),
                 ratio(c.stepPerCopy(), "%.3f").c_str(), c.sortPerCopy(), c.stdSortMs, c.sortPerStdSort(),
@@ -98,18 +102,18 @@ void printTable(const std::vector<BenchCell>& cells) {
 }
 
 void printJson(const std::vector<BenchCell>& cells, const HeadlessContext& context, unsigned runs) {
-  std::printf("{\n  \"date\": %s,\n  \"renderer\": %s,\n  \"gl_version\": %s,\n  \"cpu\": %s,\n  \"runs\": %u,\n"
+  std::fprintf(gReport, "{\n  \"date\": %s,\n  \"renderer\": %s,\n  \"gl_version\": %s,\n  \"cpu\": %s,\n  \"runs\": %u,\n"
               "  \"cells\": [\n",
               jsonString(today()).c_str(), jsonString(context.renderer()).c_str(),
               jsonString(context.glVersion()).c_str(), jsonString(cpuName()).c_str(), runs);
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const BenchCell& c = cells[i];
-    std::printf("    {\"algorithm\": \"%s\", \"n\": %llu, \"passes\": %zu, ", c.label(),
+    std::fprintf(gReport, "    {\"algorithm\": \"%s\", \"n\": %llu, \"passes\": %zu, ", c.label(),
                 static_cast<unsigned long long>(c.n), c.passes);
     if (c.skipped) {
-      std::printf("\"skipped\": true, \"note\": %s}", jsonString(c.note).c_str());
+      std::fprintf(gReport, "\"skipped\": true, \"note\": %s}", jsonString(c.note).c_str());
     } else {
-      std::printf("\"skipped\": false, \"gpu_ms\": %.4f, \"wall_ms\": %.4f, \"ms_per_pass\": %.5f, "
+      std::fprintf(gReport, "\"skipped\": false, \"gpu_ms\": %.4f, \"wall_ms\": %.4f, \"ms_per_pass\": %.5f, "
                   "\"elements_per_second\": %.0f, \"gb_per_second\": %.3f, \"copy_pass_ms\": %.5f, "
                   "\"pass_per_copy\": %.4f, \"network_steps\": %llu, \"step_per_copy\": %.4f, "
                   "\"sort_per_copy\": %.3f, \"std_sort_ms\": %.4f, \"sort_per_std_sort\": %.4f, "
@@ -121,17 +125,17 @@ void printJson(const std::vector<BenchCell>& cells, const HeadlessContext& conte
                   usesCompute(c.algorithm) && !c.naive ? "compute" : "fragment",
                   speedupOverBaseline(cells, c));
     }
-    std::printf("%s\n", i + 1 < cells.size() ? "," : "");
+    std::fprintf(gReport, "%s\n", i + 1 < cells.size() ? "," : "");
   }
-  std::printf("  ]\n}\n");
+  std::fprintf(gReport, "  ]\n}\n");
 }
 
 void printCsv(const std::vector<BenchCell>& cells) {
-  std::printf("algorithm,n,passes,skipped,gpu_ms,wall_ms,ms_per_pass,elements_per_second,gb_per_second,"
+  std::fprintf(gReport, "algorithm,n,passes,skipped,gpu_ms,wall_ms,ms_per_pass,elements_per_second,gb_per_second,"
               "copy_pass_ms,pass_per_copy,network_steps,step_per_copy,sort_per_copy,std_sort_ms,sort_per_std_sort,"
               "speedup_vs_classic,naive_wall_ms,speedup_vs_naive\n");
   for (const BenchCell& c : cells) {
-    std::printf("%s,%llu,%zu,%d,%.4f,%.4f,%.5f,%.0f,%.3f,%.5f,%.4f,%llu,%.4f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
+    std::fprintf(gReport, "%s,%llu,%zu,%d,%.4f,%.4f,%.5f,%.0f,%.3f,%.5f,%.4f,%llu,%.4f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
                 c.label(), static_cast<unsigned long long>(c.n), c.passes, c.skipped ? 1 : 0, c.gpuMs,
                 c.wallMs, c.msPerPass(), c.elementsPerSecond(), c.gbPerSecond(), c.copyMs, c.passPerCopy(),
                 static_cast<unsigned long long>(c.steps), c.stepPerCopy(), c.sortPerCopy(), c.stdSortMs,
@@ -142,20 +146,22 @@ void printCsv(const std::vector<BenchCell>& cells) {
 void printPassCosts(const PassCosts& costs, const std::string& what) {
   double total = 0;
   for (const PassShapeCost& c : costs.shapes) total += c.totalMs;
-  std::printf("\n%s, %s: passes timed alone (median of each pass's runs); one copy pass = %.4f ms\n",
+  std::fprintf(gReport, "\n%s, %s: passes timed alone (median of each pass's runs); one copy pass = %.4f ms\n",
               algorithmName(costs.algorithm), what.c_str(), costs.copyMs);
-  std::printf("%-52s %7s %10s %10s %10s %7s\n", "pass shape", "passes", "ms/pass", "pass/copy", "total ms", "share");
+  std::fprintf(gReport, "%-52s %7s %10s %10s %10s %7s\n", "pass shape", "passes", "ms/pass", "pass/copy", "total ms", "share");
   for (const PassShapeCost& c : costs.shapes) {
-    std::printf("%-52s %7zu %10.4f %10s %10.3f %6.1f%%\n", c.shape.c_str(), c.passes, c.msPerPass,
+    std::fprintf(gReport, "%-52s %7zu %10.4f %10s %10.3f %6.1f%%\n", c.shape.c_str(), c.passes, c.msPerPass,
                 ratio(costs.copyMs > 0 ? c.msPerPass / costs.copyMs : 0.0, "%.2f").c_str(), c.totalMs,
                 total > 0 ? 100.0 * c.totalMs / total : 0.0);
   }
-  std::printf("%-52s %7s %10s %10s %10.3f\n", "all passes", "", "", "", total);
+  std::fprintf(gReport, "%-52s %7s %10s %10s %10.3f\n", "all passes", "", "", "", total);
 }
 
 }  // namespace
 
 int runBench(const BenchOptions& options) {
+  gReport = options.plot == "-" ? stderr : stdout;
+  if (!options.plot.empty()) checkOutput(options.plot, {{options.pixelSortImage}});  // before minutes of measuring
   HeadlessContext context;
   const bool showProgress = options.progress && ::isatty(STDERR_FILENO);
   const std::vector<Algorithm> algorithms = runnableAlgorithms(options.algorithms, options.algorithmsGiven, "bench");
@@ -164,14 +170,14 @@ int runBench(const BenchOptions& options) {
                        : options.perPass                ? " --per-pass"
                        : !options.pixelSortImage.empty() ? " --pixelsort"
                                                          : "";
-    std::printf("texsort bench%s, %s: %s, %s; CPU %s; medians of %u runs after a warm-up\n", mode, today().c_str(),
+    std::fprintf(gReport, "texsort bench%s, %s: %s, %s; CPU %s; medians of %u runs after a warm-up\n", mode, today().c_str(),
                 context.renderer().c_str(), context.glVersion().c_str(), cpuName().c_str(), options.runs);
-    std::fflush(stdout);
+    std::fflush(gReport);
   }
   if (!options.pixelSortImage.empty()) {
     const Image image = loadImage(options.pixelSortImage, kMaxElements);
     const PixelSortOptions defaults;
-    std::printf("pixel sort of %s (%ux%u) scaled to each side by nearest neighbour; default options (horizontal, "
+    std::fprintf(gReport, "pixel sort of %s (%ux%u) scaled to each side by nearest neighbour; default options (horizontal, "
                 "luma threshold %.2f..%.2f, key luma)\n",
                 options.pixelSortImage.c_str(), image.width, image.height, defaults.lower, defaults.upper);
     std::vector<Algorithm> pixelAlgorithms;
@@ -181,7 +187,7 @@ int runBench(const BenchOptions& options) {
       else if (options.algorithmsGiven) checkPixelSortAlgorithm(a);  // throws the one-line reason
     }
     if (!options.perPass) {
-      std::printf("%-13s %-11s %7s %10s %10s %12s %10s\n", "algorithm", "image", "passes", "GPU ms", "wall ms",
+      std::fprintf(gReport, "%-13s %-11s %7s %10s %10s %12s %10s\n", "algorithm", "image", "passes", "GPU ms", "wall ms",
                   "CPU ref ms", "x CPU");
     }
     for (const std::uint32_t side : options.pixelSortSides) {
@@ -198,13 +204,13 @@ int runBench(const BenchOptions& options) {
         const PixelSortCell c = measurePixelSort(scaled, defaults, a, options.runs);
         if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
         const std::string size = std::to_string(side) + "x" + std::to_string(side);
-        std::printf("%-13s %-11s %7zu %10.2f %10.2f %12.2f %10.2f\n", algorithmName(a), size.c_str(), c.passes, c.gpuMs,
+        std::fprintf(gReport, "%-13s %-11s %7zu %10.2f %10.2f %12.2f %10.2f\n", algorithmName(a), size.c_str(), c.passes, c.gpuMs,
                     c.wallMs, c.cpuMs, c.speedup());
-        std::fflush(stdout);
+        std::fflush(gReport);
       }
     }
     if (options.perPass) return 0;
-    std::printf("wall ms: the source (rows and columns: the pixels' bytes as they are; angles, masks: texels made on the CPU), upload, every pass (spans, keys, sort: GPU), read back, output image; CPU ref: keys, spans and "
+    std::fprintf(gReport, "wall ms: the source (rows and columns: the pixels' bytes as they are; angles, masks: texels made on the CPU), upload, every pass (spans, keys, sort: GPU), read back, output image; CPU ref: keys, spans and "
                 "std::stable_sort of every span on one core; x CPU > 1: the GPU pipeline is faster\n");
     return 0;
   }

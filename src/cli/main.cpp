@@ -25,20 +25,24 @@ int main(int argc, char** argv) {
     // Before any thread starts. The pixel sort needs no restart (~10 ms of a run): its big
     // buffers all come from its HeapReserve, which asks for huge pages itself.
     if (command.kind != Command::Kind::Help && command.kind != Command::Kind::PixelSort) restartWithHugePages(argv);
-    switch (command.kind) {
-      case Command::Kind::Help: std::fputs(command.helpText.c_str(), stdout); return 0;
-      case Command::Kind::Sort: return runSort(command.sort);
-      case Command::Kind::PixelSort: return runPixelSort(command.pixelSort);
-      case Command::Kind::Record: return runRecord(command.record);
-      case Command::Kind::Bench: return runBench(command.bench);
-      case Command::Kind::Check: return runCheck(command.check);
-      case Command::Kind::Info: return runInfo();
-      case Command::Kind::Demo: return runViewer(command.view);
-    }
+    const int code = [&] {
+      switch (command.kind) {
+        case Command::Kind::Help: std::fputs(command.helpText.c_str(), stdout); return 0;
+        case Command::Kind::Sort: return runSort(command.sort);
+        case Command::Kind::PixelSort: return runPixelSort(command.pixelSort);
+        case Command::Kind::Record: return runRecord(command.record);
+        case Command::Kind::Bench: return runBench(command.bench);
+        case Command::Kind::Check: return runCheck(command.check);
+        case Command::Kind::Info: return runInfo();
+        case Command::Kind::Demo: return runViewer(command.view);
+      }
+      return 0;
+    }();
+    closeStandardOutput();  // a report lost to a full device or a closed pipe is a failure too
+    return code;
   } catch (const Error& e) {
     return fail(e.code(), e.what());
   } catch (const std::exception& e) {
     return fail(ExitCode::Gpu, std::string("internal error: ") + e.what());
   }
-  return 0;
 }

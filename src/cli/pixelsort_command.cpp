@@ -50,16 +50,10 @@ int runPixelSort(const PixelSortCommandOptions& options) {
     lap = now;
     return ms;
   };
-  if (samePath(options.input, options.output)) {
-    throw Error(ExitCode::Usage, options.output + ": output is the input file; choose another output");
-  }
-  if (!options.mask.empty() && samePath(options.mask, options.output)) {
-    throw Error(ExitCode::Usage, options.output + ": output is the mask file; choose another output");
-  }
   if (options.mask == "-" && options.input == "-") {
     throw Error(ExitCode::Usage, "pixelsort: the input and the mask cannot both be standard input");
   }
-  checkOutputPath(options.output);
+  checkOutput(options.output, {{options.input}, {options.mask, "mask"}});
   PixelSortOptions ps = options.pixelSort;
   checkPixelSortOptions(ps);
   const std::string name = options.input == "-" ? "standard input" : options.input;

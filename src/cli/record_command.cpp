@@ -15,11 +15,8 @@
 namespace texsort {
 
 int runRecord(const RecordCommandOptions& options) {
-  if (samePath(options.input, options.output)) {
-    throw Error(ExitCode::Usage, options.output + ": output is the input file; choose another output");
-  }
-  checkOutputPath(options.output);
-  findFfmpeg();  // before any work: a missing encoder is said at once, with how to install it
+  checkOutput(options.output, {{options.input}});
+  findFfprobe(findFfmpeg());  // before any work: a missing encoder is said at once, with how to install it
   const std::string name = options.input == "-" ? "standard input" : options.input;
   const std::vector<unsigned char> bytes = readImageFile(options.input);
   const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);

@@ -6,6 +6,7 @@
 
 #include "error.h"
 #include "gl/capabilities.h"
+#include "io/files.h"
 #include "sort/runner.h"
 
 namespace texsort {
@@ -58,7 +59,8 @@ void exitNow(int code) {
 #if defined(__SANITIZE_ADDRESS__)
   (void)code;
 #else
-  std::fflush(nullptr);
+  closeStandardOutput();  // throws to main's one line when the report was lost
+  std::fflush(stderr);
   std::_Exit(code);
 #endif
 }

@@ -37,10 +37,7 @@ void verifyResult(const std::vector<Element>& input, const PassSchedule& schedul
 
 int runSort(const SortOptions& options) {
   using Clock = std::chrono::steady_clock;
-  if (samePath(options.input, options.output)) {
-    throw Error(ExitCode::Usage, options.output + ": output is the input file; choose another output");
-  }
-  checkOutputPath(options.output);
+  checkOutput(options.output, {{options.input}});
   // The header first: the memory budget is checked before the image is decoded or anything large
   // is allocated, on the host or on the GPU.
   const std::string name = options.input == "-" ? "standard input" : options.input;

@@ -113,6 +113,21 @@ int writeAll(int fd, const std::function<bool(const ByteSink& sink)>& write) {
   return error != 0 ? error : produced ? 0 : -1;
 }
 
+// A name for a temporary file beside `target` (mkstemp's template): the target's own name, cut so
+// the whole stays within the 255-byte limit of a file name, then ".tmp-XXXXXX". A leftover (only
+// SIGKILL or a power cut can leave one) still says which output it was for.
+std::string temporaryTemplate(const std::string& target) {
+  constexpr std::size_t kSuffix = sizeof(".tmp-XXXXXX") - 1;
+  const std::size_t slash = target.find_last_of('/');
+  const std::size_t start = slash == std::string::npos ? 0 : slash + 1;
+  std::size_t keep = std::min(target.size() - start, std::size_t{NAME_MAX} - kSuffix);
+  // Never cut a UTF-8 sequence in two: back off over continuation bytes.
+  while (keep > 0 && start + keep < target.size() && (static_cast<unsigned char>(target[start + keep]) & 0xC0) == 0x80) {
+    --keep;
+  }
+  return target.substr(0, start + keep) + ".tmp-XXXXXX";
+}
+
 void failWrite(const std::string& path, int error) {
   failOutput(path, error < 0 ? std::string("encoding failed") : "write error: " + errnoText(error));
 }
@@ -146,14 +161,15 @@ void writeInPlace(const std::string& path, const std::function<bool(const ByteSi
 }
 
 void writeStandardOutput(const std::function<bool(const ByteSink& sink)>& write) {
-  std::fflush(stdout);  // nothing of texsort's own may be queued in front of the file's bytes
+  // Nothing of texsort's own may be queued in front of the file's bytes.
+  if (std::fflush(stdout) != 0) failWrite("standard output", errno);
   const int error = writeAll(STDOUT_FILENO, write);
   if (error != 0) failWrite("standard output", error);
 }
 
 void writeReplacing(const std::string& shown, const std::string& target,
                     const std::function<bool(const ByteSink& sink)>& write) {
-  std::string name = target + ".tmp-XXXXXX";
+  std::string name = temporaryTemplate(target);
   const int fd = ::mkostemp(name.data(), O_CLOEXEC);
   if (fd < 0) failOutput(shown, "cannot create a file there: " + errnoText(errno));
   TemporaryPath temporary(name);
@@ -250,8 +266,29 @@ void writeOutput(const std::string& path, const std::function<bool(const ByteSin
   writeReplacing(path, target, write);
 }
 
+void checkOutput(const std::string& path, const std::vector<InputFile>& inputs) {
+  if (path.empty()) throw Error(ExitCode::Usage, "the output's name is empty; give a file name or -");
+  for (const InputFile& input : inputs) {
+    if (!input.path.empty() && samePath(input.path, path)) {
+      throw Error(ExitCode::Usage, path + ": output is the " + input.role + " file" +
+                                       (input.path == path ? std::string() : " (" + input.path + ")") +
+                                       "; choose another output");
+    }
+  }
+  checkOutputPath(path);
+}
+
+void closeStandardOutput() {
+  // As coreutils' close_stdout: a full disk or a closed pipe behind standard output is an error,
+  // not a silent loss of the report (printf's own errors surface here, at the flush).
+  const bool failed = std::ferror(stdout) != 0;
+  errno = 0;
+  if (std::fflush(stdout) != 0 || failed) failWrite("standard output", errno ? errno : EIO);
+}
+
 void checkOutputPath(const std::string& path) {
   if (path == "-") return;
+  if (path.empty()) throw Error(ExitCode::Usage, "the output's name is empty; give a file name or -");
   const std::string target = resolvedOutput(path);
   std::error_code ec;
   const fs::file_status st = fs::status(target, ec);
@@ -265,7 +302,7 @@ void checkOutputPath(const std::string& path) {
   if (!fs::is_directory(folder, ec)) failOutput(path, folder.string() + " is not a folder");
   if (fs::is_directory(st)) failOutput(path, "is a folder");
   // Creating (and removing) a file is the only test that holds for root, read-only mounts and ACLs.
-  std::string probe = target + ".tmp-XXXXXX";
+  std::string probe = temporaryTemplate(target);
   const int fd = ::mkostemp(probe.data(), O_CLOEXEC);
   if (fd < 0) failOutput(path, "cannot write in folder " + folder.string() + ": " + errnoText(errno));
   TemporaryPath removed(probe);
@@ -284,6 +321,10 @@ void installSignalCleanup() {
   // A write past a file-size limit then fails with EFBIG, which the output rule reports and cleans
   // up, instead of SIGXFSZ killing the process and leaving its temporary file behind.
   std::signal(SIGXFSZ, SIG_IGN);
+  // One behaviour for a reader that goes away (`texsort sort IN -o - | head -c 10`): the write
+  // fails with EPIPE, which is one line and exit 3 like any failed output, temporary files removed;
+  // the process never dies silently by SIGPIPE. Helper programs start with the default again.
+  std::signal(SIGPIPE, SIG_IGN);
 }
 
 }  // namespace texsort

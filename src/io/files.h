@@ -35,6 +35,20 @@ void writeOutput(const std::string& path, const std::function<bool(const ByteSin
 // a folder or a socket. Lets a command fail before doing any work.
 void checkOutputPath(const std::string& path);
 
+// A file a command reads, which no output may replace: its path ("" or "-": none) and what it is.
+struct InputFile {
+  std::string path;
+  std::string role = "input";  // "output is the input file", "... the mask file"
+};
+
+// The check every writer makes before any work: throws texsort::Error(Usage) when `path` is empty
+// or names the same file as one of `inputs` (any spelling: links, ./, ..), then checkOutputPath.
+void checkOutput(const std::string& path, const std::vector<InputFile>& inputs);
+
+// Flushes standard output and throws texsort::Error(BadOutput) "standard output: write error: ..."
+// when anything written to it was lost (a full device, a closed pipe). main calls it last.
+void closeStandardOutput();
+
 // True when both paths name the same file (existing or not, links followed); "-" names none.
 bool samePath(const std::string& a, const std::string& b);
 
@@ -71,7 +85,7 @@ class ScratchFile {
 // before removing anything.
 void setSignalChild(pid_t child);
 
-// Makes SIGINT, SIGTERM and SIGHUP stop the helper process (setSignalChild), remove the temporary
+// Makes SIGPIPE an EPIPE write error, and SIGINT, SIGTERM and SIGHUP stop the helper process (setSignalChild), remove the temporary
 // files alive (TemporaryPath), then end the process by the same signal, so the shell reports
 // 130, 143 or 129. Call once, early in main.
 void installSignalCleanup();

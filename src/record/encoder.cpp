@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <cerrno>
 #include <csignal>
@@ -62,23 +63,98 @@ std::vector<std::string> outputArguments(const VideoSettings& s) {
   return {};
 }
 
-// The last non-empty line ffmpeg wrote to its log: its own reason for failing.
-std::string lastLine(const std::string& path) {
+// The program `name` in `folder`, if it is one.
+std::optional<std::string> programIn(const std::string& folder, const char* name) {
+  const std::string candidate = (folder.empty() ? "." : folder) + "/" + name;
+  return isExecutable(candidate) ? std::optional<std::string>(candidate) : std::nullopt;
+}
+
+std::optional<std::string> programOnPath(const char* name) {
+  const char* path = std::getenv("PATH");
+  std::stringstream folders(path ? path : "");
+  for (std::string folder; std::getline(folders, folder, ':');) {
+    if (auto found = programIn(folder, name)) return found;
+  }
+  return std::nullopt;
+}
+
+// Starts `args` with standard input from /dev/null or `input` (a pipe's read end), standard
+// output to `output` (or /dev/null) and standard error to `log`; SIGPIPE back to its default.
+pid_t spawn(const std::vector<std::string>& args, int input, int output, int log) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (input >= 0) posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO);
+  else posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  if (output >= 0) posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO);
+  else posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  if (log >= 0) posix_spawn_file_actions_adddup2(&actions, log, STDERR_FILENO);
+  // texsort ignores SIGPIPE (a closed reader is an EPIPE error there); a helper starts with the default.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGPIPE);
+  posix_spawnattr_setsigdefault(&attributes, &defaults);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
+  std::vector<std::string> copy = args;
+  std::vector<char*> argv;
+  for (std::string& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t child = -1;
+  const int error = ::posix_spawn(&child, args[0].c_str(), &actions, &attributes, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  if (error != 0) {
+    errno = error;
+    return -1;
+  }
+  return child;
+}
+
+// The exit status of `child`, or 128 + the signal that ended it (255: it could not be waited for).
+int waitFor(pid_t child) {
+  int status = 0;
+  pid_t done;
+  do done = ::waitpid(child, &status, 0);
+  while (done < 0 && errno == EINTR);
+  setSignalChild(0);
+  if (done < 0) return 255;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// Every non-empty line of a log file.
+std::vector<std::string> logLines(const std::string& path) {
+  std::vector<std::string> lines;
   std::FILE* f = std::fopen(path.c_str(), "r");
-  if (!f) return "";
-  std::string line, last;
+  if (!f) return lines;
+  std::string line;
   char buffer[512];
   while (std::fgets(buffer, sizeof buffer, f)) {
     line += buffer;
     if (!line.empty() && line.back() == '\n') {
       line.pop_back();
-      if (!line.empty()) last = line;
+      if (!line.empty()) lines.push_back(line);
       line.clear();
     }
   }
-  if (!line.empty()) last = line;
+  if (!line.empty()) lines.push_back(line);
   std::fclose(f);
-  return last;
+  return lines;
+}
+
+// Whether ffmpeg's complaint is the disk's (its scratch folder full or over a size limit): the
+// output-side exit code then, not the encoder's.
+bool diskProblem(const std::string& text) {
+  for (const int error : {ENOSPC, EFBIG, EDQUOT, EROFS, EIO}) {
+    if (text.find(std::strerror(error)) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// The last non-empty line ffmpeg wrote to its log: its own reason for failing.
+std::string lastLine(const std::string& path) {
+  const std::vector<std::string> lines = logLines(path);
+  return lines.empty() ? "" : lines.back();
 }
 
 }  // namespace
@@ -108,20 +184,27 @@ std::string findFfmpeg() {
     if (isExecutable(chosen)) return chosen;
     throw Error(ExitCode::Encoder, std::string(chosen) + " (TEXSORT_FFMPEG): not an executable program");
   }
-  const char* path = std::getenv("PATH");
-  std::stringstream folders(path ? path : "");
-  for (std::string folder; std::getline(folders, folder, ':');) {
-    const std::string candidate = (folder.empty() ? "." : folder) + "/ffmpeg";
-    if (isExecutable(candidate)) return candidate;
-  }
+  if (auto found = programOnPath("ffmpeg")) return *found;
   throw Error(ExitCode::Encoder,
               "ffmpeg: not found on PATH; recordings are encoded by it: install it with "
               "`sudo apt-get install ffmpeg` (or `make deps`)");
 }
 
+std::string findFfprobe(const std::string& ffmpeg) {
+  const std::size_t slash = ffmpeg.find_last_of('/');
+  if (slash != std::string::npos) {
+    if (auto beside = programIn(ffmpeg.substr(0, slash), "ffprobe")) return *beside;
+  }
+  if (auto found = programOnPath("ffprobe")) return *found;
+  throw Error(ExitCode::Encoder,
+              "ffprobe: not found beside " + ffmpeg + " or on PATH; every recording is checked with it before it is "
+              "kept: install it with `sudo apt-get install ffmpeg` (or `make deps`)");
+}
+
 VideoEncoder::VideoEncoder(const VideoSettings& settings)
     : settings_(settings), video_(std::string(".") + info(settings.format).name), log_(".log") {
   const std::string program = findFfmpeg();
+  ffprobe_ = findFfprobe(program);
   std::vector<std::string> args = {program, "-hide_banner", "-loglevel", "error",
                                    "-f", "rawvideo", "-pix_fmt", "rgb24",
                                    "-s", std::to_string(settings.width) + "x" + std::to_string(settings.height),
@@ -133,37 +216,18 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) throw Error(ExitCode::Encoder, std::string("ffmpeg: cannot make a pipe: ") + std::strerror(errno));
   const int logFd = ::open(log_.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  if (logFd >= 0) posix_spawn_file_actions_adddup2(&actions, logFd, STDERR_FILENO);
-  // texsort ignores SIGPIPE while it feeds the pipe (below); ffmpeg starts with the default.
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  sigaddset(&defaults, SIGPIPE);
-  posix_spawnattr_setsigdefault(&attributes, &defaults);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
-
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const int error = ::posix_spawn(&child_, program.c_str(), &actions, &attributes, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
+  child_ = spawn(args, fds[0], -1, logFd);
+  const int error = errno;
   ::close(fds[0]);
   if (logFd >= 0) ::close(logFd);
-  if (error != 0) {
+  if (child_ < 0) {
     ::close(fds[1]);
-    child_ = -1;
     throw Error(ExitCode::Encoder, program + ": cannot start: " + std::strerror(error));
   }
   pipe_ = fds[1];
   setSignalChild(child_);
   // A write to a pipe whose reader has gone then fails with EPIPE, which names ffmpeg's reason,
-  // instead of killing texsort.
+  // instead of killing texsort (main ignores SIGPIPE already; a test or another caller may not).
   previousSigpipe_ = std::signal(SIGPIPE, SIG_IGN);
 }
 
@@ -177,14 +241,9 @@ VideoEncoder::~VideoEncoder() {
 }
 
 int VideoEncoder::wait() {
-  int status = 0;
-  pid_t done;
-  do done = ::waitpid(child_, &status, 0);
-  while (done < 0 && errno == EINTR);
+  const int status = waitFor(child_);
   child_ = -1;
-  setSignalChild(0);
-  if (done < 0) return 255;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return status;
 }
 
 void VideoEncoder::failed(const std::string& what) {
@@ -193,7 +252,75 @@ void VideoEncoder::failed(const std::string& what) {
   const int status = child_ > 0 ? wait() : 0;
   std::string reason = lastLine(log_.path());
   if (reason.empty()) reason = "exit status " + std::to_string(status);
+  if (diskProblem(reason)) {
+    throw Error(ExitCode::BadOutput, settings_.outputName + ": ffmpeg could not write its scratch file in " +
+                                         scratchFolder() + ": " + reason);
+  }
   throw Error(ExitCode::Encoder, settings_.outputName + ": ffmpeg " + what + ": " + reason);
+}
+
+std::string VideoEncoder::scratchFolder() const {
+  const std::string& p = video_.path();
+  return p.substr(0, p.find_last_of('/'));
+}
+
+// ffprobe reads the finished file back: it must open, hold every frame that went down the pipe and
+// last as long as they do. A file cut short (a missing trailer, half the frames) fails here.
+void VideoEncoder::verify() {
+  struct stat st {};
+  if (::stat(video_.path().c_str(), &st) != 0 || st.st_size == 0) {
+    throw Error(ExitCode::Encoder, settings_.outputName + ": ffmpeg exited 0 but wrote nothing");
+  }
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) throw Error(ExitCode::Encoder, std::string("ffprobe: cannot make a pipe: ") + std::strerror(errno));
+  const int logFd = ::open(log_.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  const pid_t child = spawn({ffprobe_, "-v", "error", "-count_packets", "-select_streams", "v:0", "-show_entries",
+                             "stream=nb_read_packets:format=duration", "-of", "default=noprint_wrappers=1",
+                             video_.path()},
+                            -1, fds[1], logFd);
+  const int error = errno;
+  ::close(fds[1]);
+  if (logFd >= 0) ::close(logFd);
+  if (child < 0) {
+    ::close(fds[0]);
+    throw Error(ExitCode::Encoder, ffprobe_ + ": cannot start: " + std::strerror(error));
+  }
+  setSignalChild(child);
+  std::string out;
+  char buffer[4096];
+  for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    out.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fds[0]);
+  const int status = waitFor(child);
+  const std::string reason = lastLine(log_.path());
+  if (status != 0 || !reason.empty()) {
+    throw Error(ExitCode::Encoder, settings_.outputName + ": the video ffmpeg wrote does not read back" +
+                                       (reason.empty() ? "" : ": " + reason));
+  }
+  long long packets = -1;
+  double duration = -1.0;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t eq = line.find('=');
+    if (eq == std::string::npos) continue;
+    const std::string key = line.substr(0, eq), value = line.substr(eq + 1);
+    if (key == "nb_read_packets") packets = std::atoll(value.c_str());
+    if (key == "duration") duration = std::atof(value.c_str());
+  }
+  if (packets != static_cast<long long>(frames_)) {
+    throw Error(ExitCode::Encoder, settings_.outputName + ": the video ffmpeg wrote holds " +
+                                       (packets < 0 ? std::string("no readable") : std::to_string(packets)) + " of the " +
+                                       std::to_string(frames_) + " frames sent; it is cut short");
+  }
+  // GIF counts time in hundredths of a second: allow a frame and that rounding on every frame.
+  const double expected = double(frames_) / settings_.fps;
+  if (!(std::abs(duration - expected) <= 1.0 / settings_.fps + 0.005 * frames_ + 0.01)) {
+    throw Error(ExitCode::Encoder, settings_.outputName + ": the video ffmpeg wrote lasts " + formatNumber(duration) +
+                                       " s, not the " + formatNumber(expected) + " s of its frames");
+  }
 }
 
 void VideoEncoder::addFrame(const std::vector<std::uint8_t>& rgb) {
@@ -219,11 +346,21 @@ void VideoEncoder::finish(const std::string& path) {
   ::close(pipe_);
   pipe_ = -1;
   const int status = wait();
-  if (status != 0) {
-    const std::string reason = lastLine(log_.path());
-    throw Error(ExitCode::Encoder, settings_.outputName + ": ffmpeg failed (exit status " + std::to_string(status) +
-                                       ")" + (reason.empty() ? "" : ": " + reason));
+  // ffmpeg's exit status is not enough: a failed trailer ("Error writing trailer ...: File too
+  // large") still exits 0. With -loglevel error, any line in its log is an error.
+  const std::vector<std::string> log = logLines(log_.path());
+  if (status != 0 || !log.empty()) {
+    const std::string reason = log.empty() ? "" : ": " + log.back();
+    std::string all;
+    for (const std::string& line : log) all += line + "\n";
+    if (diskProblem(all)) {
+      throw Error(ExitCode::BadOutput, settings_.outputName + ": ffmpeg could not write its scratch file in " +
+                                           scratchFolder() + reason);
+    }
+    throw Error(ExitCode::Encoder, settings_.outputName + ": ffmpeg failed" +
+                                       (status != 0 ? " (exit status " + std::to_string(status) + ")" : "") + reason);
   }
+  verify();
   writeOutput(path, [&](const ByteSink& sink) {
     std::FILE* f = std::fopen(video_.path().c_str(), "rb");
     if (!f) return false;

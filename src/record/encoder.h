@@ -42,6 +42,10 @@ std::optional<VideoFormat> videoFormatNamed(const std::string& name);
 // texsort::Error(Encoder) with how to install it when there is none.
 std::string findFfmpeg();
 
+// The ffprobe program that checks a finished recording: beside `ffmpeg`, else on $PATH. Throws
+// texsort::Error(Encoder) with how to install it when there is none.
+std::string findFfprobe(const std::string& ffmpeg);
+
 struct VideoSettings {
   VideoFormat format = VideoFormat::Gif;
   std::uint32_t width = 0, height = 0;  // of every frame; even where the format needs it
@@ -66,16 +70,21 @@ class VideoEncoder {
   void addFrame(const std::vector<std::uint8_t>& rgb);
   std::uint32_t frameCount() const { return frames_; }
 
-  // Ends the stream, waits for ffmpeg and writes the file to `path` by the output rule ("-", a
-  // device or FIFO, a link's target, or a temporary file renamed into place). Throws
-  // Error(Encoder) when ffmpeg failed, Error(BadOutput) when the file cannot be written.
+  // Ends the stream, waits for ffmpeg, checks what it wrote (its exit status, its error log, and
+  // ffprobe's reading: every frame sent, the duration they make) and writes the file to `path` by
+  // the output rule ("-", a device or FIFO, a link's target, or a temporary file renamed into
+  // place). Throws Error(Encoder) when ffmpeg failed or its file falls short, Error(BadOutput)
+  // when its scratch folder or `path` cannot be written (a full disk, a size limit).
   void finish(const std::string& path);
 
  private:
   [[noreturn]] void failed(const std::string& what);
   int wait();  // ffmpeg's exit status, or 128 + the signal that ended it
+  void verify();
+  std::string scratchFolder() const;
 
   VideoSettings settings_;
+  std::string ffprobe_;
   ScratchFile video_;
   ScratchFile log_;
   pid_t child_ = -1;

@@ -231,6 +231,74 @@ TEST(Record, AFailingEncoderLeavesTheExistingFileAndNoScratch) {
   EXPECT_TRUE(emptyFolder(scratch.root()));
 }
 
+// A stand-in encoder (a shell script given by TEXSORT_FFMPEG) with `body`; "$last" is the file
+// ffmpeg was asked to write.
+std::string standInFfmpeg(const test::TempFolder& dir, const std::string& body) {
+  const std::string path = dir.path("ffmpeg");
+  std::ofstream(path) << "#!/bin/sh\nfor last; do :; done\n" << body;
+  ::chmod(path.c_str(), 0755);
+  return path;
+}
+
+// Records the small image to OUT (which holds "old") with `env`; asserts one line naming OUT and
+// `exitCode`, OUT's old bytes and no scratch file; returns standard error.
+std::string recordFails(const std::string& extension, std::vector<std::pair<std::string, std::string>> env,
+                        int exitCode, long fileSizeLimit = -1) {
+  test::TempFolder dir, scratch;
+  const std::string input = writeSmallImage(dir), video = dir.path("sort." + extension);
+  test::writeFile(video, {'o', 'l', 'd'});
+  test::RunOptions options;
+  options.setEnv = std::move(env);
+  options.setEnv.emplace_back("TMPDIR", scratch.root());
+  options.fileSizeLimit = fileSizeLimit;
+  const test::RunResult r = runTexsort({"record", input, "-o", video, "--hold", "0.2"}, options);
+  EXPECT_EQ(r.exitCode, exitCode) << extension << ": " << r.err;
+  EXPECT_EQ(r.err.rfind("texsort: error: " + video + ": ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(test::readFile(video), (std::vector<std::uint8_t>{'o', 'l', 'd'})) << extension;
+  EXPECT_EQ(test::listFolder(dir.root()).size(), 2u) << extension;
+  EXPECT_TRUE(emptyFolder(scratch.root())) << extension;
+  return r.err;
+}
+
+// ffmpeg exits 0 after a failed trailer ("Error writing trailer ...: File too large"); the file it
+// leaves is cut short. Every shortfall is caught before the file could be renamed into place.
+TEST(Record, AnEncoderThatExitsZeroOverNothingOrHalfAFileIsCaught) {
+  test::TempFolder bin;
+  const std::string nothing = standInFfmpeg(bin, "cat >/dev/null\n: > \"$last\"\nexit 0\n");
+  EXPECT_NE(recordFails("gif", {{"TEXSORT_FFMPEG", nothing}}, 6).find("ffmpeg exited 0 but wrote nothing"),
+            std::string::npos);
+  test::TempFolder bin2;
+  const std::string half = standInFfmpeg(bin2, "ffmpeg \"$@\" || exit $?\nsize=$(stat -c %s \"$last\")\n"
+                                               "truncate -s $((size / 2)) \"$last\"\n");
+  for (const char* extension : {"gif", "mp4", "webm", "mkv"}) {
+    const std::string err = recordFails(extension, {{"TEXSORT_FFMPEG", half}}, 6);
+    EXPECT_TRUE(err.find("cut short") != std::string::npos || err.find("does not read back") != std::string::npos)
+        << extension << ": " << err;
+  }
+}
+
+// An encoder that reads every frame, then fails (exit 1, or killed by a signal): exit 6, not the
+// broken-pipe path that one stopping early takes.
+TEST(Record, AnEncoderThatFailsAfterReadingEveryFrameIsExitSix) {
+  test::TempFolder bin;
+  const std::string exits = standInFfmpeg(bin, "cat >/dev/null\necho 'late failure (test)' >&2\nexit 1\n");
+  const std::string err = recordFails("gif", {{"TEXSORT_FFMPEG", exits}}, 6);
+  EXPECT_NE(err.find("(exit status 1): late failure (test)"), std::string::npos) << err;
+  test::TempFolder bin2;
+  const std::string killed = standInFfmpeg(bin2, "cat >/dev/null\nkill -KILL $$\n");
+  EXPECT_NE(recordFails("gif", {{"TEXSORT_FFMPEG", killed}}, 6).find("exit status 137"), std::string::npos);
+}
+
+// The scratch file under a file-size limit: real ffmpeg reports the trailer's failure and exits 0
+// (GIF: 31 of 80 frames and no trailer; MP4: no moov atom). The disk's problem is exit 3.
+TEST(Record, AFileSizeLimitOnTheScratchFileIsTheDisksErrorAndLeavesNothing) {
+  for (const char* extension : {"gif", "mp4"}) {
+    const std::string err = recordFails(extension, {}, 3, 6000);
+    EXPECT_NE(err.find("File too large"), std::string::npos) << err;
+  }
+}
+
 // Processes whose command line mentions `text` (ffmpeg children writing into a scratch folder).
 int processesMentioning(const std::string& text) {
   int count = 0;
