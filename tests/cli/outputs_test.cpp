@@ -230,3 +230,61 @@ TEST(Outputs, ASocketIsRefusedBeforeAnyWork) {
 
 }  // namespace
 }  // namespace texsort
+
+namespace texsort {
+namespace {
+
+// Runs `script` under bash with $T set to the texsort binary, pipefail on (a pipeline's status is
+// texsort's own when the reader is happy).
+test::RunResult shell(const std::string& script) {
+  return test::runProgram("bash", {"-c", "set -o pipefail; T='" + test::texsortBinary() + "'; " + script});
+}
+
+// What a user sees when standard output cannot take what texsort writes there: one line naming
+// standard output, exit 3, never a silent loss and never a death by SIGPIPE.
+TEST(Outputs, AFailingStandardOutputIsOneLineAndExitThree) {
+  test::TempFolder dir;
+  const std::string in = "'" + coffee() + "'";
+  const std::vector<std::string> scripts = {
+      "$T info > /dev/full",                                // the report of a command that writes no file
+      "$T sort " + in + " -o '" + dir.path("x.png") + "' > /dev/full",  // the file is fine; the report is lost
+      "$T sort " + in + " -o - > /dev/full",                // the PNG itself
+      "$T sort " + in + " -o - | head -c 10 > /dev/null",   // a reader that goes away
+      "$T pixelsort " + in + " -o - | head -c 10 > /dev/null",
+  };
+  for (const std::string& script : scripts) {
+    const test::RunResult r = shell(script);
+    EXPECT_EQ(r.exitCode, 3) << script << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("texsort: error: standard output: write error: ", 0), 0u) << script << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << script << ": " << r.err;
+  }
+  EXPECT_TRUE(test::fileExists(dir.path("x.png")));
+  EXPECT_FALSE(hasTemporary(dir.root()));
+}
+
+// bench --plot -: the PNG owns standard output; the table goes to standard error.
+TEST(Outputs, BenchPlotToStandardOutputIsOnlyThePng) {
+  const test::RunResult r = runTexsort({"bench", "--algos", "bitonic", "--sizes", "256", "--runs", "1", "--no-naive",
+                                        "--no-progress", "--plot", "-"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  ASSERT_GT(r.out.size(), 8u);
+  EXPECT_EQ(r.out.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  EXPECT_EQ(r.out.substr(r.out.size() - 8, 4), "IEND") << "nothing after the PNG";
+  EXPECT_NE(r.err.find("bitonic"), std::string::npos) << "the table is on standard error: " << r.err;
+}
+
+// A legal output name of 255 bytes (the file-name limit) is written; its temporary name, which
+// adds ".tmp-XXXXXX", is cut to fit instead of failing with "File name too long".
+TEST(Outputs, AnOutputNameOfTheFullLengthLimitIsWritten) {
+  test::TempFolder dir;
+  for (const std::size_t length : {std::size_t{244}, std::size_t{250}, std::size_t{255}}) {
+    const std::string name = std::string(length - 4, 'n') + ".png";
+    const test::RunResult r = runTexsort({"sort", coffee(), "-o", dir.path(name), "-q"});
+    EXPECT_EQ(r.exitCode, 0) << length << ": " << r.err;
+    EXPECT_TRUE(test::fileExists(dir.path(name))) << length;
+  }
+  EXPECT_EQ(test::listFolder(dir.root()).size(), 3u) << "no temporary file left";
+}
+
+}  // namespace
+}  // namespace texsort
