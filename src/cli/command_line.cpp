@@ -3,7 +3,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <type_traits>
 #include <vector>
 
 #include "error.h"
@@ -15,6 +18,9 @@ namespace texsort {
 namespace {
 
 constexpr std::uint32_t kMaxFrameSide = 4096;
+constexpr double kMaxSide = 16384;         // a texture's side: the longest line or span there is
+constexpr double kMaxAngle = 1e6;          // degrees; beyond, a double's fraction of a turn is noise
+constexpr double kMaxPassNumber = 1e9;     // above any schedule's length; the sort's own count is checked later
 
 // --size W or WxH, each side 1..kMaxFrameSide.
 void parseRecordSize(const std::string& text, RecordOptions& options) {
@@ -38,6 +44,18 @@ void parseRecordSize(const std::string& text, RecordOptions& options) {
   options.height = x == std::string::npos ? 0 : side(text.substr(x + 1));
 }
 
+// Why --size TEXT is not a size ("" when it is one), for its validator.
+std::string sizeProblem(const std::string& text) {
+  RecordOptions scratch;
+  try {
+    if (text.empty()) return "an empty value; give WIDTH or WIDTHxHEIGHT, each 1 to " + std::to_string(kMaxFrameSide);
+    parseRecordSize(text, scratch);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return {};
+}
+
 VideoFormat recordFormatFor(const std::string& chosen, const std::string& output) {
   if (!chosen.empty()) return *videoFormatNamed(chosen);
   if (output == "-") throw Error(ExitCode::Usage, "-o -: give --format (gif, mp4, webm or mkv) for standard output");
@@ -46,19 +64,153 @@ VideoFormat recordFormatFor(const std::string& chosen, const std::string& output
                                         "or .mkv, or give --format");
 }
 
-}  // namespace
 
-Command parseCommandLine(int argc, const char* const* argv) {
-  Command command;
-  SortOptions& sort = command.sort;
-  BenchOptions& bench = command.bench;
-  ViewerOptions& view = command.view;
+OptionSpec makeSpec(const std::string& command, const std::string& name, OptionSpec::Kind kind) {
+  OptionSpec spec;
+  spec.command = command;
+  spec.name = name;
+  spec.kind = kind;
+  return spec;
+}
+
+// [validation] Every option is added through one of these, by the type of its value, so every
+// value is checked in one place before anything runs: numbers must be finite, in their range and
+// whole where they count things (nan, inf, "" and 1e300 are refused, never read as 0 or clamped);
+// file names must not be empty; words must be one of their list. Each records what it accepts
+// (OptionSpec), which the contract test reads to feed every option hostile values.
+class Options {
+ public:
+  Options(CLI::App* app, std::vector<std::pair<const CLI::Option*, OptionSpec>>& specs) : app_(app), specs_(specs) {}
+
+  template <typename T>
+  CLI::Option* number(const std::string& name, T& value, double min, double max, const std::string& help,
+                      std::vector<std::string> words = {}) {
+    constexpr bool whole = std::is_integral_v<T> || std::is_integral_v<typename ElementOf<T>::type>;
+    CLI::Option* option = app_->add_option(name, value, help)->check(numberIn(min, max, whole, words));
+    OptionSpec spec = makeSpec(app_->get_name(), option->get_name(), whole ? OptionSpec::Kind::Integer : OptionSpec::Kind::Real);
+    spec.min = min;
+    spec.max = max;
+    spec.choices = std::move(words);
+    return record(option, spec);
+  }
+  // A number or a word (--speed max): the option's value stays text, checked as the number would be.
+  CLI::Option* numberOrWord(const std::string& name, std::string& value, double min, double max,
+                            std::vector<std::string> words, const std::string& help) {
+    CLI::Option* option = app_->add_option(name, value, help)->check(numberIn(min, max, false, words));
+    OptionSpec spec = makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Real);
+    spec.min = min;
+    spec.max = max;
+    spec.choices = std::move(words);
+    return record(option, spec);
+  }
+  template <typename T>
+  CLI::Option* path(const std::string& name, T& value, const std::string& help) {
+    CLI::Option* option = app_->add_option(name, value, help)->check(fileName());
+    return record(option, makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Path));
+  }
+  template <typename T>
+  CLI::Option* choice(const std::string& name, T& value, std::vector<std::string> words, const std::string& help) {
+    CLI::Option* option = app_->add_option(name, value, help)->check(CLI::IsMember(words));
+    OptionSpec spec = makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Choice);
+    spec.choices = std::move(words);
+    return record(option, spec);
+  }
+  // Text with its own grammar (--size WxH), checked by `validator`; none of the hostile values fits.
+  CLI::Option* text(const std::string& name, std::string& value, const CLI::Validator& validator, const std::string& help) {
+    CLI::Option* option = app_->add_option(name, value, help)->check(validator);
+    return record(option, makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Text));
+  }
+  CLI::Option* flag(const std::string& name, bool& value, const std::string& help) {
+    CLI::Option* option = app_->add_flag(name, value, help);
+    return record(option, makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Flag));
+  }
+
+ private:
+  template <typename T>
+  struct ElementOf {
+    using type = T;
+  };
+  template <typename T>
+  struct ElementOf<std::vector<T>> {
+    using type = T;
+  };
+
+  static std::string numberText(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return buf;
+  }
+
+  static CLI::Validator numberIn(double min, double max, bool whole, const std::vector<std::string>& words) {
+    std::string range = std::string(whole ? "a whole number" : "a number") + " from " + numberText(min) + " to " +
+                        numberText(max);
+    for (const std::string& w : words) range += " or " + w;
+    return CLI::Validator(
+        [=](std::string& text) -> std::string {
+          for (const std::string& w : words)
+            if (text == w) return {};
+          if (text.empty()) return "an empty value; give " + range;
+          // The user's own text is echoed (at most 40 characters), never a conversion of it.
+          const std::string shown = text.size() > 40 ? text.substr(0, 40) + "..." : text;
+          char* end = nullptr;
+          const double v = std::strtod(text.c_str(), &end);
+          if (std::isspace(static_cast<unsigned char>(text[0])) || end != text.c_str() + text.size()) {
+            return "'" + shown + "' is not a number; give " + range;
+          }
+          if (!std::isfinite(v)) return shown + " is not a finite number; give " + range;
+          if (whole && v != std::floor(v)) return shown + " is not a whole number; give " + range;
+          if (v < min || v > max) return shown + " is out of range; give " + range;
+          return {};
+        },
+        "in [" + numberText(min) + ", " + numberText(max) + "]");
+  }
+
+  static CLI::Validator fileName() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string { return text.empty() ? "an empty file name; give a path or -" : ""; },
+        "");
+  }
+
+  CLI::Option* record(CLI::Option* option, OptionSpec spec) {
+    spec.positional = option->get_positional();
+    specs_.emplace_back(option, std::move(spec));
+    return option;
+  }
+
+  CLI::App* app_;
+  std::vector<std::pair<const CLI::Option*, OptionSpec>>& specs_;
+};
+
+// The whole command line: texsort's options bound to `command`, each with its type's check.
+struct Definition {
   CLI::App app{"texsort: sorts the pixels of an image by luminance with GPU sorting networks (bitonic and\n"
                "the seed articles' other sorts), each pass one OpenGL fragment-shader draw over ping-ponged\n"
                "RGBA32F textures."};
+  std::vector<std::pair<const CLI::Option*, OptionSpec>> specs;
+  explicit Definition(Command& command);
+  // Values that need the whole line (or other values) to check: after a successful parse.
+  void finish(Command& command);
+
+ private:
+  CLI::App *sortCommand, *pixelCommand, *recordCommand, *benchCommand, *checkCommand, *infoCommand, *demoCommand;
+  std::string order = "asc", algo = "bitonic-wide";
+  std::string pixelDirection = "horizontal", pixelIntervals = "threshold", pixelKey = "luma", pixelOrder = "asc",
+              pixelAlgo = "bitonic-wide";
+  std::string recordOrder = "asc", recordAlgo = "bitonic", recordFormat, recordSize;
+  std::vector<std::string> recordOverlays, benchAlgos, checkAlgos, overlays;
+  bool json = false, csv = false;
+  std::string viewOrder = "asc", speed = "max", zoom = "fit", viewAlgo = "bitonic";
+};
+
+}  // namespace
+
+Definition::Definition(Command& command) {
+  SortOptions& sort = command.sort;
+  BenchOptions& bench = command.bench;
+  ViewerOptions& view = command.view;
   app.require_subcommand(0, 1);
-  app.footer("Exit codes: 0 ok, 1 bad input file, 2 usage, 3 output not writable, 4 GPU/EGL failure, "
-             "5 --verify mismatch, 6 ffmpeg missing or failed (record).\n");
+  app.footer("Exit codes: 0 ok, 1 bad input file, 2 usage, 3 output not writable, 4 GPU/EGL failure or the GPU "
+             "cannot hold the image, 5 --verify mismatch, 6 ffmpeg missing or failed (record).\n");
 
   std::vector<std::string> algoNames;
   std::string algoHelp = "Sorting algorithm; all give the same result:";
@@ -66,51 +218,42 @@ Command parseCommandLine(int argc, const char* const* argv) {
     algoNames.push_back(row.name);
     algoHelp += std::string("\n  ") + row.name + ": " + row.summary;
   }
+  const std::vector<std::string> orders = {"asc", "desc"};
 
-  std::string order = "asc";
-  CLI::App* sortCommand = app.add_subcommand("sort", "Sort an image's pixels on the GPU (headless) and write a PNG");
-  sortCommand->add_option("input", sort.input, "Image to sort (PNG, JPEG, BMP, TGA, GIF, PSD, HDR, PNM); - reads standard input")
+  sortCommand = app.add_subcommand("sort", "Sort an image's pixels on the GPU (headless) and write a PNG");
+  Options sorting(sortCommand, specs);
+  sorting.path("input", sort.input, "Image to sort (PNG, JPEG, BMP, TGA, GIF, PSD, HDR, PNM); - reads standard input")
       ->required();
-  sortCommand->add_option("-o,--output", sort.output, "PNG to write: - is standard output; a device or FIFO is written in place; a file (or a link's "
-                          "target) is written to a temporary file, then renamed")
+  sorting.path("-o,--output", sort.output, "PNG to write: - is standard output; a device or FIFO is written in place; a "
+                                           "file (or a link's target) is written to a temporary file, then renamed")
       ->required();
-  sortCommand->add_option("--order", order, "asc: darkest first; desc: brightest first (ties keep file order)")
-      ->check(CLI::IsMember({"asc", "desc"}))
+  sorting.choice("--order", order, orders, "asc: darkest first; desc: brightest first (ties keep file order)")
       ->capture_default_str();
-  std::string algo = "bitonic-wide";
-  sortCommand->add_option("--algo", algo, algoHelp)
-      ->check(CLI::IsMember(algoNames))
-      ->capture_default_str();
-  sortCommand->add_flag("--verify", sort.verify, "Check the GPU result against the CPU model; exit 5 on a difference");
-  sortCommand->add_flag("-q,--quiet", sort.quiet, "Print nothing on success");
+  sorting.choice("--algo", algo, algoNames, algoHelp)->capture_default_str();
+  sorting.flag("--verify", sort.verify, "Check the GPU result against the CPU model; exit 5 on a difference");
+  sorting.flag("-q,--quiet", sort.quiet, "Print nothing on success");
 
   PixelSortCommandOptions& pixel = command.pixelSort;
   PixelSortOptions& ps = pixel.pixelSort;
-  std::string pixelDirection = "horizontal", pixelIntervals = "threshold", pixelKey = "luma", pixelOrder = "asc";
   std::vector<std::string> keyNames;
   std::string keyHelp = "Sort key, an integer function of the 8-bit channels:";
   for (const PixelKeyInfo& k : kPixelKeys) {
     keyNames.push_back(k.name);
     keyHelp += std::string("\n  ") + k.name + ": " + k.formula;
   }
-  CLI::App* pixelCommand = app.add_subcommand(
+  pixelCommand = app.add_subcommand(
       "pixelsort", "The pixel-sort effect: sort the runs of pixels (spans) inside every row or column by a key, on "
                    "the GPU, and write a PNG");
-  pixelCommand->add_option("input", pixel.input, "Image to sort; - reads standard input")->required();
-  pixelCommand->add_option("-o,--output", pixel.output, "PNG to write, as texsort sort writes it (- is standard output)")
-      ->required();
+  Options pixels(pixelCommand, specs);
+  pixels.path("input", pixel.input, "Image to sort; - reads standard input")->required();
+  pixels.path("-o,--output", pixel.output, "PNG to write, as texsort sort writes it (- is standard output)")->required();
   CLI::Option* directionOption =
-      pixelCommand
-          ->add_option("--direction", pixelDirection,
-                       "horizontal: lines are rows, left to right (--angle 0); vertical: columns, top to bottom "
-                       "(--angle -90)")
-          ->check(CLI::IsMember({"horizontal", "vertical"}))
+      pixels.choice("--direction", pixelDirection, {"horizontal", "vertical"},
+                    "horizontal: lines are rows, left to right (--angle 0); vertical: columns, top to bottom (--angle -90)")
           ->capture_default_str();
-  pixelCommand
-      ->add_option("--angle", ps.angle,
-                   "Lines at this many degrees counter-clockwise on screen, any value: 0 rows left to right, 90 "
-                   "columns bottom to top, 45 up and to the right; parallel straight lines one pixel apart that "
-                   "cover every pixel once")
+  pixels.number("--angle", ps.angle, -kMaxAngle, kMaxAngle,
+                "Lines at this many degrees counter-clockwise on screen: 0 rows left to right, 90 columns bottom to "
+                "top, 45 up and to the right; parallel straight lines one pixel apart that cover every pixel once")
       ->excludes(directionOption);
   std::vector<std::string> intervalNames;
   std::string intervalsHelp = "How lines are cut into spans (luma Y = 299 R + 587 G + 114 B):";
@@ -118,206 +261,188 @@ Command parseCommandLine(int argc, const char* const* argv) {
     intervalNames.push_back(k.name);
     intervalsHelp += std::string("\n  ") + k.name + ": " + k.meaning;
   }
-  pixelCommand->add_option("--intervals", pixelIntervals, intervalsHelp)
-      ->check(CLI::IsMember(intervalNames))
+  pixels.choice("--intervals", pixelIntervals, intervalNames, intervalsHelp)->capture_default_str();
+  pixels.number("--lower", ps.lower, 0.0, 1.0,
+                "Threshold's lower bound, a fraction 0..1: Y >= ceil(lower x 255000); edges: the break level")
       ->capture_default_str();
-  pixelCommand->add_option("--lower", ps.lower,
-                           "Threshold's lower bound, a fraction 0..1: Y >= ceil(lower x 255000); edges: the break level")
+  pixels.number("--upper", ps.upper, 0.0, 1.0, "Threshold's upper bound, a fraction 0..1: Y <= floor(upper x 255000)")
       ->capture_default_str();
-  pixelCommand->add_option("--upper", ps.upper, "Threshold's upper bound, a fraction 0..1: Y <= floor(upper x 255000)")
+  pixels.number("--span-length", ps.spanLength, 1, kMaxSide, "random, waves: the spans' mean length in pixels")
       ->capture_default_str();
-  pixelCommand->add_option("--span-length", ps.spanLength, "random, waves: the spans' mean length in pixels (>= 1)")
+  pixels.number("--seed", ps.seed, 0, double(UINT32_MAX), "random, waves, --skip: the seed of every random choice")
       ->capture_default_str();
-  pixelCommand->add_option("--seed", ps.seed, "random, waves, --skip: the seed of every random choice (0 .. 2^32 - 1)")
+  pixels.path("--mask", pixel.mask,
+              "Image of the same size: only pixels whose mask luma is at least half (white) may be in a span, with "
+              "any --intervals; --intervals mask: spans are the runs of white");
+  pixels.number("--max-span", ps.maxSpan, 0, kMaxSide,
+                "Cut every span into pieces of at most N pixels, counted from its start (0: no limit)")
       ->capture_default_str();
-  pixelCommand->add_option("--mask", pixel.mask,
-                           "Image of the same size: only pixels whose mask luma is at least half (white) may be in a "
-                           "span, with any --intervals; --intervals mask: spans are the runs of white");
-  pixelCommand->add_option("--max-span", ps.maxSpan,
-                           "Cut every span into pieces of at most N pixels, counted from its start (0: no limit)")
+  pixels.number("--skip", ps.skipPercent, 0, 100,
+                "Leave P percent of the spans (pieces, with --max-span) unsorted, chosen by --seed")
       ->capture_default_str();
-  pixelCommand->add_option("--skip", ps.skipPercent,
-                           "Leave P percent of the spans (pieces, with --max-span) unsorted, chosen by --seed (0..100)")
-      ->capture_default_str();
-  pixelCommand->add_option("--key", pixelKey, keyHelp)->check(CLI::IsMember(keyNames))->capture_default_str();
-  pixelCommand->add_option("--order", pixelOrder, "asc: smallest key first along the line; desc: largest first (ties "
-                           "keep their order either way)")
-      ->check(CLI::IsMember({"asc", "desc"}))
+  pixels.choice("--key", pixelKey, keyNames, keyHelp)->capture_default_str();
+  pixels.choice("--order", pixelOrder, orders,
+                "asc: smallest key first along the line; desc: largest first (ties keep their order either way)")
       ->capture_default_str();
   std::vector<std::string> pixelAlgoNames;
-  std::string pixelAlgo = "bitonic-wide", pixelAlgoHelp = "Line sort that runs the spans, all giving the same result:";
+  std::string pixelAlgoHelp = "Line sort that runs the spans, all giving the same result:";
   for (const AlgorithmInfo& row : kAlgorithmRegistry) {
     if (!pixelSortAlgorithm(row.id)) continue;
     pixelAlgoNames.push_back(row.name);
     pixelAlgoHelp += std::string("\n  ") + row.name + ": " + row.summary;
   }
-  pixelCommand->add_option("--algo", pixelAlgo, pixelAlgoHelp)->check(CLI::IsMember(pixelAlgoNames))->capture_default_str();
-  pixelCommand->add_flag("--verify", pixel.verify,
-                         "Check the GPU result against the CPU model and a plain stable sort per span; exit 5 on a difference");
-  pixelCommand->add_flag("-q,--quiet", pixel.quiet, "Print nothing on success");
+  pixels.choice("--algo", pixelAlgo, pixelAlgoNames, pixelAlgoHelp)->capture_default_str();
+  pixels.flag("--verify", pixel.verify,
+              "Check the GPU result against the CPU model and a plain stable sort per span; exit 5 on a difference");
+  pixels.flag("-q,--quiet", pixel.quiet, "Print nothing on success");
 
   RecordCommandOptions& record = command.record;
   RecordOptions& rec = record.record;
-  std::string recordOrder = "asc", recordAlgo = "bitonic", recordFormat, recordSize;
-  std::vector<std::string> recordOverlays;
   std::string formatHelp = "Video format (default: from the output's extension):";
   std::vector<std::string> formatNames;
   for (const VideoFormatInfo& f : kVideoFormats) {
     formatNames.push_back(f.name);
     formatHelp += std::string("\n  ") + f.name + ": " + f.summary;
   }
-  CLI::App* recordCommand = app.add_subcommand(
+  recordCommand = app.add_subcommand(
       "record", "Record the sort pass by pass as an animated GIF, MP4, WebM or lossless MKV (through ffmpeg)");
-  recordCommand->add_option("input", record.input, "Image to sort; - reads standard input")->required();
-  recordCommand->add_option("-o,--output", record.output,
-                            "Video to write (.gif, .mp4, .webm, .mkv): - is standard output (give --format); "
-                            "written like sort's output")
+  Options recording(recordCommand, specs);
+  recording.path("input", record.input, "Image to sort; - reads standard input")->required();
+  recording.path("-o,--output", record.output,
+                 "Video to write (.gif, .mp4, .webm, .mkv): - is standard output (give --format); written like "
+                 "sort's output")
       ->required();
-  recordCommand->add_option("--format", recordFormat, formatHelp)->check(CLI::IsMember(formatNames));
-  recordCommand->add_option("--algo", recordAlgo, algoHelp)->check(CLI::IsMember(algoNames))->capture_default_str();
-  recordCommand->add_option("--order", recordOrder, "asc or desc")->check(CLI::IsMember({"asc", "desc"}))->capture_default_str();
-  recordCommand->add_option("--every", rec.every, "One frame every K passes (the first and last pass always)")
-      ->check(CLI::Range(1u, 1000000u))
+  recording.choice("--format", recordFormat, formatNames, formatHelp);
+  recording.choice("--algo", recordAlgo, algoNames, algoHelp)->capture_default_str();
+  recording.choice("--order", recordOrder, orders, "asc or desc")->capture_default_str();
+  recording.number("--every", rec.every, 1, 1000000, "One frame every K passes (the first and last pass always)")
       ->capture_default_str();
-  recordCommand->add_option("--fps", rec.fps, "Frames per second")->check(CLI::Range(1.0, 60.0))->capture_default_str();
-  recordCommand->add_option("--hold", rec.holdSeconds, "Seconds the first and the last frame stay")
-      ->check(CLI::Range(0.0, 60.0))
-      ->capture_default_str();
-  recordCommand->add_option("--from", rec.from, "First pass shown (0: the unsorted image)")->capture_default_str();
-  recordCommand->add_option("--to", rec.to, "Last pass shown (default: the last, the sorted image)");
-  CLI::Option* scaleOption = recordCommand->add_option("--scale", rec.scale, "Multiply the image's size (nearest when "
-                                                       "enlarging, pixel means when shrinking)")
-                                 ->check(CLI::Range(0.01, 16.0));
-  recordCommand->add_option("--size", recordSize, "Picture size WIDTH or WIDTHxHEIGHT (height keeps the aspect when left out)")
+  recording.number("--fps", rec.fps, 1, 60, "Frames per second")->capture_default_str();
+  recording.number("--hold", rec.holdSeconds, 0, 60, "Seconds the first and the last frame stay")->capture_default_str();
+  recording.number("--from", rec.from, 0, kMaxPassNumber, "First pass shown (0: the unsorted image)")->capture_default_str();
+  recording.number("--to", rec.to, 0, kMaxPassNumber, "Last pass shown (default: the last, the sorted image)");
+  CLI::Option* scaleOption = recording.number(
+      "--scale", rec.scale, 0.01, 16, "Multiply the image's size (nearest when enlarging, pixel means when shrinking)");
+  recording
+      .text("--size", recordSize, CLI::Validator([](std::string& text) { return sizeProblem(text); }, "W[xH]"),
+            "Picture size WIDTH or WIDTHxHEIGHT (height keeps the aspect when left out), each 1 to " +
+                std::to_string(kMaxFrameSide))
       ->excludes(scaleOption);
-  recordCommand->add_option("--overlay", recordOverlays, "Overlays drawn on the frames: roles (min/max), changed (last pass)")
-      ->check(CLI::IsMember({"roles", "changed"}))
+  recording.choice("--overlay", recordOverlays, {"roles", "changed"},
+                   "Overlays drawn on the frames: roles (min/max), changed (last pass)")
       ->delimiter(',');
-  recordCommand->add_flag("!--no-caption", rec.caption, "No caption strip (pass k of P and its parameters) under the picture");
-  recordCommand->add_flag("-q,--quiet", record.quiet, "Print nothing on success, no progress line");
+  recording.flag("!--no-caption", rec.caption, "No caption strip (pass k of P and its parameters) under the picture");
+  recording.flag("-q,--quiet", record.quiet, "Print nothing on success, no progress line");
 
-  std::vector<std::string> benchAlgos;
-  bool json = false, csv = false;
-  CLI::App* benchCommand = app.add_subcommand(
+  benchCommand = app.add_subcommand(
       "bench", "Time every algorithm at several sizes on random data, against a copy pass and std::sort");
-  benchCommand->add_option("--algos", benchAlgos, "Algorithms to time (default: all this context runs)")
-      ->check(CLI::IsMember(algoNames))
-      ->delimiter(',');
-  benchCommand->add_option("--sizes", bench.sizes, "Element counts, powers of two from 2 to 2^24")
-      ->check(CLI::Range(std::uint64_t{2}, kMaxElements))
+  Options benching(benchCommand, specs);
+  benching.choice("--algos", benchAlgos, algoNames, "Algorithms to time (default: all this context runs)")->delimiter(',');
+  benching.number("--sizes", bench.sizes, 2, double(kMaxElements), "Element counts, powers of two from 2 to 2^28")
       ->delimiter(',')
       ->capture_default_str();
-  benchCommand->add_option("--runs", bench.runs, "Measured runs per cell, after one warm-up")
-      ->check(CLI::Range(1u, 1000u))
+  benching.number("--runs", bench.runs, 1, 1000, "Measured runs per cell, after one warm-up")->capture_default_str();
+  benching.number("--max-work", bench.maxWork, 1, 1e18,
+                  "Skip cells whose passes x elements exceed this (transposition needs N passes; naive rows run "
+                  "regardless)")
       ->capture_default_str();
-  benchCommand->add_option("--max-work", bench.maxWork,
-                           "Skip cells whose passes x elements exceed this (transposition needs N passes)")
-      ->capture_default_str();
-  benchCommand->add_flag("--json", json, "Print JSON instead of the table");
-  benchCommand->add_flag("--csv", csv, "Print CSV instead of the table")->excludes("--json");
-  benchCommand->add_flag("!--no-progress", bench.progress, "No progress line on stderr");
-  benchCommand->add_flag("!--no-naive", bench.naive,
-                         "Leave out the naive yardstick (article 004's shader as first written: colour texels, one "
-                         "step per pass, keys computed per fragment) and its x naive column");
-  benchCommand->add_option("--plot", bench.plot, "Also write a log-log plot of GPU ms against N as this PNG");
-  benchCommand->add_flag("--ladder", bench.ladder,
-                         "Article 000's table: rows N = 2^8 ... 2^20, columns the compute ladder (compute-b2 ... "
-                         "compute-noshared) and the fragment ladder (bitonic, bitonic-fast, bitonic-wide), ms, speed-up and GB/s")
-      ->excludes("--csv");
-  benchCommand->add_option("--pixelsort", bench.pixelSortImage,
-                           "Time texsort pixelsort (default options) on this image scaled to each of --sides, against "
-                           "a stable sort of every span on one CPU core");
-  benchCommand->add_option("--sides", bench.pixelSortSides, "Image sides for --pixelsort")
-      ->check(CLI::Range(1u, 16384u))
+  CLI::Option* jsonOption = benching.flag("--json", json, "Print JSON instead of the table");
+  CLI::Option* csvOption = benching.flag("--csv", csv, "Print CSV instead of the table")->excludes(jsonOption);
+  benching.flag("!--no-progress", bench.progress, "No progress line on stderr");
+  benching.flag("!--no-naive", bench.naive,
+                "Leave out the naive yardstick (article 004's shader as first written: colour texels, one step per "
+                "pass, keys computed per fragment) and its x naive column");
+  CLI::Option* plotOption =
+      benching.path("--plot", bench.plot, "Also write a log-log plot of GPU ms against N as this PNG (- : standard "
+                                          "output, the table then goes to standard error)");
+  CLI::Option* ladderOption =
+      benching
+          .flag("--ladder", bench.ladder,
+                "Article 000's table: rows N = 2^8 ... 2^20, columns the compute ladder (compute-b2 ... "
+                "compute-noshared) and the fragment ladder (bitonic, bitonic-fast, bitonic-wide), ms, speed-up and GB/s")
+          ->excludes(csvOption);
+  CLI::Option* pixelSortOption =
+      benching
+          .path("--pixelsort", bench.pixelSortImage,
+                "Time texsort pixelsort (default options) on this image scaled to each of --sides, against a stable "
+                "sort of every span on one CPU core (a table only: not with --json, --csv, --plot or --ladder)")
+          ->excludes(jsonOption)
+          ->excludes(csvOption)
+          ->excludes(plotOption)
+          ->excludes(ladderOption);
+  benching.number("--sides", bench.pixelSortSides, 1, 16384, "Image sides for --pixelsort")
       ->delimiter(',')
+      ->needs(pixelSortOption)
       ->capture_default_str();
-  benchCommand->add_flag("--per-pass", bench.perPass,
-                         "Where the cost goes: time each pass of one sort alone, grouped by shape (steps carried, "
-                         "texels read), in ms and in copy passes of the same texture; with --pixelsort, the pixel sort's passes "
-                         "at each of --sides")
-      ->excludes("--csv")
-      ->excludes("--json")
-      ->excludes("--ladder");
+  benching
+      .flag("--per-pass", bench.perPass,
+            "Where the cost goes: time each pass of one sort alone, grouped by shape (steps carried, texels read), in "
+            "ms and in copy passes of the same texture; with --pixelsort, the pixel sort's passes at each of --sides")
+      ->excludes(csvOption)
+      ->excludes(jsonOption)
+      ->excludes(ladderOption);
 
   CheckOptions& check = command.check;
-  std::vector<std::string> checkAlgos;
-  CLI::App* checkCommand = app.add_subcommand(
+  checkCommand = app.add_subcommand(
       "check", "Conformance run for this GPU and driver: every algorithm, size, order and input pattern, the GPU "
                "state compared with the CPU model after every pass (exit 5 on a difference)");
-  checkCommand->add_option("--algos", checkAlgos, "Algorithms to check (default: all this context runs)")
-      ->check(CLI::IsMember(algoNames))
+  Options checking(checkCommand, specs);
+  checking.choice("--algos", checkAlgos, algoNames, "Algorithms to check (default: all this context runs)")->delimiter(',');
+  checking.flag("--quick", check.quick, "Sizes up to 1024 pixels (the CI set); else up to 65536");
+  CLI::Option* checkJson =
+      checking.flag("--json", check.json, "Every case with its result and the digest of the state after each pass");
+  checking.flag("--digests", check.digests, "After the table, one line per pass: case, pass, state digest")
+      ->excludes(checkJson);
+  checking.number("--max-work", check.maxWork, 1, 1e18, "Skip cases whose passes x elements exceed this")
+      ->capture_default_str();
+
+  infoCommand = app.add_subcommand("info", "Show the headless OpenGL renderer, version and limits");
+
+  demoCommand = app.add_subcommand("demo", "Open the viewer: watch the sort pass by pass (the default command)");
+  Options viewing(demoCommand, specs);
+  CLI::Option* imageOption = viewing.path("image", view.image, "Image to open (default: the bundled astronaut)");
+  viewing.choice("--order", viewOrder, orders, "asc or desc")->capture_default_str();
+  viewing.choice("--algo", viewAlgo, algoNames, algoHelp)->capture_default_str();
+  viewing.flag("--bench", view.benchmark, "Open the Benchmark window and measure every algorithm up to 65536");
+  viewing.flag("--autoplay", view.autoplay, "Start playing at once");
+  viewing.numberOrWord("--speed", speed, 1, 240, {"max"}, "Passes per second (1-240), or max: as many as fit each frame")
+      ->capture_default_str();
+  CLI::Option* framesOption =
+      viewing.number("--frames", view.frames, 1, 1e9, "Quit after this many frames (for scripts and tests)");
+  viewing.path("--screenshot", view.screenshot, "After the last frame, save the window as this PNG")->needs(framesOption);
+  viewing.path("--export-state", view.exportState, "After the last frame, save the current state as this PNG")
+      ->needs(framesOption);
+  viewing.path("--export-sheet", view.exportSheet, "After the last frame, save a contact sheet of 12 passes as this PNG")
+      ->needs(framesOption);
+  viewing.choice("--overlay", overlays, {"roles", "changed"}, "Start with overlays on: roles (min/max), changed (last pass)")
       ->delimiter(',');
-  checkCommand->add_flag("--quick", check.quick, "Sizes up to 1024 pixels (the CI set); else up to 65536");
-  checkCommand->add_flag("--json", check.json, "Every case with its result and the digest of the state after each pass");
-  checkCommand->add_flag("--digests", check.digests, "After the table, one line per pass: case, pass, state digest")
-      ->excludes("--json");
-  checkCommand->add_option("--max-work", check.maxWork, "Skip cases whose passes x elements exceed this")
-      ->capture_default_str();
+  viewing.path("--record", view.record,
+               "Record the whole sort as shown (overlays too) to this .gif, .mp4, .webm or .mkv, then quit");
+  viewing.flag("--diagram", view.showDiagram, "Open the network diagram (inputs of at most 64 elements)");
+  viewing.number("--generate", view.generate, 4, 2048, "Start on a generated random image of this side")
+      ->excludes(imageOption);
+  viewing.number("--soak", view.soakFrames, 10, 1000000,
+                 "Drive the viewer with random actions for N frames; report GL errors, objects, memory");
+  viewing.flag("--pixelsort", view.pixelSort,
+               "Start in the Pixel sort mode (texsort pixelsort's default options, every one a live control); "
+               "--export-state then saves the pixel-sorted image");
+  viewing.flag("--spans", view.showSpans, "Pixel sort mode: start with the span overlay on");
+  viewing.flag("--drag-threshold", view.pixelDrag,
+               "Pixel sort mode with --lower moved every frame, as a dragged slider moves it; prints the frame rate at "
+               "the end (use with --frames)");
+  viewing.choice("--zoom", zoom, {"fit", "1"}, "fit: fit the window; 1: one texel per screen pixel")->capture_default_str();
+  app.allow_extras();  // after the subcommands, so they still reject unknown flags; see parseCommandLine
+}
 
-  CLI::App* infoCommand = app.add_subcommand("info", "Show the headless OpenGL renderer, version and limits");
-
-  std::string viewOrder = "asc", speed = "max", zoom = "fit";
-  CLI::App* demoCommand =
-      app.add_subcommand("demo", "Open the viewer: watch the sort pass by pass (the default command)");
-  demoCommand->add_option("image", view.image, "Image to open (default: the bundled astronaut)");
-  demoCommand->add_option("--order", viewOrder, "asc or desc")->check(CLI::IsMember({"asc", "desc"}))->capture_default_str();
-  std::string viewAlgo = "bitonic";
-  demoCommand->add_option("--algo", viewAlgo, algoHelp)->check(CLI::IsMember(algoNames))->capture_default_str();
-  demoCommand->add_flag("--bench", view.benchmark, "Open the Benchmark window and measure every algorithm up to 65536");
-  demoCommand->add_flag("--autoplay", view.autoplay, "Start playing at once");
-  demoCommand->add_option("--speed", speed, "Passes per second (1-240), or max: as many as fit each frame")
-      ->check(CLI::IsMember({"max"}) | CLI::Range(1.0, 240.0))
-      ->capture_default_str();
-  demoCommand->add_option("--frames", view.frames, "Quit after this many frames (for scripts and tests)");
-  demoCommand->add_option("--screenshot", view.screenshot, "After the last frame, save the window as this PNG")
-      ->needs("--frames");
-  demoCommand->add_option("--export-state", view.exportState, "After the last frame, save the current state as this PNG")
-      ->needs("--frames");
-  demoCommand->add_option("--export-sheet", view.exportSheet,
-                          "After the last frame, save a contact sheet of 12 passes as this PNG")
-      ->needs("--frames");
-  std::vector<std::string> overlays;
-  demoCommand->add_option("--overlay", overlays, "Start with overlays on: roles (min/max), changed (last pass)")
-      ->check(CLI::IsMember({"roles", "changed"}))
-      ->delimiter(',');
-  demoCommand->add_option("--record", view.record,
-                          "Record the whole sort as shown (overlays too) to this .gif, .mp4, .webm or .mkv, then quit");
-  demoCommand->add_flag("--diagram", view.showDiagram, "Open the network diagram (inputs of at most 64 elements)");
-  demoCommand->add_option("--generate", view.generate, "Start on a generated random image of this side (4-2048)")
-      ->check(CLI::Range(4, 2048))
-      ->excludes("image");
-  demoCommand->add_option("--soak", view.soakFrames,
-                          "Drive the viewer with random actions for N frames; report GL errors, objects, memory")
-      ->check(CLI::Range(10u, 1000000u));
-  demoCommand->add_flag("--pixelsort", view.pixelSort,
-                        "Start in the Pixel sort mode (texsort pixelsort's default options, every one a live control); "
-                        "--export-state then saves the pixel-sorted image");
-  demoCommand->add_flag("--spans", view.showSpans, "Pixel sort mode: start with the span overlay on");
-  demoCommand->add_flag("--drag-threshold", view.pixelDrag,
-                        "Pixel sort mode with --lower moved every frame, as a dragged slider moves it; prints the frame "
-                        "rate at the end (use with --frames)");
-  demoCommand->add_option("--zoom", zoom, "fit: fit the window; 1: one texel per screen pixel")
-      ->check(CLI::IsMember({"fit", "1"}))
-      ->capture_default_str();
-
-  app.allow_extras();  // after the subcommands, so they still reject unknown flags; see below
-  try {
-    app.parse(argc, argv);
-    if (!app.remaining().empty()) {
-      throw CLI::ExtrasError("unknown command '" + app.remaining().front() + "'", CLI::ExitCodes::ExtrasError);
-    }
-  } catch (const CLI::CallForHelp&) {
-    command.kind = Command::Kind::Help;
-    command.helpText = app.help();
-    return command;
-  } catch (const CLI::CallForAllHelp&) {
-    command.kind = Command::Kind::Help;
-    command.helpText = app.help("", CLI::AppFormatMode::All);
-    return command;
-  } catch (const CLI::ParseError& e) {
-    throw Error(ExitCode::Usage, std::string(e.what()) + " (see texsort --help)");
-  }
-
+void Definition::finish(Command& command) {
+  SortOptions& sort = command.sort;
+  BenchOptions& bench = command.bench;
+  ViewerOptions& view = command.view;
+  PixelSortCommandOptions& pixel = command.pixelSort;
+  PixelSortOptions& ps = pixel.pixelSort;
+  RecordCommandOptions& record = command.record;
+  RecordOptions& rec = record.record;
+  CheckOptions& check = command.check;
   if (*sortCommand) {
     command.kind = Command::Kind::Sort;
     sort.order = order == "desc" ? SortOrder::Descending : SortOrder::Ascending;
@@ -325,7 +450,6 @@ Command parseCommandLine(int argc, const char* const* argv) {
   } else if (*pixelCommand) {
     command.kind = Command::Kind::PixelSort;
     if (pixelDirection == "vertical") ps.angle = kVerticalAngle;
-    if (!std::isfinite(ps.angle)) throw Error(ExitCode::Usage, "--angle must be a finite number of degrees");
     for (const IntervalsInfo& k : kIntervals)
       if (pixelIntervals == k.name) ps.intervals = k.intervals;
     if (ps.intervals == Intervals::Mask && pixel.mask.empty()) {
@@ -376,7 +500,58 @@ Command parseCommandLine(int argc, const char* const* argv) {
     view.zoomOneToOne = zoom == "1";
     for (const std::string& o : overlays) (o == "roles" ? view.showRoles : view.showChanged) = true;
   }
+}
+
+Command parseCommandLine(int argc, const char* const* argv) {
+  Command command;
+  Definition definition(command);
+  CLI::App& app = definition.app;
+  // CLI11 reads `--output=` (nothing after the '=') as `--output` and takes the next argument as
+  // its value: `sort --output= -- in.png` would write a file named "--". An empty value is refused
+  // here, as every option's validator refuses "" given the other way.
+  for (int i = 1; i < argc && std::string(argv[i]) != "--"; ++i) {
+    const std::string arg = argv[i];
+    if (arg.size() > 3 && arg.compare(0, 2, "--") == 0 && arg.back() == '=') {
+      throw Error(ExitCode::Usage, arg.substr(0, arg.size() - 1) + ": an empty value after '='; give one (see texsort --help)");
+    }
+  }
+  try {
+    app.parse(argc, argv);
+    if (!app.remaining().empty()) {
+      throw CLI::ExtrasError("unknown command '" + app.remaining().front() + "'", CLI::ExitCodes::ExtrasError);
+    }
+  } catch (const CLI::CallForHelp&) {
+    command.kind = Command::Kind::Help;
+    command.helpText = app.help();
+    return command;
+  } catch (const CLI::CallForAllHelp&) {
+    command.kind = Command::Kind::Help;
+    command.helpText = app.help("", CLI::AppFormatMode::All);
+    return command;
+  } catch (const CLI::ParseError& e) {
+    throw Error(ExitCode::Usage, std::string(e.what()) + " (see texsort --help)");
+  }
+  definition.finish(command);
   return command;
+}
+
+std::vector<OptionSpec> commandLineOptions() {
+  Command command;
+  Definition definition(command);
+  std::vector<OptionSpec> all;
+  for (const CLI::App* sub : definition.app.get_subcommands({})) {
+    for (const CLI::Option* option : sub->get_options()) {
+      if (option == sub->get_help_ptr() || option == sub->get_help_all_ptr()) continue;
+      const auto found = std::find_if(definition.specs.begin(), definition.specs.end(),
+                                      [&](const auto& entry) { return entry.first == option; });
+      OptionSpec spec = found != definition.specs.end()
+                            ? found->second
+                            : makeSpec(sub->get_name(), option->get_name(), OptionSpec::Kind::Untyped);
+      for (const CLI::Option* needed : option->get_needs()) spec.needs.push_back(needed->get_name());
+      all.push_back(spec);
+    }
+  }
+  return all;
 }
 
 }  // namespace texsort

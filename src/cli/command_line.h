@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cli/commands.h"
 #include "viewer/viewer.h"
@@ -18,6 +19,22 @@ struct Command {
   CheckOptions check;
   ViewerOptions view;
 };
+
+// What one option of the command line accepts, read from its definition (commandLineOptions):
+// the contract test feeds every option the values this says it refuses.
+struct OptionSpec {
+  std::string command;  // the subcommand: sort, pixelsort, ...
+  std::string name;     // as CLI11 names it: "--fps", or "input" for a positional
+  enum class Kind { Flag, Integer, Real, Choice, Path, Text, Untyped } kind = Kind::Untyped;
+  double min = 0, max = 0;           // Integer, Real: the range, both included
+  std::vector<std::string> choices;  // Choice: the words; Real: words it takes beside numbers (--speed max)
+  std::vector<std::string> needs;    // options that must come with it (--screenshot needs --frames)
+  bool positional = false;
+};
+
+// Every option of every subcommand, in definition order. An option added without a type comes back
+// as Kind::Untyped, which the contract test refuses.
+std::vector<OptionSpec> commandLineOptions();
 
 // Parses argv (argv[0] is the program). Throws texsort::Error(Usage) with a one-line message for
 // an unknown command, flag or value; never prints, never exits.

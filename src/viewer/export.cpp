@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "error.h"
+#include "io/files.h"
 #include "gl/gl.h"
 #include "viewer/contact_sheet.h"
 #include "viewer/viewer_app.h"
@@ -20,19 +21,30 @@ Image currentPicture(ViewerState& s) {
 
 }  // namespace
 
+void checkViewerOutput(const ViewerState& s, const std::string& path) {
+  checkOutput(path, {{s.sourcePath}, {s.maskPath, "mask"}});
+}
+
+void exportFailed(ViewerState& s, const Error& e) {
+  note(s, e.what(), true);
+  if (s.exitCode == 0) s.exitCode = static_cast<int>(e.code());
+}
+
 void savePicture(ViewerState& s) {
   try {
+    checkViewerOutput(s, s.exportPath);
     Image picture = currentPicture(s);
     picture.channels = 3;
     saveImagePng(s.exportPath, picture);
     note(s, "saved pass " + std::to_string(s.session->pass()) + " to " + shownPath(s.exportPath), false);
   } catch (const Error& e) {
-    note(s, e.what(), true);
+    exportFailed(s, e);
   }
 }
 
 void saveContactSheet(ViewerState& s) {
   try {
+    checkViewerOutput(s, s.sheetPath);
     const std::uint32_t back = s.session->pass();
     std::vector<Image> frames;
     std::vector<std::string> labels;
@@ -45,11 +57,12 @@ void saveContactSheet(ViewerState& s) {
     saveImagePng(s.sheetPath, composeContactSheet(frames, labels, 4, 256));
     note(s, "saved a contact sheet of " + std::to_string(frames.size()) + " passes to " + shownPath(s.sheetPath), false);
   } catch (const Error& e) {
-    note(s, e.what(), true);
+    exportFailed(s, e);
   }
 }
 
-void saveScreenshot(GLFWwindow* window, const std::string& path, const ViewerState& s) {
+void saveScreenshot(GLFWwindow* window, const std::string& path, ViewerState& s) try {
+  checkViewerOutput(s, path);
   int w = 0, h = 0;
   glfwGetFramebufferSize(window, &w, &h);
   Image shot;
@@ -71,6 +84,8 @@ void saveScreenshot(GLFWwindow* window, const std::string& path, const ViewerSta
               static_cast<int>(s.imageMin.x), static_cast<int>(s.imageMin.y), static_cast<int>(s.imageSize.x),
               static_cast<int>(s.imageSize.y), s.session ? s.session->pass() : 0u,
               s.session ? s.session->passCount() : 0u);
+} catch (const Error& e) {
+  exportFailed(s, e);
 }
 
 }  // namespace texsort

@@ -221,13 +221,14 @@ void pixelFrame(ViewerState& s, double) {
 void savePixelSort(ViewerState& s) {
   if (!s.pixel) return;
   try {
+    checkViewerOutput(s, s.pixelExportPath);
     const std::uint32_t back = s.pixel->pass();
     const Image sorted = s.pixel->result();
     s.pixel->seek(back);
     saveImagePng(s.pixelExportPath, sorted);
     note(s, std::string("saved the pixel-sorted image to ") + shownPath(s.pixelExportPath), false);
   } catch (const Error& e) {
-    note(s, e.what(), true);
+    exportFailed(s, e);
   }
 }
 

@@ -20,7 +20,7 @@ void startRecording(ViewerState& s, const std::string& path, std::uint32_t from,
     RecordOptions options = s.recordSettings;
     const std::optional<VideoFormat> format = videoFormatForPath(path);
     if (!format) throw Error(ExitCode::Usage, path + ": end the name in .gif, .mp4, .webm or .mkv");
-    checkOutputPath(path);
+    checkViewerOutput(s, path);
     options.format = *format;
     options.from = from;
     options.to = to;
@@ -31,7 +31,7 @@ void startRecording(ViewerState& s, const std::string& path, std::uint32_t from,
     note(s, "recording " + std::to_string(s.recording->frameCount()) + " frames to " + shownPath(path), false);
   } catch (const Error& e) {
     s.recordExitCode = static_cast<int>(e.code());
-    note(s, e.what(), true);
+    exportFailed(s, e);
   }
 }
 
@@ -60,7 +60,7 @@ bool recordStep(ViewerState& s) {
   } catch (const Error& e) {
     s.recording.reset();
     s.recordExitCode = static_cast<int>(e.code());
-    note(s, e.what(), true);
+    exportFailed(s, e);
   }
   return true;
 }

@@ -17,16 +17,17 @@ using Clock = std::chrono::steady_clock;
 void note(ViewerState& s, const std::string& text, bool isError) {
   s.message = text;
   s.messageIsError = isError;
-  if (isError) std::fprintf(stderr, "texsort: %s\n", text.c_str());
+  if (isError) std::fprintf(stderr, "texsort: error: %s\n", text.c_str());
 }
 
 // Replaces the session with `image`; on failure the current one stays and the error is shown.
-void startSession(ViewerState& s, Image image, const std::string& name) {
+void startSession(ViewerState& s, Image image, const std::string& name, const std::string& source) {
   try {
     auto session = std::make_unique<SortSession>(std::move(image), s.order, s.algorithm, name);
     s.recording.reset();  // it draws from the session being replaced
     s.pixel.reset();      // so is the Pixel sort view: rebuilt for the new image on its next frame
     s.session = std::move(session);
+    s.sourcePath = source;
     s.recordFrom = 0;
     s.recordTo = static_cast<int>(s.session->passCount());
     s.transport = Transport{0, 0, false, s.transport.asFastAsPossible, s.transport.passesPerSecond, 0.0};
@@ -43,7 +44,7 @@ void startSession(ViewerState& s, Image image, const std::string& name) {
 void loadFile(ViewerState& s, const std::string& path) {
   try {
     Image image = loadImage(path, kMaxElements);
-    startSession(s, std::move(image), std::filesystem::path(path).filename().string());
+    startSession(s, std::move(image), std::filesystem::path(path).filename().string(), path);
   } catch (const Error& e) {
     note(s, e.what(), true);  // keep the current image
   }
@@ -53,9 +54,9 @@ void loadFile(ViewerState& s, const std::string& path) {
 void reloadSession(ViewerState& s) {
   if (!s.session) return;
   Image image = s.session->image();
-  const std::string name = s.session->name();
+  const std::string name = s.session->name(), source = s.sourcePath;
   const std::uint32_t pass = s.transport.pass;
-  startSession(s, std::move(image), name);
+  startSession(s, std::move(image), name, source);
   s.session->seek(pass);
   s.transport.pass = s.session->pass();
 }

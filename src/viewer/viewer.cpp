@@ -16,6 +16,7 @@
 #include "context/glfw_window.h"
 #include "error.h"
 #include "gl/gl.h"
+#include "io/files.h"
 #include "sort/runner.h"
 #include "viewer/generated.h"
 #include "viewer/soak.h"
@@ -82,17 +83,29 @@ void onDrop(GLFWwindow* window, int count, const char** paths) {
 }  // namespace
 
 int runViewer(const ViewerOptions& options) {
-  // 1. Window and GL context (throws with a one-line reason when there is no display).
+  // 1. The arguments before the window: a bad image or an output that would replace it (or cannot
+  // be written) is the same one line and exit code as in texsort sort, with or without a display.
+  const std::string first = options.image.empty() ? bundledAsset("astronaut.png") : options.image;
+  Image firstImage = options.generate != 0 ? Image{} : loadImage(first, kMaxElements);
+  const std::string source = options.generate != 0 ? "" : first;
+  for (const std::string* output : {&options.exportState, &options.exportSheet, &options.screenshot, &options.record}) {
+    if (!output->empty()) checkOutput(*output, {{source}});
+  }
+  if (!options.record.empty() && !videoFormatForPath(options.record)) {
+    throw Error(ExitCode::Usage, options.record + ": end the name in .gif, .mp4, .webm or .mkv");
+  }
+
+  // 2. Window and GL context (throws with a one-line reason when there is no display).
   Window window(options.width, options.height, "texsort: GPU sorting networks, one fragment pass per step");
 
-  // 2. Dear ImGui with the GLFW and OpenGL 3 backends; the state, whose GL objects go before them.
+  // 3. Dear ImGui with the GLFW and OpenGL 3 backends; the state, whose GL objects go before them.
   ImGuiGuard imgui(window.handle());
   ViewerState s;
   glfwSetWindowUserPointer(window.handle(), &s);
   glfwSetDropCallback(window.handle(), onDrop);
   s.renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
 
-  // 3. The first image: the one asked for, else the bundled astronaut.
+  // 4. The first image: the one asked for, else the bundled astronaut.
   s.order = options.order;
   s.pixelMode = options.pixelSort || options.pixelDrag;
   s.pixelDrag = options.pixelDrag;
@@ -109,12 +122,11 @@ int runViewer(const ViewerOptions& options) {
   s.transport.passesPerSecond = options.speed > 0.0f ? options.speed : 30.0f;
   s.fit = !options.zoomOneToOne;
   s.overlay = DisplayOptions{options.showRoles, options.showChanged};
-  const std::string first = options.image.empty() ? bundledAsset("astronaut.png") : options.image;
   std::snprintf(s.path, sizeof s.path, "%s", first.c_str());
   if (options.generate != 0) {
     startSession(s, generateImage(Pattern::Random, options.generate, 2024), "random");
   } else {
-    startSession(s, loadImage(first, kMaxElements), std::filesystem::path(first).filename().string());
+    startSession(s, std::move(firstImage), std::filesystem::path(first).filename().string(), first);
   }
   if (!s.session) throw Error(ExitCode::Gpu, s.message);
   s.showDiagram = options.showDiagram && s.session->elementCount() <= kDiagramMaxElements;
@@ -134,7 +146,7 @@ int runViewer(const ViewerOptions& options) {
     }
   }
 
-  // 4. Frames: input, advance the sort, draw the picture and the panels.
+  // 5. Frames: input, advance the sort, draw the picture and the panels.
   auto last = Clock::now();
   float fps = 0.0f;
   double dragSeconds = 0.0;
@@ -228,7 +240,7 @@ int runViewer(const ViewerOptions& options) {
     if (s.recordExitCode != 0) return s.recordExitCode;  // the reason is on standard error already
     std::printf("%s\n", s.message.c_str());
   }
-  return 0;  // s's GL objects go first, then ImGui's, then the window and its context
+  return s.exitCode;  // a failed export's code (its line is on standard error already), else 0  // s's GL objects go first, then ImGui's, then the window and its context
 }
 
 }  // namespace texsort

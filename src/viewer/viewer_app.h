@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bench/benchmark.h"
+#include "error.h"
 #include "record/recording.h"
 #include "sort/algorithms.h"
 #include "viewer/pixel_sort_view.h"
@@ -70,6 +71,8 @@ struct ViewerState {
   SortOrder order = SortOrder::Ascending;
   Algorithm algorithm = Algorithm::Bitonic;
   char path[1024] = "";
+  std::string sourcePath;  // the file the session's image came from ("" when generated): never an output
+  int exitCode = 0;        // the first failed export's exit code: what a scripted run (--frames) returns
   char exportPath[1024] = "texsort-state.png";
   char sheetPath[1024] = "texsort-contact-sheet.png";
   // recording: the settings the Record section shows, and the recording under way (if any)
@@ -109,7 +112,7 @@ struct ViewerState {
 
 // session_control.cpp
 void note(ViewerState& s, const std::string& text, bool isError);  // the message line; errors also to stderr
-void startSession(ViewerState& s, Image image, const std::string& name);
+void startSession(ViewerState& s, Image image, const std::string& name, const std::string& source = "");
 void loadFile(ViewerState& s, const std::string& path);
 void reloadSession(ViewerState& s);  // same image, new order or algorithm, same pass as far as it goes
 void advance(ViewerState& s, double dt);
@@ -119,9 +122,14 @@ void controlsWindow(ViewerState& s, float fps);
 void imageWindow(ViewerState& s);
 
 // export.cpp
+// Throws texsort::Error unless `path` may be written: not empty, not the image shown or the mask
+// (any spelling), a writable place (io/files.h's checkOutput).
+void checkViewerOutput(const ViewerState& s, const std::string& path);
+// Shows a failed export's one line (texsort: error: on standard error too) and keeps its exit code.
+void exportFailed(ViewerState& s, const Error& e);
 void savePicture(ViewerState& s);
 void saveContactSheet(ViewerState& s);
-void saveScreenshot(GLFWwindow* window, const std::string& path, const ViewerState& s);
+void saveScreenshot(GLFWwindow* window, const std::string& path, ViewerState& s);
 
 // record_panel.cpp
 void recordPanel(ViewerState& s);

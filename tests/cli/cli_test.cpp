@@ -245,6 +245,43 @@ TEST(Cli, DemoWithoutADisplaySaysSoInOneLine) {
   EXPECT_NE(r.err.find("texsort sort"), std::string::npos) << r.err;
 }
 
+// The viewer's scripted outputs keep sort's rule, checked before any window opens (so also without
+// a display): never the image shown, in any spelling; a place that cannot be written is exit 3; a
+// missing image is exit 1, not a window-system error.
+TEST(Cli, TheViewersOutputsNeverReplaceTheImageAndFailBeforeTheWindow) {
+  test::TempFolder dir;
+  const std::string in = dir.path("in.png"), gif = dir.path("in.gif");
+  test::writeFile(in, test::readFile(test::assetPath("coffee.png")));
+  test::writeFile(gif, test::readFile(test::assetPath("coffee.png")));  // stb reads it by its content
+  const std::vector<std::uint8_t> original = test::readFile(in);
+  struct Case {
+    std::vector<std::string> args;
+    int exitCode;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {{in, "--frames", "2", "--export-state", in}, 2, "output is the input file"},
+      {{in, "--frames", "2", "--screenshot", dir.root() + "/./in.png"}, 2, "output is the input file"},
+      {{gif, "--record", gif}, 2, "output is the input file"},
+      {{in, "--frames", "2", "--export-state", dir.path("nodir/x.png")}, 3, "does not exist"},
+      {{in, "--frames", "2", "--export-sheet", dir.root()}, 3, "is a folder"},
+      {{in, "--frames", "2", "--export-state", ""}, 2, "empty"},
+      {{in, "--record", dir.path("x.avi")}, 2, "end the name in .gif"},
+      {{dir.path("missing.png"), "--frames", "2"}, 1, "missing.png: no such file"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args = {"demo"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const test::RunResult r = runTexsort(args, test::RunOptions{{"DISPLAY", "WAYLAND_DISPLAY"}, {}, false});
+    EXPECT_EQ(r.exitCode, c.exitCode) << c.args.back() << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("texsort: error: ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_EQ(test::readFile(in), original);
+  EXPECT_EQ(test::listFolder(dir.root()).size(), 2u);
+}
+
 // The documented exit codes are numbers scripts rely on: asserted as literals, never through the enum.
 TEST(Cli, VerifyMismatchExitsFiveWithItsMessageAndWritesNothing) {
   test::TempFolder dir;

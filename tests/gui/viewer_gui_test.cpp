@@ -182,6 +182,19 @@ TEST(Gui, ExportWritesTheStateAndAContactSheet) {
   EXPECT_GT(sheet.height, 3u * 16u);
 }
 
+// An export that fails while it is written (a full device) is one line with texsort's prefix and
+// exit 3, as texsort sort gives; the other exports of the run still happen.
+TEST(Gui, AFailedExportIsOneLineAndExitThree) {
+  test::TempFolder dir;
+  const test::RunResult r = runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--generate",
+                                     "16", "--frames", "3", "--export-state", "/dev/full", "--export-sheet",
+                                     dir.path("sheet.png")});
+  EXPECT_EQ(r.exitCode, 3) << r.err << r.out;
+  EXPECT_NE(r.err.find("texsort: error: /dev/full: write error: No space left on device"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"sheet.png"});
+}
+
 TEST(Gui, NetworkDiagramOpensForSmallInputs) {
   test::TempFolder dir;
   const Shot s = runViewer(dir, {"--generate", "8", "--diagram", "--overlay", "roles,changed", "--autoplay",
