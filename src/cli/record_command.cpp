@@ -20,7 +20,19 @@ int runRecord(const RecordCommandOptions& options) {
   const std::string name = options.input == "-" ? "standard input" : options.input;
   const std::vector<unsigned char> bytes = readImageFile(options.input);
   const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
-  checkAlgorithmFits(options.algorithm, nextPowerOfTwo(std::uint64_t{header.width} * header.height));
+  const std::uint64_t elementCount = nextPowerOfTwo(std::uint64_t{header.width} * header.height);
+  checkAlgorithmFits(options.algorithm, elementCount);
+  // Pass numbers beyond the sort are the user's mistake, said before any frame is made.
+  const RecordOptions& r = options.record;
+  const auto passes = static_cast<std::uint32_t>(scheduleFor(options.algorithm, elementCount).size());
+  const bool toGiven = r.to != RecordOptions{}.to;
+  if (r.from > passes || (toGiven && r.to > passes)) {
+    throw Error(ExitCode::Usage, std::string(r.from > passes ? "--from " + std::to_string(r.from)
+                                                                           : "--to " + std::to_string(r.to)) +
+                                     ": " + info(options.algorithm).name + " sorts " + name + " in " +
+                                     std::to_string(passes) + " passes; give a pass from 0 to " +
+                                     std::to_string(passes));
+  }
   HeadlessContext context;
   checkMemoryBudget(name, header.width, header.height, bytes.size(), options.algorithm);
   const std::string shown = options.input == "-" ? name : std::filesystem::path(options.input).filename().string();

@@ -364,6 +364,13 @@ TEST(Record, BadValuesAreOneLineUsageErrorsAndWriteNothing) {
       {"-o", dir.path("a.gif"), "--fps", "0"},
       {"-o", dir.path("a.gif"), "--every", "0"},
       {"-o", dir.path("a.gif"), "--from", "9", "--to", "3"},
+      {"-o", dir.path("a.gif"), "--from", "46"},  // 512 elements: 45 bitonic passes
+      {"-o", dir.path("a.gif"), "--to", "600"},
+      {"-o", dir.path("a.gif"), "--from", "500", "--to", "600"},
+      {"-o", dir.path("a.gif"), "--fps", "nan"},
+      {"-o", dir.path("a.gif"), "--hold", "nan"},
+      {"-o", dir.path("a.gif"), "--scale", "nan"},
+      {"-o", dir.path("a.gif"), "--size", ""},
       {"-o", dir.path("a.gif"), "--format", "avi"},
       {"-o", dir.path("a.gif"), "--overlay", "bogus"},
   };
