@@ -12,6 +12,8 @@
 #include "error.h"
 #include "gl/objects.h"
 #include "image/packing.h"
+#include "sort/bits.h"
+#include "sort/memory_budget.h"
 #include "sort/pass.h"
 #include "sort/runner.h"
 
@@ -46,6 +48,15 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
   if (double(schedule.size()) * double(n) > maxWork) {
     cell.skipped = true;
     cell.note = std::to_string(schedule.size()) + " passes x " + std::to_string(n) + " elements exceeds --max-work";
+    return cell;
+  }
+  try {  // the memory budget (TEXSORT_MEMORY_LIMIT too) before the cell allocates anything
+    const auto width = static_cast<std::uint32_t>(std::uint64_t{1} << ((log2Exact(n) + 1) / 2));
+    checkMemoryBudget("N = " + std::to_string(n), width, static_cast<std::uint32_t>(n / width), 0, algorithm);
+  } catch (const Error& e) {
+    if (e.code() != ExitCode::Gpu) throw;
+    cell.skipped = true;
+    cell.note = e.what();
     return cell;
   }
   for (const Pass& pass : schedule) cell.bytes += bytesPerElement(pass, n) * double(n);

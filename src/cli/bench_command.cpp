@@ -12,7 +12,9 @@
 #include "cli/commands.h"
 #include "cli/report.h"
 #include "context/egl_context.h"
+#include "error.h"
 #include "io/files.h"
+#include "sort/memory_budget.h"
 
 namespace texsort {
 namespace {
@@ -193,6 +195,16 @@ int runBench(const BenchOptions& options) {
     for (const std::uint32_t side : options.pixelSortSides) {
       const Image scaled = scaledNearest(image, side);
       for (const Algorithm a : pixelAlgorithms) {
+        try {  // the memory budget (TEXSORT_MEMORY_LIMIT too) before the size allocates anything
+          const SortShape shape = lineShape(side, side, defaults.angle, packsLines(defaults));
+          checkMemoryBudget("the scaled image", side, side,
+                            pixelSortMemoryNeed(side, side, shape.count(), 0, a, false));
+        } catch (const Error& e) {
+          if (e.code() != ExitCode::Gpu) throw;
+          std::fprintf(gReport, "%-13s %-11s   skipped: %s\n", algorithmName(a),
+                       (std::to_string(side) + "x" + std::to_string(side)).c_str(), e.what());
+          continue;
+        }
         if (showProgress) std::fprintf(stderr, "\rpixel sort %ux%u, %s ...        ", side, side, algorithmName(a));
         if (options.perPass) {
           const PassCosts costs = measurePixelSortPassCosts(scaled, defaults, a, options.runs);

@@ -2,9 +2,11 @@
 #include <cstdio>
 
 #include "cli/command_line.h"
+#include "context/egl_context.h"
 #include "error.h"
 #include "io/files.h"
 #include "io/huge_pages.h"
+#include "sort/memory_budget.h"
 
 namespace {
 
@@ -21,6 +23,12 @@ int main(int argc, char** argv) {
   installSignalCleanup();  // SIGINT, SIGTERM, SIGHUP leave no temporary file; SIGXFSZ becomes EFBIG
   try {
     Command command = parseCommandLine(argc, argv);
+    // texsort's environment variables are options too: a malformed one is a usage error before any
+    // work, never ignored or taken for a GPU failure.
+    if (command.kind != Command::Kind::Help) {
+      memoryLimit();
+      forcedEglPlatform();
+    }
     command.sort.exitWhenDone = command.pixelSort.exitWhenDone = true;  // main's runs end the process
     // Before any thread starts. The pixel sort needs no restart (~10 ms of a run): its big
     // buffers all come from its HeapReserve, which asks for huge pages itself.

@@ -40,7 +40,15 @@ void verifyPixelSort(const Image& image, const PixelSortOptions& options, const 
 
 }  // namespace
 
+static int pixelSortFile(const PixelSortCommandOptions& options);
+
 int runPixelSort(const PixelSortCommandOptions& options) {
+  return namingTheFile(options.input == "-" ? "standard input" : options.input,
+                       [&] { return pixelSortFile(options); });
+}
+
+// `texsort pixelsort` itself; runPixelSort names the file in a GPU allocation's failure.
+static int pixelSortFile(const PixelSortCommandOptions& options) {
   using Clock = std::chrono::steady_clock;
   const auto begun = Clock::now();
   auto lap = begun;
@@ -73,7 +81,10 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   }
   const SortShape shape = lineShape(header.width, header.height, ps.angle, packsLines(ps));
   if (const std::string limit = pixelSortLimit(shape, ps.key, options.algorithm); !limit.empty()) {
-    throw Error(ExitCode::BadInput, name + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
+    // More elements than the algorithm sorts is exit 4, as texsort sort gives it; a line too long
+    // for the key's order is the image's own limit.
+    const bool algorithmLimit = shape.count() > info(options.algorithm).maxElements;
+    throw Error(algorithmLimit ? ExitCode::Gpu : ExitCode::BadInput, name + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
                                         " needs " + limit);
   }
   const bool maps = SourceShape{lineAxis(ps.angle), header.width, header.height, 1, ps.mask != nullptr}.maps();

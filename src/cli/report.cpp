@@ -55,6 +55,16 @@ std::vector<Algorithm> runnableAlgorithms(const std::vector<Algorithm>& wanted, 
   return runnable;
 }
 
+int namingTheFile(const std::string& name, const std::function<int()>& run) {
+  try {
+    return run();
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    if (e.code() == ExitCode::Gpu && what.rfind("GL: cannot allocate", 0) == 0) throw Error(e.code(), name + ": " + what);
+    throw;
+  }
+}
+
 void exitNow(int code) {
 #if defined(__SANITIZE_ADDRESS__)
   (void)code;

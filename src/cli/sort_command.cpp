@@ -35,7 +35,14 @@ void verifyResult(const std::vector<Element>& input, const PassSchedule& schedul
 
 }  // namespace
 
+static int sortFile(const SortOptions& options);
+
 int runSort(const SortOptions& options) {
+  return namingTheFile(options.input == "-" ? "standard input" : options.input, [&] { return sortFile(options); });
+}
+
+// `texsort sort` itself; runSort names the file in a GPU allocation's failure.
+static int sortFile(const SortOptions& options) {
   using Clock = std::chrono::steady_clock;
   checkOutput(options.output, {{options.input}});
   // The header first: the memory budget is checked before the image is decoded or anything large

@@ -119,17 +119,24 @@ struct HeadlessContext::Egl {
   }
 };
 
+std::string forcedEglPlatform() {
+  const char* only = std::getenv("TEXSORT_EGL_PLATFORM");
+  if (!only) return {};
+  const std::string forced = only;
+  if (forced != "device" && forced != "surfaceless" && forced != "default") {
+    throw Error(ExitCode::Usage, "TEXSORT_EGL_PLATFORM: '" + forced.substr(0, 40) +
+                                     "' is not a platform; give device, surfaceless or default, or unset it");
+  }
+  return forced;
+}
+
 HeadlessContext::HeadlessContext() : egl_(std::make_unique<Egl>()) {
   const char* clientExtensions = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   auto getPlatformDisplay =
       reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
   auto queryDevices = reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
 
-  const char* only = std::getenv("TEXSORT_EGL_PLATFORM");
-  const std::string forced = only ? only : "";
-  if (!forced.empty() && forced != "device" && forced != "surfaceless" && forced != "default") {
-    throw Error(ExitCode::Gpu, "EGL: TEXSORT_EGL_PLATFORM must be device, surfaceless or default, not '" + forced + "'");
-  }
+  const std::string forced = forcedEglPlatform();
   std::string failures;
   auto attempt = [&](const std::string& name, auto&& getDisplay) {
     if (!forced.empty() && forced != name) return false;

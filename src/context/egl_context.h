@@ -6,6 +6,10 @@
 
 namespace texsort {
 
+// TEXSORT_EGL_PLATFORM: "" when unset, else device, surfaceless or default. Throws
+// texsort::Error(Usage) for any other value (an empty one too).
+std::string forcedEglPlatform();
+
 class HeadlessContext {
  public:
   // Creates the context and makes it current on this thread, trying in order the EGL device platform

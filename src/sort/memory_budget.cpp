@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cctype>
 #include <fstream>
 
 #include "error.h"
@@ -106,12 +107,25 @@ MemoryAvailable memoryAvailable(bool askGpu) {
     available.gpuShared = false;
     available.gpuBytes = std::uint64_t(kib[0]) * 1024;
   }
-  if (const char* limit = std::getenv("TEXSORT_MEMORY_LIMIT")) {
-    const std::uint64_t cap = std::strtoull(limit, nullptr, 10);
-    if (cap > 0 && cap < available.hostBytes) available.hostBytes = cap;
-    if (cap > 0 && !available.gpuShared && cap < available.gpuBytes) available.gpuBytes = cap;
+  if (const std::optional<std::uint64_t> cap = memoryLimit()) {
+    available.hostBytes = std::min(available.hostBytes, *cap);
+    if (!available.gpuShared) available.gpuBytes = std::min(available.gpuBytes, *cap);
   }
   return available;
+}
+
+std::optional<std::uint64_t> memoryLimit() {
+  const char* text = std::getenv("TEXSORT_MEMORY_LIMIT");
+  if (!text) return std::nullopt;
+  const std::string value = text;
+  const bool digits = !value.empty() && value.size() <= 19 &&
+                      std::all_of(value.begin(), value.end(), [](unsigned char c) { return std::isdigit(c); });
+  const std::uint64_t cap = digits ? std::strtoull(text, nullptr, 10) : 0;
+  if (cap == 0) {
+    throw Error(ExitCode::Usage, "TEXSORT_MEMORY_LIMIT: '" + value.substr(0, 40) +
+                                     "' is not a number of bytes; give a whole number above 0, or unset it");
+  }
+  return cap;
 }
 
 std::string memorySummary() {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "sort/algorithms.h"
@@ -28,6 +29,10 @@ struct MemoryAvailable {
   std::uint64_t gpuBytes = 0;   // free video memory the driver reports (NVX / ATI meminfo)
   bool gpuShared = true;        // no report (llvmpipe, most integrated GPUs): textures live in host memory
 };
+
+// TEXSORT_MEMORY_LIMIT as a number of bytes, if set. Throws texsort::Error(Usage) when it is set
+// to anything but a whole number above 0 ("abc", "-1", "0", "").
+std::optional<std::uint64_t> memoryLimit();
 
 // Needs a current GL context. TEXSORT_MEMORY_LIMIT=BYTES caps the budget (for tests, and for users
 // who want texsort to stay within a share of the machine).

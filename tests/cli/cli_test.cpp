@@ -282,6 +282,39 @@ TEST(Cli, TheViewersOutputsNeverReplaceTheImageAndFailBeforeTheWindow) {
   EXPECT_EQ(test::listFolder(dir.root()).size(), 2u);
 }
 
+// texsort's environment variables are options too: a malformed value is one usage line (exit 2)
+// before any work, never ignored and never reported as a GPU failure.
+TEST(Cli, MalformedEnvironmentVariablesAreUsageErrors) {
+  test::TempFolder dir;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"TEXSORT_MEMORY_LIMIT", "abc"}, {"TEXSORT_MEMORY_LIMIT", "-1"}, {"TEXSORT_MEMORY_LIMIT", "0"},
+      {"TEXSORT_MEMORY_LIMIT", ""},    {"TEXSORT_MEMORY_LIMIT", "1e9"}, {"TEXSORT_EGL_PLATFORM", "x11"},
+      {"TEXSORT_EGL_PLATFORM", ""}};
+  for (const auto& [name, value] : cases) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png")},
+          std::vector<std::string>{"bench", "--algos", "bitonic", "--sizes", "256", "--runs", "1"},
+          std::vector<std::string>{"info"}}) {
+      const test::RunResult r = runTexsort(args, test::RunOptions{{}, {{name, value}}, false});
+      EXPECT_EQ(r.exitCode, 2) << name << "=" << value << " " << args[0] << ": " << r.err;
+      EXPECT_EQ(r.err.rfind("texsort: error: " + name + ": '" + value + "' is not", 0), 0u) << r.err;
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+      EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+  }
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+}
+
+// bench keeps the memory budget too: a cell that would not fit is a skipped row saying so, measured
+// against TEXSORT_MEMORY_LIMIT like any sort.
+TEST(Cli, BenchSkipsCellsBeyondTheMemoryBudget) {
+  const test::RunResult r = runTexsort({"bench", "--algos", "bitonic", "--sizes", "256", "--runs", "1", "--no-naive"},
+                                       test::RunOptions{{}, {{"TEXSORT_MEMORY_LIMIT", "10000000"}}, false});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("skipped: N = 256: 16x16 needs"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("9.5 MiB is available"), std::string::npos) << r.out;
+}
+
 // The documented exit codes are numbers scripts rely on: asserted as literals, never through the enum.
 TEST(Cli, VerifyMismatchExitsFiveWithItsMessageAndWritesNothing) {
   test::TempFolder dir;
@@ -341,7 +374,7 @@ TEST(Cli, GpuFailuresAreReportedInOneLine) {
       {"float-target", "this GPU cannot render to float (RGBA32F) textures"},
       {"shader", "GL: cannot compile bitonic.frag (GLSL "},
       {"link", "GL: cannot link fullscreen.vert + bitonic.frag: "},
-      {"oom", "GL: cannot allocate sort state A (512x512): GL_OUT_OF_MEMORY"}};
+      {"oom", "coffee.png: GL: cannot allocate sort state A (512x512): GL_OUT_OF_MEMORY"}};
   test::TempFolder dir;
   for (const auto& [failure, message] : cases) {
     SCOPED_TRACE(failure);
@@ -352,6 +385,14 @@ TEST(Cli, GpuFailuresAreReportedInOneLine) {
     EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
     EXPECT_TRUE(test::listFolder(dir.root()).empty());
   }
+  // A texture the driver will not make for the pixel sort's data names the file too.
+  const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")},
+                                       test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "oom"}}, false});
+  EXPECT_EQ(r.exitCode, 4) << r.err;
+  EXPECT_NE(r.err.find("coffee.png: GL: cannot allocate "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(": GL_OUT_OF_MEMORY"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
 }
 
 // A driver that refuses the 4.x contexts asked for first (as a 3.3-only GPU would) still sorts: the
