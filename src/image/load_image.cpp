@@ -40,6 +40,9 @@ ImageHeader readImageHeader(const std::string& name, const unsigned char* bytes,
   }
   if (w <= 0 || h <= 0) failInput(name, "image has no pixels");
   if (std::uint64_t(w) * std::uint64_t(h) > maxPixels) failTooLarge(name, std::uint64_t(w), std::uint64_t(h), maxPixels);
+  // A colour key (tRNS on grey or RGB) makes some pixels transparent: their alpha travels with them
+  // and is written, so the output has an alpha channel (grey + alpha, RGBA) as a palette's does.
+  if ((channels == 1 || channels == 3) && pngHasColourKey(bytes, size)) ++channels;
   return ImageHeader{static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(h), channels};
 }
 

@@ -41,6 +41,26 @@ void checkPngChunks(const std::string& name, const unsigned char* data, std::siz
   }
 }
 
+}  // namespace
+
+bool pngHasColourKey(const unsigned char* data, std::size_t size) {
+  static const unsigned char kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  if (size < 33 || std::memcmp(data, kSignature, 8) != 0) return false;
+  const unsigned char colourType = data[8 + 8 + 9];  // IHDR's data: width, height, depth, colour type
+  if (colourType != 0 && colourType != 2) return false;  // grey and RGB; a palette's tRNS stb reports
+  for (std::size_t at = 8; size - at >= 12;) {
+    const std::uint32_t length = bigEndian32(data + at);
+    if (length > size - at - 12) return false;
+    const std::string type(reinterpret_cast<const char*>(data + at + 4), 4);
+    if (type == "tRNS") return true;
+    if (type == "IDAT" || type == "IEND") return false;  // tRNS comes before the image data
+    at += 12 + length;
+  }
+  return false;
+}
+
+namespace {
+
 // stb_image (2.27, Debian's) writes past its Huffman size table when a JPEG's DHT segment claims
 // more than 256 codes (found by texsort's fuzzer). Walk the JPEG's markers first, scans included
 // since progressive files define tables between them, and refuse such a table.

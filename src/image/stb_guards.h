@@ -15,6 +15,10 @@ namespace texsort {
 // oversized Huffman table, or a 16-bit, overflowing or truncated binary PNM. Other formats pass.
 void guardAgainstStbBugs(const std::string& name, const unsigned char* data, std::size_t size, std::uint64_t maxPixels);
 
+// Whether a PNG's pixels carry alpha that stbi_info does not count: a tRNS colour key on a grey or
+// RGB image (stb applies it when decoding to RGBA, but reports 1 or 3 channels).
+bool pngHasColourKey(const unsigned char* data, std::size_t size);
+
 // The one-line refusal of an image above the pixel limit, shared with the decoder's own check.
 [[noreturn]] void failTooLarge(const std::string& name, std::uint64_t w, std::uint64_t h, std::uint64_t maxPixels);
 

@@ -188,6 +188,31 @@ TEST(Cli, SortsEveryPixelFormatAndShapeKeepingAlphaWithItsPixel) {
   const test::RunResult r = runTexsort({"sort", palette, "-o", dir.path("sorted-palette.png"), "--order", "desc"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(load(dir.path("sorted-palette.png")).rgba, test::referenceSorted(load(palette), SortOrder::Descending).rgba);
+
+  // A tRNS colour key on grey and on RGB: the keyed pixels are transparent, their alpha travels
+  // with them and the output keeps an alpha channel (grey + alpha, RGBA), as a palette's does.
+  for (const std::uint8_t colourType : {std::uint8_t{0}, std::uint8_t{2}}) {
+    const int samples = colourType == 0 ? 1 : 3;
+    std::vector<std::uint8_t> rows;
+    for (int y = 0; y < 4; ++y) {
+      rows.push_back(0);
+      for (int x = 0; x < 6 * samples; ++x) rows.push_back(std::uint8_t((x / samples + y) % 3 * 100));
+    }
+    const std::vector<std::uint8_t> key = colourType == 0 ? std::vector<std::uint8_t>{0, 100}
+                                                          : std::vector<std::uint8_t>{0, 100, 0, 100, 0, 100};
+    const std::string keyed = dir.path("keyed" + std::to_string(colourType) + ".png");
+    test::writeFile(keyed, test::rawPng(6, 4, 8, colourType, rows, {{"tRNS", key}}));
+    const Image in = load(keyed);
+    EXPECT_EQ(in.channels, samples + 1) << int(colourType);
+    std::size_t transparent = 0;
+    for (std::size_t i = 0; i < in.pixelCount(); ++i) transparent += in.rgba[i * 4 + 3] == 0 && in.rgba[i * 4] == 100;
+    EXPECT_EQ(transparent, 8u) << "the pixels of value 100 are keyed out";
+    const std::string out = dir.path("sorted-keyed" + std::to_string(colourType) + ".png");
+    const test::RunResult keyedRun = runTexsort({"sort", keyed, "-o", out, "--verify"});
+    ASSERT_EQ(keyedRun.exitCode, 0) << keyedRun.err;
+    EXPECT_EQ(load(out).channels, samples + 1);
+    EXPECT_EQ(load(out).rgba, test::referenceSorted(in, SortOrder::Ascending).rgba);
+  }
 }
 
 TEST(Cli, InfoNamesTheRendererAndPlatform) {
