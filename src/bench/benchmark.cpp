@@ -178,7 +178,13 @@ PassCosts timePasses(Runner& runner, const PassSchedule& schedule, unsigned runs
       glFinish();
       if (run > 0) perPass[i].push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
     }
-    if (run > 0) copies.push_back(runner.copyPassMs());
+    // The yardstick warms up with the passes (its first run compiles its shader: ~100 times a
+    // warm copy on llvmpipe, which made pass/copy read 0.01 with --runs 1); several per run, as
+    // one copy pass is short and its timing jitters.
+    for (int k = 0; k < 5; ++k) {
+      const double copyMs = runner.copyPassMs();
+      if (run > 0) copies.push_back(copyMs);
+    }
   }
   PassCosts costs;
   costs.n = schedule.shape.count();
