@@ -7,6 +7,7 @@
 #include "error.h"
 #include "shaders/embedded.h"
 #include "sort/bits.h"
+#include "sort/memory_budget.h"
 
 namespace texsort {
 namespace {
@@ -40,8 +41,14 @@ void PixelSortView::rebuildLines() {
   checkMaskSize(options_, image_.width, image_.height, "the mask");
   layout_ = lineLayout(image_.width, image_.height, options_.angle, packsLines(options_));
   if (const std::string limit = pixelSortLimit(layout_.shape(), options_.key, algorithm_); !limit.empty()) {
-    throw Error(ExitCode::BadInput, std::to_string(image_.width) + "x" + std::to_string(image_.height) + " needs " + limit);
+    const bool algorithmLimit = layout_.shape().count() > info(algorithm_).maxElements;  // as texsort pixelsort
+    throw Error(algorithmLimit ? ExitCode::Gpu : ExitCode::BadInput,
+                std::to_string(image_.width) + "x" + std::to_string(image_.height) + " needs " + limit);
   }
+  // The memory budget before the runner allocates anything, as texsort pixelsort checks it.
+  checkMemoryBudget("the image", image_.width, image_.height,
+                    pixelSortMemoryNeed(image_.width, image_.height, layout_.shape().count(), 0, algorithm_,
+                                        sourceShape(layout_, options_).maps()));
   // The picture reads the source as the passes do.
   const std::string defines = sourceDefines(sourceShape(layout_, options_));
   program_ = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, "pixelsort_view.frag",

@@ -32,6 +32,19 @@ TEST(Check, QuickSetPassesForEveryAlgorithm) {
   EXPECT_NE(r.out.find("ok: " + std::to_string(100 * kAlgorithmCount) + " cases checked"), std::string::npos) << r.out;
 }
 
+// The README's figures that the program can state itself: the quick set's size and the algorithms
+// its --algo table lists (it said 1300 cases for thirteen after a fourteenth was added).
+TEST(Check, TheReadmeCountsWhatTheProgramRuns) {
+  const std::vector<std::uint8_t> bytes = test::readFile(std::string(TEXSORT_SOURCE_DIR) + "/README.md");
+  const std::string readme(bytes.begin(), bytes.end());
+  EXPECT_NE(readme.find("`texsort check --quick`: " + std::to_string(100 * kAlgorithmCount) + " cases for the " +
+                        std::to_string(kAlgorithmCount) + " algorithms"),
+            std::string::npos);
+  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+    EXPECT_NE(readme.find(std::string("`") + row.name + "`"), std::string::npos) << row.name << " is not in the README";
+  }
+}
+
 // A context without compute shaders (forced here; llvmpipe has them): the compute rows are left
 // out and named when nobody asked for them, and refused with exit 4 when somebody did.
 TEST(Check, WithoutComputeTheComputeRowsAreLeftOutOrRefused) {
