@@ -1,5 +1,6 @@
 // Parses texsort's command line with CLI11 into a Command; every subcommand's help lists its flags.
 #include "cli/command_line.h"
+#include "cli/typed_options.h"
 
 #include <CLI/CLI.hpp>
 
@@ -63,123 +64,6 @@ VideoFormat recordFormatFor(const std::string& chosen, const std::string& output
   throw Error(ExitCode::Usage, output + ": cannot tell the video format from the name; end it in .gif, .mp4, .webm "
                                         "or .mkv, or give --format");
 }
-
-
-OptionSpec makeSpec(const std::string& command, const std::string& name, OptionSpec::Kind kind) {
-  OptionSpec spec;
-  spec.command = command;
-  spec.name = name;
-  spec.kind = kind;
-  return spec;
-}
-
-// [validation] Every option is added through one of these, by the type of its value, so every
-// value is checked in one place before anything runs: numbers must be finite, in their range and
-// whole where they count things (nan, inf, "" and 1e300 are refused, never read as 0 or clamped);
-// file names must not be empty; words must be one of their list. Each records what it accepts
-// (OptionSpec), which the contract test reads to feed every option hostile values.
-class Options {
- public:
-  Options(CLI::App* app, std::vector<std::pair<const CLI::Option*, OptionSpec>>& specs) : app_(app), specs_(specs) {}
-
-  template <typename T>
-  CLI::Option* number(const std::string& name, T& value, double min, double max, const std::string& help,
-                      std::vector<std::string> words = {}) {
-    constexpr bool whole = std::is_integral_v<T> || std::is_integral_v<typename ElementOf<T>::type>;
-    CLI::Option* option = app_->add_option(name, value, help)->check(numberIn(min, max, whole, words));
-    OptionSpec spec = makeSpec(app_->get_name(), option->get_name(), whole ? OptionSpec::Kind::Integer : OptionSpec::Kind::Real);
-    spec.min = min;
-    spec.max = max;
-    spec.choices = std::move(words);
-    return record(option, spec);
-  }
-  // A number or a word (--speed max): the option's value stays text, checked as the number would be.
-  CLI::Option* numberOrWord(const std::string& name, std::string& value, double min, double max,
-                            std::vector<std::string> words, const std::string& help) {
-    CLI::Option* option = app_->add_option(name, value, help)->check(numberIn(min, max, false, words));
-    OptionSpec spec = makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Real);
-    spec.min = min;
-    spec.max = max;
-    spec.choices = std::move(words);
-    return record(option, spec);
-  }
-  template <typename T>
-  CLI::Option* path(const std::string& name, T& value, const std::string& help) {
-    CLI::Option* option = app_->add_option(name, value, help)->check(fileName());
-    return record(option, makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Path));
-  }
-  template <typename T>
-  CLI::Option* choice(const std::string& name, T& value, std::vector<std::string> words, const std::string& help) {
-    CLI::Option* option = app_->add_option(name, value, help)->check(CLI::IsMember(words));
-    OptionSpec spec = makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Choice);
-    spec.choices = std::move(words);
-    return record(option, spec);
-  }
-  // Text with its own grammar (--size WxH), checked by `validator`; none of the hostile values fits.
-  CLI::Option* text(const std::string& name, std::string& value, const CLI::Validator& validator, const std::string& help) {
-    CLI::Option* option = app_->add_option(name, value, help)->check(validator);
-    return record(option, makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Text));
-  }
-  CLI::Option* flag(const std::string& name, bool& value, const std::string& help) {
-    CLI::Option* option = app_->add_flag(name, value, help);
-    return record(option, makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Flag));
-  }
-
- private:
-  template <typename T>
-  struct ElementOf {
-    using type = T;
-  };
-  template <typename T>
-  struct ElementOf<std::vector<T>> {
-    using type = T;
-  };
-
-  static std::string numberText(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.10g", v);
-    return buf;
-  }
-
-  static CLI::Validator numberIn(double min, double max, bool whole, const std::vector<std::string>& words) {
-    std::string range = std::string(whole ? "a whole number" : "a number") + " from " + numberText(min) + " to " +
-                        numberText(max);
-    for (const std::string& w : words) range += " or " + w;
-    return CLI::Validator(
-        [=](std::string& text) -> std::string {
-          for (const std::string& w : words)
-            if (text == w) return {};
-          if (text.empty()) return "an empty value; give " + range;
-          // The user's own text is echoed (at most 40 characters), never a conversion of it.
-          const std::string shown = text.size() > 40 ? text.substr(0, 40) + "..." : text;
-          char* end = nullptr;
-          const double v = std::strtod(text.c_str(), &end);
-          if (std::isspace(static_cast<unsigned char>(text[0])) || end != text.c_str() + text.size()) {
-            return "'" + shown + "' is not a number; give " + range;
-          }
-          if (!std::isfinite(v)) return shown + " is not a finite number; give " + range;
-          if (whole && v != std::floor(v)) return shown + " is not a whole number; give " + range;
-          if (v < min || v > max) return shown + " is out of range; give " + range;
-          return {};
-        },
-        "in [" + numberText(min) + ", " + numberText(max) + "]");
-  }
-
-  static CLI::Validator fileName() {
-    return CLI::Validator(
-        [](std::string& text) -> std::string { return text.empty() ? "an empty file name; give a path or -" : ""; },
-        "");
-  }
-
-  CLI::Option* record(CLI::Option* option, OptionSpec spec) {
-    spec.positional = option->get_positional();
-    specs_.emplace_back(option, std::move(spec));
-    return option;
-  }
-
-  CLI::App* app_;
-  std::vector<std::pair<const CLI::Option*, OptionSpec>>& specs_;
-};
 
 // The whole command line: texsort's options bound to `command`, each with its type's check.
 struct Definition {

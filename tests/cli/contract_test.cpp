@@ -22,9 +22,12 @@ const std::vector<std::string> kHostile = {"nan", "inf", "-inf", "-1", "0", "1.5
 bool refused(const OptionSpec& spec, const std::string& value) {
   if (std::find(spec.choices.begin(), spec.choices.end(), value) != spec.choices.end()) return false;
   switch (spec.kind) {
-    case OptionSpec::Kind::Choice: return true;
-    case OptionSpec::Kind::Path: return value.empty();
-    case OptionSpec::Kind::Text: return true;
+    case OptionSpec::Kind::Choice:
+      return true;
+    case OptionSpec::Kind::Path:
+      return value.empty();
+    case OptionSpec::Kind::Text:
+      return true;
     case OptionSpec::Kind::Integer:
     case OptionSpec::Kind::Real: {
       if (value.empty()) return true;
@@ -34,7 +37,8 @@ bool refused(const OptionSpec& spec, const std::string& value) {
       if (spec.kind == OptionSpec::Kind::Integer && v != std::floor(v)) return true;
       return v < spec.min || v > spec.max;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -47,8 +51,10 @@ std::string acceptedValue(const OptionSpec& spec, const std::string& image) {
       std::snprintf(buf, sizeof buf, "%.10g", spec.min);
       return buf;
     }
-    case OptionSpec::Kind::Choice: return spec.choices.front();
-    default: return image;
+    case OptionSpec::Kind::Choice:
+      return spec.choices.front();
+    default:
+      return image;
   }
 }
 

@@ -1,0 +1,57 @@
+// Typed options (typed_options.h): the checks every option's value goes through.
+#include "cli/typed_options.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace texsort {
+namespace {
+
+std::string numberText(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+}  // namespace
+
+OptionSpec makeSpec(const std::string& command, const std::string& name, OptionSpec::Kind kind) {
+  OptionSpec spec;
+  spec.command = command;
+  spec.name = name;
+  spec.kind = kind;
+  return spec;
+}
+
+CLI::Validator numberIn(double min, double max, bool whole, const std::vector<std::string>& words) {
+  std::string range =
+      std::string(whole ? "a whole number" : "a number") + " from " + numberText(min) + " to " + numberText(max);
+  for (const std::string& w : words) range += " or " + w;
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        for (const std::string& w : words)
+          if (text == w) return {};
+        if (text.empty()) return "an empty value; give " + range;
+        // The user's own text is echoed (at most 40 characters), never a conversion of it.
+        const std::string shown = text.size() > 40 ? text.substr(0, 40) + "..." : text;
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        if (std::isspace(static_cast<unsigned char>(text[0])) || end != text.c_str() + text.size()) {
+          return "'" + shown + "' is not a number; give " + range;
+        }
+        if (!std::isfinite(v)) return shown + " is not a finite number; give " + range;
+        if (whole && v != std::floor(v)) return shown + " is not a whole number; give " + range;
+        if (v < min || v > max) return shown + " is out of range; give " + range;
+        return {};
+      },
+      "in [" + numberText(min) + ", " + numberText(max) + "]");
+}
+
+CLI::Validator fileName() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string { return text.empty() ? "an empty file name; give a path or -" : ""; }, "");
+}
+
+}  // namespace texsort
