@@ -12,6 +12,7 @@
 
 #include "error.h"
 #include "sort/algorithms.h"
+#include "viewer/input_queue.h"
 #include "sort/bits.h"
 #include "sort/element.h"
 
@@ -51,6 +52,17 @@ std::string sizeProblem(const std::string& text) {
   try {
     if (text.empty()) return "an empty value; give WIDTH or WIDTHxHEIGHT, each 1 to " + std::to_string(kMaxFrameSide);
     parseRecordSize(text, scratch);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return {};
+}
+
+// Why --input TEXT is not a script ("" when it is one), for its validator.
+std::string inputScriptProblem(const std::string& text) {
+  if (text.find_first_not_of(" ;") == std::string::npos) return "an empty script; give FRAME: ACTION; ...";
+  try {
+    parseInputScript(text);
   } catch (const Error& e) {
     return e.what();
   }
@@ -315,6 +327,9 @@ Definition::Definition(Command& command) {
                "Pixel sort mode with --lower moved every frame, as a dragged slider moves it; prints the frame rate at "
                "the end (use with --frames)");
   viewing.choice("--zoom", zoom, {"fit", "1"}, "fit: fit the window; 1: one texel per screen pixel")->capture_default_str();
+  viewing.text("--input", view.input, CLI::Validator([](std::string& text) { return inputScriptProblem(text); }, "SCRIPT"),
+               "Scripted input, as a user's: 'FRAME: ACTION; ...' with ACTION key NAME (a tap: space, left, end, "
+               "ctrl+a ...), type TEXT, click X Y, click @WIDGET or wheel DY (for tests and demos, with --frames)");
   app.allow_extras();  // after the subcommands, so they still reject unknown flags; see parseCommandLine
 }
 

@@ -80,10 +80,12 @@ void saveScreenshot(GLFWwindow* window, const std::string& path, ViewerState& s)
     std::copy_n(&rows[std::size_t(h - 1 - y) * stride], stride, &shot.rgba[std::size_t(y) * stride]);
   }
   saveImagePng(path, shot);
-  std::printf("screenshot %s: image at (%d, %d) size (%d x %d), pass %u of %u\n", path.c_str(),
+  std::printf("screenshot %s: image at (%d, %d) size (%d x %d), pass %u of %u", path.c_str(),
               static_cast<int>(s.imageMin.x), static_cast<int>(s.imageMin.y), static_cast<int>(s.imageSize.x),
               static_cast<int>(s.imageSize.y), s.session ? s.session->pass() : 0u,
               s.session ? s.session->passCount() : 0u);
+  if (s.pixelMode && s.pixel) std::printf(", pixel sort pass %u of %u", s.pixel->pass(), s.pixel->passCount());
+  std::printf("\n");
 } catch (const Error& e) {
   exportFailed(s, e);
 }

@@ -71,24 +71,30 @@ void transportPanel(ViewerState& s) {
   if (!ImGui::CollapsingHeader("Transport", ImGuiTreeNodeFlags_DefaultOpen)) return;
   Transport& t = s.transport;
   if (ImGui::Button("Reset")) t.reset();
+  remember(s, "Reset");
   ImGui::SameLine();
   if (ImGui::Button("< Back")) t.stepBack();
+  remember(s, "Back");
   ImGui::SameLine();
-  if (ImGui::Button(t.playing ? "Pause" : "Play", ImVec2(60, 0))) t.togglePlay();
+  if (ImGui::Button(t.playing ? "Pause###play" : "Play###play", ImVec2(60, 0))) t.togglePlay();
+  remember(s, "Play");
   ImGui::SameLine();
   if (ImGui::Button("Step >")) t.stepForward();
+  remember(s, "Step");
   ImGui::SameLine();
   if (ImGui::Button("End")) t.toEnd();
+  remember(s, "End");
   int pass = static_cast<int>(t.pass);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt("##pass", &pass, 0, static_cast<int>(t.passCount), "pass %d")) t.seek(std::uint32_t(pass));
+  remember(s, "pass slider");
   ImGui::Checkbox("as fast as possible", &t.asFastAsPossible);
   if (!t.asFastAsPossible) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
     ImGui::SliderFloat("##speed", &t.passesPerSecond, 1.0f, 240.0f, "%.0f passes/s", ImGuiSliderFlags_Logarithmic);
   }
-  ImGui::TextDisabled("Space play/pause, Left/Right step, Home/End, R reset");
+  ImGui::TextDisabled("Space play/pause, Left/Right step, Home/End, R reset, Ctrl+Q quit");
 }
 
 // One plot of `values` (pass 0 first) from 0 to `top`, captioned with the last value, with a tick
@@ -188,12 +194,15 @@ void overlayPanel(ViewerState& s) {
 }
 
 void exportPanel(ViewerState& s) {
-  if (!ImGui::CollapsingHeader("Export")) return;
-  ImGui::TextDisabled("files go to %s/ unless a path says otherwise", shownPath(".").c_str());
+  const bool open = ImGui::CollapsingHeader("Export");
+  remember(s, "Export");
+  if (!open) return;
+  ImGui::TextDisabled("files go to %s unless a path says otherwise", shownFolder(".").c_str());
   ImGui::SetNextItemWidth(-120);
   ImGui::InputText("##png", s.exportPath, sizeof s.exportPath);
   ImGui::SameLine();
   if (ImGui::Button("Save state PNG")) savePicture(s);
+  remember(s, "Save state PNG");
   ImGui::SetNextItemWidth(-120);
   ImGui::InputText("##sheet", s.sheetPath, sizeof s.sheetPath);
   ImGui::SameLine();
@@ -209,10 +218,22 @@ void controlsWindow(ViewerState& s, float fps) {
   ImGui::Begin("texsort", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   int mode = s.pixelMode ? 1 : 0;
   ImGui::RadioButton("Global sort", &mode, 0);
+  remember(s, "Global sort");
   ImGui::SameLine();
   ImGui::RadioButton("Pixel sort", &mode, 1);
+  remember(s, "Pixel sort");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("sort the spans inside every line, live (texsort pixelsort)");
+  if (s.pixelMode != (mode == 1)) note(s, "", false);  // a note belongs to the mode it was made in
   s.pixelMode = mode == 1;
+  // The last note or error at the top, where it is seen whatever the panels' length.
+  if (!s.message.empty()) {
+    ImGui::PushTextWrapPos(0);
+    if (s.messageIsError) ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", s.message.c_str());
+    else ImGui::TextDisabled("%s", s.message.c_str());
+    ImGui::PopTextWrapPos();
+    remember(s, "message");
+    ImGui::Separator();
+  }
   if (s.pixelMode) {
     ImGui::TextWrapped("Pixel sort: spans inside every line sorted by a key, all lines in the same passes (%s).",
                        info(s.pixelAlgorithm).label);
@@ -229,13 +250,6 @@ void controlsWindow(ViewerState& s, float fps) {
     overlayPanel(s);
     exportPanel(s);
     recordPanel(s);
-  }
-  if (!s.message.empty()) {
-    ImGui::Separator();
-    ImGui::PushTextWrapPos(0);
-    if (s.messageIsError) ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", s.message.c_str());
-    else ImGui::TextDisabled("%s", s.message.c_str());
-    ImGui::PopTextWrapPos();
   }
   ImGui::End();
 }

@@ -15,6 +15,12 @@ std::string shownPath(const std::string& path) {
   return ec ? path : absolute.lexically_normal().string();
 }
 
+std::string shownFolder(const std::string& path) {
+  std::string folder = shownPath(path);
+  if (folder.empty() || folder.back() != '/') folder += '/';  // "/home/me/", never "/home/me//"
+  return folder;
+}
+
 void startRecording(ViewerState& s, const std::string& path, std::uint32_t from, std::uint32_t to) {
   try {
     RecordOptions options = s.recordSettings;
@@ -28,6 +34,7 @@ void startRecording(ViewerState& s, const std::string& path, std::uint32_t from,
     s.transport.pause();
     s.recording = std::make_unique<Recording>(*s.session, *s.display, options, path);
     s.recordExitCode = 0;
+    s.recordCancelled = false;
     note(s, "recording " + std::to_string(s.recording->frameCount()) + " frames to " + shownPath(path), false);
   } catch (const Error& e) {
     s.recordExitCode = static_cast<int>(e.code());
@@ -39,6 +46,7 @@ void stopRecording(ViewerState& s) {
   if (!s.recording) return;
   s.recording.reset();  // the encoder stops; its scratch file goes
   s.pictureDirty = true;
+  s.recordCancelled = true;  // demo --record then ends saying so, not with exit 0
   note(s, "recording cancelled; nothing was written", false);
 }
 
@@ -66,7 +74,12 @@ bool recordStep(ViewerState& s) {
 }
 
 void recordPanel(ViewerState& s) {
-  if (!ImGui::CollapsingHeader("Record")) return;
+  // The header and the button had the same label, so the same ImGui ID: a click on the button
+  // toggled the header and started nothing.
+  if (s.recording) ImGui::SetNextItemOpen(true);  // a recording under way shows its progress and Cancel
+  const bool open = ImGui::CollapsingHeader("Record##section");
+  remember(s, "Record");
+  if (!open) return;
   const int last = static_cast<int>(s.session->passCount());
   if (s.recording) {
     const Recording& r = *s.recording;
@@ -75,13 +88,16 @@ void recordPanel(ViewerState& s) {
     ImGui::ProgressBar(float(r.framesDone()) / float(std::max(1u, r.frameCount())), ImVec2(-80, 0), label);
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) stopRecording(s);
+    remember(s, "Cancel");
     ImGui::TextDisabled("to %s", shownPath(r.output()).c_str());
     return;
   }
   ImGui::SetNextItemWidth(-90);
   ImGui::InputText("##video", s.recordPath, sizeof s.recordPath);
+  remember(s, "record path");
   ImGui::SameLine();
-  const bool start = ImGui::Button("Record", ImVec2(80, 0));
+  const bool start = ImGui::Button("Record##start", ImVec2(80, 0));
+  remember(s, "Start recording");
   ImGui::TextDisabled(".gif, .mp4, .webm or .mkv (lossless); what the picture shows, overlays too");
   s.recordTo = std::clamp(s.recordTo, 0, last);
   s.recordFrom = std::clamp(s.recordFrom, 0, s.recordTo);

@@ -20,6 +20,10 @@ void note(ViewerState& s, const std::string& text, bool isError) {
   if (isError) std::fprintf(stderr, "texsort: error: %s\n", text.c_str());
 }
 
+void remember(ViewerState& s, const std::string& name) {
+  s.widgets[name] = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
+}
+
 // Replaces the session with `image`; on failure the current one stays and the error is shown.
 void startSession(ViewerState& s, Image image, const std::string& name, const std::string& source) {
   try {
@@ -70,6 +74,8 @@ void advance(ViewerState& s, double dt) {
   Transport& t = s.transport;
   SortSession& session = *s.session;
   const bool flatOut = t.playing && t.asFastAsPossible;
+  // t.pass is where the user asked to be (End, the slider, the speed's count): a jump longer than
+  // a frame's budget goes on over the next frames instead of stopping at the pass reached.
   const std::uint32_t target = flatOut ? t.passCount : t.advance(dt);
   if (target < session.pass()) {
     session.seek(target);
@@ -81,8 +87,10 @@ void advance(ViewerState& s, double dt) {
       if (std::chrono::duration<double>(Clock::now() - start).count() >= kPassBudgetSeconds) break;
     }
   }
-  t.pass = session.pass();
-  if (t.pass == t.passCount) t.pause();
+  if (flatOut) {  // playing as fast as possible: the transport shows the pass reached
+    t.pass = session.pass();
+    if (t.pass == t.passCount) t.pause();
+  }
   if (session.pass() != s.picturePass) s.pictureDirty = true;
 }
 

@@ -52,7 +52,9 @@ class ImGuiGuard {
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini files left in the user's folder
     ImGui::StyleColorsDark();
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    // texsort installs GLFW's input callbacks itself (installInput): events are queued and handed to
+    // the backend a frame at a time, so a key tapped within one frame is not lost.
+    ImGui_ImplGlfw_InitForOpenGL(window, false);
     ImGui_ImplOpenGL3_Init("#version 330 core");
   }
   ~ImGuiGuard() {
@@ -64,20 +66,108 @@ class ImGuiGuard {
   ImGuiGuard& operator=(const ImGuiGuard&) = delete;
 };
 
+// The shortcuts drive what the window shows: the global sort's transport, or the Pixel sort mode's
+// passes. Ctrl+Q quits from either.
 void handleKeys(ViewerState& s) {
-  if (!s.session || ImGui::GetIO().WantCaptureKeyboard) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false)) s.quit = true;
+  if (!s.session || io.WantCaptureKeyboard) return;
+  const bool space = ImGui::IsKeyPressed(GLFW_KEY_SPACE), right = ImGui::IsKeyPressed(GLFW_KEY_RIGHT),
+             left = ImGui::IsKeyPressed(GLFW_KEY_LEFT), home = ImGui::IsKeyPressed(GLFW_KEY_HOME) ||
+                                                                ImGui::IsKeyPressed(GLFW_KEY_R, false),
+             end = ImGui::IsKeyPressed(GLFW_KEY_END);
+  if (s.pixelMode) {
+    if (!s.pixel) return;
+    PixelSortView& v = *s.pixel;
+    const std::uint32_t before = v.pass();
+    if (space) s.pixelPlaying = !s.pixelPlaying && v.pass() < v.passCount();
+    if (right || left || home || end) s.pixelPlaying = false;
+    if (right && v.pass() < v.passCount()) v.seek(v.pass() + 1);
+    if (left && v.pass() > 0) v.seek(v.pass() - 1);
+    if (home) v.seek(0);
+    if (end) v.seek(v.passCount());
+    s.pixelDirty |= v.pass() != before;
+    return;
+  }
   Transport& t = s.transport;
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE)) t.togglePlay();
-  if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) t.stepForward();
-  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) t.stepBack();
-  if (ImGui::IsKeyPressed(GLFW_KEY_HOME)) t.reset();
-  if (ImGui::IsKeyPressed(GLFW_KEY_END)) t.toEnd();
-  if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) t.reset();
+  if (space) t.togglePlay();
+  if (right) t.stepForward();
+  if (left) t.stepBack();
+  if (home) t.reset();
+  if (end) t.toEnd();
 }
 
+ViewerState& stateOf(GLFWwindow* window) { return *static_cast<ViewerState*>(glfwGetWindowUserPointer(window)); }
+
 void onDrop(GLFWwindow* window, int count, const char** paths) {
-  auto* s = static_cast<ViewerState*>(glfwGetWindowUserPointer(window));
-  for (int i = 0; i < count; ++i) s->dropped.emplace_back(paths[i]);
+  for (int i = 0; i < count; ++i) stateOf(window).dropped.emplace_back(paths[i]);
+}
+
+// GLFW's input events go to the queue (input_queue.h); focus and the cursor's entering reach the
+// backend at once, as they carry no press to lose.
+void installInput(GLFWwindow* window) {
+  glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
+    InputEvent e;
+    e.kind = InputEvent::Kind::Key;
+    e.code = key;
+    e.action = action;
+    e.mods = mods;
+    stateOf(w).input.push(e);
+  });
+  glfwSetCharCallback(window, [](GLFWwindow* w, unsigned int c) {
+    InputEvent e;
+    e.kind = InputEvent::Kind::Char;
+    e.code = static_cast<int>(c);
+    stateOf(w).input.push(e);
+  });
+  glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
+    InputEvent e;
+    e.kind = InputEvent::Kind::MouseButton;
+    e.code = button;
+    e.action = action;
+    e.mods = mods;
+    stateOf(w).input.push(e);
+  });
+  glfwSetScrollCallback(window, [](GLFWwindow* w, double x, double y) {
+    InputEvent e;
+    e.kind = InputEvent::Kind::Scroll;
+    e.x = x;
+    e.y = y;
+    stateOf(w).input.push(e);
+  });
+  glfwSetWindowFocusCallback(window, ImGui_ImplGlfw_WindowFocusCallback);
+  glfwSetCursorEnterCallback(window, ImGui_ImplGlfw_CursorEnterCallback);
+  glfwSetDropCallback(window, onDrop);
+}
+
+// This frame's input: the scripted steps due, then one frame's worth of the queue, handed to the
+// backend as GLFW would have.
+void deliverInput(GLFWwindow* window, ViewerState& s, std::uint32_t frame) {
+  for (; s.scriptNext < s.script.size() && s.script[s.scriptNext].frame <= frame; ++s.scriptNext) {
+    for (const InputEvent& e : s.script[s.scriptNext].events) s.input.push(e);
+  }
+  for (const InputEvent& e : s.input.takeFrame()) {
+    switch (e.kind) {
+      case InputEvent::Kind::Key: ImGui_ImplGlfw_KeyCallback(window, e.code, 0, e.action, e.mods); break;
+      case InputEvent::Kind::Char: ImGui_ImplGlfw_CharCallback(window, static_cast<unsigned int>(e.code)); break;
+      case InputEvent::Kind::MouseButton: ImGui_ImplGlfw_MouseButtonCallback(window, e.code, e.action, e.mods); break;
+      case InputEvent::Kind::Scroll: ImGui_ImplGlfw_ScrollCallback(window, e.x, e.y); break;
+      case InputEvent::Kind::Cursor:
+        s.scriptedCursor = true;
+        s.cursor = ImVec2(float(e.x), float(e.y));
+        s.cursorTarget = e.target;
+        if (!e.target.empty() && !s.widgets.count(e.target)) {
+          std::fprintf(stderr, "texsort: --input: frame %u: no widget named '%s' on screen\n", frame, e.target.c_str());
+        }
+        break;
+    }
+  }
+  // A cursor on a named widget stays on it while the panels' layout moves (text lines come and go
+  // as the sort runs), so the press and the release both land on it.
+  if (const auto found = s.widgets.find(s.cursorTarget); !s.cursorTarget.empty() && found != s.widgets.end()) {
+    const auto& [min, max] = found->second;
+    s.cursor = ImVec2((min.x + max.x) / 2, (min.y + max.y) / 2);
+  }
 }
 
 }  // namespace
@@ -94,6 +184,7 @@ int runViewer(const ViewerOptions& options) {
   if (!options.record.empty() && !videoFormatForPath(options.record)) {
     throw Error(ExitCode::Usage, options.record + ": end the name in .gif, .mp4, .webm or .mkv");
   }
+  std::vector<ScriptedInput> script = parseInputScript(options.input);
 
   // 2. Window and GL context (throws with a one-line reason when there is no display).
   Window window(options.width, options.height, "texsort: GPU sorting networks, one fragment pass per step");
@@ -102,7 +193,8 @@ int runViewer(const ViewerOptions& options) {
   ImGuiGuard imgui(window.handle());
   ViewerState s;
   glfwSetWindowUserPointer(window.handle(), &s);
-  glfwSetDropCallback(window.handle(), onDrop);
+  installInput(window.handle());
+  s.script = std::move(script);
   s.renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
 
   // 4. The first image: the one asked for, else the bundled astronaut.
@@ -151,8 +243,9 @@ int runViewer(const ViewerOptions& options) {
   float fps = 0.0f;
   double dragSeconds = 0.0;
   std::uint64_t dragFrames = 0;
-  for (std::uint32_t frame = 1; !window.shouldClose(); ++frame) {
+  for (std::uint32_t frame = 1; !window.shouldClose() && !s.quit; ++frame) {
     glfwPollEvents();
+    deliverInput(window.handle(), s, frame);
     for (const std::string& path : std::exchange(s.dropped, {})) loadFile(s, path);
     const auto now = Clock::now();
     const double dt = std::chrono::duration<double>(now - last).count();
@@ -169,6 +262,7 @@ int runViewer(const ViewerOptions& options) {
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    if (s.scriptedCursor) ImGui::GetIO().MousePos = s.cursor;  // the backend polled the real pointer
     ImGui::NewFrame();
     handleKeys(s);
     if (soak.frames) soak.step(s, frame);
@@ -233,8 +327,9 @@ int runViewer(const ViewerOptions& options) {
                 double(s.playingFrames) / std::max(s.playingSeconds, 1e-9));
   }
   if (!options.record.empty()) {
-    if (s.recording) {
-      std::fprintf(stderr, "texsort: error: %s: the window closed before the recording ended\n", options.record.c_str());
+    if (s.recording || s.recordCancelled) {
+      std::fprintf(stderr, "texsort: error: %s: %s; nothing was written\n", options.record.c_str(),
+                   s.recording ? "the window closed before the recording ended" : "the recording was cancelled");
       return static_cast<int>(ExitCode::Encoder);
     }
     if (s.recordExitCode != 0) return s.recordExitCode;  // the reason is on standard error already

@@ -25,6 +25,7 @@ struct ViewerOptions {
   bool showChanged = false;       // start with the changed-pixels overlay on
   bool showDiagram = false;       // open the network diagram (small inputs only)
   std::string record;             // record the whole sort to this video (.gif, .mp4, .webm, .mkv), then quit
+  std::string input;              // scripted input, "FRAME: ACTION; ..." (viewer/input_queue.h)
   std::uint32_t generate = 0;     // nonzero: start on a generated random image of this side
   bool pixelSort = false;         // start in the Pixel sort mode
   bool pixelDrag = false;         // Pixel sort mode, --lower moved every frame; reports the frame rate

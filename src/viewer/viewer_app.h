@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -23,6 +24,7 @@
 #include "error.h"
 #include "record/recording.h"
 #include "sort/algorithms.h"
+#include "viewer/input_queue.h"
 #include "viewer/pixel_sort_view.h"
 #include "viewer/sort_session.h"
 #include "viewer/state_display.h"
@@ -81,6 +83,7 @@ struct ViewerState {
   int recordFrom = 0, recordTo = 0;  // the pass range the next recording covers
   std::unique_ptr<Recording> recording;
   int recordExitCode = 0;            // of the last recording: 0, or the failure's exit code
+  bool recordCancelled = false;      // the last recording was cancelled in the window
   int pattern = 0;
   int sizeLog2 = 6;
   bool showDiagram = false;
@@ -88,6 +91,15 @@ struct ViewerState {
   std::string message;  // last error (red) or note (grey)
   bool messageIsError = false;
   std::vector<std::string> dropped;
+  // input: GLFW's events and the scripted ones (--input), a frame's worth at a time (input_queue.h)
+  InputQueue input;
+  std::vector<ScriptedInput> script;
+  std::size_t scriptNext = 0;
+  bool scriptedCursor = false;  // a scripted click placed the cursor: io.MousePos follows it
+  ImVec2 cursor{0, 0};
+  std::string cursorTarget;     // the widget it rests on, followed while the layout moves
+  std::map<std::string, std::pair<ImVec2, ImVec2>> widgets;  // named widgets' rectangles, last frame
+  bool quit = false;            // Ctrl+Q
   // diagram values: the current state read back, for small N only
   std::vector<Element> wireValues;
   std::uint32_t wireValuesPass = UINT32_MAX;
@@ -112,6 +124,8 @@ struct ViewerState {
 
 // session_control.cpp
 void note(ViewerState& s, const std::string& text, bool isError);  // the message line; errors also to stderr
+// Remembers the last item's rectangle under `name`, for scripted clicks (click @NAME).
+void remember(ViewerState& s, const std::string& name);
 void startSession(ViewerState& s, Image image, const std::string& name, const std::string& source = "");
 void loadFile(ViewerState& s, const std::string& path);
 void reloadSession(ViewerState& s);  // same image, new order or algorithm, same pass as far as it goes
@@ -141,6 +155,8 @@ void stopRecording(ViewerState& s);  // cancels: the encoder stops and nothing i
 bool recordStep(ViewerState& s);
 // A path as the user should find it: absolute, from the viewer's working folder.
 std::string shownPath(const std::string& path);
+std::string shownFolder(const std::string& path);  // the same, ending in one '/'
+
 
 // pixel_panel.cpp
 void pixelPanel(ViewerState& s, float fps);  // the Pixel sort controls (in place of the global sort's)

@@ -21,14 +21,7 @@ struct Shot {
   unsigned pass = 0, passCount = 0;
 };
 
-// xvfb-run with `args`. When xvfb-run fails to remove its own temporary folder it exits 5 and the
-// program's status is lost (seen once in CI under load); that run is repeated, once.
-test::RunResult runXvfb(const std::vector<std::string>& args, const test::RunOptions& options = {}) {
-  test::RunResult r = test::runProgram("xvfb-run", args, options);
-  if (r.exitCode == 5 && r.err.find("xvfb-run: error: problem while cleaning up temporary directory") != std::string::npos)
-    r = test::runProgram("xvfb-run", args, options);
-  return r;
-}
+using test::runXvfb;
 
 // Runs `texsort demo ARGS --zoom 1 --screenshot` in a fresh Xvfb server and reads what it saw.
 Shot runViewer(const test::TempFolder& dir, std::vector<std::string> args) {

@@ -194,6 +194,13 @@ TempFolder::~TempFolder() {
 
 std::string texsortBinary() { return TEXSORT_BINARY; }
 
+RunResult runXvfb(const std::vector<std::string>& args, const RunOptions& options) {
+  RunResult r = runProgram("xvfb-run", args, options);
+  if (r.exitCode == 5 && r.err.find("xvfb-run: error: problem while cleaning up temporary directory") != std::string::npos)
+    r = runProgram("xvfb-run", args, options);
+  return r;
+}
+
 RunResult runTexsort(const std::vector<std::string>& args, const RunOptions& options) {
   return runProgram(TEXSORT_BINARY, args, options);
 }

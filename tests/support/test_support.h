@@ -95,6 +95,10 @@ struct RunOptions {
 // argument with no shell, capturing its output.
 RunResult runProgram(const std::string& program, const std::vector<std::string>& args, const RunOptions& options = {});
 
+// xvfb-run with `args`. When xvfb-run fails to remove its own temporary folder it exits 5 and the
+// program's status is lost (seen once in CI under load); that run is repeated, once.
+RunResult runXvfb(const std::vector<std::string>& args, const RunOptions& options = {});
+
 // Runs the texsort binary that this build made.
 RunResult runTexsort(const std::vector<std::string>& args, const RunOptions& options = {});
 // Whether this machine's GL driver keeps textures in host memory (llvmpipe, CI's case) or in video
