@@ -41,6 +41,11 @@ std::int64_t& liveObjects() {
   return count;
 }
 
+std::int64_t& liveTextureBytes() {
+  static std::int64_t bytes = 0;
+  return bytes;
+}
+
 void deleteTexture(GLuint id) { glDeleteTextures(1, &id); }
 void deleteFramebuffer(GLuint id) { glDeleteFramebuffers(1, &id); }
 void deleteProgram(GLuint id) { glDeleteProgram(id); }
@@ -90,6 +95,8 @@ Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format
                                    enumName(error));
   }
   label(GL_TEXTURE, id, name);
+  static constexpr std::int64_t kTexelBytes[] = {16, 4, 4, 4, 8, 16};
+  bytes_ = TextureBytes(kTexelBytes[static_cast<int>(format)] * std::int64_t{width} * height * std::max(1u, layers));
 }
 
 Framebuffer::Framebuffer(const Texture& target, const char* name, bool floatTarget) {

@@ -13,6 +13,29 @@ namespace texsort::gl {
 
 // GL objects texsort holds right now (all kinds): the soak test watches it for leaks.
 std::int64_t& liveObjects();
+// Bytes of the textures texsort holds right now: the memory budget's GPU terms are tested on it.
+std::int64_t& liveTextureBytes();
+
+// A share of liveTextureBytes() owned by one texture, given back when it goes (moves carry it).
+class TextureBytes {
+ public:
+  TextureBytes() = default;
+  explicit TextureBytes(std::int64_t bytes) : bytes_(bytes) { liveTextureBytes() += bytes_; }
+  ~TextureBytes() { liveTextureBytes() -= bytes_; }
+  TextureBytes(TextureBytes&& other) noexcept : bytes_(std::exchange(other.bytes_, 0)) {}
+  TextureBytes& operator=(TextureBytes&& other) noexcept {
+    if (this != &other) {
+      liveTextureBytes() -= bytes_;
+      bytes_ = std::exchange(other.bytes_, 0);
+    }
+    return *this;
+  }
+  TextureBytes(const TextureBytes&) = delete;
+  TextureBytes& operator=(const TextureBytes&) = delete;
+
+ private:
+  std::int64_t bytes_ = 0;
+};
 
 // Owns one GL name and deletes it with Delete; moving transfers ownership.
 template <void (*Delete)(GLuint)>
@@ -80,6 +103,7 @@ class Texture {
 
  private:
   Handle<deleteTexture> handle_;
+  TextureBytes bytes_;
   std::uint32_t width_ = 0;
   std::uint32_t height_ = 0;
   std::uint32_t layers_ = 0;

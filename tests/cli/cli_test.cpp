@@ -377,7 +377,8 @@ TEST(Cli, FailedWriteLeavesTheExistingOutputUntouched) {
 // A new output gets the permissions any new file gets: 0666 less the umask.
 TEST(Cli, OutputPermissionsFollowTheUmask) {
   test::TempFolder dir;
-  for (const int umask : {022, 027, 077}) {
+  // 002 as well: 022, 027 and 077 alone cannot tell 0666 from 0644 as the mode asked for.
+  for (const int umask : {002, 022, 027, 077}) {
     SCOPED_TRACE("umask " + std::to_string(umask));
     const std::string out = dir.path("out-" + std::to_string(umask) + ".png");
     test::RunOptions options;
@@ -483,6 +484,8 @@ TEST_P(CliErrors, FailCleanly) {
   std::vector<std::string> args;
   for (std::string a : c.args) {
     for (std::size_t at; (at = a.find("{dir}")) != std::string::npos;) a.replace(at, 5, dir.root());
+    const std::string base = dir.root().substr(dir.root().find_last_of('/') + 1);
+    for (std::size_t at; (at = a.find("{base}")) != std::string::npos;) a.replace(at, 6, base);
     args.push_back(a);
   }
   const test::RunResult r = runTexsort(args, test::RunOptions{{}, {}, c.asNobody});
@@ -514,6 +517,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"unwritableFolder", {"sort", "{dir}/input.png", "-o", "/sys/texsort-test-out.png"}, 3, "/sys/texsort-test-out.png: cannot write in folder /sys"},
         BadCase{"outputIsFolder", {"sort", "{dir}/input.png", "-o", "{dir}"}, 3, "folder"},
         BadCase{"outputIsInput", {"sort", "{dir}/input.png", "-o", "{dir}/./input.png"}, 2, "output is the input"},
+        BadCase{"pixelsortOutputIsInput", {"pixelsort", "{dir}/input.png", "-o", "{dir}/./input.png"}, 2, "output is the input"},
+        BadCase{"recordOutputIsInput", {"record", "{dir}/input.png", "-o", "{dir}/../" + std::string("{base}") + "/input.png", "--format", "gif"}, 2, "output is the input"},
+        BadCase{"fullDevice", {"sort", "{dir}/input.png", "-o", "/dev/full"}, 3, "/dev/full: write error: No space left on device"},
         BadCase{"badOrder", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--order", "sideways"}, 2, "sideways"},
         BadCase{"badAlgo", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--algo", "quicksort"}, 2, "quicksort"},
         BadCase{"unknownFlag", {"sort", "{dir}/input.png", "-o", "{dir}/out.png", "--fast"}, 2, "--fast"},

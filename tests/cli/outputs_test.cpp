@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -209,6 +210,19 @@ TEST(Outputs, AFailingFsyncGivesOneLineAndLeavesNothing) {
   EXPECT_EQ(r.exitCode, 3) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_NE(r.err.find("out.png: write error on fsync: Input/output error"), std::string::npos) << r.err;
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"out.png"});
+  EXPECT_EQ(test::readFile(dir.path("out.png")), (std::vector<std::uint8_t>{'o', 'l', 'd'}));
+
+  // A real fsync that fails (an LD_PRELOAD shim), not only the forced path. Under ASan the shim
+  // comes before its runtime in the library list, which ASan otherwise refuses.
+  const char* asan = std::getenv("ASAN_OPTIONS");
+  test::RunOptions real;
+  real.setEnv = {{"LD_PRELOAD", TEXSORT_FSYNC_FAILS},
+                 {"ASAN_OPTIONS", std::string(asan ? asan : "") + ":verify_asan_link_order=0"}};
+  const test::RunResult shim = runTexsort({"sort", coffee(), "-o", dir.path("out.png")}, real);
+  EXPECT_EQ(shim.exitCode, 3) << shim.err;
+  EXPECT_EQ(std::count(shim.err.begin(), shim.err.end(), '\n'), 1) << shim.err;
+  EXPECT_NE(shim.err.find("out.png: write error on fsync: Input/output error"), std::string::npos) << shim.err;
   EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"out.png"});
   EXPECT_EQ(test::readFile(dir.path("out.png")), (std::vector<std::uint8_t>{'o', 'l', 'd'}));
 }

@@ -142,6 +142,18 @@ TEST(PixelSortCli, ReportsWhatItDid) {
   EXPECT_NE(r.out.find("spans     " + std::to_string(count) + " of two or more pixels"), std::string::npos) << r.out;
 }
 
+// Equal bounds are a threshold of one luma level's width, not an error (only lower > upper is).
+TEST(PixelSortCli, EqualThresholdBoundsAreAccepted) {
+  test::TempFolder dir;
+  const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png"),
+                                        "--lower", "0.3", "--upper", "0.3", "-q"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  PixelSortOptions options;
+  options.lower = options.upper = 0.3;
+  EXPECT_EQ(loadImage(dir.path("out.png"), kMaxElements).rgba,
+            pixelSortReference(loadImage(test::assetPath("coffee.png"), kMaxElements), options).rgba);
+}
+
 TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
   test::TempFolder dir;
   const std::string out = dir.path("out.png");

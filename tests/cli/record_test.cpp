@@ -349,6 +349,29 @@ void recordAndStop(bool realFfmpeg) {
 TEST(Record, ASignalStopsFfmpegAndLeavesNothing) { recordAndStop(true); }
 TEST(Record, ASignalStopsASlowEncoderAtOnce) { recordAndStop(false); }
 
+// A range of one pass is a recording of that pass, held; --from equal to --to is not "after" it.
+TEST(Record, ARangeOfOnePassIsAccepted) {
+  test::TempFolder dir;
+  const std::string input = writeSmallImage(dir), video = dir.path("one.gif");
+  const test::RunResult r = runTexsort({"record", input, "-o", video, "--from", "3", "--to", "3", "--hold", "0.5", "--fps", "20"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::size_t frames = framePasses(3, 3, 1, holdFrameCount(0.5, 20)).size();
+  EXPECT_NE(r.out.find(std::to_string(frames) + " frames at 20 fps"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("passes    3 to 3 of 45"), std::string::npos) << r.out;
+  EXPECT_EQ(probe(video).frames, int(frames));
+}
+
+// Without ffmpeg, a bad input is still the missing encoder's exit 6, said before the input is read.
+TEST(Record, NoFfmpegIsSaidBeforeTheInputIsRead) {
+  test::TempFolder dir, empty;
+  test::RunOptions options;
+  options.setEnv = {{"PATH", empty.root()}};
+  const test::RunResult r = runTexsort({"record", dir.path("missing.png"), "-o", dir.path("sort.gif")}, options);
+  EXPECT_EQ(r.exitCode, 6) << r.err;
+  EXPECT_NE(r.err.find("ffmpeg: not found"), std::string::npos) << r.err;
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+}
+
 TEST(Record, BadValuesAreOneLineUsageErrorsAndWriteNothing) {
   test::TempFolder dir;
   const std::string input = writeSmallImage(dir);
