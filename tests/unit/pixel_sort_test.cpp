@@ -45,6 +45,16 @@ TEST(PixelKeys, MatchTheirDefinitions) {
   EXPECT_EQ(pixelKey(PixelKey::Blue, 200, 100, 50), 50u);
 }
 
+// A mask pixel is white from half the luma scale on, that half included: RGB (0, 204, 68) has
+// Y = 127500, exactly 255000 / 2.
+TEST(MaskRule, HalfTheLumaScaleExactlyIsWhite) {
+  EXPECT_EQ(2 * lumaKey(0, 204, 68), kMaxLuma);
+  EXPECT_TRUE(maskWhite(0, 204, 68));
+  EXPECT_FALSE(maskWhite(0, 204, 67));
+  EXPECT_TRUE(maskWhite(255, 255, 255));
+  EXPECT_FALSE(maskWhite(0, 0, 0));
+}
+
 TEST(PixelKeys, StayInTheirRangeAndReachItsEnds) {
   for (const PixelKeyInfo& info : kPixelKeys) {
     SCOPED_TRACE(info.name);
