@@ -57,6 +57,12 @@ TEST(PixelSortCli, WritesEachSpanStablySortedForEveryOptionSet) {
   random.seed = 12345;
   random.skipPercent = 25;
   cases.push_back({{"--intervals", "random", "--span-length", "9", "--seed", "12345", "--skip", "25"}, random});
+  // Pieces and skips together: a skip is chosen per piece (by the piece's start), not per span.
+  PixelSortOptions skippedPieces;
+  skippedPieces.intervals = Intervals::None;
+  skippedPieces.maxSpan = 4;
+  skippedPieces.skipPercent = 50;
+  cases.push_back({{"--intervals", "none", "--max-span", "4", "--skip", "50"}, skippedPieces});
   PixelSortOptions waves;
   waves.intervals = Intervals::Waves;
   waves.spanLength = 7;
