@@ -87,9 +87,10 @@ void recordPanel(ViewerState& s) {
     std::snprintf(label, sizeof label, "frame %u of %u", r.framesDone(), r.frameCount());
     ImGui::ProgressBar(float(r.framesDone()) / float(std::max(1u, r.frameCount())), ImVec2(-80, 0), label);
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) stopRecording(s);
+    const bool cancel = ImGui::Button("Cancel");
     remember(s, "Cancel");
     ImGui::TextDisabled("to %s", shownPath(r.output()).c_str());
+    if (cancel) stopRecording(s);  // last: it destroys the recording `r` refers to (a use after free before)
     return;
   }
   ImGui::SetNextItemWidth(-90);

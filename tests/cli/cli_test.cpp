@@ -307,6 +307,37 @@ TEST(Cli, TheViewersOutputsNeverReplaceTheImageAndFailBeforeTheWindow) {
   EXPECT_EQ(test::listFolder(dir.root()).size(), 2u);
 }
 
+// The budget's host figure is /proc/meminfo's MemAvailable (in KiB there), within the drift between
+// two readings: a unit slip (bytes for KiB) would be off by 1024.
+TEST(Cli, InfoReportsTheHostsAvailableMemory) {
+  const auto memAvailable = [] {
+    std::ifstream meminfo("/proc/meminfo");
+    for (std::string key; meminfo >> key;) {
+      double kib = 0;
+      meminfo >> kib;
+      if (key == "MemAvailable:") return kib * 1024;
+      meminfo.ignore(256, '\n');
+    }
+    return 0.0;
+  };
+  const double before = memAvailable();
+  const test::RunResult r = runTexsort({"info"});
+  const double after = memAvailable();
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::size_t at = r.out.find("\nmemory ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string line = r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1);
+  // "... with the rest: X GiB available" (llvmpipe) or "...; host X GiB available" (a discrete GPU)
+  const std::size_t unit = line.rfind(" available");
+  ASSERT_NE(unit, std::string::npos) << line;
+  const std::size_t start = line.rfind(' ', unit - 5);
+  const double value = std::stod(line.substr(start + 1));
+  const double scale = line.compare(unit - 3, 3, "GiB") == 0 ? double(1 << 30) : double(1 << 20);
+  const double reported = value * scale;
+  EXPECT_GT(reported, 0.9 * std::min(before, after) - 0.06 * double(1 << 30)) << line;
+  EXPECT_LT(reported, 1.1 * std::max(before, after) + 0.06 * double(1 << 30)) << line;
+}
+
 // texsort's environment variables are options too: a malformed value is one usage line (exit 2)
 // before any work, never ignored and never reported as a GPU failure.
 TEST(Cli, MalformedEnvironmentVariablesAreUsageErrors) {
