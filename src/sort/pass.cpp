@@ -109,11 +109,14 @@ std::uint32_t stageOf(const Pass& pass) {
                     pass);
 }
 
-std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n) {
-  std::vector<CompareExchange> pairs;
+namespace {
+
+// Calls `each` with every comparator of a single-layer network pass, by increasing `low`.
+template <typename Each>
+void forEachCompareExchange(const Pass& pass, std::uint32_t n, Each&& each) {
   const auto bitonic = [&](std::uint32_t stepno, std::uint32_t offset) {
     for (std::uint32_t i = 0; i < n; ++i)
-      if ((i & offset) == 0) pairs.push_back({i, i + offset, (i & stepno) == 0});
+      if ((i & offset) == 0) each(CompareExchange{i, i + offset, (i & stepno) == 0});
   };
   std::visit(Overloaded{
                  [&](const BitonicStep& p) { bitonic(p.stepno, p.offset); },
@@ -121,10 +124,10 @@ std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n)
                  [&](const OddEvenMergeStep& p) {
                    const std::uint32_t runs = p.runLength, k = p.distance, first = k % runs;
                    for (std::uint32_t i = first; i + k < n; ++i)
-                     if ((i - first) % (2 * k) < k && i / (2 * runs) == (i + k) / (2 * runs)) pairs.push_back({i, i + k, true});
+                     if ((i - first) % (2 * k) < k && i / (2 * runs) == (i + k) / (2 * runs)) each(CompareExchange{i, i + k, true});
                  },
                  [&](const TranspositionRound& p) {
-                   for (std::uint32_t i = p.parity; i + 1 < n; i += 2) pairs.push_back({i, i + 1, true});
+                   for (std::uint32_t i = p.parity; i + 1 < n; i += 2) each(CompareExchange{i, i + 1, true});
                  },
                  [](const RadixFlags&) {}, [](const RadixScanStep&) {}, [](const RadixGather&) {},
                  [](const PackCompact&) {}, [](const FusedBitonicSteps&) {}, [](const GatherByIndex&) {},
@@ -133,7 +136,24 @@ std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n)
                  [](const SpanScanStep&) {}, [](const PixelOrder&) {}, [](const ImageOrder&) {},
              },
              pass);
+}
+
+}  // namespace
+
+std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n) {
+  std::vector<CompareExchange> pairs;
+  forEachCompareExchange(pass, n, [&](const CompareExchange& c) { pairs.push_back(c); });
   return pairs;
+}
+
+std::uint64_t compareExchangeCount(const Pass& pass, std::uint64_t n) {
+  // Passes that carry several bitonic steps: each step is n / 2 comparators.
+  const std::uint32_t steps = networkSteps(pass);
+  if (steps > 1) return steps * (n / 2);
+  std::uint64_t count = 0;
+  forEachCompareExchange(pass, static_cast<std::uint32_t>(n), [&](const CompareExchange&) { ++count; });
+  if (count == 0 && steps == 1) count = n / 2;  // one step of a fused, wide or compute pass
+  return count;
 }
 
 double bytesPerElement(const Pass& pass, std::uint64_t n) {

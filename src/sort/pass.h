@@ -412,6 +412,11 @@ struct CompareExchange {
 // these; tests check them against the CPU model.
 std::vector<CompareExchange> compareExchanges(const Pass& pass, std::uint32_t n);
 
+// How many compare-exchanges a pass on n elements makes: its comparators for a single layer, n / 2
+// for each bitonic step a fused, wide or compute pass carries, 0 for passes that compare nothing
+// (radix, pack, gather, span passes). What the viewer counts per pass and in all.
+std::uint64_t compareExchangeCount(const Pass& pass, std::uint64_t n);
+
 // Bytes a pass reads and writes per element (texture traffic), for effective-bandwidth figures.
 double bytesPerElement(const Pass& pass, std::uint64_t n);
 

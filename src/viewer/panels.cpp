@@ -40,6 +40,7 @@ void inputPanel(ViewerState& s) {
     const Pattern pattern = kPatterns[s.pattern];
     startSession(s, generateImage(pattern, std::uint32_t(side), 2024), std::string(patternName(pattern)) + " " + sizeLabel);
   }
+  if (s.pixelMode) return;  // the Pixel sort mode has its own line sort and order
   ImGui::SetNextItemWidth(230);
   if (ImGui::BeginCombo("algorithm", info(s.algorithm).label)) {
     for (const AlgorithmInfo& row : kAlgorithmRegistry) {
@@ -94,7 +95,9 @@ void transportPanel(ViewerState& s) {
     ImGui::SetNextItemWidth(-1);
     ImGui::SliderFloat("##speed", &t.passesPerSecond, 1.0f, 240.0f, "%.0f passes/s", ImGuiSliderFlags_Logarithmic);
   }
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("Space play/pause, Left/Right step, Home/End, R reset, Ctrl+Q quit");
+  ImGui::PopTextWrapPos();
 }
 
 // One plot of `values` (pass 0 first) from 0 to `top`, captioned with the last value, with a tick
@@ -138,6 +141,11 @@ void passPanel(ViewerState& s, float fps) {
     if (!before) {
       const PassStats& st = session.stats(session.pass());
       ImGui::Text("GPU time: this pass %.3f ms, passes so far %.1f ms", st.gpuMs, session.totalGpuMs());
+      ImGui::Text("compare-exchanges: %llu this pass, %llu so far", static_cast<unsigned long long>(st.compareExchanges),
+                  static_cast<unsigned long long>(session.totalCompareExchanges()));
+      ImGui::Text("elements moved: %llu this pass, %llu so far", static_cast<unsigned long long>(st.moved),
+                  static_cast<unsigned long long>(session.totalMoved()));
+      remember(s, "counters");
     }
   }
   ImGui::Text("%.0f fps   %s", double(fps), s.renderer.c_str());

@@ -72,6 +72,18 @@ double SortSession::totalGpuMs() const {
   return total;
 }
 
+std::uint64_t SortSession::totalCompareExchanges() const {
+  std::uint64_t total = 0;
+  for (std::uint32_t p = 1; p <= pass_; ++p) total += stats_[p].compareExchanges;
+  return total;
+}
+
+std::uint64_t SortSession::totalMoved() const {
+  std::uint64_t total = 0;
+  for (std::uint32_t p = 1; p <= pass_; ++p) total += stats_[p].moved;
+  return total;
+}
+
 void SortSession::seek(std::uint32_t target) {
   target = std::min(target, passCount());
   if (target < pass_) {
@@ -97,6 +109,7 @@ void SortSession::runMeasured() {
   PassStats& s = stats_[pass_];
   measure(s);
   s.gpuMs = timer_.milliseconds();
+  s.compareExchanges = compareExchangeCount(schedule_[pass_ - 1], runner_->elementCount());
 }
 
 void SortSession::measure(PassStats& s) {
@@ -125,6 +138,7 @@ void SortSession::measure(PassStats& s) {
   const double n = static_cast<double>(runner_->elementCount());
   s.inOrderPercent = n > 1 ? 100.0 * inOrder / (n - 1) : 100.0;
   s.movedPercent = 100.0 * moved / n;
+  s.moved = static_cast<std::uint64_t>(moved);
   s.runLengthLog2 = std::log2(n / (turns + 1));
   s.settledPercent = 100.0 * settled / n;
   s.distancePercent = 100.0 * distance / (n * n);

@@ -24,6 +24,8 @@ struct PassStats {
   double settledPercent = 0.0;  // elements already at their final position (rises to 100)
   double distancePercent = 0.0; // mean distance from the final position, in % of N (falls to 0)
   double gpuMs = 0.0;           // GPU time of the pass itself
+  std::uint64_t compareExchanges = 0;  // the comparators the pass ran (compareExchangeCount)
+  std::uint64_t moved = 0;             // positions whose element changed: the pass's effective writes
 };
 
 class SortSession {
@@ -53,6 +55,10 @@ class SortSession {
   const Pass* shownPass() const;
   const PassStats& stats(std::uint32_t pass) const { return stats_.at(pass); }  // 0..passCount()
   double totalGpuMs() const;  // sum of the measured passes 1..pass()
+  // The counters of passes 1..pass(), as Sound of Sorting and ArrayV show them: compare-exchanges
+  // made and elements moved, in all.
+  std::uint64_t totalCompareExchanges() const;
+  std::uint64_t totalMoved() const;
 
  private:
   void runMeasured();  // runs pass pass_+1 with timing and stats

@@ -122,6 +122,7 @@ TEST_P(SessionAlgorithm, StatisticsMatchTheCpuModel) {
     ASSERT_TRUE(s.known);
     if (k == 0 || traitsOf(session.schedule()[k - 1]).writes != Buffer::Scan) {
       EXPECT_DOUBLE_EQ(s.movedPercent, 100.0 * double(moved) / n) << "pass " << k;
+      EXPECT_EQ(s.moved, moved) << "pass " << k;
     }
     EXPECT_DOUBLE_EQ(s.inOrderPercent, 100.0 * double(inOrder) / (n - 1)) << "pass " << k;
     EXPECT_DOUBLE_EQ(s.runLengthLog2, std::log2(n / double(turns + 1))) << "pass " << k;
@@ -129,6 +130,14 @@ TEST_P(SessionAlgorithm, StatisticsMatchTheCpuModel) {
     EXPECT_DOUBLE_EQ(s.distancePercent, 100.0 * distance / (n * n)) << "pass " << k;
     if (k == 0 || traitsOf(session.schedule()[k - 1]).writes != Buffer::Scan) before = now;
   }
+  // The counters in all: moved positions summed, and compare-exchanges summed over the passes.
+  std::uint64_t moves = 0, comparators = 0;
+  for (std::uint32_t k = 1; k <= session.passCount(); ++k) {
+    moves += session.stats(k).moved;
+    comparators += compareExchangeCount(session.schedule()[k - 1], elements.size());
+  }
+  EXPECT_EQ(session.totalMoved(), moves);
+  EXPECT_EQ(session.totalCompareExchanges(), comparators);
   EXPECT_LT(session.stats(0).settledPercent, 50.0);
   EXPECT_GT(session.stats(0).distancePercent, 10.0);
   EXPECT_DOUBLE_EQ(session.stats(session.passCount()).inOrderPercent, 100.0);

@@ -363,6 +363,37 @@ TEST(PassText, DescribesEveryKind) {
 namespace texsort {
 namespace {
 
+// The viewer's compare-exchange counter: a single layer's comparators as listed, n / 2 per bitonic
+// step a fused, wide or compute pass carries, none for a split; over a bitonic network in all,
+// n / 2 x k(k+1)/2 whatever the algorithm carries its steps in.
+TEST(CompareExchangeCount, CountsTheComparatorsOfEveryPass) {
+  const std::uint64_t n = 256;  // k = 8: 36 steps of 128 comparators
+  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+    SCOPED_TRACE(row.name);
+    std::uint64_t total = 0;
+    for (const Pass& pass : scheduleFor(row.id, n)) {
+      const std::uint64_t count = compareExchangeCount(pass, n);
+      const std::vector<CompareExchange> layer = compareExchanges(pass, n);
+      if (!layer.empty()) {
+        EXPECT_EQ(count, layer.size()) << describe(pass);
+      } else {
+        EXPECT_EQ(count, networkSteps(pass) * n / 2) << describe(pass);
+      }
+      total += count;
+    }
+    if (row.id == Algorithm::Radix) {
+      EXPECT_EQ(total, 0u);
+    }
+    if (row.id == Algorithm::Bitonic || row.id == Algorithm::BitonicFast || row.id == Algorithm::BitonicWide ||
+        usesCompute(row.id)) {
+      EXPECT_EQ(total, 36u * 128u);
+    }
+    if (row.id == Algorithm::OddEvenMerge) {
+      EXPECT_LT(total, 36u * 128u) << "Batcher's network has fewer comparators";
+    }
+  }
+}
+
 TEST(StageEnds, MarkEachMergeEachRadixBitAndTheFastPathsEnds) {
   // Bitonic on 2^5: ranks 1..5, each ends after 1, 3, 6, 10 passes (the last, 15, is the end).
   EXPECT_EQ(stageEnds(bitonicSchedule(SortShape{32, 1})), (std::vector<std::uint32_t>{1, 3, 6, 10}));
