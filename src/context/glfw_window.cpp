@@ -4,6 +4,8 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
+
 #include "context/gl_versions.h"
 #include "error.h"
 #include "gl/gl.h"
@@ -22,6 +24,16 @@ Window::Window(int width, int height, const std::string& title) {
   if (!glfwInit()) {
     throw Error(ExitCode::Gpu, "GLFW: cannot open a window (" + lastGlfwError +
                                    "); no display? `texsort sort IN -o OUT` sorts without one");
+  }
+  // A larger screen gets a larger window: 85 % of the primary monitor's work area when that is more
+  // than asked for; a smaller screen, no more than its work area.
+  if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+    int x = 0, y = 0, w = 0, h = 0;
+    glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h);
+    if (w > 0 && h > 0) {
+      width = std::min(std::max(width, w * 85 / 100), w);
+      height = std::min(std::max(height, h * 85 / 100), h);
+    }
   }
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);

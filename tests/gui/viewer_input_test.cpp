@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include <stb_image.h>
+
 #include "test_support.h"
 
 namespace texsort {
@@ -78,6 +80,20 @@ TEST(GuiInput, ShortcutsDriveThePixelSortMode) {
   EXPECT_GE(r.pixelCount, 2u);
   EXPECT_EQ(r.pixelPass, 1u) << "end, back one, home, forward one";
   EXPECT_EQ(r.pass, 0u) << "the global sort stays where it was";
+}
+
+// On a screen larger than the default 1280x820 the window takes 85 % of it (it opened at 1280x820
+// whatever the screen).
+TEST(GuiInput, TheWindowFitsALargerScreen) {
+  test::TempFolder dir;
+  const std::string shot = dir.path("big.png");
+  const test::RunResult r = test::runXvfb({"-a", "-s", "-screen 0 1920x1080x24", test::texsortBinary(), "demo",
+                                           "--generate", "8", "--frames", "3", "--screenshot", shot});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  int w = 0, h = 0, channels = 0;
+  ASSERT_TRUE(stbi_info(shot.c_str(), &w, &h, &channels)) << shot;
+  EXPECT_EQ(w, 1920 * 85 / 100);
+  EXPECT_EQ(h, 1080 * 85 / 100);
 }
 
 // Ctrl+Q quits (there was no quit key): a run told to last 3000 frames ends at once, exit 0.
