@@ -105,28 +105,22 @@ void onDrop(GLFWwindow* window, int count, const char** paths) {
 
 // GLFW's input events go to the queue (input_queue.h); focus and the cursor's entering reach the
 // backend at once, as they carry no press to lose.
+void queue(GLFWwindow* window, InputEvent::Kind kind, int code, int action = 0, int mods = 0) {
+  InputEvent e;
+  e.kind = kind;
+  e.code = code;
+  e.action = action;
+  e.mods = mods;
+  stateOf(window).input.push(e);
+}
+
 void installInput(GLFWwindow* window) {
   glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
-    InputEvent e;
-    e.kind = InputEvent::Kind::Key;
-    e.code = key;
-    e.action = action;
-    e.mods = mods;
-    stateOf(w).input.push(e);
+    queue(w, InputEvent::Kind::Key, key, action, mods);
   });
-  glfwSetCharCallback(window, [](GLFWwindow* w, unsigned int c) {
-    InputEvent e;
-    e.kind = InputEvent::Kind::Char;
-    e.code = static_cast<int>(c);
-    stateOf(w).input.push(e);
-  });
+  glfwSetCharCallback(window, [](GLFWwindow* w, unsigned int c) { queue(w, InputEvent::Kind::Char, static_cast<int>(c)); });
   glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
-    InputEvent e;
-    e.kind = InputEvent::Kind::MouseButton;
-    e.code = button;
-    e.action = action;
-    e.mods = mods;
-    stateOf(w).input.push(e);
+    queue(w, InputEvent::Kind::MouseButton, button, action, mods);
   });
   glfwSetScrollCallback(window, [](GLFWwindow* w, double x, double y) {
     InputEvent e;

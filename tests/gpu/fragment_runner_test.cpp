@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <cstring>
 #include <memory>
 #include <thread>
@@ -229,6 +230,25 @@ TEST_F(Gpu, LineShapesEqualTheCpuModelEveryPass) {
   }
 }
 
+// The pixel sort of `image` on every line algorithm: every pass equals the CPU model and the image
+// the plain reference; `more` checks the runner and the model's final state after.
+void pixelSortEveryPass(const Image& image, const PixelSortOptions& o, const LineLayout& layout,
+                        const std::function<void(Runner&, const SortState&)>& more = {}) {
+  for (const Algorithm algorithm : test::lineAlgorithms()) {
+    if (!pixelSortAlgorithm(algorithm)) continue;
+    SCOPED_TRACE(algorithmName(algorithm));
+    SortState cpu;
+    cpu.source = pixelSortSource(image, o, layout);
+    const PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
+    const std::unique_ptr<Runner> runner = makeRunner(algorithm, cpu.source.size());
+    // As the command: the fast and wide paths keep one half of the elements.
+    runner->prepare(schedule, sourceShape(layout, o));
+    ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu, sourceShape(layout, o)));
+    EXPECT_EQ(pixelSortOutput(image, cpu.pixels).rgba, pixelSortReference(image, o).rgba);
+    if (more) more(*runner, cpu);
+  }
+}
+
 // The pixel sort: every pass of every line sort over all lines at once equals the CPU model, on odd sizes,
 // single rows and columns, angles 0, 30, 45, 90, -60, thresholds and whole lines; the final image is each
 // span stably sorted, and the 8-bit read-back is that image.
@@ -254,27 +274,17 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
                    pixelKeyInfo(o.key).name + " " + intervalsInfo(o.intervals).name);
       const Image image = test::randomImage(w, h, rng, 8);
       const LineLayout layout = lineLayout(w, h, angle, packsLines(o));  // lines share rows where they may
-      for (const Algorithm algorithm : test::lineAlgorithms()) {
-        if (!pixelSortAlgorithm(algorithm)) continue;
-        SCOPED_TRACE(algorithmName(algorithm));
-        SortState cpu;
-        cpu.source = pixelSortSource(image, o, layout);
-        const PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
-        const std::unique_ptr<Runner> runner = makeRunner(algorithm, cpu.source.size());
-        // As the command: the fast and wide paths keep one half of the elements.
-        runner->prepare(schedule, sourceShape(layout, o));
-        ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu, sourceShape(layout, o)));
-        EXPECT_EQ(pixelSortOutput(image, cpu.pixels).rgba, pixelSortReference(image, o).rgba);
+      pixelSortEveryPass(image, o, layout, [&](Runner& runner, const SortState& cpu) {
         const std::vector<std::uint8_t> expected = pixelSortOutput(image, cpu.pixels).rgba;
-        EXPECT_EQ(runner->readPixelBytes(image.pixelCount(), {}), expected) << "the 8-bit read-back";
+        EXPECT_EQ(runner.readPixelBytes(image.pixelCount(), {}), expected) << "the 8-bit read-back";
         // As the command reads back: over the source's bytes, in their memory.
         std::vector<std::uint8_t> used(image.pixelCount() * 4, 0xA5);
         used.reserve(cpu.source.size() * 4);  // room for every element: no path needs more
         const std::uint8_t* const memory = used.data();
-        const std::vector<std::uint8_t> over = runner->readPixelBytes(image.pixelCount(), std::move(used));
+        const std::vector<std::uint8_t> over = runner.readPixelBytes(image.pixelCount(), std::move(used));
         EXPECT_EQ(over, expected) << "the 8-bit read-back over bytes that held something else";
         EXPECT_EQ(over.data(), memory) << "the read-back in the memory it was given";
-      }
+      });
     }
   }
 }
@@ -302,17 +312,7 @@ TEST_F(Gpu, EdgesAtTheEndsOfTheScaleEqualTheCpuModel) {
     } else {
       EXPECT_NE(spans, std::vector<std::uint32_t>(36, 0)) << "every change of luma breaks";
     }
-    for (const Algorithm algorithm : test::lineAlgorithms()) {
-      if (!pixelSortAlgorithm(algorithm)) continue;
-      SCOPED_TRACE(algorithmName(algorithm));
-      SortState cpu;
-      cpu.source = pixelSortSource(image, o, layout);
-      const PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
-      const std::unique_ptr<Runner> runner = makeRunner(algorithm, cpu.source.size());
-      runner->prepare(schedule, sourceShape(layout, o));
-      ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu, sourceShape(layout, o)));
-      EXPECT_EQ(pixelSortOutput(image, cpu.pixels).rgba, pixelSortReference(image, o).rgba);
-    }
+    pixelSortEveryPass(image, o, layout);
   }
 }
 
