@@ -315,6 +315,9 @@ Definition::Definition(Command& command) {
   viewing.path("--record", view.record,
                "Record the whole sort as shown (overlays too) to this .gif, .mp4, .webm or .mkv, then quit");
   viewing.flag("--diagram", view.showDiagram, "Open the network diagram (inputs of at most 64 elements)");
+  viewing.flag("--bars", view.showBars,
+               "Show the bar view: each element a bar as tall as its luma, in position order (inputs of at most 4096 "
+               "elements, e.g. --generate 64)");
   viewing.number("--generate", view.generate, 4, 2048, "Start on a generated random image of this side")
       ->excludes(imageOption);
   viewing.number("--soak", view.soakFrames, 10, 1000000,

@@ -198,6 +198,11 @@ void overlayPanel(ViewerState& s) {
   if (!small) ImGui::BeginDisabled();
   ImGui::Checkbox("network diagram (N <= 64, e.g. generate 8x8)", &s.showDiagram);
   if (!small) ImGui::EndDisabled();
+  const bool fewEnough = s.session->elementCount() <= kBarsMaxElements;
+  if (!fewEnough) ImGui::BeginDisabled();
+  ImGui::Checkbox("bar view (N <= 4096, e.g. generate 64x64)", &s.showBars);
+  if (!fewEnough) ImGui::EndDisabled();
+  remember(s, "bar view");
   ImGui::Checkbox("benchmark window", &s.bench.open);
 }
 
@@ -263,6 +268,35 @@ void controlsWindow(ViewerState& s, float fps) {
 }
 
 
+// The bar view (Sound of Sorting's picture): element i of the state after the shown pass is a bar
+// at position i, as tall as its luma, in its own colour; padding draws nothing. Fills the view.
+static void barView(ViewerState& s) {
+  SortSession& session = *s.session;
+  if (s.wireValuesPass != session.pass()) {  // read back only when the pass changed
+    s.wireValues = session.runner().readElements();
+    s.wireValuesPass = session.pass();
+  }
+  const ImVec2 origin = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+  const float top = 4.0f, height = std::max(1.0f, avail.y - top);  // a margin above the tallest bar
+  const std::size_t n = s.wireValues.size();
+  const float width = avail.x / float(std::max<std::size_t>(1, n));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const unsigned highBits = indexHighBits(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Element& e = s.wireValues[i];
+    if (isPadding(e, highBits)) continue;
+    const auto rgb = static_cast<std::uint32_t>(e.rgb);
+    const float luma = float(lumaKey(std::uint8_t(rgb >> 16), std::uint8_t(rgb >> 8), std::uint8_t(rgb))) / float(kMaxLuma);
+    const float x0 = std::floor(origin.x + float(i) * width), x1 = std::floor(origin.x + float(i + 1) * width);
+    const float y0 = std::floor(origin.y + top + height * (1.0f - luma));
+    draw->AddRectFilled(ImVec2(x0, y0), ImVec2(std::max(x1, x0 + 1), origin.y + top + height),
+                        IM_COL32(rgb >> 16, (rgb >> 8) & 255, rgb & 255, 255));
+  }
+  ImGui::Dummy(avail);
+  s.imageMin = origin;
+  s.imageSize = avail;
+}
+
 void imageWindow(ViewerState& s) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(kPanelWidth, 0));
@@ -281,6 +315,12 @@ void imageWindow(ViewerState& s) {
   ImGui::TextDisabled("wheel: zoom, drag: pan");
 
   ImGui::BeginChild("picture", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  if (!s.pixelMode && s.showBars && s.session && s.session->elementCount() <= kBarsMaxElements) {
+    barView(s);
+    ImGui::EndChild();
+    ImGui::End();
+    return;
+  }
   const bool pixel = s.pixelMode && s.pixel;
   const float pw = float(pixel ? s.pixel->width() : s.display->width());
   const float ph = float(pixel ? s.pixel->height() : s.display->height());

@@ -216,6 +216,7 @@ int runViewer(const ViewerOptions& options) {
   }
   if (!s.session) throw Error(ExitCode::Gpu, s.message);
   s.showDiagram = options.showDiagram && s.session->elementCount() <= kDiagramMaxElements;
+  s.showBars = options.showBars;
   if (options.autoplay) s.transport.play();
   if (!options.record.empty()) {
     startRecording(s, options.record, 0, s.session->passCount());

@@ -37,6 +37,7 @@ namespace texsort {
 constexpr float kPanelWidth = 390.0f;
 constexpr double kPassBudgetSeconds = 0.016;  // passes per frame at full speed: keeps ~30 fps on llvmpipe
 constexpr std::uint32_t kDiagramMaxElements = 64;
+constexpr std::uint32_t kBarsMaxElements = 4096;  // the bar view: one bar per element, a pixel wide or more
 constexpr int kSizesLog2Min = 2, kSizesLog2Max = 11;  // generated inputs 4x4 .. 2048x2048
 constexpr std::uint64_t kBenchSizes[] = {256, 4096, 65536, 262144, 1u << 20, 1u << 22};
 
@@ -87,6 +88,7 @@ struct ViewerState {
   int pattern = 0;
   int sizeLog2 = 6;
   bool showDiagram = false;
+  bool showBars = false;  // the bar view in place of the picture (N <= kBarsMaxElements)
   BenchPanel bench;
   std::string message;  // last error (red) or note (grey)
   bool messageIsError = false;
@@ -100,7 +102,7 @@ struct ViewerState {
   std::string cursorTarget;     // the widget it rests on, followed while the layout moves
   std::map<std::string, std::pair<ImVec2, ImVec2>> widgets;  // named widgets' rectangles, last frame
   bool quit = false;            // Ctrl+Q
-  // diagram values: the current state read back, for small N only
+  // the current state read back, for small N only: the diagram's wire values and the bar view
   std::vector<Element> wireValues;
   std::uint32_t wireValuesPass = UINT32_MAX;
   // frame rate while playing

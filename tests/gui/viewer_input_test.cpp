@@ -4,10 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include <stb_image.h>
 
+#include "image/image_io.h"
+#include "sort/element.h"
 #include "test_support.h"
 
 namespace texsort {
@@ -94,6 +97,50 @@ TEST(GuiInput, TheWindowFitsALargerScreen) {
   ASSERT_TRUE(stbi_info(shot.c_str(), &w, &h, &channels)) << shot;
   EXPECT_EQ(w, 1920 * 85 / 100);
   EXPECT_EQ(h, 1080 * 85 / 100);
+}
+
+// Bar heights read from the bar view's screenshot: n bars across the reported rectangle, each as
+// tall as its run of non-background pixels up from the bottom (the background sampled above them).
+std::vector<int> barHeights(const std::string& shot, const std::string& out, std::size_t n) {
+  int x = 0, y = 0, w = 0, h = 0;
+  const std::size_t at = out.find("image at (");
+  EXPECT_NE(at, std::string::npos) << out;
+  if (at == std::string::npos) return {};
+  EXPECT_EQ(std::sscanf(out.c_str() + at, "image at (%d, %d) size (%d x %d)", &x, &y, &w, &h), 4) << out;
+  const Image window = loadImage(shot, kMaxElements);
+  const auto pixel = [&](int px, int py) {
+    const std::size_t i = (std::size_t(py) * window.width + std::size_t(px)) * 4;
+    return std::array<std::uint8_t, 3>{window.rgba[i], window.rgba[i + 1], window.rgba[i + 2]};
+  };
+  const auto background = pixel(x + 1, y + 1);
+  std::vector<int> heights;
+  for (std::size_t i = 0; i < n; ++i) {
+    const int cx = x + int((double(i) + 0.5) * w / double(n));
+    int height = 0;
+    while (height < h && pixel(cx, y + h - 1 - height) != background) ++height;
+    heights.push_back(height);
+  }
+  return heights;
+}
+
+// The bar view: each element a bar as tall as its luma, in position order; unsorted at pass 0, and
+// rising from left to right once sorted.
+TEST(GuiInput, TheBarViewShowsTheStateAsBars) {
+  test::TempFolder dir;
+  const Driven unsorted = drive(dir, {"--generate", "16", "--bars", "--frames", "5"}, "2: key home");
+  ASSERT_EQ(unsorted.result.exitCode, 0) << unsorted.result.err;
+  const std::vector<int> before = barHeights(dir.path("shot.png"), unsorted.result.out, 256);
+  const Driven sorted = drive(dir, {"--generate", "16", "--bars", "--frames", "30"}, "2: key end");
+  ASSERT_EQ(sorted.result.exitCode, 0) << sorted.result.err;
+  ASSERT_EQ(sorted.pass, sorted.passCount);
+  const std::vector<int> after = barHeights(dir.path("shot.png"), sorted.result.out, 256);
+  ASSERT_EQ(after.size(), 256u);
+  EXPECT_FALSE(std::is_sorted(before.begin(), before.end())) << "a random input's bars are not in order";
+  EXPECT_TRUE(std::is_sorted(after.begin(), after.end())) << "sorted by luma: the bars rise";
+  EXPECT_LT(after.front() + 100, after.back()) << "from dark to bright";
+  std::vector<int> a = before, b = after;
+  std::sort(a.begin(), a.end());
+  EXPECT_EQ(a, b) << "the same bars, moved";
 }
 
 // Ctrl+Q quits (there was no quit key): a run told to last 3000 frames ends at once, exit 0.
