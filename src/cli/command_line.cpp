@@ -13,6 +13,7 @@
 #include "error.h"
 #include "sort/algorithms.h"
 #include "viewer/input_queue.h"
+#include "viewer/transport.h"
 #include "sort/bits.h"
 #include "sort/element.h"
 
@@ -301,7 +302,9 @@ Definition::Definition(Command& command) {
   viewing.choice("--algo", viewAlgo, algoNames, algoHelp)->capture_default_str();
   viewing.flag("--bench", view.benchmark, "Open the Benchmark window and measure every algorithm up to 65536");
   viewing.flag("--autoplay", view.autoplay, "Start playing at once");
-  viewing.numberOrWord("--speed", speed, 1, 240, {"max"}, "Passes per second (1-240), or max: as many as fit each frame")
+  viewing.numberOrWord("--speed", speed, kMinPassesPerSecond, 240, {"max"},
+                       "Passes per second (0.05-240; below 1 the network diagram lights the next pass's comparators "
+                       "one by one), or max: as many as fit each frame")
       ->capture_default_str();
   CLI::Option* framesOption =
       viewing.number("--frames", view.frames, 1, 1e9, "Quit after this many frames (for scripts and tests)");

@@ -61,8 +61,14 @@ void diagramWindow(ViewerState& s) {
     if (current) {
       draw->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + w - 4, wireY(n - 1) + 6), IM_COL32(255, 255, 255, 30));
     }
-    const ImU32 colour = current ? IM_COL32(255, 220, 80, 255) : done ? IM_COL32(140, 180, 255, 255) : IM_COL32(90, 90, 110, 255);
-    for (const DiagramComparator& d : columns[k].comparators) {
+    const ImU32 base = current ? IM_COL32(255, 220, 80, 255) : done ? IM_COL32(140, 180, 255, 255) : IM_COL32(90, 90, 110, 255);
+    // Slow motion: the next pass's comparators light one by one before it runs.
+    const std::uint32_t lit = k == session.pass()
+                                  ? s.transport.litComparators(static_cast<std::uint32_t>(columns[k].comparators.size()))
+                                  : 0;
+    for (std::size_t j = 0; j < columns[k].comparators.size(); ++j) {
+      const DiagramComparator& d = columns[k].comparators[j];
+      const ImU32 colour = j < lit ? IM_COL32(255, 140, 60, 255) : base;
       const CompareExchange& c = d.wires;
       const float cx = x + 4 + float(d.lane) * pairGap;
       // The arrowhead marks the wire that receives the larger element.

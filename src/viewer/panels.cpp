@@ -93,7 +93,13 @@ void transportPanel(ViewerState& s) {
   if (!t.asFastAsPossible) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
-    ImGui::SliderFloat("##speed", &t.passesPerSecond, 1.0f, 240.0f, "%.0f passes/s", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("##speed", &t.passesPerSecond, kMinPassesPerSecond, 240.0f,
+                       t.passesPerSecond < 1.0f ? "%.2f passes/s" : "%.0f passes/s", ImGuiSliderFlags_Logarithmic);
+    if (t.passesPerSecond < 1.0f && s.showDiagram) {
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextDisabled("slow motion: the diagram lights the next pass's comparators one by one");
+      ImGui::PopTextWrapPos();
+    }
   }
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("Space play/pause, Left/Right step, Home/End, R reset, Ctrl+Q quit");

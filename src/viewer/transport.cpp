@@ -1,6 +1,7 @@
 // Transport: turns elapsed time and speed into a target pass.
 #include "viewer/transport.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace texsort {
@@ -14,6 +15,11 @@ std::uint32_t Transport::advance(double seconds) {
   pass = target >= passCount ? passCount : static_cast<std::uint32_t>(target);
   if (pass == passCount) pause();
   return pass;
+}
+
+std::uint32_t Transport::litComparators(std::uint32_t comparators) const {
+  if (!playing || asFastAsPossible || passesPerSecond >= 1.0f || pass >= passCount) return 0;
+  return std::min(comparators, static_cast<std::uint32_t>(owed * double(comparators)));
 }
 
 }  // namespace texsort

@@ -5,6 +5,8 @@
 
 namespace texsort {
 
+constexpr float kMinPassesPerSecond = 0.05f;  // slow motion: a pass every 20 s
+
 // Where the animation is and how fast it runs. `pass` is the number of passes applied (0 = the
 // unsorted image, passCount = sorted); the sort texture must be brought to that pass by the caller.
 struct Transport {
@@ -12,7 +14,7 @@ struct Transport {
   std::uint32_t pass = 0;
   bool playing = false;
   bool asFastAsPossible = false;  // run as many passes per frame as fit the frame budget
-  float passesPerSecond = 4.0f;   // 1 .. 240 when not as fast as possible
+  float passesPerSecond = 4.0f;   // kMinPassesPerSecond .. 240 when not as fast as possible
   double owed = 0.0;              // fractional passes accumulated between frames
 
   void play() { playing = pass < passCount; }
@@ -27,6 +29,10 @@ struct Transport {
   // The pass to reach this frame, `seconds` after the last one, when playing at a fixed speed.
   // (As fast as possible is driven by the caller's time budget instead.) Stops at the end.
   std::uint32_t advance(double seconds);
+
+  // Slow motion (below one pass a second): how many of the next pass's `comparators` are lit, one
+  // by one as the time to it passes (0 when not playing slowly).
+  std::uint32_t litComparators(std::uint32_t comparators) const;
 };
 
 }  // namespace texsort

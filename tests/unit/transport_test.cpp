@@ -60,5 +60,26 @@ TEST(Transport, PlayAtTheEndDoesNothing) {
   EXPECT_FALSE(t.playing);
 }
 
+// Slow motion: below one pass a second the time to the next pass lights its comparators one by
+// one; the pass runs when all are lit. Not when paused, at full speed or at 1 pass/s and more.
+TEST(Transport, SlowMotionLightsTheNextPassesComparatorsOneByOne) {
+  Transport t = at(0, 21);
+  t.passesPerSecond = 0.25f;  // a pass every 4 s
+  t.play();
+  EXPECT_EQ(t.advance(1.0), 0u);
+  EXPECT_EQ(t.litComparators(32), 8u) << "a quarter of the way";
+  EXPECT_EQ(t.advance(2.0), 0u);
+  EXPECT_EQ(t.litComparators(32), 24u);
+  EXPECT_EQ(t.advance(1.0), 1u) << "all lit: the pass runs";
+  EXPECT_EQ(t.litComparators(32), 0u) << "and the next one starts unlit";
+  t.passesPerSecond = 2.0f;
+  t.advance(0.2);
+  EXPECT_EQ(t.litComparators(32), 0u) << "at a pass a second and more, nothing to light";
+  t.passesPerSecond = 0.25f;
+  t.advance(2.0);
+  t.pause();
+  EXPECT_EQ(t.litComparators(32), 0u) << "paused";
+}
+
 }  // namespace
 }  // namespace texsort
