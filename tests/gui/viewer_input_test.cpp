@@ -44,7 +44,8 @@ Driven drive(const test::TempFolder& dir, std::vector<std::string> args, const s
 TEST(GuiInput, TheRecordButtonRecordsWhatItSays) {
   test::TempFolder dir;
   const std::string video = dir.path("clicked.gif");
-  const Driven r = drive(dir, {"--generate", "8", "--frames", "120"},
+  // At least one video frame per window frame: 300 frames cover the click and the 81 frames.
+  const Driven r = drive(dir, {"--generate", "8", "--frames", "300"},
                       "3: move 150 500; 5: wheel -30; 10: click @Record; 13: wheel -30; 17: click @record path; "
                       "20: key ctrl+a; 22: type " + video + "; 30: click @Start recording");
   ASSERT_EQ(r.result.exitCode, 0) << r.result.err << r.result.out;
@@ -58,7 +59,8 @@ TEST(GuiInput, TheRecordButtonRecordsWhatItSays) {
 // jump goes on over the next frames instead of stopping at the pass the first frame reached.
 TEST(GuiInput, EndReachesTheSortedImage) {
   test::TempFolder dir;
-  const Driven r = drive(dir, {"--frames", "150"}, "3: key end");
+  // At least one pass a frame however loaded the machine: 400 frames cover 171 passes.
+  const Driven r = drive(dir, {"--frames", "400"}, "3: key end");
   ASSERT_EQ(r.result.exitCode, 0) << r.result.err;
   EXPECT_EQ(r.passCount, 171u);
   EXPECT_EQ(r.pass, 171u);
@@ -130,7 +132,7 @@ TEST(GuiInput, TheBarViewShowsTheStateAsBars) {
   const Driven unsorted = drive(dir, {"--generate", "16", "--bars", "--frames", "5"}, "2: key home");
   ASSERT_EQ(unsorted.result.exitCode, 0) << unsorted.result.err;
   const std::vector<int> before = barHeights(dir.path("shot.png"), unsorted.result.out, 256);
-  const Driven sorted = drive(dir, {"--generate", "16", "--bars", "--frames", "30"}, "2: key end");
+  const Driven sorted = drive(dir, {"--generate", "16", "--bars", "--frames", "80"}, "2: key end");
   ASSERT_EQ(sorted.result.exitCode, 0) << sorted.result.err;
   ASSERT_EQ(sorted.pass, sorted.passCount);
   const std::vector<int> after = barHeights(dir.path("shot.png"), sorted.result.out, 256);
