@@ -318,6 +318,9 @@ Definition::Definition(Command& command) {
   viewing.path("--record", view.record,
                "Record the whole sort as shown (overlays too) to this .gif, .mp4, .webm or .mkv, then quit");
   viewing.flag("--diagram", view.showDiagram, "Open the network diagram (inputs of at most 64 elements)");
+  viewing.flag("--showcase", view.showcase,
+               "Play a queue of algorithms x inputs (random, nearly sorted, few unique, pipe organ; 32x32) one after "
+               "another in the bar view, each to its end");
   viewing.flag("--bars", view.showBars,
                "Show the bar view: each element a bar as tall as its luma, in position order (inputs of at most 4096 "
                "elements, e.g. --generate 64)");

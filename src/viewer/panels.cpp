@@ -37,6 +37,7 @@ void inputPanel(ViewerState& s) {
   ImGui::SliderInt("##size", &s.sizeLog2, kSizesLog2Min, kSizesLog2Max, sizeLabel);
   ImGui::SameLine();
   if (ImGui::Button("Generate")) {
+    s.showcase.on = false;
     const Pattern pattern = kPatterns[s.pattern];
     startSession(s, generateImage(pattern, std::uint32_t(side), 2024), std::string(patternName(pattern)) + " " + sizeLabel);
   }
@@ -260,6 +261,15 @@ void controlsWindow(ViewerState& s, float fps) {
     ImGui::TextWrapped("%s: each pass one full-screen fragment-shader draw between two ping-ponged RGBA32F textures.",
                        info(s.algorithm).summary);
   }
+  if (s.showcase.on) {
+    ImGui::Text("Showcase %zu of %zu: %s", s.showcase.next % s.showcase.queue.size() + 1, s.showcase.queue.size(),
+                s.session ? s.session->name().c_str() : "");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Stop")) s.showcase.on = false;
+  } else if (!s.pixelMode && ImGui::SmallButton("Showcase")) {
+    startShowcase(s);
+  }
+  remember(s, "Showcase");
   inputPanel(s);
   if (s.session && s.pixelMode) {
     pixelPanel(s, fps);

@@ -46,6 +46,7 @@ void startSession(ViewerState& s, Image image, const std::string& name, const st
 }
 
 void loadFile(ViewerState& s, const std::string& path) {
+  s.showcase.on = false;  // the user chose an image: the showcase stops
   try {
     Image image = loadImage(path, kMaxElements);
     startSession(s, std::move(image), std::filesystem::path(path).filename().string(), path);

@@ -217,6 +217,7 @@ int runViewer(const ViewerOptions& options) {
   if (!s.session) throw Error(ExitCode::Gpu, s.message);
   s.showDiagram = options.showDiagram && s.session->elementCount() <= kDiagramMaxElements;
   s.showBars = options.showBars;
+  if (options.showcase) startShowcase(s);
   if (options.autoplay) s.transport.play();
   if (!options.record.empty()) {
     startRecording(s, options.record, 0, s.session->passCount());
@@ -265,6 +266,7 @@ int runViewer(const ViewerOptions& options) {
       pixelFrame(s, dt);
     } else if (!recordStep(s)) {
       advance(s, dt);
+      showcaseStep(s, dt);
     }
     benchStep(s);
     if (s.pictureDirty) {
@@ -316,6 +318,7 @@ int runViewer(const ViewerOptions& options) {
                 static_cast<unsigned long long>(dragFrames), dragSeconds, double(dragFrames) / std::max(dragSeconds, 1e-9),
                 ms[ms.size() / 2]);
   }
+  if (s.showcase.on) std::printf("viewer: showcase: %zu sorts played to their end\n", s.showcase.shown);
   if (s.playingFrames > 0) {
     std::printf("viewer: %llu frames while playing in %.2f s = %.1f fps\n",
                 static_cast<unsigned long long>(s.playingFrames), s.playingSeconds,

@@ -25,6 +25,7 @@ struct ViewerOptions {
   bool showChanged = false;       // start with the changed-pixels overlay on
   bool showDiagram = false;       // open the network diagram (small inputs only)
   bool showBars = false;          // the bar view: each element a bar of its luma, in position order
+  bool showcase = false;          // play a queue of algorithm x input, one after another
   std::string record;             // record the whole sort to this video (.gif, .mp4, .webm, .mkv), then quit
   std::string input;              // scripted input, "FRAME: ACTION; ..." (viewer/input_queue.h)
   std::uint32_t generate = 0;     // nonzero: start on a generated random image of this side

@@ -24,6 +24,7 @@
 #include "error.h"
 #include "record/recording.h"
 #include "sort/algorithms.h"
+#include "viewer/generated.h"
 #include "viewer/input_queue.h"
 #include "viewer/pixel_sort_view.h"
 #include "viewer/sort_session.h"
@@ -55,6 +56,15 @@ struct BenchPanel {
     on.fill(true);
     return on;
   }
+};
+
+// The showcase: a queue of algorithm x input, each played to its end in the bar view (showcase.cpp).
+struct Showcase {
+  bool on = false;
+  std::vector<std::pair<Algorithm, Pattern>> queue;
+  std::size_t next = 0;     // the item playing now
+  double holdLeft = 0.0;    // seconds the sorted bars still stay
+  std::size_t shown = 0;    // items played to their end
 };
 
 struct ViewerState {
@@ -102,6 +112,7 @@ struct ViewerState {
   std::string cursorTarget;     // the widget it rests on, followed while the layout moves
   std::map<std::string, std::pair<ImVec2, ImVec2>> widgets;  // named widgets' rectangles, last frame
   bool quit = false;            // Ctrl+Q
+  Showcase showcase;
   // the current state read back, for small N only: the diagram's wire values and the bar view
   std::vector<Element> wireValues;
   std::uint32_t wireValuesPass = UINT32_MAX;
@@ -164,6 +175,10 @@ std::string shownFolder(const std::string& path);  // the same, ending in one '/
 void pixelPanel(ViewerState& s, float fps);  // the Pixel sort controls (in place of the global sort's)
 void pixelFrame(ViewerState& s, double dt);  // builds the view if needed, plays, drags, draws the picture
 void savePixelSort(ViewerState& s);          // the sorted image to s.pixelExportPath
+
+// showcase.cpp
+void startShowcase(ViewerState& s);
+void showcaseStep(ViewerState& s, double dt);  // after a sort ends: say so, hold, start the next
 
 // network_diagram.cpp
 void diagramWindow(ViewerState& s);

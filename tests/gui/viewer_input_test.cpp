@@ -145,6 +145,22 @@ TEST(GuiInput, TheBarViewShowsTheStateAsBars) {
   EXPECT_EQ(a, b) << "the same bars, moved";
 }
 
+// The showcase plays its queue one sort after another, each to its end and checked sorted there.
+TEST(GuiInput, TheShowcasePlaysOneSortAfterAnother) {
+  test::TempFolder dir;
+  const Driven r = drive(dir, {"--showcase", "--speed", "240", "--frames", "240"}, "1: move 5 5");
+  ASSERT_EQ(r.result.exitCode, 0) << r.result.err;
+  const std::string& out = r.result.out;
+  EXPECT_NE(out.find("showcase 1: bitonic on random, 55 passes, sorted"), std::string::npos) << out;
+  EXPECT_NE(out.find("showcase 2: bitonic on nearly sorted, 55 passes, sorted"), std::string::npos) << out;
+  EXPECT_EQ(out.find("NOT SORTED"), std::string::npos) << out;
+  unsigned played = 0;
+  const std::size_t at = out.find("viewer: showcase: ");
+  ASSERT_NE(at, std::string::npos) << out;
+  EXPECT_EQ(std::sscanf(out.c_str() + at, "viewer: showcase: %u sorts", &played), 1);
+  EXPECT_GE(played, 2u);
+}
+
 // Ctrl+Q quits (there was no quit key): a run told to last 3000 frames ends at once, exit 0.
 TEST(GuiInput, CtrlQQuits) {
   test::TempFolder dir;
