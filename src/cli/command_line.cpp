@@ -229,6 +229,9 @@ Definition::Definition(Command& command) {
                    "Overlays drawn on the frames: roles (min/max), changed (last pass)")
       ->delimiter(',');
   recording.flag("!--no-caption", rec.caption, "No caption strip (pass k of P and its parameters) under the picture");
+  recording.flag("--sound", rec.sound,
+                 "A sound track (MP4, WebM, MKV): a tone a pass, its pitch the mean luma of the pixels it moved (220 to "
+                 "880 Hz), its loudness how many moved; held frames are silent");
   recording.flag("-q,--quiet", record.quiet, "Print nothing on success, no progress line");
 
   benchCommand = app.add_subcommand(
@@ -375,6 +378,9 @@ void Definition::finish(Command& command) {
     for (const std::string& o : recordOverlays) (o == "roles" ? rec.overlay.showRoles : rec.overlay.showChanged) = true;
     parseRecordSize(recordSize, rec);
     rec.format = recordFormatFor(recordFormat, record.output);
+    if (rec.sound && rec.format == VideoFormat::Gif) {
+      throw Error(ExitCode::Usage, record.output + ": a GIF has no sound; record to .mp4, .webm or .mkv");
+    }
     if (rec.from > rec.to) throw Error(ExitCode::Usage, "--from " + std::to_string(rec.from) + " is after --to " + std::to_string(rec.to));
   } else if (*checkCommand) {
     command.kind = Command::Kind::Check;

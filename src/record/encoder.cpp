@@ -40,8 +40,23 @@ std::string formatNumber(double value) {
   return out.str();
 }
 
-// ffmpeg's arguments after its input: the encoder, its settings and the container.
+std::vector<std::string> videoArguments(const VideoSettings& s);
+
+// ffmpeg's arguments after its inputs: the encoders, their settings and the container.
 std::vector<std::string> outputArguments(const VideoSettings& s) {
+  std::vector<std::string> audio;
+  if (s.sound) {
+    audio = s.format == VideoFormat::Mp4    ? std::vector<std::string>{"-c:a", "aac", "-b:a", "128k"}
+            : s.format == VideoFormat::Webm ? std::vector<std::string>{"-c:a", "libopus", "-b:a", "96k"}
+                                            : std::vector<std::string>{"-c:a", "flac"};
+  }
+  std::vector<std::string> video = videoArguments(s);
+  video.insert(video.end() - 2, audio.begin(), audio.end());  // before "-f CONTAINER"
+  return video;
+}
+
+// The video encoder, its settings and the container (the last two arguments: "-f", CONTAINER).
+std::vector<std::string> videoArguments(const VideoSettings& s) {
   switch (s.format) {
     case VideoFormat::Gif: {
       // One palette for the whole animation (a sort only moves pixels), error-diffusion dithering
@@ -80,9 +95,17 @@ std::optional<std::string> programOnPath(const char* name) {
 
 // Starts `args` with standard input from /dev/null or `input` (a pipe's read end), standard
 // output to `output` (or /dev/null) and standard error to `log`; SIGPIPE back to its default.
-pid_t spawn(const std::vector<std::string>& args, int input, int output, int log) {
+pid_t spawn(const std::vector<std::string>& args, int input, int output, int log, int audio = -1) {
+  // The child's fds 0..3 are made from these: none may already be one of 0..3, or a dup2 below
+  // would overwrite another's source (or keep its close-on-exec flag, dup2 onto itself).
+  int moved[4] = {-1, -1, -1, -1};
+  int* sources[4] = {&input, &output, &log, &audio};
+  for (int k = 0; k < 4; ++k) {
+    if (*sources[k] >= 0 && *sources[k] <= 3) *sources[k] = moved[k] = ::fcntl(*sources[k], F_DUPFD_CLOEXEC, 10);
+  }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
+  if (audio >= 0) posix_spawn_file_actions_adddup2(&actions, audio, 3);  // ffmpeg's pipe:3
   if (input >= 0) posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO);
   else posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   if (output >= 0) posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO);
@@ -104,11 +127,26 @@ pid_t spawn(const std::vector<std::string>& args, int input, int output, int log
   const int error = ::posix_spawn(&child, args[0].c_str(), &actions, &attributes, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
+  for (const int fd : moved)
+    if (fd >= 0) ::close(fd);
   if (error != 0) {
     errno = error;
     return -1;
   }
   return child;
+}
+
+// Writes all of `size` bytes to `fd` (a pipe to ffmpeg); false when it stopped reading.
+bool writeAllTo(int fd, const void* data, std::size_t size) {
+  const auto* bytes = static_cast<const std::uint8_t*>(data);
+  while (size > 0) {
+    const ssize_t n = ::write(fd, bytes, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    bytes += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  return true;
 }
 
 // The exit status of `child`, or 128 + the signal that ended it (255: it could not be waited for).
@@ -205,25 +243,40 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
     : settings_(settings), video_(std::string(".") + info(settings.format).name), log_(".log") {
   const std::string program = findFfmpeg();
   ffprobe_ = findFfprobe(program);
-  std::vector<std::string> args = {program, "-hide_banner", "-loglevel", "error",
-                                   "-f", "rawvideo", "-pix_fmt", "rgb24",
+  // With a sound track each input is read on a thread of its own; the sound's (small packets) has
+  // room to queue, the frames keep ffmpeg's default of 8 (a 4096x4096 frame is 48 MB).
+  std::vector<std::string> args = {program, "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24",
                                    "-s", std::to_string(settings.width) + "x" + std::to_string(settings.height),
                                    "-framerate", formatNumber(settings.fps), "-i", "pipe:0"};
+  if (settings.sound) {
+    if (settings.format == VideoFormat::Gif) throw Error(ExitCode::Usage, settings.outputName + ": a GIF has no sound; record to .mp4, .webm or .mkv");
+    // No probing of the raw sound: while ffmpeg waited for seconds of it to analyse, texsort waited
+    // for it to take the next frame (both pipes full, both blocked).
+    for (const char* a : {"-thread_queue_size", "512", "-probesize", "32", "-analyzeduration", "0", "-f", "s16le",
+                          "-ar", "44100", "-ac", "1", "-i", "pipe:3"}) {
+      args.push_back(a);
+    }
+  }
   for (std::string& a : outputArguments(settings)) args.push_back(std::move(a));
   args.push_back("-y");
   args.push_back(video_.path());
 
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) throw Error(ExitCode::Encoder, std::string("ffmpeg: cannot make a pipe: ") + std::strerror(errno));
+  int fds[2], sound[2] = {-1, -1};
+  if (::pipe2(fds, O_CLOEXEC) != 0 || (settings.sound && ::pipe2(sound, O_CLOEXEC) != 0)) {
+    throw Error(ExitCode::Encoder, std::string("ffmpeg: cannot make a pipe: ") + std::strerror(errno));
+  }
   const int logFd = ::open(log_.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  child_ = spawn(args, fds[0], -1, logFd);
+  child_ = spawn(args, fds[0], -1, logFd, sound[0]);
   const int error = errno;
   ::close(fds[0]);
+  if (sound[0] >= 0) ::close(sound[0]);
   if (logFd >= 0) ::close(logFd);
   if (child_ < 0) {
     ::close(fds[1]);
+    if (sound[1] >= 0) ::close(sound[1]);
     throw Error(ExitCode::Encoder, program + ": cannot start: " + std::strerror(error));
   }
+  audio_ = sound[1];
   pipe_ = fds[1];
   setSignalChild(child_);
   // A write to a pipe whose reader has gone then fails with EPIPE, which names ffmpeg's reason,
@@ -233,6 +286,7 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
 
 VideoEncoder::~VideoEncoder() {
   if (pipe_ >= 0) ::close(pipe_);
+  if (audio_ >= 0) ::close(audio_);
   if (child_ > 0) {
     ::kill(child_, SIGTERM);
     wait();
@@ -248,7 +302,8 @@ int VideoEncoder::wait() {
 
 void VideoEncoder::failed(const std::string& what) {
   if (pipe_ >= 0) ::close(pipe_);
-  pipe_ = -1;
+  if (audio_ >= 0) ::close(audio_);
+  pipe_ = audio_ = -1;
   const int status = child_ > 0 ? wait() : 0;
   std::string reason = lastLine(log_.path());
   if (reason.empty()) reason = "exit status " + std::to_string(status);
@@ -329,22 +384,20 @@ void VideoEncoder::addFrame(const std::vector<std::uint8_t>& rgb) {
                                        std::to_string(std::size_t{settings_.width} * settings_.height * 3));
   }
   if (pipe_ < 0) failed("stopped");
-  const std::uint8_t* data = rgb.data();
-  std::size_t left = rgb.size();
-  while (left > 0) {
-    const ssize_t n = ::write(pipe_, data, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) failed("stopped reading frames");
-    data += n;
-    left -= static_cast<std::size_t>(n);
-  }
+  if (!writeAllTo(pipe_, rgb.data(), rgb.size())) failed("stopped reading frames");
   ++frames_;
 }
 
+void VideoEncoder::addSound(const std::vector<std::int16_t>& samples) {
+  if (audio_ < 0) failed("stopped");
+  if (!writeAllTo(audio_, samples.data(), samples.size() * sizeof(std::int16_t))) failed("stopped reading the sound");
+}
+
 void VideoEncoder::finish(const std::string& path) {
-  if (pipe_ < 0) failed("stopped");
+  if (pipe_ < 0 || (settings_.sound && audio_ < 0)) failed("stopped");
   ::close(pipe_);
-  pipe_ = -1;
+  if (audio_ >= 0) ::close(audio_);
+  pipe_ = audio_ = -1;
   const int status = wait();
   // ffmpeg's exit status is not enough: a failed trailer ("Error writing trailer ...: File too
   // large") still exits 0. With -loglevel error, any line in its log is an error.

@@ -55,6 +55,7 @@ struct VideoSettings {
   // does (the same pixels in another order) unless overlays or shrinking change them.
   bool paletteFromFirstFrame = true;
   std::string outputName;  // the destination, named in error messages
+  bool sound = false;      // a sound track (MP4, WebM, MKV): mono 16-bit samples at kSoundSampleRate, addSound
 };
 
 class VideoEncoder {
@@ -69,6 +70,8 @@ class VideoEncoder {
   // ffmpeg's own complaint when it has stopped.
   void addFrame(const std::vector<std::uint8_t>& rgb);
   std::uint32_t frameCount() const { return frames_; }
+  // The sound of the frames so far (with settings.sound): mono samples at 44100 Hz.
+  void addSound(const std::vector<std::int16_t>& samples);
 
   // Ends the stream, waits for ffmpeg, checks what it wrote (its exit status, its error log, and
   // ffprobe's reading: every frame sent, the duration they make) and writes the file to `path` by
@@ -89,6 +92,7 @@ class VideoEncoder {
   ScratchFile log_;
   pid_t child_ = -1;
   int pipe_ = -1;
+  int audio_ = -1;  // the sound's pipe (ffmpeg's fd 3), with settings.sound
   std::uint32_t frames_ = 0;
   void (*previousSigpipe_)(int) = nullptr;
 };

@@ -19,6 +19,7 @@ struct RecordOptions {
   double scale = 0.0;               // > 0: multiply the image's size; else width/height, else 1
   std::uint32_t width = 0, height = 0;
   bool caption = true;              // a strip under the picture: pass k of P and its parameters
+  bool sound = false;               // a sound track: a tone a pass, pitched by what it moved (record/sound.h)
   DisplayOptions overlay;
 };
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "record/sound.h"
 #include "sort/pass.h"
 
 namespace texsort {
@@ -39,6 +40,7 @@ Recording::Recording(SortSession& session, StateDisplay& display, const RecordOp
   video.paletteFromFirstFrame = !options_.overlay.showRoles && !options_.overlay.showChanged &&
                                 geometry_.pictureWidth >= image.width && geometry_.pictureHeight >= image.height;
   video.outputName = output_;
+  video.sound = options_.sound;
   encoder_ = std::make_unique<VideoEncoder>(video);
 }
 
@@ -47,14 +49,18 @@ bool Recording::step(double budgetSeconds) {
   const auto start = Clock::now();
   while (done_ < frameCount()) {
     const std::uint32_t pass = passes_[done_];
+    Tone tone;  // silence: a held frame, or the first
     if (pass != framePass_) {
       session_.seek(pass);
       display_.render(session_, options_.overlay);
-      frame_ = composeFrame(display_.readBack(session_.image().height), geometry_,
-                            options_.caption ? frameCaption(session_, pass) : "");
+      Image picture = display_.readBack(session_.image().height);
+      frame_ = composeFrame(picture, geometry_, options_.caption ? frameCaption(session_, pass) : "");
+      if (options_.sound && framePass_ != UINT32_MAX) tone = passTone(picture_, picture);
+      if (options_.sound) picture_ = std::move(picture);
       framePass_ = pass;
     }
     encoder_->addFrame(frame_);
+    if (options_.sound) encoder_->addSound(toneSamples(tone, samplesOfFrame(done_, options_.fps)));
     ++done_;
     if (std::chrono::duration<double>(Clock::now() - start).count() >= budgetSeconds) break;
   }

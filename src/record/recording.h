@@ -49,6 +49,7 @@ class Recording {
   std::uint32_t done_ = 0;
   std::vector<std::uint8_t> frame_;  // the last frame, sent again while a pass is held
   std::uint32_t framePass_ = UINT32_MAX;
+  Image picture_;                    // the last frame's picture: what the next pass moved is compared with it
 };
 
 }  // namespace texsort

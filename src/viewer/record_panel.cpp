@@ -123,6 +123,9 @@ void recordPanel(ViewerState& s) {
   if (ImGui::SliderFloat("hold s", &hold, 0.0f, 5.0f, "%.1f")) o.holdSeconds = double(hold);
   ImGui::SameLine();
   ImGui::Checkbox("caption", &o.caption);
+  ImGui::SameLine();
+  ImGui::Checkbox("sound", &o.sound);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("a tone a pass, pitched by the luma of what it moved (not in GIF)");
   if (start) startRecording(s, s.recordPath, std::uint32_t(s.recordFrom), std::uint32_t(s.recordTo));
 }
 

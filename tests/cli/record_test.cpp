@@ -8,11 +8,13 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <thread>
 
 #include "record/frames.h"
+#include "record/sound.h"
 #include "sort/cpu_model.h"
 #include "sort/element.h"
 #include "test_support.h"
@@ -348,6 +350,52 @@ void recordAndStop(bool realFfmpeg) {
 
 TEST(Record, ASignalStopsFfmpegAndLeavesNothing) { recordAndStop(true); }
 TEST(Record, ASignalStopsASlowEncoderAtOnce) { recordAndStop(false); }
+
+// --sound: the lossless MKV's FLAC track is, sample for sample, the tones of the frames it carries:
+// each new pass's tone from the pixels it moved (read from the decoded pictures), held and first
+// frames silent; GIF has no sound track.
+TEST(Record, TheSoundTrackIsATonePerPassFromWhatItMoved) {
+  test::TempFolder dir;
+  const std::string input = writeSmallImage(dir), video = dir.path("sound.mkv");
+  const double fps = 20.0;
+  const test::RunResult r = runTexsort({"record", input, "-o", video, "--sound", "--no-caption", "--every", "4",
+                                        "--hold", "0.25", "--fps", "20", "--algo", "oddeven-merge"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::vector<std::uint8_t> frames = decodeFrames(video);
+  const std::size_t frameBytes = 32 * 16 * 3, count = frames.size() / frameBytes;
+  ASSERT_GT(count, 10u);
+  const test::RunResult pcm = test::runProgram("ffmpeg", {"-v", "error", "-i", video, "-map", "0:a", "-f", "s16le",
+                                                          "-ac", "1", "-ar", "44100", "-"});
+  ASSERT_EQ(pcm.exitCode, 0) << pcm.err;
+  std::vector<std::int16_t> samples(pcm.out.size() / 2);
+  std::memcpy(samples.data(), pcm.out.data(), samples.size() * 2);
+  std::vector<std::int16_t> expected;
+  Image previous;
+  std::size_t sounding = 0;
+  for (std::size_t f = 0; f < count; ++f) {
+    Image picture;
+    picture.width = 32;
+    picture.height = 16;
+    for (std::size_t i = 0; i < 32 * 16; ++i) {
+      const std::uint8_t* p = &frames[f * frameBytes + i * 3];
+      picture.rgba.insert(picture.rgba.end(), {p[0], p[1], p[2], 255});
+    }
+    // A frame that repeats the last picture is a held one, or a pass that moved nothing: silent.
+    const Tone tone = f == 0 ? Tone{} : passTone(previous, picture);
+    sounding += tone.amplitude > 0;
+    const std::vector<std::int16_t> part = toneSamples(tone, samplesOfFrame(std::uint32_t(f), fps));
+    expected.insert(expected.end(), part.begin(), part.end());
+    previous = std::move(picture);
+  }
+  EXPECT_GT(sounding, 5u);
+  ASSERT_EQ(samples.size(), expected.size()) << "the track lasts as long as the frames";
+  EXPECT_TRUE(samples == expected) << "the FLAC track is the tones, sample for sample";
+
+  const test::RunResult gif = runTexsort({"record", input, "-o", dir.path("sound.gif"), "--sound"});
+  EXPECT_EQ(gif.exitCode, 2) << gif.err;
+  EXPECT_NE(gif.err.find("a GIF has no sound"), std::string::npos) << gif.err;
+  EXPECT_FALSE(test::fileExists(dir.path("sound.gif")));
+}
 
 // A range of one pass is a recording of that pass, held; --from equal to --to is not "after" it.
 TEST(Record, ARangeOfOnePassIsAccepted) {
