@@ -10,12 +10,28 @@ uniform uint u_offset;  // the first (largest) distance
 
 const uint kGroup = 1u << STEPS;
 
+#ifdef TEXSORT_BOUNDS_CHECK
+// texsort check: an invocation that would touch a pair past the end counts itself here. On a GPU
+// with robust buffer access (llvmpipe) such an access is silently dropped, so only this sees it.
+layout(std430, binding = 3) buffer Faults { uint outOfBounds; };
+#endif
+
 void main() {
   uint t = invocationIndex();
+#ifdef TEXSORT_FORCED_OVERRUN
+  if (t > (u_count >> STEPS)) return;  // TEXSORT_FORCE_FAILURE=compute-overrun: the guard off by one
+#else
   if (t >= (u_count >> STEPS)) return;
+#endif
   uint spacing = u_offset >> (STEPS - 1);               // the last step's distance
   uint low = t & (spacing - 1u);
   uint base = ((t - low) << STEPS) | low;                // t with STEPS zero bits at log2(spacing)
+#ifdef TEXSORT_BOUNDS_CHECK
+  if (base + (kGroup - 1u) * spacing >= u_count) {
+    atomicAdd(outOfBounds, 1u);
+    return;
+  }
+#endif
   bool ascending = (base & u_stepno) == 0u;              // the same for the whole group
   vec2 v[kGroup];
   for (uint j = 0u; j < kGroup; ++j) v[j] = pairs[base + j * spacing];

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "error.h"
+#include "fault.h"
 #include "gl/capabilities.h"
 #include "shaders/embedded.h"
 #include "sort/bits.h"
@@ -13,7 +14,7 @@ namespace texsort {
 namespace {
 
 constexpr std::uint32_t kLocalSize = 64;  // the global kernels' workgroup (article 000: 64 threads)
-enum Binding : GLuint { kElements = 0, kPairs = 1, kTarget = 2 };
+enum Binding : GLuint { kElements = 0, kPairs = 1, kTarget = 2, kFaults = 3 };
 
 std::string define(const char* name, std::uint64_t value) {
   return "#define " + std::string(name) + " " + std::to_string(value) + "\n";
@@ -70,7 +71,9 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
             if (p.count < 1 || p.count > 4 || p.offset >> (p.count - 1) == 0) {
               throw Error(ExitCode::Gpu, "GPU sorter: compute steps of an unknown shape: " + describe(pass));
             }
-            return program(traitsOf(pass).shader, define("STEPS", p.count));
+            const std::string checks = std::string(boundsCheck() ? "#define TEXSORT_BOUNDS_CHECK\n" : "") +
+                                       (forcedFailure("compute-overrun") ? "#define TEXSORT_FORCED_OVERRUN\n" : "");
+            return program(traitsOf(pass).shader, define("STEPS", p.count) + checks);
           },
           [&](const SharedBitonicSteps& p) -> const gl::Program& {
             const std::uint64_t block = std::uint64_t{1} << p.blockLog2;
@@ -103,10 +106,31 @@ void ComputeRunner::bind(const gl::StorageBuffer& elements, const gl::StorageBuf
 }
 
 void ComputeRunner::dispatch(const gl::Program&, std::uint64_t workgroups) {
+  const std::uint32_t zero = 0;
+  if (boundsCheck()) {
+    if (!faults_) faults_ = gl::StorageBuffer(sizeof zero, &zero, "bounds-check faults");
+    faults_.write(&zero, sizeof zero);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kFaults, faults_.id());
+  }
   // More than 65535 workgroups (the least GL allows on an axis) go as rows of 32768.
   const std::uint64_t width = workgroups > 65535 ? 32768 : workgroups;
   glDispatchCompute(static_cast<GLuint>(width), static_cast<GLuint>(workgroups / width), 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  if (boundsCheck()) {
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    std::uint32_t faults = 0;
+    faults_.read(&faults, sizeof faults);
+    if (faults != 0) {
+      throw Error(ExitCode::Mismatch, "compute bounds check: " + std::to_string(faults) + " invocation" +
+                                          (faults == 1 ? "" : "s") + " would have touched pairs past the end of the " +
+                                          std::to_string(elementCount()) + " in one dispatch");
+    }
+  }
+}
+
+bool& boundsCheck() {
+  static bool on = false;
+  return on;
 }
 
 void ComputeRunner::upload(const std::vector<Element>& elements) {

@@ -14,6 +14,11 @@
 
 namespace texsort {
 
+// Whether the compute shaders assert their bounds (texsort check turns it on): a dispatch whose
+// invocations would touch data past the end counts them, and the runner throws
+// texsort::Error(Mismatch) naming the count. Off: the shaders carry no check.
+bool& boundsCheck();
+
 class ComputeRunner final : public Runner {
  public:
   // Needs a current context where gl::computeAvailable(). Allocates the element buffers for
@@ -60,6 +65,7 @@ class ComputeRunner final : public Runner {
   gl::StorageBuffer previousPairs_;  // the pairs before the last dispatch, when hasPrevious_
   bool hasPrevious_ = false;
   gl::StorageBuffer copyTarget_; // copyPassMs() only
+  gl::StorageBuffer faults_;     // with boundsCheck(): the shaders' count of out-of-bounds invocations
   unsigned written_ = 0;         // bufferBit()s written since upload()
   Buffer shown_ = Buffer::Elements;
   std::map<std::string, gl::Program> programs_;  // by shader and defines

@@ -45,6 +45,19 @@ TEST(Check, TheReadmeCountsWhatTheProgramRuns) {
   }
 }
 
+// The compute shaders assert their bounds under check: the fused-range guard off by one (forced,
+// as the mutation audit made it) lets an invocation past the last group run, which llvmpipe's
+// robust buffer access hides from every state comparison; the shaders' own count catches it.
+TEST(Check, TheComputeBoundsCheckCatchesAnInvocationPastTheEnd) {
+  test::RunOptions options;
+  options.setEnv = {{"TEXSORT_FORCE_FAILURE", "compute-overrun"}};
+  const test::RunResult r = runTexsort({"check", "--quick", "--algos", "compute-b2"}, options);
+  EXPECT_EQ(r.exitCode, 5) << r.err;
+  EXPECT_NE(r.err.find("texsort: error: compute bounds check: 1 invocation would have touched pairs past the end"),
+            std::string::npos)
+      << r.err;
+}
+
 // A context without compute shaders (forced here; llvmpipe has them): the compute rows are left
 // out and named when nobody asked for them, and refused with exit 4 when somebody did.
 TEST(Check, WithoutComputeTheComputeRowsAreLeftOutOrRefused) {
