@@ -137,6 +137,7 @@ void pixelPanel(ViewerState& s, float fps) {
     bool picked = ImGui::RadioButton("asc", &order, 0);
     ImGui::SameLine();
     picked |= ImGui::RadioButton("desc", &order, 1);
+    remember(s, "pixel desc");
     if (picked) {
       o.order = order == 0 ? SortOrder::Ascending : SortOrder::Descending;
       changed = true;

@@ -66,7 +66,6 @@ void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algori
   checkPixelSortAlgorithm(algorithm);
   const bool sameLines = options.angle == options_.angle && options.mask == options_.mask && algorithm == algorithm_ &&
                          packsLines(options) == packsLines(options_);
-  const std::uint32_t target = pass_ == passCount() ? UINT32_MAX : pass_;
   options_ = options;
   algorithm_ = algorithm;
   if (sameLines) {  // the uploaded source stands: only the passes change
@@ -77,7 +76,7 @@ void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algori
   } else {
     rebuildLines();
   }
-  seek(std::min(target, passCount()), false);
+  seek(passCount(), false);
 }
 
 void PixelSortView::seek(std::uint32_t target, bool wait) {

@@ -18,9 +18,10 @@ class PixelSortView {
   // pixel sort cannot take, and for options out of range.
   PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm);
 
-  // New options or line sort: a new schedule, then the state at the same pass (the end, if it was
-  // there). Only a new angle or mask, or options that change whether lines share rows
-  // (packsLines), rebuild the lines and upload the source again.
+  // New options or line sort: a new schedule, then the sorted result (a change made at an early
+  // pass showed nothing of itself until End; the passes can be stepped back from there). Only a new
+  // angle or mask, or options that change whether lines share rows (packsLines), rebuild the lines
+  // and upload the source again.
   void setOptions(const PixelSortOptions& options, Algorithm algorithm);
   // Brings the state to pass `target` (0: the image as loaded, passCount(): sorted); with `wait`,
   // waits for the GPU, so lastUpdateMs() is the whole update (the live controls do not wait: the

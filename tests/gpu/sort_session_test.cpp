@@ -230,7 +230,9 @@ TEST_F(Session, PixelSortViewLaysOutTheLinesAgainWhenPackingChanges) {
   whole.maxSpan = 7;
   for (const PixelSortOptions* next : {&o, &random, &o, &skip, &whole}) {
     SCOPED_TRACE(std::string(intervalsInfo(next->intervals).name) + " skip " + std::to_string(next->skipPercent));
+    view.seek(1);  // a change made mid-way shows its own result at once
     view.setOptions(*next, Algorithm::BitonicWide);
+    EXPECT_EQ(view.pass(), view.passCount());
     EXPECT_EQ(view.layout().packed, packsLines(*next));
     EXPECT_EQ(view.result().rgba, pixelSortReference(image, *next).rgba);
   }
