@@ -147,11 +147,13 @@ void passPanel(ViewerState& s, float fps) {
     ImGui::TextWrapped("%s", text.explanation.c_str());
     if (!before) {
       const PassStats& st = session.stats(session.pass());
-      ImGui::Text("GPU time: this pass %.3f ms, passes so far %.1f ms", st.gpuMs, session.totalGpuMs());
-      ImGui::Text("compare-exchanges: %llu this pass, %llu so far", static_cast<unsigned long long>(st.compareExchanges),
-                  static_cast<unsigned long long>(session.totalCompareExchanges()));
-      ImGui::Text("elements moved: %llu this pass, %llu so far", static_cast<unsigned long long>(st.moved),
-                  static_cast<unsigned long long>(session.totalMoved()));
+      // Wrapped: long sorts' totals ran past the panel's edge ("ms" cut off).
+      ImGui::TextWrapped("GPU time: this pass %.3f ms, passes so far %.1f ms", st.gpuMs, session.totalGpuMs());
+      ImGui::TextWrapped("compare-exchanges: %llu this pass, %llu so far",
+                         static_cast<unsigned long long>(st.compareExchanges),
+                         static_cast<unsigned long long>(session.totalCompareExchanges()));
+      ImGui::TextWrapped("elements moved: %llu this pass, %llu so far", static_cast<unsigned long long>(st.moved),
+                         static_cast<unsigned long long>(session.totalMoved()));
       remember(s, "counters");
     }
   }
@@ -327,8 +329,10 @@ void imageWindow(ViewerState& s) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(160);
   if (ImGui::SliderFloat("zoom", &s.zoom, 0.125f, 32.0f, "%.3gx", ImGuiSliderFlags_Logarithmic)) s.fit = false;
-  ImGui::SameLine();
-  ImGui::TextDisabled("wheel: zoom, drag: pan");
+  if (ImGui::GetContentRegionAvail().x > 420) {  // the hint only where it fits (not at 800x600)
+    ImGui::SameLine();
+    ImGui::TextDisabled("wheel: zoom, drag: pan");
+  }
 
   ImGui::BeginChild("picture", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   if (!s.pixelMode && s.showBars && s.session && s.session->elementCount() <= kBarsMaxElements) {

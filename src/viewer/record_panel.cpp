@@ -99,7 +99,9 @@ void recordPanel(ViewerState& s) {
   ImGui::SameLine();
   const bool start = ImGui::Button("Record##start", ImVec2(80, 0));
   remember(s, "Start recording");
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled(".gif, .mp4, .webm or .mkv (lossless); what the picture shows, overlays too");
+  ImGui::PopTextWrapPos();
   s.recordTo = std::clamp(s.recordTo, 0, last);
   s.recordFrom = std::clamp(s.recordFrom, 0, s.recordTo);
   ImGui::SetNextItemWidth(150);
