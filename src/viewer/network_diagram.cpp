@@ -13,8 +13,11 @@ namespace texsort {
 void diagramWindow(ViewerState& s) {
   SortSession& session = *s.session;
   const auto n = static_cast<std::uint32_t>(session.elementCount());
-  ImGui::SetNextWindowPos(ImVec2(kPanelWidth + 20, 60), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(840, 700), ImGuiCond_FirstUseEver);
+  // Beside the image, never over it (imageWindowWidth leaves it the rest of the window).
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float left = kPanelWidth + imageWindowWidth(s);
+  ImGui::SetNextWindowPos(ImVec2(left, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(std::max(100.0f, display.x - left), display.y), ImGuiCond_Always);
   if (!ImGui::Begin("Network diagram", &s.showDiagram, ImGuiWindowFlags_HorizontalScrollbar)) {
     ImGui::End();
     return;

@@ -315,10 +315,17 @@ static void barView(ViewerState& s) {
   s.imageSize = avail;
 }
 
+float imageWindowWidth(const ViewerState& s) {
+  const float right = ImGui::GetIO().DisplaySize.x - kPanelWidth;
+  // With the network diagram open the image takes a third of the room and the diagram the rest, side
+  // by side: the diagram no longer covers the picture.
+  return s.showDiagram ? std::max(200.0f, std::floor(right / 3)) : right;
+}
+
 void imageWindow(ViewerState& s) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(kPanelWidth, 0));
-  ImGui::SetNextWindowSize(ImVec2(display.x - kPanelWidth, display.y));
+  ImGui::SetNextWindowSize(ImVec2(imageWindowWidth(s), display.y));
   ImGui::Begin("Image", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   if (ImGui::Button("Fit")) s.fit = true;
   ImGui::SameLine();

@@ -147,6 +147,7 @@ void advance(ViewerState& s, double dt);
 // panels.cpp
 void controlsWindow(ViewerState& s, float fps);
 void imageWindow(ViewerState& s);
+float imageWindowWidth(const ViewerState& s);  // the image's share of the room right of the panel
 
 // export.cpp
 // Throws texsort::Error unless `path` may be written: not empty, not the image shown or the mask

@@ -209,6 +209,25 @@ TEST(Gui, NetworkDiagramOpensForSmallInputs) {
   }
   EXPECT_GT(done, 500u) << "columns of comparators drawn";
   EXPECT_EQ(pending, 0u) << "every pass has run";
+
+  // Fitted to its window, the picture stays whole beside the diagram (the diagram covered it): every
+  // texel's centre on screen shows the generated input's pixel.
+  const std::string shot = dir.path("fit.png");
+  const test::RunResult r = runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--generate",
+                                     "8", "--diagram", "--frames", "5", "--screenshot", shot});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  int x = 0, y = 0, w = 0, h = 0;
+  ASSERT_EQ(std::sscanf(r.out.c_str() + r.out.find("image at"), "image at (%d, %d) size (%d x %d)", &x, &y, &w, &h), 4);
+  EXPECT_GT(w, 150) << "fitted, not 1:1";
+  const Image window = loadImage(shot, kMaxElements), input = generateImage(Pattern::Random, 8, 2024);
+  for (std::uint32_t ty = 0; ty < 8; ++ty) {
+    for (std::uint32_t tx = 0; tx < 8; ++tx) {
+      const std::size_t px = std::size_t(x + (2 * int(tx) + 1) * w / 16), py = std::size_t(y + (2 * int(ty) + 1) * h / 16);
+      const std::uint8_t* shown = &window.rgba[(py * window.width + px) * 4];
+      const std::uint8_t* texel = &input.rgba[(std::size_t{ty} * 8 + tx) * 4];
+      EXPECT_TRUE(std::equal(shown, shown + 3, texel)) << "texel " << tx << ", " << ty;
+    }
+  }
 }
 
 }  // namespace
