@@ -94,7 +94,7 @@ void transportPanel(ViewerState& s) {
   if (!t.asFastAsPossible) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
-    ImGui::SliderFloat("##speed", &t.passesPerSecond, kMinPassesPerSecond, 240.0f,
+    ImGui::SliderFloat("##speed", &t.passesPerSecond, float(kMinPassesPerSecond), 240.0f,
                        t.passesPerSecond < 1.0f ? "%.2f passes/s" : "%.0f passes/s", ImGuiSliderFlags_Logarithmic);
     if (t.passesPerSecond < 1.0f && s.showDiagram) {
       ImGui::PushTextWrapPos(0);

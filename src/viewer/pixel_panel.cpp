@@ -169,12 +169,21 @@ void pixelPanel(ViewerState& s, float fps) {
     ImGui::SameLine();
     if (ImGui::Button(s.pixelPlaying ? "Pause" : "Play", ImVec2(60, 0))) {
       s.pixelPlaying = !s.pixelPlaying;
+      s.pixelOwed = 0.0;
       if (s.pixelPlaying && v.pass() == v.passCount()) v.seek(0);
     }
     ImGui::SameLine();
     if (ImGui::Button("Step >")) v.seek(v.pass() + 1), s.pixelDirty = true;
     ImGui::SameLine();
     if (ImGui::Button("End")) v.seek(v.passCount()), s.pixelPlaying = false, s.pixelDirty = true;
+    Transport& t = s.transport;
+    ImGui::Checkbox("a pass a frame", &t.asFastAsPossible);
+    if (!t.asFastAsPossible) {
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(-1);
+      ImGui::SliderFloat("##pixelspeed", &t.passesPerSecond, float(kMinPassesPerSecond), 240.0f,
+                         t.passesPerSecond < 1.0f ? "%.2f passes/s" : "%.0f passes/s", ImGuiSliderFlags_Logarithmic);
+    }
     int pass = static_cast<int>(v.pass());
     ImGui::SetNextItemWidth(-1);
     if (ImGui::SliderInt("##pixelpass", &pass, 0, static_cast<int>(v.passCount()), "pass %d")) {
@@ -199,7 +208,7 @@ void pixelPanel(ViewerState& s, float fps) {
   }
 }
 
-void pixelFrame(ViewerState& s, double) {
+void pixelFrame(ViewerState& s, double dt) {
   if (!s.session) return;
   if (!s.pixel) applyPixelOptions(s, s.pixelOptions, s.pixelAlgorithm);  // startSession drops it with the old image
   if (!s.pixel) return;
@@ -209,8 +218,17 @@ void pixelFrame(ViewerState& s, double) {
     applyPixelOptions(s, o, s.pixelAlgorithm);
   }
   if (s.pixelPlaying) {
-    s.pixel->seek(s.pixel->pass() + 1);
-    s.pixelDirty = true;
+    // The speed the transport shows (Play had none here): as fast as possible is a pass a frame.
+    std::uint32_t steps = 1;
+    if (!s.transport.asFastAsPossible) {
+      s.pixelOwed += dt * double(s.transport.passesPerSecond);
+      steps = static_cast<std::uint32_t>(s.pixelOwed);
+      s.pixelOwed -= steps;
+    }
+    if (steps > 0) {
+      s.pixel->seek(s.pixel->pass() + steps);
+      s.pixelDirty = true;
+    }
     if (s.pixel->pass() == s.pixel->passCount()) s.pixelPlaying = false;
   }
   if (s.pixelDirty) {

@@ -5,7 +5,7 @@
 
 namespace texsort {
 
-constexpr float kMinPassesPerSecond = 0.05f;  // slow motion: a pass every 20 s
+constexpr double kMinPassesPerSecond = 0.05;  // slow motion: a pass every 20 s
 
 // Where the animation is and how fast it runs. `pass` is the number of passes applied (0 = the
 // unsorted image, passCount = sorted); the sort texture must be brought to that pass by the caller.

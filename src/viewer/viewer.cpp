@@ -80,7 +80,7 @@ void handleKeys(ViewerState& s) {
     if (!s.pixel) return;
     PixelSortView& v = *s.pixel;
     const std::uint32_t before = v.pass();
-    if (space) s.pixelPlaying = !s.pixelPlaying && v.pass() < v.passCount();
+    if (space) s.pixelPlaying = !s.pixelPlaying && v.pass() < v.passCount(), s.pixelOwed = 0.0;
     if (right || left || home || end) s.pixelPlaying = false;
     if (right && v.pass() < v.passCount()) v.seek(v.pass() + 1);
     if (left && v.pass() > 0) v.seek(v.pass() - 1);

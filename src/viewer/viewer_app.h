@@ -125,7 +125,8 @@ struct ViewerState {
   PixelSortOptions pixelOptions;
   Algorithm pixelAlgorithm = Algorithm::BitonicWide;
   bool pixelSpans = false;    // the span overlay
-  bool pixelPlaying = false;  // one pass per frame
+  bool pixelPlaying = false;  // at the transport's speed (as fast as possible: a pass a frame)
+  double pixelOwed = 0.0;     // fractional passes owed while playing at a set speed
   bool pixelDirty = true;     // the picture needs drawing
   bool pixelDrag = false;     // move --lower every frame, as a dragged slider does (measures the frame rate)
   char maskPath[1024] = "";

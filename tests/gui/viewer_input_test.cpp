@@ -161,6 +161,19 @@ TEST(GuiInput, TheShowcasePlaysOneSortAfterAnother) {
   EXPECT_GE(played, 2u);
 }
 
+// The Pixel sort mode's Play keeps the speed set (it ran a pass a frame whatever the speed): at a
+// pass every 20 s nothing moves in 40 frames; as fast as possible it plays to the end.
+TEST(GuiInput, ThePixelSortPlaysAtTheSpeedSet) {
+  test::TempFolder dir;
+  const Driven slow = drive(dir, {"--generate", "32", "--pixelsort", "--speed", "0.05", "--frames", "40"},
+                            "3: key home; 5: key space");
+  ASSERT_EQ(slow.result.exitCode, 0) << slow.result.err;
+  EXPECT_EQ(slow.pixelPass, 0u);
+  const Driven fast = drive(dir, {"--generate", "32", "--pixelsort", "--frames", "40"}, "3: key home; 5: key space");
+  ASSERT_EQ(fast.result.exitCode, 0) << fast.result.err;
+  EXPECT_EQ(fast.pixelPass, fast.pixelCount);
+}
+
 // Ctrl+Q quits (there was no quit key): a run told to last 3000 frames ends at once, exit 0.
 TEST(GuiInput, CtrlQQuits) {
   test::TempFolder dir;
