@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "record/encoder.h"
-#include "viewer/display_options.h"
+#include "playback/display_options.h"
 
 namespace texsort {
 

@@ -11,8 +11,8 @@
 #include "record/encoder.h"
 #include "record/frames.h"
 #include "record/record_options.h"
-#include "viewer/sort_session.h"
-#include "viewer/state_display.h"
+#include "playback/sort_session.h"
+#include "playback/state_display.h"
 
 namespace texsort {
 

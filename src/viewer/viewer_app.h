@@ -27,8 +27,8 @@
 #include "viewer/generated.h"
 #include "viewer/input_queue.h"
 #include "viewer/pixel_sort_view.h"
-#include "viewer/sort_session.h"
-#include "viewer/state_display.h"
+#include "playback/sort_session.h"
+#include "playback/state_display.h"
 #include "viewer/transport.h"
 
 struct GLFWwindow;

@@ -16,8 +16,8 @@
 #include "test_support.h"
 #include "pixelsort/pixel_sort.h"
 #include "viewer/pixel_sort_view.h"
-#include "viewer/sort_session.h"
-#include "viewer/state_display.h"
+#include "playback/sort_session.h"
+#include "playback/state_display.h"
 
 namespace texsort {
 namespace {

@@ -1,4 +1,5 @@
-// The viewer's compute side: one image's sort on the GPU, movable to any pass, with per-pass stats.
+// The playback layer's compute side: one image's sort on the GPU, movable to any pass, with per-pass stats;
+// the viewer, `texsort record` and the recorder in the viewer all play a sort through it.
 #pragma once
 
 #include <cstdint>

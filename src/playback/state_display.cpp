@@ -1,5 +1,5 @@
 // StateDisplay: one full-screen draw of display.frag into a picture sized to the image.
-#include "viewer/state_display.h"
+#include "playback/state_display.h"
 
 #include <algorithm>
 #include <string>

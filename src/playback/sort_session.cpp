@@ -1,5 +1,5 @@
 // SortSession: seek by replay, first-time passes timed and reduced to statistics on the GPU.
-#include "viewer/sort_session.h"
+#include "playback/sort_session.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,11 +1,12 @@
-// Renders a SortSession's current state into an RGBA8 picture (display.frag) for ImGui and export.
+// Renders a SortSession's current state into an RGBA8 picture (display.frag), overlays included: what the
+// viewer shows, exports and records (the playback layer's drawing side).
 #pragma once
 
 #include "gl/fullscreen.h"
 #include "gl/objects.h"
 #include "image/image_io.h"
-#include "viewer/display_options.h"
-#include "viewer/sort_session.h"
+#include "playback/display_options.h"
+#include "playback/sort_session.h"
 
 namespace texsort {
 
