@@ -64,7 +64,7 @@ namespace {
 // stb_image (2.27, Debian's) writes past its Huffman size table when a JPEG's DHT segment claims
 // more than 256 codes (found by texsort's fuzzer). Walk the JPEG's markers first, scans included
 // since progressive files define tables between them, and refuse such a table.
-void checkJpegHuffmanTables(const std::string& name, const unsigned char* data, std::size_t size) {
+void walkJpegHuffmanTables(const std::string& name, const unsigned char* data, std::size_t size, std::string& dcProblem) {
   // SOI as stb finds it: FF, any number of FF fill bytes, D8.
   std::size_t at = 0;
   while (at < size && data[at] == 0xFF) ++at;
@@ -93,6 +93,14 @@ void checkJpegHuffmanTables(const std::string& name, const unsigned char* data, 
         for (std::size_t i = 1; i <= 16 && table + i < size; ++i) codes += data[table + i];
         if (codes > 256) failInput(name, "corrupt JPEG (Huffman table with " + std::to_string(codes) + " codes)");
         if ((data[table] >> 4) > 1 || (data[table] & 15) > 3) break;  // stb stops at a bad table header
+        // A DC table's values are bit counts of the difference, at most 15 (11 in 8-bit files): stb
+        // 2.27 shifts by a larger one (undefined behaviour, found by the fuzzer) where later stb
+        // refuses it.
+        if ((data[table] >> 4) == 0) {
+          for (std::size_t v = table + 17; v < table + 17 + codes && v < size && dcProblem.empty(); ++v) {
+            if (data[v] > 15) dcProblem = "corrupt JPEG (DC Huffman value " + std::to_string(data[v]) + " above 15)";
+          }
+        }
         remaining -= static_cast<std::ptrdiff_t>(17 + codes);
         table += 17 + codes;
       }
@@ -100,6 +108,14 @@ void checkJpegHuffmanTables(const std::string& name, const unsigned char* data, 
     if (at + 2 + length > size) return;  // truncated: stb reports it
     at += 2 + length;
   }
+}
+
+// The walk above; a DC value above 15 is refused once no table overflows (that check names the
+// worse fault).
+void checkJpegHuffmanTables(const std::string& name, const unsigned char* data, std::size_t size) {
+  std::string dcProblem;
+  walkJpegHuffmanTables(name, data, size, dcProblem);
+  if (!dcProblem.empty()) failInput(name, dcProblem);
 }
 
 // stb_image 2.27 reads past its buffer converting a 16-bit binary PNM (maxval > 255) and overflows
