@@ -69,6 +69,20 @@ void inputPanel(ViewerState& s) {
   }
 }
 
+}  // namespace
+
+bool speedControl(Transport& t, const char* fastLabel) {
+  ImGui::Checkbox(fastLabel, &t.asFastAsPossible);
+  if (t.asFastAsPossible) return false;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-1);
+  ImGui::SliderFloat("##speed", &t.passesPerSecond, float(kMinPassesPerSecond), 240.0f,
+                     t.passesPerSecond < 1.0f ? "%.2f passes/s" : "%.0f passes/s", ImGuiSliderFlags_Logarithmic);
+  return true;
+}
+
+namespace {
+
 void transportPanel(ViewerState& s) {
   if (!ImGui::CollapsingHeader("Transport", ImGuiTreeNodeFlags_DefaultOpen)) return;
   Transport& t = s.transport;
@@ -90,12 +104,7 @@ void transportPanel(ViewerState& s) {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt("##pass", &pass, 0, static_cast<int>(t.passCount), "pass %d")) t.seek(std::uint32_t(pass));
   remember(s, "pass slider");
-  ImGui::Checkbox("as fast as possible", &t.asFastAsPossible);
-  if (!t.asFastAsPossible) {
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(-1);
-    ImGui::SliderFloat("##speed", &t.passesPerSecond, float(kMinPassesPerSecond), 240.0f,
-                       t.passesPerSecond < 1.0f ? "%.2f passes/s" : "%.0f passes/s", ImGuiSliderFlags_Logarithmic);
+  if (speedControl(t, "as fast as possible")) {
     if (t.passesPerSecond < 1.0f && s.showDiagram) {
       ImGui::PushTextWrapPos(0);
       ImGui::TextDisabled("slow motion: the diagram lights the next pass's comparators one by one");

@@ -176,14 +176,7 @@ void pixelPanel(ViewerState& s, float fps) {
     if (ImGui::Button("Step >")) v.seek(v.pass() + 1), s.pixelDirty = true;
     ImGui::SameLine();
     if (ImGui::Button("End")) v.seek(v.passCount()), s.pixelPlaying = false, s.pixelDirty = true;
-    Transport& t = s.transport;
-    ImGui::Checkbox("a pass a frame", &t.asFastAsPossible);
-    if (!t.asFastAsPossible) {
-      ImGui::SameLine();
-      ImGui::SetNextItemWidth(-1);
-      ImGui::SliderFloat("##pixelspeed", &t.passesPerSecond, float(kMinPassesPerSecond), 240.0f,
-                         t.passesPerSecond < 1.0f ? "%.2f passes/s" : "%.0f passes/s", ImGuiSliderFlags_Logarithmic);
-    }
+    speedControl(s.transport, "a pass a frame");
     int pass = static_cast<int>(v.pass());
     ImGui::SetNextItemWidth(-1);
     if (ImGui::SliderInt("##pixelpass", &pass, 0, static_cast<int>(v.passCount()), "pass %d")) {

@@ -148,6 +148,8 @@ void advance(ViewerState& s, double dt);
 // panels.cpp
 void controlsWindow(ViewerState& s, float fps);
 void imageWindow(ViewerState& s);
+// The speed both modes play at: `fastLabel`'s checkbox, else a passes-per-second slider (true then).
+bool speedControl(Transport& t, const char* fastLabel);
 float imageWindowWidth(const ViewerState& s);  // the image's share of the room right of the panel
 
 // export.cpp
