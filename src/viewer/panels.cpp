@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdarg>
 #include <iterator>
+
+#include <imgui_internal.h>
 
 #include "sort/bits.h"
 #include "sort/runner.h"
@@ -20,7 +23,7 @@ void inputPanel(ViewerState& s) {
   ImGui::SameLine();
   if (ImGui::Button("coffee")) loadFile(s, bundledAsset("coffee.png"));
   ImGui::SameLine();
-  ImGui::TextDisabled("(or drop a file on the window)");
+  hint("(or drop a file on the window)");
   ImGui::SetNextItemWidth(-70);
   const bool enter = ImGui::InputText("##path", s.path, sizeof s.path, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
@@ -42,8 +45,7 @@ void inputPanel(ViewerState& s) {
     startSession(s, generateImage(pattern, std::uint32_t(side), 2024), std::string(patternName(pattern)) + " " + sizeLabel);
   }
   if (s.pixelMode) return;  // the Pixel sort mode has its own line sort and order
-  ImGui::SetNextItemWidth(230);
-  if (ImGui::BeginCombo("algorithm", info(s.algorithm).label)) {
+  if (fittedCombo(s, "algorithm", info(s.algorithm).label, algorithmName(s.algorithm))) {
     for (const AlgorithmInfo& row : kAlgorithmRegistry) {
       // Compute rows where the context has no compute shaders: listed, not selectable.
       const ImGuiSelectableFlags flags = algorithmAvailableHere(row.id) ? 0 : ImGuiSelectableFlags_Disabled;
@@ -70,6 +72,39 @@ void inputPanel(ViewerState& s) {
 }
 
 }  // namespace
+
+void hint(const char* format, ...) {
+  ImGui::PushTextWrapPos(0);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  va_list args;
+  va_start(args, format);
+  ImGui::TextWrappedV(format, args);
+  va_end(args);
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
+}
+
+bool fittedCombo(ViewerState& s, const char* label, const char* preview, const char* shortPreview) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float labelWidth = ImGui::CalcTextSize(label, nullptr, true).x;
+  const float width = ImGui::GetContentRegionAvail().x - (labelWidth > 0 ? labelWidth + style.ItemInnerSpacing.x : 0);
+  const float room = width - ImGui::GetFrameHeight() - 2 * style.FramePadding.x;  // less the arrow
+  const char* shown = ImGui::CalcTextSize(preview).x <= room ? preview : shortPreview;
+  if (const float over = ImGui::CalcTextSize(shown).x - room; over > 0.5f) {
+    float& worst = s.clipped[std::string("combo ") + label];
+    worst = std::max(worst, over);
+  }
+  ImGui::SetNextItemWidth(width);
+  return ImGui::BeginCombo(label, shown);
+}
+
+void checkFits(ViewerState& s, const char* where) {
+  const ImGuiWindow* window = ImGui::GetCurrentWindow();
+  if (const float over = window->DC.CursorMaxPos.x - window->WorkRect.Max.x; over > 0.5f) {
+    float& worst = s.clipped[where];
+    worst = std::max(worst, over);
+  }
+}
 
 bool speedControl(Transport& t, const char* fastLabel) {
   ImGui::Checkbox(fastLabel, &t.asFastAsPossible);
@@ -106,14 +141,10 @@ void transportPanel(ViewerState& s) {
   remember(s, "pass slider");
   if (speedControl(t, "as fast as possible")) {
     if (t.passesPerSecond < 1.0f && s.showDiagram) {
-      ImGui::PushTextWrapPos(0);
-      ImGui::TextDisabled("slow motion: the diagram lights the next pass's comparators one by one");
-      ImGui::PopTextWrapPos();
+      hint("slow motion: the diagram lights the next pass's comparators one by one");
     }
   }
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("Space play/pause, Left/Right step, Home/End, R reset, Ctrl+Q quit");
-  ImGui::PopTextWrapPos();
+  hint("Space play/pause, Left/Right step, Home/End, R reset, Ctrl+Q quit");
 }
 
 // One plot of `values` (pass 0 first) from 0 to `top`, captioned with the last value, with a tick
@@ -143,8 +174,8 @@ void passPanel(ViewerState& s, float fps) {
   if (!ImGui::CollapsingHeader("Pass", ImGuiTreeNodeFlags_DefaultOpen)) return;
   const SortSession& session = *s.session;
   const TextureLayout& layout = session.runner().layout();
-  ImGui::Text("%s: %ux%u pixels", session.name().c_str(), session.image().width, session.image().height);
-  ImGui::Text("N = %llu elements in a %ux%u RGBA32F texture", static_cast<unsigned long long>(layout.count()),
+  ImGui::TextWrapped("%s: %ux%u pixels", session.name().c_str(), session.image().width, session.image().height);
+  ImGui::TextWrapped("N = %llu elements in a %ux%u RGBA32F texture", static_cast<unsigned long long>(layout.count()),
               layout.width, layout.height);
   ImGui::Text("pass %u of %u", session.pass(), session.passCount());
   if (const Pass* p = session.shownPass()) {
@@ -166,7 +197,7 @@ void passPanel(ViewerState& s, float fps) {
       remember(s, "counters");
     }
   }
-  ImGui::Text("%.0f fps   %s", double(fps), s.renderer.c_str());
+  ImGui::TextWrapped("%.0f fps   %s", double(fps), s.renderer.c_str());
 
   // Plots over passes 0..k, with a tick where each merge (rank) or radix bit ends: the mean
   // monotone run, which rises merge by merge; in-order pairs and elements in their final place,
@@ -190,7 +221,7 @@ void passPanel(ViewerState& s, float fps) {
   plotOverPasses("in their final place %.1f%%", settled, 100.0f, ends);
   plotOverPasses("distance from final place %.2f%% of N", distance, std::max(1.0f, distance.front()), ends);
   plotOverPasses("moved by this pass %.1f%%", moved, 100.0f, ends);
-  ImGui::TextDisabled("ticks: a merge (radix: a key bit) ends");
+  hint("ticks: a merge (radix: a key bit) ends");
 }
 
 void overlayPanel(ViewerState& s) {
@@ -207,7 +238,7 @@ void overlayPanel(ViewerState& s) {
   ImGui::PopStyleColor();
   ImGui::SameLine();
   s.pictureDirty |= ImGui::Checkbox("idle", &o.tintIdle);
-  ImGui::TextDisabled("striped: a descending block");
+  hint("striped: a descending block");
   s.pictureDirty |= ImGui::Checkbox("changed in the last pass", &o.showChanged);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
@@ -228,7 +259,7 @@ void exportPanel(ViewerState& s) {
   const bool open = ImGui::CollapsingHeader("Export");
   remember(s, "Export");
   if (!open) return;
-  ImGui::TextDisabled("files go to %s unless a path says otherwise", shownFolder(".").c_str());
+  hint("files go to %s unless a path says otherwise", shownFolder(".").c_str());
   ImGui::SetNextItemWidth(-120);
   ImGui::InputText("##png", s.exportPath, sizeof s.exportPath);
   ImGui::SameLine();
@@ -260,7 +291,7 @@ void controlsWindow(ViewerState& s, float fps) {
   if (!s.message.empty()) {
     ImGui::PushTextWrapPos(0);
     if (s.messageIsError) ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", s.message.c_str());
-    else ImGui::TextDisabled("%s", s.message.c_str());
+    else hint("%s", s.message.c_str());
     ImGui::PopTextWrapPos();
     remember(s, "message");
     ImGui::Separator();
@@ -291,6 +322,7 @@ void controlsWindow(ViewerState& s, float fps) {
     exportPanel(s);
     recordPanel(s);
   }
+  checkFits(s, "the controls");
   ImGui::End();
 }
 
@@ -342,13 +374,18 @@ void imageWindow(ViewerState& s) {
     s.fit = false;
     s.zoom = 1.0f;
   }
+  // The zoom slider beside the buttons where it fits at a useful width, else on a line of its own
+  // (a narrow image window beside the network diagram).
+  const float zoomLabel = ImGui::CalcTextSize("zoom").x + ImGui::GetStyle().ItemInnerSpacing.x;
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(160);
+  if (ImGui::GetContentRegionAvail().x - zoomLabel < 80) ImGui::NewLine();
+  ImGui::SetNextItemWidth(std::min(160.0f, ImGui::GetContentRegionAvail().x - zoomLabel));
   if (ImGui::SliderFloat("zoom", &s.zoom, 0.125f, 32.0f, "%.3gx", ImGuiSliderFlags_Logarithmic)) s.fit = false;
   if (ImGui::GetContentRegionAvail().x > 420) {  // the hint only where it fits (not at 800x600)
     ImGui::SameLine();
-    ImGui::TextDisabled("wheel: zoom, drag: pan");
+    hint("wheel: zoom, drag: pan");
   }
+  checkFits(s, "the image toolbar");
 
   ImGui::BeginChild("picture", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   if (!s.pixelMode && s.showBars && s.session && s.session->elementCount() <= kBarsMaxElements) {

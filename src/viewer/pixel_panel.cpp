@@ -77,8 +77,7 @@ void pixelPanel(ViewerState& s, float fps) {
     ImGui::SetNextItemWidth(150);
     if (ImGui::SliderFloat("angle", &angle, -180.0f, 180.0f, "%.1f deg")) o.angle = angle, changed = true;
     int kind = static_cast<int>(o.intervals);
-    ImGui::SetNextItemWidth(150);
-    if (ImGui::BeginCombo("intervals", intervalsInfo(o.intervals).name)) {
+    if (fittedCombo(s, "intervals", intervalsInfo(o.intervals).name, intervalsInfo(o.intervals).name)) {
       for (const IntervalsInfo& k : kIntervals) {
         if (ImGui::Selectable(k.name, k.intervals == o.intervals)) kind = static_cast<int>(k.intervals);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.meaning);
@@ -120,11 +119,10 @@ void pixelPanel(ViewerState& s, float fps) {
       if (o.intervals == Intervals::Mask) o.intervals = Intervals::None;
       changed = true;
     }
-    if (o.intervals == Intervals::Mask && !o.mask) ImGui::TextDisabled("mask intervals need a mask: none loaded, whole lines");
+    if (o.intervals == Intervals::Mask && !o.mask) hint("mask intervals need a mask: none loaded, whole lines");
   }
   if (ImGui::CollapsingHeader("Key and sort", ImGuiTreeNodeFlags_DefaultOpen)) {
-    ImGui::SetNextItemWidth(150);
-    if (ImGui::BeginCombo("key", pixelKeyInfo(o.key).name)) {
+    if (fittedCombo(s, "key", pixelKeyInfo(o.key).name, pixelKeyInfo(o.key).name)) {
       for (const PixelKeyInfo& k : kPixelKeys) {
         if (ImGui::Selectable(k.name, k.key == o.key) && k.key != o.key) o.key = k.key, changed = true;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.formula);
@@ -142,8 +140,7 @@ void pixelPanel(ViewerState& s, float fps) {
       o.order = order == 0 ? SortOrder::Ascending : SortOrder::Descending;
       changed = true;
     }
-    ImGui::SetNextItemWidth(230);
-    if (ImGui::BeginCombo("line sort", info(algorithm).label)) {
+    if (fittedCombo(s, "line sort", info(algorithm).label, algorithmName(algorithm))) {
       for (const AlgorithmInfo& row : kAlgorithmRegistry) {
         if (!pixelSortAlgorithm(row.id)) continue;
         if (ImGui::Selectable(row.label, row.id == algorithm) && row.id != algorithm) algorithm = row.id, changed = true;
@@ -186,12 +183,12 @@ void pixelPanel(ViewerState& s, float fps) {
     const PassText text = v.pass() == 0 ? PassText{"the image as loaded", "", ""}
                                         : passText(v.schedule()[v.pass() - 1], v.schedule().shape.count());
     ImGui::TextWrapped("%s", text.title.c_str());
-    if (!text.explanation.empty()) ImGui::TextDisabled("%s", text.explanation.c_str());
+    if (!text.explanation.empty()) hint("%s", text.explanation.c_str());
     const LineLayout& l = v.layout();
-    ImGui::TextDisabled("%u lines of up to %u pixels, in %llu rows of %llu%s; %u passes", l.count, l.longest,
+    hint("%u lines of up to %u pixels, in %llu rows of %llu%s; %u passes", l.count, l.longest,
                         static_cast<unsigned long long>(l.paddedCount), static_cast<unsigned long long>(l.paddedLength),
                         l.packed ? " (short lines share a row)" : "", v.passCount());
-    ImGui::Text("last update %.1f ms, %.0f fps", v.lastUpdateMs(), double(fps));
+    ImGui::TextWrapped("last update %.1f ms, %.0f fps", v.lastUpdateMs(), double(fps));
   }
   if (ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::SetNextItemWidth(-90);

@@ -89,7 +89,7 @@ void recordPanel(ViewerState& s) {
     ImGui::SameLine();
     const bool cancel = ImGui::Button("Cancel");
     remember(s, "Cancel");
-    ImGui::TextDisabled("to %s", shownPath(r.output()).c_str());
+    hint("to %s", shownPath(r.output()).c_str());
     if (cancel) stopRecording(s);  // last: it destroys the recording `r` refers to (a use after free before)
     return;
   }
@@ -99,9 +99,7 @@ void recordPanel(ViewerState& s) {
   ImGui::SameLine();
   const bool start = ImGui::Button("Record##start", ImVec2(80, 0));
   remember(s, "Start recording");
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled(".gif, .mp4, .webm or .mkv (lossless); what the picture shows, overlays too");
-  ImGui::PopTextWrapPos();
+  hint(".gif, .mp4, .webm or .mkv (lossless); what the picture shows, overlays too");
   s.recordTo = std::clamp(s.recordTo, 0, last);
   s.recordFrom = std::clamp(s.recordFrom, 0, s.recordTo);
   ImGui::SetNextItemWidth(150);

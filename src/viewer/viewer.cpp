@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -20,6 +21,7 @@
 #include "sort/runner.h"
 #include "viewer/generated.h"
 #include "viewer/soak.h"
+#include "viewer/style.h"
 #include "viewer/viewer_app.h"
 
 namespace texsort {
@@ -51,7 +53,7 @@ class ImGuiGuard {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini files left in the user's folder
-    ImGui::StyleColorsDark();
+    applyViewerStyle(ImGui::GetStyle());
     // texsort installs GLFW's input callbacks itself (installInput): events are queued and handed to
     // the backend a frame at a time, so a key tapped within one frame is not lost.
     ImGui_ImplGlfw_InitForOpenGL(window, false);
@@ -319,6 +321,11 @@ int runViewer(const ViewerOptions& options) {
                 ms[ms.size() / 2]);
   }
   if (s.showcase.on) std::printf("viewer: showcase: %zu sorts played to their end\n", s.showcase.shown);
+  if (options.frames != 0) {  // the layout audit of a scripted run (checkFits): what was cut off, and by how much
+    std::string cut;
+    for (const auto& [where, pixels] : s.clipped) cut += (cut.empty() ? "" : "; ") + where + " by " + std::to_string(int(std::ceil(pixels))) + " px";
+    std::printf("viewer: layout: %s\n", cut.empty() ? "nothing cut off" : ("cut off: " + cut).c_str());
+  }
   if (s.playingFrames > 0) {
     std::printf("viewer: %llu frames while playing in %.2f s = %.1f fps\n",
                 static_cast<unsigned long long>(s.playingFrames), s.playingSeconds,

@@ -111,6 +111,7 @@ struct ViewerState {
   ImVec2 cursor{0, 0};
   std::string cursorTarget;     // the widget it rests on, followed while the layout moves
   std::map<std::string, std::pair<ImVec2, ImVec2>> widgets;  // named widgets' rectangles, last frame
+  std::map<std::string, float> clipped;  // the layout audit (checkFits): the worst overhang in pixels, by place
   bool quit = false;            // Ctrl+Q
   Showcase showcase;
   // the current state read back, for small N only: the diagram's wire values and the bar view
@@ -150,6 +151,14 @@ void controlsWindow(ViewerState& s, float fps);
 void imageWindow(ViewerState& s);
 // The speed both modes play at: `fastLabel`'s checkbox, else a passes-per-second slider (true then).
 bool speedControl(Transport& t, const char* fastLabel);
+// A grey note, wrapped at the window's edge.
+void hint(const char* format, ...) IM_FMTARGS(1);
+// A combo as wide as the line leaves beside its label, showing `preview`, or `shortPreview` where
+// the long one would be cut.
+bool fittedCombo(ViewerState& s, const char* label, const char* preview, const char* shortPreview);
+// The layout audit: what the current window drew past its right edge is cut off for the user; the
+// worst overhang per window is kept in s.clipped and printed after a scripted run.
+void checkFits(ViewerState& s, const char* where);
 float imageWindowWidth(const ViewerState& s);  // the image's share of the room right of the panel
 
 // export.cpp
