@@ -10,6 +10,7 @@ packages=(
   python3-glad                                     # generates the GL loader at configure time
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri # EGL + Mesa llvmpipe for headless GL
   xvfb xauth                                       # a real X server for the viewer's GUI tests
+  libdeflate-dev libspng-dev zlib1g-dev            # PNG libraries texsort-png-bench measures today's encoder against
   ffmpeg                                           # encodes texsort record's videos; ffprobe checks them in the tests
   clang libclang-rt-14-dev                         # libFuzzer for the fuzz targets
 )
