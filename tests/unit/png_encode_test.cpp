@@ -10,6 +10,7 @@
 #include <random>
 
 #include "image/image_io.h"
+#include "image/deflate.h"
 #include "image/png_encode.h"
 #include "sort/element.h"
 #include "test_support.h"
