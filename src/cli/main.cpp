@@ -5,7 +5,6 @@
 #include "context/egl_context.h"
 #include "error.h"
 #include "io/files.h"
-#include "io/huge_pages.h"
 #include "sort/memory_budget.h"
 
 namespace {
@@ -19,7 +18,6 @@ int fail(texsort::ExitCode code, const std::string& message) {
 
 int main(int argc, char** argv) {
   using namespace texsort;
-  keepFreedMemory();
   installSignalCleanup();  // SIGINT, SIGTERM, SIGHUP leave no temporary file; SIGXFSZ becomes EFBIG
   try {
     Command command = parseCommandLine(argc, argv);
@@ -30,9 +28,6 @@ int main(int argc, char** argv) {
       forcedEglPlatform();
     }
     command.sort.exitWhenDone = command.pixelSort.exitWhenDone = true;  // main's runs end the process
-    // Before any thread starts. The pixel sort needs no restart (~10 ms of a run): its big
-    // buffers all come from its HeapReserve, which asks for huge pages itself.
-    if (command.kind != Command::Kind::Help && command.kind != Command::Kind::PixelSort) restartWithHugePages(argv);
     const int code = [&] {
       switch (command.kind) {
         case Command::Kind::Help: std::fputs(command.helpText.c_str(), stdout); return 0;

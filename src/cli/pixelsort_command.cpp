@@ -12,7 +12,6 @@
 #include "error.h"
 #include "fault.h"
 #include "io/files.h"
-#include "io/huge_pages.h"
 #include "sort/bits.h"
 #include "sort/cpu_model.h"
 #include "sort/memory_budget.h"
@@ -92,12 +91,6 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
       pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm, maps);
   checkHostMemoryBudget(name, header.width, header.height, need);
   const double layoutMs = since();
-  // The heap for the textures (llvmpipe keeps them in host memory) and, beside them, the decoder's
-  // buffers (the inflated rows, stb's pixels and the image: up to ~8 bytes a pixel at once) and the
-  // source texture made from the image: made ready on the decoder's thread before it decodes. The
-  // heap's fragments need the rest (at 12 bytes a pixel the source texture fell outside in 2 runs of
-  // 3). Whatever falls outside costs a fresh page each, ~3 ms a MB on a VM.
-  HeapReserve reserve(need.gpuBytes + 16 * std::uint64_t{header.width} * header.height);
   // The line tables and the image are made on the other cores while the GL context opens (the
   // tables are ready long before it is) and this thread allocates the textures and builds the
   // programs.
@@ -111,7 +104,6 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
     return made;
   });
   std::future<Image> decoded = std::async(std::launch::async, [&] {
-    reserve.prepare();
     return decodeImage(name, bytes.data(), bytes.size(), header);
   });
   const std::unique_ptr<HeadlessContext> opened = starting.get();

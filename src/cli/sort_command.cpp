@@ -13,7 +13,6 @@
 #include "sort/cpu_model.h"
 #include "fault.h"
 #include "io/files.h"
-#include "io/huge_pages.h"
 #include "sort/bits.h"
 #include "sort/memory_budget.h"
 #include "sort/runner.h"
@@ -108,7 +107,6 @@ int runInfo() {
   std::printf("GL version        %s\n", context.glVersion().c_str());
   std::printf("max texture size  %d\n", context.maxTextureSize());
   std::printf("EGL platform      %s\n", context.platform().c_str());
-  std::printf("huge pages        %s\n", hugePagesStatus().c_str());
   std::printf("memory            %s\n", memorySummary().c_str());
   const std::uint64_t side = static_cast<std::uint64_t>(context.maxTextureSize());
   std::printf("largest sort      %llu elements (%llux%llu texture; indices above 2^24 split across r and g)\n",

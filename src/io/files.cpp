@@ -18,7 +18,6 @@
 
 #include "error.h"
 #include "fault.h"
-#include "io/huge_pages.h"
 
 namespace fs = std::filesystem;
 
@@ -233,9 +232,6 @@ std::vector<unsigned char> readWholeFile(const std::string& path, std::uint64_t 
     failInput(name, "file is larger than " + sizeLimit(maxBytes));
   }
   const auto first = static_cast<std::size_t>(size ? size + 1 : std::min<std::uint64_t>(maxBytes + 1, 1 << 16));
-  bytes.resize(1);
-  bytes.reserve(first);
-  populatePages(bytes.data(), first);  // before the zeroing touches them: a large file's fresh pages
   bytes.resize(first);
   std::size_t have = 0, n;
   while ((n = std::fread(bytes.data() + have, 1, bytes.size() - have, stream)) > 0) {

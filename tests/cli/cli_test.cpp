@@ -240,29 +240,6 @@ TEST(Cli, InfoSaysWhereTexturesLiveAndWhatIsFree) {
   }
 }
 
-// Where the kernel gives huge pages on request (THP madvise), texsort restarts itself with glibc's
-// tunable for them; a user's own value for that tunable stands, and other tunables do not stop it.
-TEST(Cli, InfoSaysWhetherLargeBuffersGetHugePages) {
-  std::ifstream modeFile("/sys/kernel/mm/transparent_hugepage/enabled");
-  std::string mode;
-  std::getline(modeFile, mode);
-  const auto hugePagesLine = [](const std::vector<std::pair<std::string, std::string>>& env) {
-    const test::RunResult r = runTexsort({"info"}, test::RunOptions{{"GLIBC_TUNABLES"}, env});
-    EXPECT_EQ(r.exitCode, 0) << r.err;
-    const std::size_t at = r.out.find("huge pages        ");
-    return at == std::string::npos ? std::string("(no huge pages line)") : r.out.substr(at + 18, r.out.find('\n', at) - at - 18);
-  };
-  if (mode.find("[madvise]") != std::string::npos) {
-    EXPECT_EQ(hugePagesLine({}), "on: GLIBC_TUNABLES glibc.malloc.hugetlb=1 (THP madvise)");
-    EXPECT_EQ(hugePagesLine({{"GLIBC_TUNABLES", "glibc.malloc.check=0"}}), "on: GLIBC_TUNABLES glibc.malloc.hugetlb=1 (THP madvise)");
-    EXPECT_EQ(hugePagesLine({{"GLIBC_TUNABLES", "glibc.malloc.hugetlb=0"}}), "off: GLIBC_TUNABLES sets glibc.malloc.hugetlb=0");
-  } else if (mode.find("[always]") != std::string::npos) {
-    EXPECT_EQ(hugePagesLine({}).rfind("on: the kernel backs", 0), 0u);
-  } else {
-    EXPECT_EQ(hugePagesLine({}).rfind("off: the kernel gives no", 0), 0u);
-  }
-}
-
 TEST(Cli, DemoWithoutADisplaySaysSoInOneLine) {
   const test::RunResult r = runTexsort({"demo"}, test::RunOptions{{"DISPLAY", "WAYLAND_DISPLAY"}, {}, false});
   EXPECT_EQ(r.exitCode, 4);
