@@ -37,6 +37,10 @@ class FragmentRunner final : public Runner {
   StateView view() const override;
 
  private:
+  // The fragment shader `shader` after sort_common.glsl, the defines and, for the passes that read
+  // the pixel sort's source (SOURCE_AXIS defined), pixel_source.glsl, and for those that make its
+  // elements (PIXEL_KEY defined), pixel_order.glsl; every buffer's sampler bound to its unit.
+  static gl::Program makeProgram(const char* shader, const std::string& defines);
   const gl::Program& program(const Pass& pass);
   // A buffer's pair when it has none yet: two halves, or as `halves` says (a pair of one half grows
   // a second when asked for two; what it held is lost then).
