@@ -1,5 +1,7 @@
-// Parses texsort's command line with CLI11 into a Command; every subcommand's help lists its flags.
+// Parses texsort's command line with CLI11 into a Command (the options: command_options.cpp), then
+// checks what needs the whole line; every subcommand's help lists its flags.
 #include "cli/command_line.h"
+#include "cli/definition.h"
 #include "cli/typed_options.h"
 
 #include <CLI/CLI.hpp>
@@ -18,14 +20,8 @@
 #include "sort/element.h"
 
 namespace texsort {
-namespace {
+namespace cli {
 
-constexpr std::uint32_t kMaxFrameSide = 4096;
-constexpr double kMaxSide = 16384;         // a texture's side: the longest line or span there is
-constexpr double kMaxAngle = 1e6;          // degrees; beyond, a double's fraction of a turn is noise
-constexpr double kMaxPassNumber = 1e9;     // above any schedule's length; the sort's own count is checked later
-
-// --size W or WxH, each side 1..kMaxFrameSide.
 void parseRecordSize(const std::string& text, RecordOptions& options) {
   if (text.empty()) return;
   const auto side = [&](const std::string& part) {
@@ -47,28 +43,7 @@ void parseRecordSize(const std::string& text, RecordOptions& options) {
   options.height = x == std::string::npos ? 0 : side(text.substr(x + 1));
 }
 
-// Why --size TEXT is not a size ("" when it is one), for its validator.
-std::string sizeProblem(const std::string& text) {
-  RecordOptions scratch;
-  try {
-    if (text.empty()) return "an empty value; give WIDTH or WIDTHxHEIGHT, each 1 to " + std::to_string(kMaxFrameSide);
-    parseRecordSize(text, scratch);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return {};
-}
-
-// Why --input TEXT is not a script ("" when it is one), for its validator.
-std::string inputScriptProblem(const std::string& text) {
-  if (text.find_first_not_of(" ;") == std::string::npos) return "an empty script; give FRAME: ACTION; ...";
-  try {
-    parseInputScript(text);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return {};
-}
+namespace {
 
 VideoFormat recordFormatFor(const std::string& chosen, const std::string& output) {
   if (!chosen.empty()) return *videoFormatNamed(chosen);
@@ -78,272 +53,7 @@ VideoFormat recordFormatFor(const std::string& chosen, const std::string& output
                                         "or .mkv, or give --format");
 }
 
-// The whole command line: texsort's options bound to `command`, each with its type's check.
-struct Definition {
-  CLI::App app{"texsort: sorts the pixels of an image by luminance with GPU sorting networks (bitonic and\n"
-               "the seed articles' other sorts), each pass one OpenGL fragment-shader draw over ping-ponged\n"
-               "RGBA32F textures."};
-  std::vector<std::pair<const CLI::Option*, OptionSpec>> specs;
-  explicit Definition(Command& command);
-  // Values that need the whole line (or other values) to check: after a successful parse.
-  void finish(Command& command);
-
- private:
-  CLI::App *sortCommand, *pixelCommand, *recordCommand, *benchCommand, *checkCommand, *infoCommand, *demoCommand;
-  std::string order = "asc", algo = "bitonic-wide";
-  std::string pixelDirection = "horizontal", pixelIntervals = "threshold", pixelKey = "luma", pixelOrder = "asc",
-              pixelAlgo = "bitonic-wide";
-  std::string recordOrder = "asc", recordAlgo = "bitonic", recordFormat, recordSize;
-  std::vector<std::string> recordOverlays, benchAlgos, checkAlgos, overlays;
-  bool json = false, csv = false;
-  std::string viewOrder = "asc", speed = "max", zoom = "fit", viewAlgo = "bitonic";
-};
-
 }  // namespace
-
-Definition::Definition(Command& command) {
-  SortOptions& sort = command.sort;
-  BenchOptions& bench = command.bench;
-  ViewerOptions& view = command.view;
-  app.require_subcommand(0, 1);
-  app.footer("Exit codes: 0 ok, 1 bad input file, 2 usage, 3 output not writable, 4 GPU/EGL failure or the GPU "
-             "cannot hold the image, 5 --verify mismatch, 6 ffmpeg missing or failed (record).\n");
-
-  std::vector<std::string> algoNames;
-  std::string algoHelp = "Sorting algorithm; all give the same result:";
-  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
-    algoNames.push_back(row.name);
-    algoHelp += std::string("\n  ") + row.name + ": " + row.summary;
-  }
-  const std::vector<std::string> orders = {"asc", "desc"};
-
-  sortCommand = app.add_subcommand("sort", "Sort an image's pixels on the GPU (headless) and write a PNG");
-  Options sorting(sortCommand, specs);
-  sorting.path("input", sort.input, "Image to sort (PNG, JPEG, BMP, TGA, GIF, PSD, HDR, PNM); - reads standard input")
-      ->required();
-  sorting.path("-o,--output", sort.output, "PNG to write: - is standard output; a device or FIFO is written in place; a "
-                                           "file (or a link's target) is written to a temporary file, then renamed")
-      ->required();
-  sorting.choice("--order", order, orders, "asc: darkest first; desc: brightest first (ties keep file order)")
-      ->capture_default_str();
-  sorting.choice("--algo", algo, algoNames, algoHelp)->capture_default_str();
-  sorting.flag("--verify", sort.verify, "Check the GPU result against the CPU model; exit 5 on a difference");
-  sorting.flag("-q,--quiet", sort.quiet, "Print nothing on success");
-
-  PixelSortCommandOptions& pixel = command.pixelSort;
-  PixelSortOptions& ps = pixel.pixelSort;
-  std::vector<std::string> keyNames;
-  std::string keyHelp = "Sort key, an integer function of the 8-bit channels:";
-  for (const PixelKeyInfo& k : kPixelKeys) {
-    keyNames.push_back(k.name);
-    keyHelp += std::string("\n  ") + k.name + ": " + k.formula;
-  }
-  pixelCommand = app.add_subcommand(
-      "pixelsort", "The pixel-sort effect: sort the runs of pixels (spans) inside every row or column by a key, on "
-                   "the GPU, and write a PNG");
-  Options pixels(pixelCommand, specs);
-  pixels.path("input", pixel.input, "Image to sort; - reads standard input")->required();
-  pixels.path("-o,--output", pixel.output, "PNG to write, as texsort sort writes it (- is standard output)")->required();
-  CLI::Option* directionOption =
-      pixels.choice("--direction", pixelDirection, {"horizontal", "vertical"},
-                    "horizontal: lines are rows, left to right (--angle 0); vertical: columns, top to bottom (--angle -90)")
-          ->capture_default_str();
-  pixels.number("--angle", ps.angle, -kMaxAngle, kMaxAngle,
-                "Lines at this many degrees counter-clockwise on screen: 0 rows left to right, 90 columns bottom to "
-                "top, 45 up and to the right; parallel straight lines one pixel apart that cover every pixel once")
-      ->excludes(directionOption);
-  std::vector<std::string> intervalNames;
-  std::string intervalsHelp = "How lines are cut into spans (luma Y = 299 R + 587 G + 114 B):";
-  for (const IntervalsInfo& k : kIntervals) {
-    intervalNames.push_back(k.name);
-    intervalsHelp += std::string("\n  ") + k.name + ": " + k.meaning;
-  }
-  pixels.choice("--intervals", pixelIntervals, intervalNames, intervalsHelp)->capture_default_str();
-  pixels.number("--lower", ps.lower, 0.0, 1.0,
-                "Threshold's lower bound, a fraction 0..1: Y >= ceil(lower x 255000); edges: the break level")
-      ->capture_default_str();
-  pixels.number("--upper", ps.upper, 0.0, 1.0, "Threshold's upper bound, a fraction 0..1: Y <= floor(upper x 255000)")
-      ->capture_default_str();
-  pixels.number("--span-length", ps.spanLength, 1, kMaxSide, "random, waves: the spans' mean length in pixels")
-      ->capture_default_str();
-  pixels.number("--seed", ps.seed, 0, double(UINT32_MAX), "random, waves, --skip: the seed of every random choice")
-      ->capture_default_str();
-  pixels.path("--mask", pixel.mask,
-              "Image of the same size: only pixels whose mask luma is at least half (white) may be in a span, with "
-              "any --intervals; --intervals mask: spans are the runs of white");
-  pixels.number("--max-span", ps.maxSpan, 0, kMaxSide,
-                "Cut every span into pieces of at most N pixels, counted from its start (0: no limit)")
-      ->capture_default_str();
-  pixels.number("--skip", ps.skipPercent, 0, 100,
-                "Leave P percent of the spans (pieces, with --max-span) unsorted, chosen by --seed")
-      ->capture_default_str();
-  pixels.choice("--key", pixelKey, keyNames, keyHelp)->capture_default_str();
-  pixels.choice("--order", pixelOrder, orders,
-                "asc: smallest key first along the line; desc: largest first (ties keep their order either way)")
-      ->capture_default_str();
-  std::vector<std::string> pixelAlgoNames;
-  std::string pixelAlgoHelp = "Line sort that runs the spans, all giving the same result:";
-  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
-    if (!pixelSortAlgorithm(row.id)) continue;
-    pixelAlgoNames.push_back(row.name);
-    pixelAlgoHelp += std::string("\n  ") + row.name + ": " + row.summary;
-  }
-  pixels.choice("--algo", pixelAlgo, pixelAlgoNames, pixelAlgoHelp)->capture_default_str();
-  pixels.flag("--verify", pixel.verify,
-              "Check the GPU result against the CPU model and a plain stable sort per span; exit 5 on a difference");
-  pixels.flag("-q,--quiet", pixel.quiet, "Print nothing on success");
-
-  RecordCommandOptions& record = command.record;
-  RecordOptions& rec = record.record;
-  std::string formatHelp = "Video format (default: from the output's extension):";
-  std::vector<std::string> formatNames;
-  for (const VideoFormatInfo& f : kVideoFormats) {
-    formatNames.push_back(f.name);
-    formatHelp += std::string("\n  ") + f.name + ": " + f.summary;
-  }
-  recordCommand = app.add_subcommand(
-      "record", "Record the sort pass by pass as an animated GIF, MP4, WebM or lossless MKV (through ffmpeg)");
-  Options recording(recordCommand, specs);
-  recording.path("input", record.input, "Image to sort; - reads standard input")->required();
-  recording.path("-o,--output", record.output,
-                 "Video to write (.gif, .mp4, .webm, .mkv): - is standard output (give --format); written like "
-                 "sort's output")
-      ->required();
-  recording.choice("--format", recordFormat, formatNames, formatHelp);
-  recording.choice("--algo", recordAlgo, algoNames, algoHelp)->capture_default_str();
-  recording.choice("--order", recordOrder, orders, "asc or desc")->capture_default_str();
-  recording.number("--every", rec.every, 1, 1000000, "One frame every K passes (the first and last pass always)")
-      ->capture_default_str();
-  recording.number("--fps", rec.fps, 1, 60, "Frames per second")->capture_default_str();
-  recording.number("--hold", rec.holdSeconds, 0, 60, "Seconds the first and the last frame stay")->capture_default_str();
-  recording.number("--from", rec.from, 0, kMaxPassNumber, "First pass shown (0: the unsorted image)")->capture_default_str();
-  recording.number("--to", rec.to, 0, kMaxPassNumber, "Last pass shown (default: the last, the sorted image)");
-  CLI::Option* scaleOption = recording.number(
-      "--scale", rec.scale, 0.01, 16, "Multiply the image's size (nearest when enlarging, pixel means when shrinking)");
-  recording
-      .text("--size", recordSize, CLI::Validator([](std::string& text) { return sizeProblem(text); }, "W[xH]"),
-            "Picture size WIDTH or WIDTHxHEIGHT (height keeps the aspect when left out), each 1 to " +
-                std::to_string(kMaxFrameSide))
-      ->excludes(scaleOption);
-  recording.choice("--overlay", recordOverlays, {"roles", "changed"},
-                   "Overlays drawn on the frames: roles (min/max), changed (last pass)")
-      ->delimiter(',');
-  recording.flag("!--no-caption", rec.caption, "No caption strip (pass k of P and its parameters) under the picture");
-  recording.flag("--sound", rec.sound,
-                 "A sound track (MP4, WebM, MKV): a tone a pass, its pitch the mean luma of the pixels it moved (220 to "
-                 "880 Hz), its loudness how many moved; held frames are silent");
-  recording.flag("-q,--quiet", record.quiet, "Print nothing on success, no progress line");
-
-  benchCommand = app.add_subcommand(
-      "bench", "Time every algorithm at several sizes on random data, against a copy pass and std::sort");
-  Options benching(benchCommand, specs);
-  benching.choice("--algos", benchAlgos, algoNames, "Algorithms to time (default: all this context runs)")->delimiter(',');
-  benching.number("--sizes", bench.sizes, 2, double(kMaxElements), "Element counts, powers of two from 2 to 2^28")
-      ->delimiter(',')
-      ->capture_default_str();
-  benching.number("--runs", bench.runs, 1, 1000, "Measured runs per cell, after one warm-up")->capture_default_str();
-  benching.number("--max-work", bench.maxWork, 1, 1e18,
-                  "Skip cells whose passes x elements exceed this (transposition needs N passes; naive rows run "
-                  "regardless)")
-      ->capture_default_str();
-  CLI::Option* jsonOption = benching.flag("--json", json, "Print JSON instead of the table");
-  CLI::Option* csvOption = benching.flag("--csv", csv, "Print CSV instead of the table")->excludes(jsonOption);
-  benching.flag("!--no-progress", bench.progress, "No progress line on stderr");
-  benching.flag("!--no-naive", bench.naive,
-                "Leave out the naive yardstick (article 004's shader as first written: colour texels, one step per "
-                "pass, keys computed per fragment) and its x naive column");
-  CLI::Option* plotOption =
-      benching.path("--plot", bench.plot, "Also write a log-log plot of GPU ms against N as this PNG (- : standard "
-                                          "output, the table then goes to standard error)");
-  CLI::Option* ladderOption =
-      benching
-          .flag("--ladder", bench.ladder,
-                "Article 000's table: rows N = 2^8 ... 2^20, columns the compute ladder (compute-b2 ... "
-                "compute-noshared) and the fragment ladder (bitonic, bitonic-fast, bitonic-wide), ms, speed-up and GB/s")
-          ->excludes(csvOption);
-  CLI::Option* pixelSortOption =
-      benching
-          .path("--pixelsort", bench.pixelSortImage,
-                "Time texsort pixelsort (default options) on this image scaled to each of --sides, against a stable "
-                "sort of every span on one CPU core (a table only: not with --json, --csv, --plot or --ladder)")
-          ->excludes(jsonOption)
-          ->excludes(csvOption)
-          ->excludes(plotOption)
-          ->excludes(ladderOption);
-  benching.number("--sides", bench.pixelSortSides, 1, 16384, "Image sides for --pixelsort")
-      ->delimiter(',')
-      ->needs(pixelSortOption)
-      ->capture_default_str();
-  benching
-      .flag("--per-pass", bench.perPass,
-            "Where the cost goes: time each pass of one sort alone, grouped by shape (steps carried, texels read), in "
-            "ms and in copy passes of the same texture; with --pixelsort, the pixel sort's passes at each of --sides")
-      ->excludes(csvOption)
-      ->excludes(jsonOption)
-      ->excludes(ladderOption);
-
-  CheckOptions& check = command.check;
-  checkCommand = app.add_subcommand(
-      "check", "Conformance run for this GPU and driver: every algorithm, size, order and input pattern, the GPU "
-               "state compared with the CPU model after every pass (exit 5 on a difference)");
-  Options checking(checkCommand, specs);
-  checking.choice("--algos", checkAlgos, algoNames, "Algorithms to check (default: all this context runs)")->delimiter(',');
-  checking.flag("--quick", check.quick, "Sizes up to 1024 pixels (the CI set); else up to 65536");
-  CLI::Option* checkJson =
-      checking.flag("--json", check.json, "Every case with its result and the digest of the state after each pass");
-  checking.flag("--digests", check.digests, "After the table, one line per pass: case, pass, state digest")
-      ->excludes(checkJson);
-  checking.number("--max-work", check.maxWork, 1, 1e18, "Skip cases whose passes x elements exceed this")
-      ->capture_default_str();
-
-  infoCommand = app.add_subcommand("info", "Show the headless OpenGL renderer, version and limits");
-
-  demoCommand = app.add_subcommand("demo", "Open the viewer: watch the sort pass by pass (the default command)");
-  Options viewing(demoCommand, specs);
-  CLI::Option* imageOption = viewing.path("image", view.image, "Image to open (default: the bundled astronaut)");
-  viewing.choice("--order", viewOrder, orders, "asc or desc")->capture_default_str();
-  viewing.choice("--algo", viewAlgo, algoNames, algoHelp)->capture_default_str();
-  viewing.flag("--bench", view.benchmark, "Open the Benchmark window and measure every algorithm up to 65536");
-  viewing.flag("--autoplay", view.autoplay, "Start playing at once");
-  viewing.numberOrWord("--speed", speed, kMinPassesPerSecond, 240, {"max"},
-                       "Passes per second (0.05-240; below 1 the network diagram lights the next pass's comparators "
-                       "one by one), or max: as many as fit each frame")
-      ->capture_default_str();
-  CLI::Option* framesOption =
-      viewing.number("--frames", view.frames, 1, 1e9, "Quit after this many frames (for scripts and tests)");
-  viewing.path("--screenshot", view.screenshot, "After the last frame, save the window as this PNG")->needs(framesOption);
-  viewing.path("--export-state", view.exportState, "After the last frame, save the current state as this PNG")
-      ->needs(framesOption);
-  viewing.path("--export-sheet", view.exportSheet, "After the last frame, save a contact sheet of 12 passes as this PNG")
-      ->needs(framesOption);
-  viewing.choice("--overlay", overlays, {"roles", "changed"}, "Start with overlays on: roles (min/max), changed (last pass)")
-      ->delimiter(',');
-  viewing.path("--record", view.record,
-               "Record the whole sort as shown (overlays too) to this .gif, .mp4, .webm or .mkv, then quit");
-  viewing.flag("--diagram", view.showDiagram, "Open the network diagram (inputs of at most 64 elements)");
-  viewing.flag("--showcase", view.showcase,
-               "Play a queue of algorithms x inputs (random, nearly sorted, few unique, pipe organ; 32x32) one after "
-               "another in the bar view, each to its end");
-  viewing.flag("--bars", view.showBars,
-               "Show the bar view: each element a bar as tall as its luma, in position order (inputs of at most 4096 "
-               "elements, e.g. --generate 64)");
-  viewing.number("--generate", view.generate, 4, 2048, "Start on a generated random image of this side")
-      ->excludes(imageOption);
-  viewing.number("--soak", view.soakFrames, 10, 1000000,
-                 "Drive the viewer with random actions for N frames; report GL errors, objects, memory");
-  viewing.flag("--pixelsort", view.pixelSort,
-               "Start in the Pixel sort mode (texsort pixelsort's default options, every one a live control); "
-               "--export-state then saves the pixel-sorted image");
-  viewing.flag("--spans", view.showSpans, "Pixel sort mode: start with the span overlay on");
-  viewing.flag("--drag-threshold", view.pixelDrag,
-               "Pixel sort mode with --lower moved every frame, as a dragged slider moves it; prints the frame rate at "
-               "the end (use with --frames)");
-  viewing.choice("--zoom", zoom, {"fit", "1"}, "fit: fit the window; 1: one texel per screen pixel")->capture_default_str();
-  viewing.text("--input", view.input, CLI::Validator([](std::string& text) { return inputScriptProblem(text); }, "SCRIPT"),
-               "Scripted input, as a user's: 'FRAME: ACTION; ...' with ACTION key NAME (a tap: space, left, end, "
-               "ctrl+a ...), type TEXT, click X Y, click @WIDGET or wheel DY (for tests and demos, with --frames)");
-  app.allow_extras();  // after the subcommands, so they still reject unknown flags; see parseCommandLine
-}
 
 void Definition::finish(Command& command) {
   SortOptions& sort = command.sort;
@@ -415,6 +125,10 @@ void Definition::finish(Command& command) {
     for (const std::string& o : overlays) (o == "roles" ? view.showRoles : view.showChanged) = true;
   }
 }
+
+}  // namespace cli
+
+using cli::Definition;
 
 Command parseCommandLine(int argc, const char* const* argv) {
   Command command;
