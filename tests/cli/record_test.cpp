@@ -17,55 +17,18 @@
 #include "record/sound.h"
 #include "sort/cpu_model.h"
 #include "sort/element.h"
+#include "record_support.h"
 #include "test_support.h"
 
 namespace texsort {
 namespace {
 
 using test::runTexsort;
-
-// A 32x16 opaque image (512 elements, no padding: every frame is a whole state of the sort).
-std::string writeSmallImage(const test::TempFolder& dir, std::uint32_t w = 32, std::uint32_t h = 16) {
-  std::mt19937 rng(7);
-  Image image = test::randomImage(w, h, rng, 40);
-  for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
-  image.channels = 3;
-  const std::string path = dir.path("small.png");
-  saveImagePng(path, image);
-  return path;
-}
-
-// Every frame of a video as RGB bytes, decoded by ffmpeg.
-std::vector<std::uint8_t> decodeFrames(const std::string& video) {
-  const test::RunResult r = test::runProgram("ffmpeg", {"-v", "error", "-i", video, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"});
-  EXPECT_EQ(r.exitCode, 0) << r.err;
-  return std::vector<std::uint8_t>(r.out.begin(), r.out.end());
-}
-
-struct Probe {
-  std::string codec;
-  int width = 0, height = 0, frames = 0;
-  double duration = 0.0;
-};
-Probe probe(const std::string& video) {
-  const test::RunResult r = test::runProgram(
-      "ffprobe", {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                  "stream=codec_name,width,height,nb_read_frames:format=duration", "-of", "default=noprint_wrappers=1", video});
-  EXPECT_EQ(r.exitCode, 0) << r.err;
-  Probe p;
-  std::istringstream lines(r.out);
-  for (std::string line; std::getline(lines, line);) {
-    const std::string key = line.substr(0, line.find('=')), value = line.substr(line.find('=') + 1);
-    if (key == "codec_name") p.codec = value;
-    if (key == "width") p.width = std::stoi(value);
-    if (key == "height") p.height = std::stoi(value);
-    if (key == "nb_read_frames") p.frames = std::stoi(value);
-    if (key == "duration") p.duration = std::stod(value);
-  }
-  return p;
-}
-
-bool emptyFolder(const std::string& path) { return test::listFolder(path).empty(); }
+using test::writeSmallImage;
+using test::decodeFrames;
+using test::probe;
+using test::Probe;
+using test::emptyFolder;
 
 TEST(Record, EveryFrameIsTheCpuModelsStateAtItsPass) {
   test::TempFolder dir, scratch;
@@ -196,161 +159,6 @@ TEST(Record, StandardOutputGetsTheFileAndTheReportGoesToStandardError) {
   EXPECT_NE(r.err.find("recorded "), std::string::npos) << r.err;
 }
 
-TEST(Record, MissingFfmpegSaysHowToInstallItAndWritesNothing) {
-  test::TempFolder dir, empty;
-  const std::string input = writeSmallImage(dir);
-  test::RunOptions options;
-  options.setEnv = {{"PATH", empty.root()}};
-  const test::RunResult r = runTexsort({"record", input, "-o", dir.path("sort.gif")}, options);
-  EXPECT_EQ(r.exitCode, 6);
-  EXPECT_NE(r.err.find("ffmpeg: not found"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("apt-get install ffmpeg"), std::string::npos) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"small.png"});
-}
-
-// An ffmpeg that reads a little, complains and fails, as a broken build or a full scratch disk would.
-std::string failingFfmpeg(const test::TempFolder& dir) {
-  const std::string path = dir.path("ffmpeg");
-  std::ofstream(path) << "#!/bin/sh\nhead -c 1000 >/dev/null\necho 'Conversion failed: no space left (test)' >&2\nexit 1\n";
-  ::chmod(path.c_str(), 0755);
-  return path;
-}
-
-TEST(Record, AFailingEncoderLeavesTheExistingFileAndNoScratch) {
-  test::TempFolder dir, scratch, bin;
-  const std::string input = writeSmallImage(dir), video = dir.path("sort.gif");
-  test::writeFile(video, {'o', 'l', 'd'});
-  test::RunOptions options;
-  options.setEnv = {{"TEXSORT_FFMPEG", failingFfmpeg(bin)}, {"TMPDIR", scratch.root()}};
-  const test::RunResult r = runTexsort({"record", input, "-o", video}, options);
-  EXPECT_EQ(r.exitCode, 6) << r.err;
-  EXPECT_NE(r.err.find(video + ": ffmpeg"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("Conversion failed: no space left (test)"), std::string::npos) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_EQ(test::readFile(video), (std::vector<std::uint8_t>{'o', 'l', 'd'}));
-  EXPECT_EQ(test::listFolder(dir.root()).size(), 2u);
-  EXPECT_TRUE(emptyFolder(scratch.root()));
-}
-
-// A stand-in encoder (a shell script given by TEXSORT_FFMPEG) with `body`; "$last" is the file
-// ffmpeg was asked to write.
-std::string standInFfmpeg(const test::TempFolder& dir, const std::string& body) {
-  const std::string path = dir.path("ffmpeg");
-  std::ofstream(path) << "#!/bin/sh\nfor last; do :; done\n" << body;
-  ::chmod(path.c_str(), 0755);
-  return path;
-}
-
-// Records the small image to OUT (which holds "old") with `env`; asserts one line naming OUT and
-// `exitCode`, OUT's old bytes and no scratch file; returns standard error.
-std::string recordFails(const std::string& extension, std::vector<std::pair<std::string, std::string>> env,
-                        int exitCode, long fileSizeLimit = -1) {
-  test::TempFolder dir, scratch;
-  const std::string input = writeSmallImage(dir), video = dir.path("sort." + extension);
-  test::writeFile(video, {'o', 'l', 'd'});
-  test::RunOptions options;
-  options.setEnv = std::move(env);
-  options.setEnv.emplace_back("TMPDIR", scratch.root());
-  options.fileSizeLimit = fileSizeLimit;
-  const test::RunResult r = runTexsort({"record", input, "-o", video, "--hold", "0.2"}, options);
-  EXPECT_EQ(r.exitCode, exitCode) << extension << ": " << r.err;
-  EXPECT_EQ(r.err.rfind("texsort: error: " + video + ": ", 0), 0u) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_EQ(test::readFile(video), (std::vector<std::uint8_t>{'o', 'l', 'd'})) << extension;
-  EXPECT_EQ(test::listFolder(dir.root()).size(), 2u) << extension;
-  EXPECT_TRUE(emptyFolder(scratch.root())) << extension;
-  return r.err;
-}
-
-// ffmpeg exits 0 after a failed trailer ("Error writing trailer ...: File too large"); the file it
-// leaves is cut short. Every shortfall is caught before the file could be renamed into place.
-TEST(Record, AnEncoderThatExitsZeroOverNothingOrHalfAFileIsCaught) {
-  test::TempFolder bin;
-  const std::string nothing = standInFfmpeg(bin, "cat >/dev/null\n: > \"$last\"\nexit 0\n");
-  EXPECT_NE(recordFails("gif", {{"TEXSORT_FFMPEG", nothing}}, 6).find("ffmpeg exited 0 but wrote nothing"),
-            std::string::npos);
-  test::TempFolder bin2;
-  const std::string half = standInFfmpeg(bin2, "ffmpeg \"$@\" || exit $?\nsize=$(stat -c %s \"$last\")\n"
-                                               "truncate -s $((size / 2)) \"$last\"\n");
-  for (const char* extension : {"gif", "mp4", "webm", "mkv"}) {
-    const std::string err = recordFails(extension, {{"TEXSORT_FFMPEG", half}}, 6);
-    EXPECT_TRUE(err.find("cut short") != std::string::npos || err.find("does not read back") != std::string::npos)
-        << extension << ": " << err;
-  }
-}
-
-// An encoder that reads every frame, then fails (exit 1, or killed by a signal): exit 6, not the
-// broken-pipe path that one stopping early takes.
-TEST(Record, AnEncoderThatFailsAfterReadingEveryFrameIsExitSix) {
-  test::TempFolder bin;
-  const std::string exits = standInFfmpeg(bin, "cat >/dev/null\necho 'late failure (test)' >&2\nexit 1\n");
-  const std::string err = recordFails("gif", {{"TEXSORT_FFMPEG", exits}}, 6);
-  EXPECT_NE(err.find("(exit status 1): late failure (test)"), std::string::npos) << err;
-  test::TempFolder bin2;
-  const std::string killed = standInFfmpeg(bin2, "cat >/dev/null\nkill -KILL $$\n");
-  EXPECT_NE(recordFails("gif", {{"TEXSORT_FFMPEG", killed}}, 6).find("exit status 137"), std::string::npos);
-}
-
-// The scratch file under a file-size limit: real ffmpeg reports the trailer's failure and exits 0
-// (GIF: 31 of 80 frames and no trailer; MP4: no moov atom). The disk's problem is exit 3.
-TEST(Record, AFileSizeLimitOnTheScratchFileIsTheDisksErrorAndLeavesNothing) {
-  for (const char* extension : {"gif", "mp4"}) {
-    const std::string err = recordFails(extension, {}, 3, 6000);
-    EXPECT_NE(err.find("File too large"), std::string::npos) << err;
-  }
-}
-
-// Processes whose command line mentions `text` (ffmpeg children writing into a scratch folder).
-int processesMentioning(const std::string& text) {
-  int count = 0;
-  DIR* proc = ::opendir("/proc");
-  while (dirent* entry = proc ? ::readdir(proc) : nullptr) {
-    std::ifstream cmdline(std::string("/proc/") + entry->d_name + "/cmdline");
-    const std::string line((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
-    if (line.find(text) != std::string::npos) ++count;
-  }
-  if (proc) ::closedir(proc);
-  return count;
-}
-
-// An ffmpeg that takes its time after the last frame, as a slow encoder does: only a signal from
-// texsort ends it early. Asked to stop politely (SIGTERM), it writes its output first, as ffmpeg
-// finishes its file: texsort must not leave that behind (it once removed its scratch files before
-// the encoder had gone, and under load a real ffmpeg's file came back after).
-std::string stubbornFfmpeg(const test::TempFolder& dir) {
-  const std::string path = dir.path("ffmpeg");
-  std::ofstream(path) << "#!/bin/sh\nfor last; do :; done\ntrap 'echo late > \"$last\"; exit 1' TERM\n"
-                         "cat >/dev/null\ni=0\nwhile [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done\n";
-  ::chmod(path.c_str(), 0755);
-  return path;
-}
-
-void recordAndStop(bool realFfmpeg) {
-  test::TempFolder dir, scratch, bin;
-  const std::string video = dir.path("sort.webm");
-  test::RunOptions options;
-  options.setEnv = {{"TMPDIR", scratch.root()}};
-  if (!realFfmpeg) options.setEnv.emplace_back("TEXSORT_FFMPEG", stubbornFfmpeg(bin));
-  options.whileRunning = [&](int pid) {
-    // Wait until the recording's scratch files exist, then stop texsort as a script's timeout would.
-    for (int i = 0; i < 600 && emptyFolder(scratch.root()); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    ::kill(pid, SIGTERM);
-  };
-  const test::RunResult r = runTexsort({"record", test::assetPath("astronaut.png"), "-o", video}, options);
-  EXPECT_EQ(r.signal, SIGTERM) << r.err;
-  EXPECT_TRUE(test::listFolder(dir.root()).empty());
-  for (int i = 0; i < 50 && processesMentioning(scratch.root()) > 0; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  EXPECT_EQ(processesMentioning(scratch.root()), 0) << "the encoder was stopped too";
-  EXPECT_TRUE(emptyFolder(scratch.root()));
-}
-
-TEST(Record, ASignalStopsFfmpegAndLeavesNothing) { recordAndStop(true); }
-TEST(Record, ASignalStopsASlowEncoderAtOnce) { recordAndStop(false); }
-
 // --sound: the lossless MKV's FLAC track is, sample for sample, the tones of the frames it carries:
 // each new pass's tone from the pixels it moved (read from the decoded pictures), held and first
 // frames silent; GIF has no sound track.
@@ -407,17 +215,6 @@ TEST(Record, ARangeOfOnePassIsAccepted) {
   EXPECT_NE(r.out.find(std::to_string(frames) + " frames at 20 fps"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("passes    3 to 3 of 45"), std::string::npos) << r.out;
   EXPECT_EQ(probe(video).frames, int(frames));
-}
-
-// Without ffmpeg, a bad input is still the missing encoder's exit 6, said before the input is read.
-TEST(Record, NoFfmpegIsSaidBeforeTheInputIsRead) {
-  test::TempFolder dir, empty;
-  test::RunOptions options;
-  options.setEnv = {{"PATH", empty.root()}};
-  const test::RunResult r = runTexsort({"record", dir.path("missing.png"), "-o", dir.path("sort.gif")}, options);
-  EXPECT_EQ(r.exitCode, 6) << r.err;
-  EXPECT_NE(r.err.find("ffmpeg: not found"), std::string::npos) << r.err;
-  EXPECT_TRUE(test::listFolder(dir.root()).empty());
 }
 
 TEST(Record, BadValuesAreOneLineUsageErrorsAndWriteNothing) {

@@ -1,0 +1,148 @@
+// texsort and its machine: what `info` reports, the demo without a display, the environment
+// variables, GPU failures and the GL context's fallbacks, each as a user meets them.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "error.h"
+#include "sort/element.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+using test::runTexsort;
+
+TEST(Cli, InfoNamesTheRendererAndPlatform) {
+  const test::RunResult r = runTexsort({"info"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("renderer"), std::string::npos);
+  EXPECT_NE(r.out.find("max texture size"), std::string::npos);
+  EXPECT_NE(r.out.find("EGL platform"), std::string::npos);
+}
+
+// The memory line: where textures live (llvmpipe's are in host memory, beside everything else) and
+// what the budget may use, TEXSORT_MEMORY_LIMIT included.
+TEST(Cli, InfoSaysWhereTexturesLiveAndWhatIsFree) {
+  const test::RunResult r = runTexsort({"info"}, test::RunOptions{{}, {{"TEXSORT_MEMORY_LIMIT", "100000000"}}});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::size_t at = r.out.find("\nmemory            ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string line = r.out.substr(at + 19, r.out.find('\n', at + 1) - at - 19);
+  if (r.out.find("llvmpipe") != std::string::npos) {
+    EXPECT_EQ(line, "textures in host memory, with the rest: 95.4 MiB available");
+  } else {
+    EXPECT_TRUE(line == "textures in host memory, with the rest: 95.4 MiB available" ||
+                line == "textures in video memory: 95.4 MiB free; host 95.4 MiB available")
+        << line;
+  }
+}
+
+TEST(Cli, DemoWithoutADisplaySaysSoInOneLine) {
+  const test::RunResult r = runTexsort({"demo"}, test::RunOptions{{"DISPLAY", "WAYLAND_DISPLAY"}, {}, false});
+  EXPECT_EQ(r.exitCode, 4);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("texsort sort"), std::string::npos) << r.err;
+}
+
+// The budget's host figure is /proc/meminfo's MemAvailable (in KiB there), within the drift between
+// two readings: a unit slip (bytes for KiB) would be off by 1024.
+TEST(Cli, InfoReportsTheHostsAvailableMemory) {
+  const auto memAvailable = [] {
+    std::ifstream meminfo("/proc/meminfo");
+    for (std::string key; meminfo >> key;) {
+      double kib = 0;
+      meminfo >> kib;
+      if (key == "MemAvailable:") return kib * 1024;
+      meminfo.ignore(256, '\n');
+    }
+    return 0.0;
+  };
+  const double before = memAvailable();
+  const test::RunResult r = runTexsort({"info"});
+  const double after = memAvailable();
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::size_t at = r.out.find("\nmemory ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string line = r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1);
+  // "... with the rest: X GiB available" (llvmpipe) or "...; host X GiB available" (a discrete GPU)
+  const std::size_t unit = line.rfind(" available");
+  ASSERT_NE(unit, std::string::npos) << line;
+  const std::size_t start = line.rfind(' ', unit - 5);
+  const double value = std::stod(line.substr(start + 1));
+  const double scale = line.compare(unit - 3, 3, "GiB") == 0 ? double(1 << 30) : double(1 << 20);
+  const double reported = value * scale;
+  EXPECT_GT(reported, 0.9 * std::min(before, after) - 0.06 * double(1 << 30)) << line;
+  EXPECT_LT(reported, 1.1 * std::max(before, after) + 0.06 * double(1 << 30)) << line;
+}
+
+// texsort's environment variables are options too: a malformed value is one usage line (exit 2)
+// before any work, never ignored and never reported as a GPU failure.
+TEST(Cli, MalformedEnvironmentVariablesAreUsageErrors) {
+  test::TempFolder dir;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"TEXSORT_MEMORY_LIMIT", "abc"}, {"TEXSORT_MEMORY_LIMIT", "-1"}, {"TEXSORT_MEMORY_LIMIT", "0"},
+      {"TEXSORT_MEMORY_LIMIT", ""},    {"TEXSORT_MEMORY_LIMIT", "1e9"}, {"TEXSORT_EGL_PLATFORM", "x11"},
+      {"TEXSORT_EGL_PLATFORM", ""}};
+  for (const auto& [name, value] : cases) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png")},
+          std::vector<std::string>{"bench", "--algos", "bitonic", "--sizes", "256", "--runs", "1"},
+          std::vector<std::string>{"info"}}) {
+      const test::RunResult r = runTexsort(args, test::RunOptions{{}, {{name, value}}, false});
+      EXPECT_EQ(r.exitCode, 2) << name << "=" << value << " " << args[0] << ": " << r.err;
+      EXPECT_EQ(r.err.rfind("texsort: error: " + name + ": '" + value + "' is not", 0), 0u) << r.err;
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+      EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+  }
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+}
+
+// Every GL/EGL failure path, forced on llvmpipe through TEXSORT_FORCE_FAILURE: exit 4, one line
+// that says which step failed, and no output file.
+TEST(Cli, GpuFailuresAreReportedInOneLine) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"egl-display", "EGL: no headless OpenGL 3.3 context (device: eglGetDisplay failed"},
+      {"gl-context", "eglCreateContext(OpenGL 3.3 core) failed: EGL_BAD_MATCH"},
+      {"framebuffer", "GL: framebuffer sort target A is incomplete: GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT"},
+      {"float-target", "this GPU cannot render to float (RGBA32F) textures"},
+      {"shader", "GL: cannot compile bitonic.frag (GLSL "},
+      {"link", "GL: cannot link fullscreen.vert + bitonic.frag: "},
+      {"oom", "coffee.png: GL: cannot allocate sort state A (512x512): GL_OUT_OF_MEMORY"}};
+  test::TempFolder dir;
+  for (const auto& [failure, message] : cases) {
+    SCOPED_TRACE(failure);
+    const test::RunResult r = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png")},
+                                         test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", failure}}, false});
+    EXPECT_EQ(r.exitCode, 4) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_TRUE(test::listFolder(dir.root()).empty());
+  }
+  // A texture the driver will not make for the pixel sort's data names the file too.
+  const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")},
+                                       test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "oom"}}, false});
+  EXPECT_EQ(r.exitCode, 4) << r.err;
+  EXPECT_NE(r.err.find("coffee.png: GL: cannot allocate "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(": GL_OUT_OF_MEMORY"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+}
+
+// A driver that refuses the 4.x contexts asked for first (as a 3.3-only GPU would) still sorts: the
+// context falls back to 3.3 core and the fragment algorithms write the same bytes.
+TEST(Cli, ContextFallsBackToOpenGl33WhenNewerVersionsAreRefused) {
+  test::TempFolder dir;
+  const std::vector<std::string> args = {"sort", test::assetPath("coffee.png"), "-o", dir.path("newest.png"), "-q"};
+  ASSERT_EQ(runTexsort(args).exitCode, 0);
+  const test::RunResult r =
+      runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("fallback.png"), "-q"},
+                 test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "gl-context-4"}}, false});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(test::readFile(dir.path("fallback.png")), test::readFile(dir.path("newest.png")));
+}
+
+}  // namespace
+}  // namespace texsort

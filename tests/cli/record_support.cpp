@@ -1,0 +1,46 @@
+#include "record_support.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <sstream>
+
+#include "image/image_io.h"
+
+namespace texsort::test {
+
+std::string writeSmallImage(const TempFolder& dir, std::uint32_t w, std::uint32_t h) {
+  std::mt19937 rng(7);
+  Image image = randomImage(w, h, rng, 40);
+  for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
+  image.channels = 3;
+  const std::string path = dir.path("small.png");
+  saveImagePng(path, image);
+  return path;
+}
+
+std::vector<std::uint8_t> decodeFrames(const std::string& video) {
+  const RunResult r = runProgram("ffmpeg", {"-v", "error", "-i", video, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  return std::vector<std::uint8_t>(r.out.begin(), r.out.end());
+}
+
+Probe probe(const std::string& video) {
+  const RunResult r = runProgram(
+      "ffprobe", {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                  "stream=codec_name,width,height,nb_read_frames:format=duration", "-of", "default=noprint_wrappers=1", video});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  Probe p;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    const std::string key = line.substr(0, line.find('=')), value = line.substr(line.find('=') + 1);
+    if (key == "codec_name") p.codec = value;
+    if (key == "width") p.width = std::stoi(value);
+    if (key == "height") p.height = std::stoi(value);
+    if (key == "nb_read_frames") p.frames = std::stoi(value);
+    if (key == "duration") p.duration = std::stod(value);
+  }
+  return p;
+}
+
+}  // namespace texsort::test

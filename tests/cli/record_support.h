@@ -1,0 +1,27 @@
+// What the record tests share: a small test image, ffmpeg's decoded frames and ffprobe's reading.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "test_support.h"
+
+namespace texsort::test {
+
+// A 32x16 opaque image (512 elements, no padding: every frame is a whole state of the sort).
+std::string writeSmallImage(const TempFolder& dir, std::uint32_t w = 32, std::uint32_t h = 16);
+
+// Every frame of a video as RGB bytes, decoded by ffmpeg.
+std::vector<std::uint8_t> decodeFrames(const std::string& video);
+
+struct Probe {
+  std::string codec;
+  int width = 0, height = 0, frames = 0;
+  double duration = 0.0;
+};
+Probe probe(const std::string& video);  // ffprobe's codec, size, frames counted and duration
+
+inline bool emptyFolder(const std::string& path) { return listFolder(path).empty(); }
+
+}  // namespace texsort::test

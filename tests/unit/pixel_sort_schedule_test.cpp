@@ -1,0 +1,96 @@
+// The pixel sort's schedules: which line sorts run the spans, and that the fast and wide paths
+// never read a buffer while they write it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <random>
+#include <tuple>
+#include <variant>
+
+#include "error.h"
+#include "pixelsort/pixel_sort.h"
+#include "sort/bits.h"
+#include "sort/cpu_model.h"
+#include "sort/wide_layout.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+TEST(PixelSortAlgorithms, AreTheFragmentLineSorts) {
+  EXPECT_TRUE(pixelSortAlgorithm(Algorithm::Bitonic));
+  EXPECT_TRUE(pixelSortAlgorithm(Algorithm::BitonicFast));
+  EXPECT_TRUE(pixelSortAlgorithm(Algorithm::BitonicWide));
+  EXPECT_TRUE(pixelSortAlgorithm(Algorithm::OddEvenMerge));
+  EXPECT_FALSE(pixelSortAlgorithm(Algorithm::Radix));
+  EXPECT_FALSE(pixelSortAlgorithm(Algorithm::ComputeB16));
+  EXPECT_THROW(checkPixelSortAlgorithm(Algorithm::Radix), Error);
+  // Rows on the wide path: line order is image order, so the last sort pass (bits 0-3: 16
+  // consecutive positions a fragment) writes the image's bytes and no gather follows. Columns keep
+  // the gather, which also takes the lines back to image order; bitonic has its own pass for that.
+  const PassSchedule wide = pixelSortSchedule(lineLayout(100, 3, 0.0), Algorithm::BitonicWide, PixelSortOptions{});
+  ASSERT_TRUE(std::holds_alternative<WideBitonicSteps>(wide.back()));
+  const auto& last = std::get<WideBitonicSteps>(wide.back());
+  EXPECT_EQ(last.positionBits, 7u) << "lines of 128";
+  EXPECT_EQ(last.pixels, 300u);
+  EXPECT_EQ(last.window, kWideLowWindow);
+  EXPECT_EQ(passWrites(wide.back()), Buffer::Groups);
+  EXPECT_EQ(std::count_if(wide.begin(), wide.end(), [](const Pass& p) { return passWrites(p) == Buffer::Groups; }), 1);
+  const PassSchedule columns = pixelSortSchedule(lineLayout(100, 3, -90.0), Algorithm::BitonicWide, PixelSortOptions{});
+  ASSERT_TRUE(std::holds_alternative<WideGather>(columns.back()));
+  EXPECT_EQ(std::get<WideGather>(columns.back()).positionBits, 2u) << "lines of 4";
+  EXPECT_EQ(std::get<WideGather>(columns.back()).pixels, 300u);
+  const PassSchedule fast = pixelSortSchedule(lineLayout(100, 3, 0.0), Algorithm::BitonicFast, PixelSortOptions{});
+  ASSERT_TRUE(std::holds_alternative<GatherByIndex>(fast.back()));
+  EXPECT_EQ(std::get<GatherByIndex>(fast.back()).pixels, 300u);
+  const PassSchedule plain = pixelSortSchedule(lineLayout(100, 3, 0.0), Algorithm::Bitonic, PixelSortOptions{});
+  ASSERT_TRUE(std::holds_alternative<ImageOrder>(plain.back()));
+  EXPECT_EQ(std::get<ImageOrder>(plain.back()).pixels, 300u);
+  ASSERT_TRUE(std::holds_alternative<SpanStarts>(wide.front()));
+  EXPECT_EQ(std::count_if(wide.begin(), wide.end(), [](const Pass& p) { return std::holds_alternative<SpanScanStep>(p); }),
+            1) << "distance 1 covers lines of 128: 4 words";
+}
+
+// The runner keeps one half of a buffer that no pass reads while writing it: on the fast and wide
+// paths the elements (the key pass writes them, the first sort pass reads them; the gather writes
+// the image's bytes, taking colour from the source), saving a whole element texture. Every line
+// sort's last pass writes the image's bytes.
+TEST(PixelSortAlgorithms, FastAndWidePathsNeverReadTheElementsWhileWritingThem) {
+  const auto readWhileWritten = [](const PassSchedule& schedule) {
+    unsigned buffers = 0;
+    for (const Pass& pass : schedule) buffers |= passReads(pass) & bufferBit(passWrites(pass));
+    return buffers;
+  };
+  // The wide path's first pass makes the elements from the pixels: no pass touches an element texture.
+  unsigned wideUses = 0;
+  const PassSchedule wide = pixelSortSchedule(lineLayout(300, 3, 0.0), Algorithm::BitonicWide, PixelSortOptions{});
+  ASSERT_GT(std::count_if(wide.begin(), wide.end(), [](const Pass& p) { return std::holds_alternative<WideBitonicSteps>(p); }),
+            4) << "lines of 512: wide passes after the first";
+  for (const Pass& pass : wide) wideUses |= passReads(pass) | bufferBit(passWrites(pass));
+  EXPECT_EQ(wideUses & bufferBit(Buffer::Elements), 0u);
+  EXPECT_NE(wideUses & bufferBit(Buffer::Source), 0u);
+  for (const Algorithm a : test::lineAlgorithms()) {
+    if (!pixelSortAlgorithm(a)) continue;
+    const PassSchedule schedule = pixelSortSchedule(lineLayout(100, 3, 30.0), a, PixelSortOptions{});
+    const auto keyPasses =
+        std::count_if(schedule.begin(), schedule.end(), [](const Pass& p) { return std::holds_alternative<PixelOrder>(p); });
+    EXPECT_EQ(keyPasses, a == Algorithm::BitonicWide ? 0 : 1) << algorithmName(a);
+    EXPECT_EQ(passWrites(schedule.passes.back()), Buffer::Pixels) << algorithmName(a);
+    EXPECT_EQ(std::count_if(schedule.begin(), schedule.end(), [](const Pass& p) { return passWrites(p) == Buffer::Pixels; }),
+              1) << algorithmName(a);
+  }
+  const LineLayout layout = lineLayout(100, 3, 30.0);
+  for (const Algorithm a : {Algorithm::BitonicFast, Algorithm::BitonicWide}) {
+    EXPECT_EQ(readWhileWritten(pixelSortSchedule(layout, a, PixelSortOptions{})) & bufferBit(Buffer::Elements), 0u)
+        << algorithmName(a);
+    EXPECT_NE(readWhileWritten(scheduleFor(a, 1024)) & bufferBit(Buffer::Elements), 0u)
+        << algorithmName(a) << ": sorting elements, the gather reads them as uploaded";
+  }
+  EXPECT_NE(readWhileWritten(pixelSortSchedule(layout, Algorithm::Bitonic, PixelSortOptions{})) & bufferBit(Buffer::Elements), 0u)
+      << "bitonic steps read and write the elements";
+}
+
+}  // namespace
+}  // namespace texsort
