@@ -15,7 +15,7 @@
 #include "error.h"
 #include "sort/algorithms.h"
 #include "viewer/input_queue.h"
-#include "viewer/transport.h"
+#include "playback/transport.h"
 #include "sort/bits.h"
 #include "sort/element.h"
 

@@ -10,7 +10,7 @@
 #include "sort/algorithms.h"
 #include "sort/element.h"
 #include "viewer/input_queue.h"
-#include "viewer/transport.h"
+#include "playback/transport.h"
 
 namespace texsort::cli {
 namespace {

@@ -26,10 +26,10 @@
 #include "sort/algorithms.h"
 #include "viewer/generated.h"
 #include "viewer/input_queue.h"
-#include "viewer/pixel_sort_view.h"
+#include "playback/pixel_sort_view.h"
 #include "playback/sort_session.h"
 #include "playback/state_display.h"
-#include "viewer/transport.h"
+#include "playback/transport.h"
 
 struct GLFWwindow;
 

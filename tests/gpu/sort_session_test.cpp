@@ -15,7 +15,7 @@
 #include "gpu_fixture.h"
 #include "test_support.h"
 #include "pixelsort/pixel_sort.h"
-#include "viewer/pixel_sort_view.h"
+#include "playback/pixel_sort_view.h"
 #include "playback/sort_session.h"
 #include "playback/state_display.h"
 

@@ -1,7 +1,7 @@
 // The viewer's transport logic: stepping, scrubbing, and speed over time.
 #include <gtest/gtest.h>
 
-#include "viewer/transport.h"
+#include "playback/transport.h"
 
 namespace texsort {
 namespace {

@@ -1,5 +1,5 @@
 // Transport: turns elapsed time and speed into a target pass.
-#include "viewer/transport.h"
+#include "playback/transport.h"
 
 #include <algorithm>
 #include <cmath>

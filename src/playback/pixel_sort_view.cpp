@@ -1,5 +1,5 @@
 // The viewer's Pixel sort mode: the pixel sort's schedule on a runner, seekable, and its picture.
-#include "viewer/pixel_sort_view.h"
+#include "playback/pixel_sort_view.h"
 
 #include <algorithm>
 #include <chrono>
