@@ -13,10 +13,6 @@
 #include <random>
 #include <thread>
 
-#include "record/frames.h"
-#include "record/sound.h"
-#include "sort/cpu_model.h"
-#include "sort/element.h"
 #include "record_support.h"
 #include "test_support.h"
 
@@ -25,9 +21,6 @@ namespace {
 
 using test::runTexsort;
 using test::writeSmallImage;
-using test::decodeFrames;
-using test::probe;
-using test::Probe;
 using test::emptyFolder;
 
 TEST(Record, MissingFfmpegSaysHowToInstallItAndWritesNothing) {
