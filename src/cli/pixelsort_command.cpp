@@ -20,6 +20,14 @@
 namespace texsort {
 namespace {
 
+// The context, the line tables and the decode run beside one another on threads of their own; the
+// browser edition has no threads, so there each runs where its result is first asked for.
+#ifdef __EMSCRIPTEN__
+constexpr std::launch kBeside = std::launch::deferred;
+#else
+constexpr std::launch kBeside = std::launch::async;
+#endif
+
 // Throws Error(Mismatch) unless the image read back (the GPU's result: the last pass writes the
 // image's bytes) equals the CPU model's (every pass of the same schedule on the same source), and
 // that equals a plain stable sort of every span.
@@ -66,7 +74,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   const std::string name = options.input == "-" ? "standard input" : options.input;
   // The GL context (~110 ms, mostly loading the driver) starts first, on a thread of its own,
   // beside reading the file; this thread takes it once the run is planned.
-  std::future<std::unique_ptr<HeadlessContext>> starting = std::async(std::launch::async, [] {
+  std::future<std::unique_ptr<HeadlessContext>> starting = std::async(kBeside, [] {
     auto made = std::make_unique<HeadlessContext>();
     made->releaseThread();
     return made;
@@ -98,12 +106,12 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
     LineLayout layout;
     std::vector<std::uint32_t> elementOf;  // elementsOfPixels(layout)
   };
-  std::future<Lines> lines = std::async(std::launch::async, [&] {
+  std::future<Lines> lines = std::async(kBeside, [&] {
     Lines made{lineLayout(header.width, header.height, ps.angle, packsLines(ps)), {}};
     made.elementOf = elementsOfPixels(made.layout);
     return made;
   });
-  std::future<Image> decoded = std::async(std::launch::async, [&] {
+  std::future<Image> decoded = std::async(kBeside, [&] {
     return decodeImage(name, bytes.data(), bytes.size(), header);
   });
   const std::unique_ptr<HeadlessContext> opened = starting.get();

@@ -14,16 +14,21 @@ int contextVersion() {
 }
 
 bool computeAvailable() {
+#ifdef TEXSORT_WEBGL
+  return false;  // WebGL2 has no compute shaders
+#else
   if (forcedFailure("no-compute")) return false;
   // glad loads an extension's functions only where the context advertises it; GL 4.3 contexts
   // advertise these three (they are what 4.3 made core), so both tests together are the check.
   return contextVersion() >= 43 && GLAD_GL_ARB_compute_shader && GLAD_GL_ARB_shader_storage_buffer_object &&
          GLAD_GL_ARB_shader_image_load_store && glDispatchCompute != nullptr && glMemoryBarrier != nullptr;
+#endif
 }
 
 ComputeLimits computeLimits() {
   ComputeLimits limits;
   if (!computeAvailable()) return limits;
+#ifndef TEXSORT_WEBGL
   for (GLuint axis = 0; axis < 3; ++axis) {
     glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, axis, &limits.workGroupCount[axis]);
     glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, axis, &limits.workGroupSize[axis]);
@@ -33,6 +38,7 @@ ComputeLimits computeLimits() {
   GLint64 bytes = 0;
   glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &bytes);
   limits.storageBlockBytes = bytes;
+#endif
   return limits;
 }
 

@@ -1,7 +1,12 @@
-// The one include for OpenGL: the glad loader plus a debug-build error check.
+// The one include for OpenGL: the glad loader (desktop GL 3.3 core and up) or, in the browser,
+// WebGL2 through emscripten's OpenGL ES 3.0 headers; plus a debug-build error check.
 #pragma once
 
+#ifdef __EMSCRIPTEN__
+#include "gl/webgl.h"
+#else
 #include <glad/gl.h>
+#endif
 
 #include <string>
 

@@ -2,7 +2,9 @@
 #include "gl/objects.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 #include "error.h"
@@ -159,9 +161,27 @@ std::string glslVersion() {
   return v ? v : "unknown";
 }
 
+// The shaders are written once, for GLSL 3.30 core; where the context speaks GLSL ES 3.00 (WebGL2)
+// the first piece's #version line becomes ES's, with every precision highp (the sort's integers
+// and float32 keys need all their bits).
+#ifdef TEXSORT_WEBGL
+constexpr char kDesktopVersion[] = "#version 330 core\n";
+constexpr char kWebPrelude[] =
+    "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
+    "precision highp isampler2D;\nprecision highp usampler2D;\nprecision highp sampler2DArray;\n"
+    "precision highp usampler2DArray;\n";
+#endif
+
 GLuint compile(GLenum type, const char* name, std::initializer_list<const char*> sources) {
   const GLuint shader = glCreateShader(type);
   std::vector<const char*> pieces(sources);
+#ifdef TEXSORT_WEBGL
+  std::string first;
+  if (!pieces.empty() && std::strncmp(pieces[0], kDesktopVersion, sizeof kDesktopVersion - 1) == 0) {
+    first = std::string(kWebPrelude) + (pieces[0] + sizeof kDesktopVersion - 1);
+    pieces[0] = first.c_str();
+  }
+#endif
   // Forced failures feed the real compiler and linker a real mistake, so the real log comes back.
   if (type == GL_FRAGMENT_SHADER && forcedFailure("shader")) pieces.push_back("\nforced compile error\n");
   if (type == GL_FRAGMENT_SHADER && forcedFailure("link")) {
@@ -204,12 +224,14 @@ Program::Program(const char* vertexName, const char* vertexSource, const char* f
   label(GL_PROGRAM, handle_.id(), fragmentName);
 }
 
+#ifndef TEXSORT_WEBGL  // WebGL2 has no compute shaders
 Program Program::compute(const char* name, std::initializer_list<const char*> sources) {
   Program program;
   program.link({compile(GL_COMPUTE_SHADER, name, sources)}, name);
   label(GL_PROGRAM, program.id(), name);
   return program;
 }
+#endif
 
 void Program::link(std::initializer_list<GLuint> shaders, const std::string& name) {
   const GLuint id = glCreateProgram();
@@ -240,12 +262,12 @@ VertexArray::VertexArray() {
   handle_ = Handle<deleteVertexArray>(id);
 }
 
+#ifndef TEXSORT_WEBGL
 static GLuint newQuery() {
   GLuint id = 0;
   glGenQueries(1, &id);
   return id;
 }
-
 StorageBuffer::StorageBuffer(std::size_t bytes, const void* data, const char* name) : bytes_(bytes) {
   while (glGetError() != GL_NO_ERROR) {
   }  // report only what this allocation causes
@@ -285,5 +307,16 @@ double GpuTimer::milliseconds() const {
   glGetQueryObjectui64v(end_.id(), GL_QUERY_RESULT, &end);
   return end > start ? static_cast<double>(end - start) / 1e6 : 0.0;
 }
+#else
+// WebGL2 gives no timestamps (EXT_disjoint_timer_query_webgl2 is seldom on): wall time around the
+// work, which end() waits for.
+GpuTimer::GpuTimer() = default;
+void GpuTimer::begin() const { start_ = std::chrono::steady_clock::now(); }
+void GpuTimer::end() const {
+  glFinish();
+  end_ = std::chrono::steady_clock::now();
+}
+double GpuTimer::milliseconds() const { return std::chrono::duration<double, std::milli>(end_ - start_).count(); }
+#endif
 
 }  // namespace texsort::gl

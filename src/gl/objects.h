@@ -1,6 +1,7 @@
 // Small move-only owners of GL objects; no naked glGen*/glDelete* outside src/gl/.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -192,8 +193,12 @@ class GpuTimer {
   double milliseconds() const;  // waits for the result
 
  private:
+#ifndef TEXSORT_WEBGL
   Handle<deleteQuery> start_;
   Handle<deleteQuery> end_;
+#else  // wall time: WebGL2 has no timestamps
+  mutable std::chrono::steady_clock::time_point start_, end_;
+#endif
 };
 
 }  // namespace texsort::gl

@@ -8,6 +8,11 @@
 #include <cctype>
 #include <fstream>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten/heap.h>
+#include <unistd.h>
+#endif
+
 #include "error.h"
 #include "gl/gl.h"
 #include "sort/bits.h"
@@ -29,6 +34,12 @@ bool hasExtension(const char* name) {
 }
 
 std::uint64_t hostAvailable() {
+#ifdef __EMSCRIPTEN__
+  // The module's heap may grow to its limit (MAXIMUM_MEMORY); what it has not taken is available.
+  const std::uint64_t limit = emscripten_get_heap_max();
+  const auto used = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(sbrk(0)));
+  return limit > used ? limit - used : 0;
+#endif
   std::ifstream meminfo("/proc/meminfo");
   for (std::string key; meminfo >> key;) {
     std::uint64_t kib = 0;

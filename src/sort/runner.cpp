@@ -5,7 +5,9 @@
 
 #include "error.h"
 #include "gl/capabilities.h"
+#ifndef __EMSCRIPTEN__
 #include "sort/compute_runner.h"
+#endif
 #include "sort/fragment_runner.h"
 
 namespace texsort {
@@ -33,7 +35,9 @@ void uploadPixelSource(Runner& runner, const Image& image, const PixelSortOption
 
 std::unique_ptr<Runner> makeRunner(Algorithm algorithm, std::uint64_t elementCount) {
   requireAvailable(algorithm);
+#ifndef __EMSCRIPTEN__  // requireAvailable refused compute rows there
   if (usesCompute(algorithm)) return std::make_unique<ComputeRunner>(elementCount);
+#endif
   return std::make_unique<FragmentRunner>(elementCount);
 }
 

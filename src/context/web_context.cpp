@@ -1,0 +1,72 @@
+// HeadlessContext in the browser: a WebGL2 context on the page's canvas #texsort-gl (hidden; every
+// pass draws into framebuffers of its own), made once and kept for every later run.
+#include <emscripten/html5.h>
+
+#include <string>
+
+#include "context/egl_context.h"
+#include "error.h"
+#include "gl/gl.h"
+
+namespace texsort {
+
+struct HeadlessContext::Egl {};
+
+std::string forcedEglPlatform() { return {}; }  // no EGL platforms in the browser
+
+namespace {
+
+EMSCRIPTEN_WEBGL_CONTEXT_HANDLE webglContext() {
+  static EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = 0;
+  if (context > 0) return context;
+  EmscriptenWebGLContextAttributes attributes;
+  emscripten_webgl_init_context_attributes(&attributes);
+  attributes.majorVersion = 2;
+  attributes.minorVersion = 0;
+  attributes.alpha = false;
+  attributes.depth = false;
+  attributes.stencil = false;
+  attributes.antialias = false;
+  attributes.premultipliedAlpha = false;
+  attributes.enableExtensionsByDefault = false;
+  const EMSCRIPTEN_WEBGL_CONTEXT_HANDLE made = emscripten_webgl_create_context("#texsort-gl", &attributes);
+  if (made <= 0) throw Error(ExitCode::Gpu, "WebGL2: this browser gives no WebGL2 context (error " + std::to_string(made) + ")");
+  emscripten_webgl_make_context_current(made);
+  // Float render targets (RGBA32F, R32F) are an extension in WebGL2; without it the sort cannot run.
+  if (!emscripten_webgl_enable_extension(made, "EXT_color_buffer_float")) {
+    emscripten_webgl_destroy_context(made);
+    throw Error(ExitCode::Gpu, "WebGL2: this browser cannot render to float textures (no EXT_color_buffer_float)");
+  }
+  context = made;
+  return context;
+}
+
+}  // namespace
+
+HeadlessContext::HeadlessContext() : platform_("webgl2") { makeCurrent(); }
+HeadlessContext::~HeadlessContext() = default;  // the page's context stays for the next run
+
+void HeadlessContext::releaseThread() {}
+
+void HeadlessContext::makeCurrent() {
+  if (emscripten_webgl_make_context_current(webglContext()) != EMSCRIPTEN_RESULT_SUCCESS)
+    throw Error(ExitCode::Gpu, "WebGL2: cannot make the context current");
+}
+
+std::string HeadlessContext::renderer() const {
+  const auto* s = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  return s ? s : "unknown";
+}
+
+std::string HeadlessContext::glVersion() const {
+  const auto* s = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+  return s ? s : "unknown";
+}
+
+int HeadlessContext::maxTextureSize() const {
+  GLint size = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &size);
+  return size;
+}
+
+}  // namespace texsort

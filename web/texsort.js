@@ -1,0 +1,86 @@
+// window.texsort: the texsort command line in the browser.
+//   await texsort.ready                      the module and its WebGL2 context are up
+//   await texsort.run(argv, stdinBytes)      -> {code, stdout: Uint8Array, stderr: string}
+//   texsort.writeFile(name, bytes), texsort.readFile(name), texsort.removeFile(name)
+// Files live in the module's memory file system; "-" is stdinBytes and the returned stdout, as on
+// a desktop. Load this before texsort-core.js; the page needs no other setup.
+(function () {
+  'use strict';
+  class ByteSink {
+    constructor() { this.bytes = new Uint8Array(1 << 16); this.length = 0; }
+    push(byte) {
+      if (this.length === this.bytes.length) {
+        const grown = new Uint8Array(this.bytes.length * 2);
+        grown.set(this.bytes);
+        this.bytes = grown;
+      }
+      this.bytes[this.length++] = byte;
+    }
+    take() { return this.bytes.slice(0, this.length); }
+  }
+
+  let input = new Uint8Array(0), at = 0;
+  let out = new ByteSink(), err = new ByteSink();
+  let resolveReady, rejectReady;
+  const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+
+  // The WebGL2 context's canvas: hidden, every pass draws into framebuffers of its own.
+  let canvas = document.getElementById('texsort-gl');
+  if (!canvas) {
+    canvas = document.createElement('canvas');
+    canvas.id = 'texsort-gl';
+    canvas.width = canvas.height = 1;
+    canvas.style.display = 'none';
+    (document.body || document.documentElement).appendChild(canvas);
+  }
+
+  const Module = window.Module = {
+    canvas,
+    noExitRuntime: true,
+    preRun: [() => {
+      Module.FS.init(() => (at < input.length ? input[at++] : null),
+                     (byte) => { if (byte !== null) out.push(byte); },
+                     (byte) => { if (byte !== null) err.push(byte); });
+    }],
+    onRuntimeInitialized: () => resolveReady(),
+    onAbort: (what) => rejectReady(new Error('texsort: the module stopped: ' + what)),
+  };
+
+  let queue = Promise.resolve();  // one command at a time, as a shell runs them
+
+  function runNow(argv, stdinBytes) {
+    input = stdinBytes ? new Uint8Array(stdinBytes) : new Uint8Array(0);
+    at = 0;
+    out = new ByteSink();
+    err = new ByteSink();
+    const args = ['texsort', ...argv.map(String)];
+    const pointers = args.map((arg) => {
+      const size = Module.lengthBytesUTF8(arg) + 1;
+      const p = Module._malloc(size);
+      Module.stringToUTF8(arg, p, size);
+      return p;
+    });
+    const argvPointer = Module._malloc(4 * pointers.length);
+    pointers.forEach((p, i) => Module.setValue(argvPointer + 4 * i, p, 'i32'));
+    let code;
+    try {
+      code = Module._texsort_run(args.length, argvPointer);
+    } finally {
+      pointers.forEach((p) => Module._free(p));
+      Module._free(argvPointer);
+    }
+    return { code, stdout: out.take(), stderr: new TextDecoder().decode(err.take()) };
+  }
+
+  window.texsort = {
+    ready,
+    run(argv, stdinBytes) {
+      const result = queue.then(() => ready).then(() => runNow(argv, stdinBytes));
+      queue = result.catch(() => {});
+      return result;
+    },
+    writeFile(name, bytes) { Module.FS.writeFile(name, new Uint8Array(bytes)); },
+    readFile(name) { return Module.FS.readFile(name); },
+    removeFile(name) { Module.FS.unlink(name); },
+  };
+})();
