@@ -4,7 +4,7 @@ JOBS ?= $(shell nproc)
 BIN := build/$(PRESET)/texsort
 FUZZ_SECONDS ?= 30
 
-.PHONY: all deps configure build test sanitize fuzz demo bench clean
+.PHONY: all deps configure build test sanitize fuzz demo bench web web-serve clean
 
 all: build
 
@@ -17,8 +17,8 @@ configure: deps
 build: configure
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
-# Every test in the release build, then the same suite (less the window tests) under ASan + UBSan.
-test: build
+# Every test in the release build (the browser edition's too), then the same suite under ASan + UBSan.
+test: build web
 	@ctest --preset $(PRESET) -j $(JOBS)
 	@$(MAKE) --no-print-directory sanitize
 
@@ -32,6 +32,14 @@ fuzz: deps
 	@cmake --preset fuzz >/dev/null
 	@cmake --build --preset fuzz -j $(JOBS)
 	@scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The browser edition: build/web/site, a static folder any file server can serve.
+web: deps
+	@NODE_PATH=/usr/share/nodejs cmake --preset web >/dev/null
+	@NODE_PATH=/usr/share/nodejs cmake --build --preset web -j $(JOBS)
+
+web-serve: web
+	@scripts/web-serve.sh build/web/site
 
 demo: build
 	@scripts/demo.sh $(BIN)

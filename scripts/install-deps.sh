@@ -13,7 +13,12 @@ packages=(
   libdeflate-dev libspng-dev zlib1g-dev            # PNG libraries texsort-png-bench measures today's encoder against
   ffmpeg                                           # encodes texsort record's videos; ffprobe checks them in the tests
   clang libclang-rt-14-dev                         # libFuzzer for the fuzz targets
+  emscripten                                       # the browser edition (make web): WebAssembly + WebGL2
+  chromium-headless-shell                          # runs the browser tests (SwiftShader WebGL2)
 )
+
+# Node.js and npm for the browser tests' driver: the machine's own, else Debian's.
+command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -22,7 +27,20 @@ for p in "${packages[@]}"; do
   fi
 done
 
+# The browser tests' driver (puppeteer-core, pinned in tests/web/package-lock.json) from npm.
+install_npm() {
+  local lock=tests/web/package-lock.json stamp=tests/web/node_modules/.package-lock.json
+  if [ -f "$stamp" ] && [ ! "$lock" -nt "$stamp" ]; then return 0; fi
+  echo "install-deps: npm ci in tests/web (puppeteer-core)"
+  if ! npm ci --prefix tests/web --no-audit --no-fund --loglevel=error >/tmp/texsort-npm.log 2>&1; then
+    echo "install-deps: error: npm ci failed in tests/web (is the npm registry reachable? log: /tmp/texsort-npm.log)" >&2
+    tail -n 5 /tmp/texsort-npm.log >&2
+    exit 1
+  fi
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
+  install_npm
   echo "install-deps: all ${#packages[@]} packages present"
   exit 0
 fi
@@ -47,4 +65,5 @@ if ! "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
   tail -n 5 /tmp/texsort-apt.log >&2
   exit 1
 fi
+install_npm
 echo "install-deps: done"

@@ -1,0 +1,197 @@
+// texsort in a real browser: Debian's headless Chromium with SwiftShader's WebGL2, driven through
+// the DevTools protocol (puppeteer-core). The page is build/web/site as any static server gives it.
+//   node browser_test.mjs SUITE SITE_DIR NATIVE_TEXSORT ASSETS_DIR
+// Suites: load (the page comes up with no console error and WebGL2), pixels (texsort.run gives the
+// native program's exit codes, messages and exactly its pixels), digests (the state after every
+// pass of every fragment algorithm equals the CPU model's, digest for digest with the native
+// `texsort check`). Exits 1 on any failure; nothing is skipped.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer from 'puppeteer-core';
+
+const [suite, site, native, assets] = process.argv.slice(2);
+const browsers = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+const failures = [];
+const check = (ok, name, why) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${ok ? '' : ': ' + why}`);
+  if (!ok) failures.push(name);
+};
+
+function serve(root) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css',
+                  '.png': 'image/png' };
+  const server = http.createServer((req, res) => {
+    const file = path.join(root, decodeURIComponent(new URL(req.url, 'http://localhost').pathname));
+    fs.readFile(file.endsWith('/') ? file + 'index.html' : file, (err, data) => {
+      if (err) { res.writeHead(404); res.end(); return; }
+      res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function openPage(server) {
+  const executablePath = browsers.find((b) => fs.existsSync(b));
+  if (!executablePath) throw new Error('no Chromium: install chromium-headless-shell (make deps)');
+  const browser = await puppeteer.launch({
+    executablePath, headless: 'shell', protocolTimeout: 900000,
+    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox'],
+  });
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
+  page.on('pageerror', (e) => problems.push('page error: ' + e.message));
+  await page.goto(`http://127.0.0.1:${server.address().port}/index.html`, { waitUntil: 'load' });
+  await page.evaluate(() => window.texsort.ready);
+  return { browser, page, problems };
+}
+
+// texsort.run in the page: bytes cross as base64.
+async function runWeb(page, args, input) {
+  const r = await page.evaluate(async (argv, b64) => {
+    const bytes = b64 === null ? null : Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const result = await window.texsort.run(argv, bytes);
+    let text = '';
+    for (let i = 0; i < result.stdout.length; i += 0x8000) text += String.fromCharCode(...result.stdout.subarray(i, i + 0x8000));
+    return { code: result.code, stdout: btoa(text), stderr: result.stderr };
+  }, args, input ? input.toString('base64') : null);
+  return { code: r.code, stdout: Buffer.from(r.stdout, 'base64'), stderr: r.stderr };
+}
+
+function runNative(args, input) {
+  const r = spawnSync(native, args, { argv0: 'texsort', input: input || Buffer.alloc(0), maxBuffer: 1 << 30 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
+}
+
+// A PNG's size and colour type from its header, and its pixels as RGBA (ffmpeg decodes it).
+function pngHeader(bytes) {
+  if (bytes.length < 33 || bytes.toString('latin1', 12, 16) !== 'IHDR') return 'not a PNG';
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)} depth ${bytes[24]} colour type ${bytes[25]}`;
+}
+function pixels(bytes) {
+  const r = spawnSync('ffmpeg', ['-v', 'error', '-f', 'png_pipe', '-i', '-', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'],
+                      { input: bytes, maxBuffer: 1 << 30 });
+  if (r.status !== 0) throw new Error('ffmpeg could not decode: ' + r.stderr.toString());
+  return r.stdout;
+}
+
+function makeInputs(dir) {
+  const made = (name, filter, format) => {
+    const file = path.join(dir, name);
+    const r = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', filter, '-frames:v', '1', '-pix_fmt', format, file]);
+    if (r.status !== 0) throw new Error('ffmpeg: ' + r.stderr.toString());
+    return fs.readFileSync(file);
+  };
+  // Odd sizes; alpha that varies and travels with its pixel; grey with alpha; one column. Colours
+  // from a formula, so ties (equal keys) occur too.
+  const pattern = (w, h, format) => `nullsrc=s=${w}x${h},format=${format},geq=` +
+    "r='mod(X*37+Y*11,256)':g='mod(X*5+Y*53,256)':b='mod(X*X+Y*3,256)'" + (format === 'rgba' ? ":a='mod(X*7+Y*13,256)'" : '');
+  return {
+    'odd RGBA 37x23': made('rgba.png', pattern(37, 23, 'rgba'), 'rgba'),
+    'grey+alpha 37x23': made('ya.png', pattern(37, 23, 'rgba'), 'ya8'),
+    'grey 1x61': made('grey.png', pattern(1, 61, 'rgb24'), 'gray'),
+    'RGB 45x17': made('rgb.png', pattern(45, 17, 'rgb24'), 'rgb24'),
+    astronaut: fs.readFileSync(path.join(assets, 'astronaut.png')),
+  };
+}
+
+async function suiteLoad(page, problems) {
+  const info = await runWeb(page, ['info']);
+  check(info.code === 0 && /WebGL 2\.0/.test(info.stdout.toString()), 'info runs on WebGL2', info.stdout + info.stderr);
+  const help = await runWeb(page, ['--help']);
+  const nativeHelp = runNative(['--help']);
+  check(help.code === 0 && help.stdout.equals(nativeHelp.stdout), '--help is the native program\'s',
+        help.stdout.toString().slice(0, 200));
+  const title = await page.$eval('h1', (h) => h.textContent);
+  check(title.includes('texsort'), 'the page shows its title', title);
+  check(problems.length === 0, 'no console error', problems.join('; '));
+}
+
+async function suitePixels(page) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-'));
+  try {
+    const inputs = makeInputs(dir);
+    const cases = [];
+    for (const [name, bytes] of Object.entries(inputs)) {
+      cases.push([name, ['sort', '-', '-o', '-'], bytes]);
+      if (name === 'astronaut') continue;
+      for (const algo of ['bitonic', 'bitonic-legacy', 'oddeven-merge', 'bitonic-fast', 'radix'])
+        cases.push([name, ['sort', '-', '-o', '-', '--algo', algo, '--order', 'desc'], bytes]);
+      cases.push([name, ['sort', '-', '-o', '-', '--algo', 'transposition'], bytes]);
+    }
+    const pixelOptions = [
+      [], ['--angle', '30'], ['--direction', 'vertical', '--key', 'hue', '--order', 'desc', '--lower', '0.1', '--upper', '0.9'],
+      ['--intervals', 'none', '--max-span', '7', '--key', 'saturation'], ['--intervals', 'edges', '--lower', '0.3'],
+      ['--intervals', 'random', '--span-length', '5', '--seed', '3', '--key', 'lightness'],
+      ['--intervals', 'waves', '--span-length', '6', '--angle', '45', '--key', 'intensity'],
+      ['--skip', '50', '--seed', '9', '--lower', '0', '--upper', '1', '--key', 'min'],
+      ['--angle', '-60', '--key', 'max', '--algo', 'bitonic'], ['--key', 'red', '--algo', 'oddeven-merge'],
+      ['--key', 'green', '--algo', 'bitonic-fast'], ['--key', 'blue', '--algo', 'bitonic-legacy', '--angle', '180'],
+    ];
+    for (const name of ['odd RGBA 37x23', 'grey+alpha 37x23', 'RGB 45x17'])
+      for (const options of pixelOptions) cases.push([name, ['pixelsort', '-', '-o', '-', ...options], inputs[name]]);
+    cases.push(['astronaut', ['pixelsort', '-', '-o', '-', '--angle', '30'], inputs.astronaut]);
+    // Bad input and bad values: the same exit code and the same one line.
+    const notAnImage = Buffer.from('this is not an image\n');
+    cases.push(['text', ['sort', '-', '-o', '-'], notAnImage]);
+    cases.push(['text', ['pixelsort', '-', '-o', '-'], notAnImage]);
+    cases.push(['nothing', ['sort', '-', '-o', '-'], Buffer.alloc(0)]);
+    cases.push(['RGB 45x17', ['pixelsort', '-', '-o', '-', '--lower', '0.9', '--upper', '0.1'], inputs['RGB 45x17']]);
+    cases.push(['RGB 45x17', ['pixelsort', '-', '-o', '-', '--key', 'colour'], inputs['RGB 45x17']]);
+    cases.push(['RGB 45x17', ['sort', '-', '-o', '-', '--order', 'sideways'], inputs['RGB 45x17']]);
+    cases.push(['RGB 45x17', ['sort', '-', '-o', '-', '--no-such-option'], inputs['RGB 45x17']]);
+
+    for (const [name, args, input] of cases) {
+      const label = `${args.filter((a) => a !== '-' && a !== '-o').join(' ')} on ${name}`;
+      const web = await runWeb(page, args, input);
+      const nat = runNative([...args, '-q'].filter((a, i, all) => !(a === '-q' && all.includes('--no-such-option'))), input);
+      if (web.code !== nat.code) { check(false, label, `exit ${web.code}, native ${nat.code}: ${web.stderr}`); continue; }
+      if (nat.code !== 0) {
+        const firstLine = (s) => s.split('\n')[0];
+        check(firstLine(web.stderr) === firstLine(nat.stderr), label, `"${firstLine(web.stderr)}" vs "${firstLine(nat.stderr)}"`);
+        check(web.stdout.length === 0, label + ': nothing on standard output', `${web.stdout.length} bytes`);
+        continue;
+      }
+      const same = pngHeader(web.stdout) === pngHeader(nat.stdout) && pixels(web.stdout).equals(pixels(nat.stdout));
+      check(same, label, `${pngHeader(web.stdout)} vs ${pngHeader(nat.stdout)}, pixels differ`);
+    }
+    const record = await runWeb(page, ['record', '-', '-o', '-', '--format', 'gif'], inputs['RGB 45x17']);
+    check(record.code === 6 && /record needs ffmpeg/.test(record.stderr), 'record says it needs the desktop', record.stderr);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function suiteDigests(page) {
+  const algos = 'bitonic,bitonic-legacy,oddeven-merge,radix,bitonic-fast,bitonic-wide';
+  const args = ['check', '--quick', '--digests', '--algos', algos];
+  const web = await runWeb(page, args);
+  const nat = runNative(args);
+  const digests = (r) => r.stdout.toString().split('\n').filter((l) => l.startsWith('digest '));
+  const w = digests(web), n = digests(nat);
+  check(web.code === 0, 'check passes in the browser (GPU == CPU model after every pass)', web.stderr);
+  check(n.length > 1000 && w.length === n.length, 'as many per-pass digests as the native check', `${w.length} vs ${n.length}`);
+  const first = w.findIndex((line, i) => line !== n[i]);
+  check(first < 0, 'every digest equals the native one', first < 0 ? '' : `${w[first]} vs ${n[first]}`);
+}
+
+const server = await serve(site);
+let opened;
+try {
+  opened = await openPage(server);
+  if (suite === 'load') await suiteLoad(opened.page, opened.problems);
+  else if (suite === 'pixels') await suitePixels(opened.page);
+  else if (suite === 'digests') await suiteDigests(opened.page);
+  else check(false, 'suite', `unknown suite ${suite}`);
+} catch (e) {
+  check(false, suite, e.stack || String(e));
+} finally {
+  if (opened) await opened.browser.close();
+  server.close();
+}
+console.log(failures.length ? `${failures.length} failed` : 'all passed');
+process.exit(failures.length ? 1 : 0);
