@@ -42,6 +42,7 @@ async function openPage(server) {
     args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox'],
   });
   const page = await browser.newPage();
+  await page.setViewport({ width: 1100, height: 720 });
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
   page.on('pageerror', (e) => problems.push('page error: ' + e.message));
@@ -108,7 +109,51 @@ async function suiteLoad(page, problems) {
         help.stdout.toString().slice(0, 200));
   const title = await page.$eval('h1', (h) => h.textContent);
   check(title.includes('texsort'), 'the page shows its title', title);
+
+  // The page's controls: what the picture shows is what the CLI makes with the options they show.
+  const settled = () => page.waitForFunction(() => {
+    const s = document.getElementById('status');
+    return s.dataset.state === 'ready' && !window.texsortPage.state.running && !window.texsortPage.state.pending;
+  }, { timeout: 120000 });
+  const shownPng = async () => Buffer.from(await page.evaluate(async () => {
+    const bytes = new Uint8Array(await (await fetch(document.getElementById('picture').src)).arrayBuffer());
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  }), 'base64');
+  const astronaut = fs.readFileSync(path.join(assets, 'astronaut.png'));
+  const compareWithCli = async (label, expectedArgs) => {
+    await settled();
+    const args = await page.evaluate(() => window.texsortPage.optionArgs());
+    check(JSON.stringify(args) === JSON.stringify(expectedArgs), label + ': the controls say ' + expectedArgs.join(' '),
+          JSON.stringify(args));
+    const command = await page.$eval('#command', (c) => c.textContent);
+    check(command === ['texsort pixelsort astronaut.png -o sorted.png', ...expectedArgs].join(' '),
+          label + ': the command line shown', command);
+    const nat = runNative(['pixelsort', '-', '-o', '-', '-q', ...expectedArgs], astronaut);
+    const shown = await shownPng();
+    check(nat.code === 0 && pngHeader(shown) === pngHeader(nat.stdout) && pixels(shown).equals(pixels(nat.stdout)),
+          label + ': the picture is the CLI\'s', `${pngHeader(shown)} vs ${pngHeader(nat.stdout)}`);
+  };
+  await compareWithCli('the page opens on the astronaut', []);
+  await page.select('#option-intervals', 'edges');
+  await page.select('#option-key', 'hue');
+  await compareWithCli('intervals and key chosen', ['--intervals', 'edges', '--key', 'hue']);
+  // A slider dragged: its value moves through the range, a re-sort each time, the last one shown.
+  const slider = await page.$('#option-angle');
+  const box = await slider.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await settled();
+  const angle = await page.$eval('#option-angle', (c) => c.value);
+  check(Number(angle) > 20, 'the angle slider moved by dragging', angle);
+  await compareWithCli('the angle dragged', ['--angle', angle, '--intervals', 'edges', '--key', 'hue']);
   check(problems.length === 0, 'no console error', problems.join('; '));
+  // The README's picture of the page: TEXSORT_WEB_SCREENSHOT=docs/web-page.png.
+  if (process.env.TEXSORT_WEB_SCREENSHOT) await page.screenshot({ path: process.env.TEXSORT_WEB_SCREENSHOT });
 }
 
 async function suitePixels(page) {

@@ -1,0 +1,141 @@
+// The pixel-sort page: every texsort pixelsort option as a live control over window.texsort.run.
+// The picture is the PNG texsort itself writes (never the canvas's), so Save PNG gives the same
+// size, channels and pixels as `texsort pixelsort` with the options shown beneath.
+(function () {
+  'use strict';
+  const intervalsWith = (...kinds) => (o) => kinds.includes(o.intervals);
+  const specs = [
+    { name: 'angle', label: 'angle (°)', kind: 'range', min: -180, max: 180, step: 0.5, value: 0 },
+    { name: 'intervals', kind: 'select', value: 'threshold', choices: ['threshold', 'none', 'edges', 'random', 'waves'] },
+    { name: 'lower', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.25, when: intervalsWith('threshold', 'edges') },
+    { name: 'upper', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.8, when: intervalsWith('threshold') },
+    { name: 'span-length', label: 'span length', kind: 'range', min: 1, max: 512, step: 1, value: 64,
+      when: intervalsWith('random', 'waves') },
+    { name: 'max-span', label: 'max span', kind: 'range', min: 0, max: 1024, step: 1, value: 0 },
+    { name: 'skip', label: 'skip %', kind: 'range', min: 0, max: 100, step: 1, value: 0 },
+    { name: 'seed', kind: 'number', min: 0, max: 4294967295, value: 0,
+      when: (o) => ['random', 'waves'].includes(o.intervals) || Number(o.skip) > 0 },
+    { name: 'key', kind: 'select', value: 'luma',
+      choices: ['luma', 'lightness', 'hue', 'saturation', 'intensity', 'min', 'max', 'red', 'green', 'blue'] },
+    { name: 'order', kind: 'select', value: 'asc', choices: ['asc', 'desc'] },
+    { name: 'algo', label: 'line sort', kind: 'select', value: 'bitonic-wide',
+      choices: ['bitonic-wide', 'bitonic-fast', 'bitonic', 'bitonic-legacy', 'oddeven-merge'] },
+  ];
+  const $ = (id) => document.getElementById(id);
+  const form = $('options'), picture = $('picture'), status = $('status');
+  const state = { input: null, inputName: 'image.png', output: null, running: false, pending: false };
+  const urls = { picture: null };
+
+  for (const spec of specs) {
+    const label = document.createElement('label');
+    label.dataset.option = spec.name;
+    label.append(spec.label || spec.name);
+    let control;
+    if (spec.kind === 'select') {
+      control = document.createElement('select');
+      for (const choice of spec.choices) control.add(new Option(choice, choice));
+    } else {
+      control = document.createElement('input');
+      control.type = spec.kind;
+      Object.assign(control, { min: spec.min, max: spec.max });
+      if (spec.step) control.step = spec.step;
+    }
+    control.name = spec.name;
+    control.id = 'option-' + spec.name;
+    control.value = spec.value;
+    const shown = document.createElement('output');
+    shown.value = spec.kind === 'range' ? spec.value : '';
+    label.append(control, shown);
+    form.append(label);
+    control.addEventListener('input', () => {
+      shown.value = spec.kind === 'range' ? control.value : '';
+      update();
+    });
+  }
+
+  function options() {
+    const o = {};
+    for (const spec of specs) o[spec.name] = form.elements[spec.name].value;
+    return o;
+  }
+  // The command line for the controls: only what differs from the defaults and applies.
+  function optionArgs() {
+    const o = options(), args = [];
+    for (const spec of specs) {
+      const applies = !spec.when || spec.when(o);
+      form.querySelector(`[data-option="${spec.name}"]`).hidden = !applies;
+      if (applies && String(o[spec.name]) !== String(spec.value)) args.push('--' + spec.name, String(o[spec.name]));
+    }
+    return args;
+  }
+
+  function show(bytes) {
+    if (urls.picture) URL.revokeObjectURL(urls.picture);
+    urls.picture = URL.createObjectURL(new Blob([bytes], { type: 'image/png' }));
+    picture.src = urls.picture;
+  }
+  function say(text, isError) {
+    status.textContent = text;
+    status.classList.toggle('error', !!isError);
+  }
+
+  async function update() {
+    const args = optionArgs();
+    $('command').textContent = ['texsort', 'pixelsort', state.inputName, '-o', 'sorted.png', ...args].join(' ');
+    if (!state.input) return;
+    if (state.running) { state.pending = true; return; }
+    state.running = true;
+    status.dataset.state = 'running';
+    const started = performance.now();
+    const r = await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...args], state.input);
+    const ms = performance.now() - started;
+    state.running = false;
+    if (state.pending) { state.pending = false; return update(); }
+    if (r.code === 0) {
+      state.output = r.stdout;
+      if (!$('before').checked) show(state.output);
+      say(`re-sorted in ${ms.toFixed(0)} ms`);
+    } else {
+      say(r.stderr.trim().split('\n')[0], true);
+    }
+    $('save').disabled = !state.output;
+    status.dataset.state = 'ready';
+  }
+
+  async function open(bytes, name) {
+    state.input = new Uint8Array(bytes);
+    state.inputName = name;
+    state.output = null;
+    return update();
+  }
+  async function openUrl(url) {
+    const response = await fetch(url);
+    return open(await response.arrayBuffer(), url);
+  }
+
+  $('file').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (file) await open(await file.arrayBuffer(), file.name);
+  });
+  document.addEventListener('dragover', (e) => e.preventDefault());
+  document.addEventListener('drop', async (e) => {
+    e.preventDefault();
+    const file = e.dataTransfer.files[0];
+    if (file) await open(await file.arrayBuffer(), file.name);
+  });
+  $('sample-astronaut').addEventListener('click', () => openUrl('astronaut.png'));
+  $('sample-coffee').addEventListener('click', () => openUrl('coffee.png'));
+  $('before').addEventListener('change', () => {
+    if ($('before').checked && state.input) show(state.input);
+    else if (state.output) show(state.output);
+  });
+  $('save').addEventListener('click', () => {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([state.output], { type: 'image/png' }));
+    a.download = state.inputName.replace(/^.*\//, '').replace(/\.[^.]*$/, '') + '-pixelsorted.png';
+    a.click();
+  });
+
+  window.texsort.ready.then(() => openUrl('astronaut.png'), (e) => say(String(e), true));
+  window.texsortPage = { state, optionArgs, open };  // for scripts and the browser tests
+})();
