@@ -128,7 +128,14 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
   if (passWrites(pass) == Buffer::Pixels) defines += "#define INTO_IMAGE\n";  // the pixel sort's bytes: a uvec4 output
   if (passWrites(pass) == Buffer::Groups) defines += "#define INTO_GROUPS\n";
   if (passReads(pass) & bufferBit(Buffer::Source)) defines += sourceDefines(sourceShape_);
+#ifdef __EMSCRIPTEN__
+  // The page keeps one WebGL2 context for all its runs, so the programs are kept too: the browser
+  // compiles a program at its first draw, which every re-sort would otherwise pay again.
+  static std::map<std::pair<std::size_t, std::string>, gl::Program> kept;
+  gl::Program& p = kept[{pass.index(), defines}];
+#else
   gl::Program& p = programs_[{pass.index(), defines}];
+#endif
   if (!p) p = makeProgram(traitsOf(pass).shader, defines);
   return p;
 }
