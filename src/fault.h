@@ -1,6 +1,7 @@
 // Forced failures for tests: TEXSORT_FORCE_FAILURE=name[,name...] makes the named step fail as it
 // would on a machine that cannot do it, so every error path runs in CI on llvmpipe.
-// GL/EGL: egl-display, gl-context, framebuffer, float-target, shader, link, oom.
+// GL/EGL: egl-display, gl-context, framebuffer, float-target, shader, link, oom; four-draw-buffers
+//         (the context offers 4 draw buffers, as WebGL2 may).
 // verify: corrupts the GPU result so `texsort sort --verify` meets a real mismatch.
 // check: corrupts the state `texsort check` reads after each case's second pass.
 // enospc: an output's writes fail with ENOSPC, as on a full disk; fsync: its fsync fails with EIO.

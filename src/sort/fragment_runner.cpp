@@ -8,6 +8,7 @@
 #include <string>
 
 #include "error.h"
+#include "fault.h"
 #include "shaders/embedded.h"
 #include "sort/bits.h"
 #include "sort/fragment_buffers.h"
@@ -105,6 +106,15 @@ void FragmentRunner::allocate(Buffer buffer, gl::Halves halves) {
   }
   const TextureLayout& l = layoutOf(buffer);
   const std::uint32_t layers = buffer == Buffer::Wide ? kWideLayers : buffer == Buffer::Groups ? kGroupLayers : 0;
+  // The wide path draws into all its layers at once; GL 3.3 promises 8 draw buffers, WebGL2 only 4.
+  GLint drawBuffers = 0;
+  glGetIntegerv(GL_MAX_DRAW_BUFFERS, &drawBuffers);
+  if (forcedFailure("four-draw-buffers")) drawBuffers = 4;
+  if (layers > 0 && static_cast<std::uint32_t>(drawBuffers) < layers) {
+    throw Error(ExitCode::Gpu, "GPU sorter: the wide path (bitonic-wide) draws into " + std::to_string(layers) +
+                                   " targets at once and this GPU offers " + std::to_string(drawBuffers) +
+                                   "; use --algo bitonic-fast");
+  }
   p = gl::PingPong();  // a single half that now needs two: freed first
   p = gl::PingPong(l.width, l.height, spec(buffer).format, spec(buffer).textureLabel, spec(buffer).targetLabel, layers,
                    halves);

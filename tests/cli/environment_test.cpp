@@ -110,7 +110,10 @@ TEST(Cli, GpuFailuresAreReportedInOneLine) {
       {"float-target", "this GPU cannot render to float (RGBA32F) textures"},
       {"shader", "GL: cannot compile bitonic.frag (GLSL "},
       {"link", "GL: cannot link fullscreen.vert + bitonic.frag: "},
-      {"oom", "coffee.png: GL: cannot allocate sort state A (512x512): GL_OUT_OF_MEMORY"}};
+      {"oom", "coffee.png: GL: cannot allocate sort state A (512x512): GL_OUT_OF_MEMORY"},
+      // WebGL2 may offer 4 draw buffers where the wide path (sort's default) draws into 8.
+      {"four-draw-buffers", "the wide path (bitonic-wide) draws into 8 targets at once and this GPU offers 4; use "
+                            "--algo bitonic-fast"}};
   test::TempFolder dir;
   for (const auto& [failure, message] : cases) {
     SCOPED_TRACE(failure);

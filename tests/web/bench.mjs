@@ -1,0 +1,66 @@
+// The browser edition's speed beside the desktop's (a benchmark, never a test): texsort pixelsort
+// of the astronaut scaled to each side, in headless Chromium (SwiftShader WebGL2) through the page's
+// texsort.run, and natively (llvmpipe) on the same machine in the same run; medians of the report's
+// own figures (GPU work = upload + passes + read back; in all = the whole command).
+//   node bench.mjs SITE_DIR NATIVE_TEXSORT ASSETS_DIR [RUNS] [SIDES...]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer from 'puppeteer-core';
+
+const [site, native, assets, runsArg, ...sidesArg] = process.argv.slice(2);
+const runs = Number(runsArg || 5);
+const sides = sidesArg.length ? sidesArg.map(Number) : [512, 2048];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const figures = (report) => ({
+  passes: Number((/passes\s+(\d+)/.exec(report) || [])[1]),
+  gpu: Number((/GPU work (\d+)/.exec(report) || [])[1]),
+  all: Number((/time\s+(\d+) ms in all/.exec(report) || [])[1]),
+});
+
+const server = http.createServer((req, res) => {
+  const file = path.join(site, decodeURIComponent(new URL(req.url, 'http://localhost').pathname));
+  fs.readFile(file, (err, data) => {
+    if (err) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'Content-Type': { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' }[path.extname(file)] || 'application/octet-stream' });
+    res.end(data);
+  });
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const browser = await puppeteer.launch({
+  executablePath: ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((b) => fs.existsSync(b)),
+  headless: 'shell', protocolTimeout: 1800000,
+  args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox'],
+});
+const page = await browser.newPage();
+await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+await page.evaluate(() => window.texsort.ready);
+const renderer = await page.evaluate(async () => new TextDecoder().decode((await window.texsort.run(['info'])).stdout));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-bench-'));
+console.log(`${new Date().toISOString().slice(0, 10)}; ${os.cpus().length} cores (${os.cpus()[0].model})`);
+console.log('browser: ' + renderer.split('\n').filter((l) => /renderer|GL version/.test(l)).join('; ').replace(/\s+/g, ' '));
+console.log('native:  ' + spawnSync(native, ['info']).stdout.toString().split('\n').filter((l) => /renderer|GL version/.test(l)).join('; ').replace(/\s+/g, ' '));
+console.log(`\n| side | passes (browser / native) | GPU work ms, browser | native | × | whole command ms, browser | native | × |`);
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const side of sides) {
+  const image = path.join(dir, `astronaut-${side}.png`);
+  spawnSync('ffmpeg', ['-v', 'error', '-i', path.join(assets, 'astronaut.png'), '-vf', `scale=${side}:${side}:flags=neighbor`, image]);
+  const bytes = fs.readFileSync(image).toString('base64');
+  const web = [], nat = [];
+  for (let i = 0; i <= runs; i++) {  // the first of each is a warm-up
+    const w = await page.evaluate(async (b64) => {
+      const r = await window.texsort.run(['pixelsort', '-', '-o', '-'], Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+      return r.stderr;
+    }, bytes);
+    const n = spawnSync(native, ['pixelsort', image, '-o', path.join(dir, 'out.png')]).stdout.toString();
+    if (i > 0) { web.push(figures(w)); nat.push(figures(n)); }
+  }
+  const m = (xs, key) => median(xs.map((x) => x[key]));
+  console.log(`| ${side}² | ${m(web, 'passes')} / ${m(nat, 'passes')} | ${m(web, 'gpu')} | ${m(nat, 'gpu')} | ` +
+              `${(m(web, 'gpu') / m(nat, 'gpu')).toFixed(2)} | ${m(web, 'all')} | ${m(nat, 'all')} | ${(m(web, 'all') / m(nat, 'all')).toFixed(2)} |`);
+}
+fs.rmSync(dir, { recursive: true, force: true });
+await browser.close();
+server.close();
