@@ -22,6 +22,7 @@ texsort_embed_shaders(texsort_web_shaders
 add_executable(texsort-core
   src/web/web_main.cpp
   src/context/web_context.cpp
+  src/context/context_info.cpp
   src/image/stb_impl.c
   src/fault.cpp src/sort/pass.cpp src/sort/schedule.cpp src/sort/algorithms.cpp src/sort/element.cpp
   src/sort/cpu_model.cpp src/sort/conformance.cpp src/pixelsort/pixel_sort.cpp src/pixelsort/line_layout.cpp

@@ -186,20 +186,4 @@ void HeadlessContext::makeCurrent() {
   }
 }
 
-std::string HeadlessContext::renderer() const {
-  const auto* s = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  return s ? s : "unknown";
-}
-
-std::string HeadlessContext::glVersion() const {
-  const auto* s = reinterpret_cast<const char*>(glGetString(GL_VERSION));
-  return s ? s : "unknown";
-}
-
-int HeadlessContext::maxTextureSize() const {
-  GLint size = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &size);
-  return size;
-}
-
 }  // namespace texsort

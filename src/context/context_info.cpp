@@ -1,0 +1,25 @@
+// What every HeadlessContext (EGL on the desktop, WebGL2 in the browser) says of itself.
+#include <string>
+
+#include "context/egl_context.h"
+#include "gl/gl.h"
+
+namespace texsort {
+
+std::string HeadlessContext::renderer() const {
+  const auto* s = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  return s ? s : "unknown";
+}
+
+std::string HeadlessContext::glVersion() const {
+  const auto* s = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+  return s ? s : "unknown";
+}
+
+int HeadlessContext::maxTextureSize() const {
+  GLint size = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &size);
+  return size;
+}
+
+}  // namespace texsort
