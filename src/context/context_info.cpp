@@ -6,7 +6,14 @@
 
 namespace texsort {
 
+#ifdef __EMSCRIPTEN__
+std::string webglRenderer();  // web_context.cpp: the renderer behind WebGL, "" where unknown
+#endif
+
 std::string HeadlessContext::renderer() const {
+#ifdef __EMSCRIPTEN__
+  if (const std::string behind = webglRenderer(); !behind.empty()) return behind;
+#endif
   const auto* s = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   return s ? s : "unknown";
 }

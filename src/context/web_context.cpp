@@ -1,7 +1,9 @@
 // HeadlessContext in the browser: a WebGL2 context on the page's canvas #texsort-gl (hidden; every
 // pass draws into framebuffers of its own), made once and kept for every later run.
+#include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "context/egl_context.h"
@@ -41,7 +43,23 @@ EMSCRIPTEN_WEBGL_CONTEXT_HANDLE webglContext() {
   return context;
 }
 
+// WebGL names itself "WebKit WebGL"; WEBGL_debug_renderer_info, where the browser gives it, names the
+// GPU or software renderer behind it (e.g. SwiftShader).
+EM_JS(char*, unmaskedRenderer, (), {
+  const gl = Module.canvas && Module.canvas.getContext('webgl2');
+  const info = gl && gl.getExtension('WEBGL_debug_renderer_info');
+  const name = info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : "";
+  return stringToNewUTF8(name || "");
+});
+
 }  // namespace
+
+std::string webglRenderer() {
+  char* name = unmaskedRenderer();
+  std::string text = name ? name : "";
+  std::free(name);
+  return text;
+}
 
 HeadlessContext::HeadlessContext() : platform_("webgl2") { makeCurrent(); }
 HeadlessContext::~HeadlessContext() = default;  // the page's context stays for the next run
