@@ -17,10 +17,14 @@ texsort_embed_shaders(texsort_web_shaders
   shaders/radix_gather.frag shaders/copy.frag shaders/naive_bitonic.frag shaders/fast_pack.frag
   shaders/fast_bitonic.frag shaders/fast_gather.frag shaders/span_starts.frag shaders/span_scan.frag
   shaders/pixel_source.glsl shaders/pixel_order.glsl shaders/pixel_order.frag shaders/image_order.frag
-  shaders/wide_bitonic.frag shaders/wide_gather.frag shaders/wide_decode.frag shaders/groups_decode.frag)
+  shaders/wide_bitonic.frag shaders/wide_gather.frag shaders/wide_decode.frag shaders/groups_decode.frag
+  shaders/state_view.glsl shaders/display.frag shaders/pass_stats.frag)
 
 add_executable(texsort-core
   src/web/web_main.cpp
+  src/web/watch.cpp
+  src/playback/sort_session.cpp
+  src/playback/state_display.cpp
   src/context/web_context.cpp
   src/context/context_info.cpp
   src/image/stb_impl.c
@@ -45,8 +49,8 @@ target_compile_options(texsort-core PRIVATE $<$<COMPILE_LANGUAGE:CXX>:${TEXSORT_
 set(web_link
   -fexceptions -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB
   -sENVIRONMENT=web -sEXIT_RUNTIME=0 -sFORCE_FILESYSTEM=1
-  "-sEXPORTED_FUNCTIONS=['_texsort_run','_main','_malloc','_free']"
-  "-sEXPORTED_RUNTIME_METHODS=['FS','stringToUTF8','lengthBytesUTF8','setValue']")
+  "-sEXPORTED_FUNCTIONS=['_texsort_run','_texsort_watch_open','_texsort_watch_seek','_texsort_watch_picture','_texsort_watch_width','_texsort_watch_height','_texsort_watch_text','_texsort_watch_gpu_ms','_main','_malloc','_free']"
+  "-sEXPORTED_RUNTIME_METHODS=['FS','stringToUTF8','lengthBytesUTF8','setValue','UTF8ToString','HEAPU8']")
 target_link_options(texsort-core PRIVATE ${web_link})
 set_target_properties(texsort-core PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/site")
 

@@ -136,6 +136,84 @@
     a.click();
   });
 
+  // --- Watch the sort: the image sorted by luma pass by pass, as the desktop viewer shows it. ---
+  const watch = { passes: 0, pass: 0, playing: false, opened: null, owed: 0, last: 0 };
+  const canvas = $('watch-canvas');
+  function watchShow() {
+    const t = window.texsort.watch;
+    watch.pass = t.seek(watch.pass);
+    const picture = t.picture({ roles: $('watch-roles').checked, changed: $('watch-changed').checked });
+    canvas.width = picture.width;
+    canvas.height = picture.height;
+    canvas.getContext('2d').putImageData(picture, 0, 0);
+    const [title, parameters, explanation] = t.text().split('\n');
+    $('watch-title').textContent = title;
+    $('watch-parameters').textContent = parameters || '';
+    $('watch-explanation').textContent = explanation || '';
+    $('watch-pass').max = watch.passes;
+    $('watch-pass').value = watch.pass;
+    $('watch-count').value = `pass ${watch.pass} of ${watch.passes}`;
+    const ms = t.gpuMs();
+    $('watch-status').textContent = watch.pass > 0 ? `this pass: ${ms.toFixed(2)} ms (wall time; WebGL has no GPU timer)` : '';
+    $('watch-play').textContent = watch.playing ? 'Pause' : 'Play';
+  }
+  function watchOpen() {
+    if (!state.input) return;
+    const opened = window.texsort.watch.open(state.input, $('watch-algo').value, $('watch-order').value);
+    watch.playing = false;
+    if (opened.error) {
+      $('watch-status').textContent = opened.error;
+      watch.passes = 0;
+      return;
+    }
+    watch.passes = opened.passes;
+    watch.pass = 0;
+    watch.opened = state.input;
+    watchShow();
+  }
+  const go = (pass) => { watch.pass = Math.max(0, Math.min(watch.passes, pass)); watchShow(); };
+  $('watch-reset').addEventListener('click', () => { watch.playing = false; go(0); });
+  $('watch-back').addEventListener('click', () => go(watch.pass - 1));
+  $('watch-step').addEventListener('click', () => go(watch.pass + 1));
+  $('watch-end').addEventListener('click', () => { watch.playing = false; go(watch.passes); });
+  $('watch-play').addEventListener('click', () => {
+    watch.playing = !watch.playing;
+    if (watch.playing && watch.pass === watch.passes) watch.pass = 0;
+    watch.owed = 0;
+    watch.last = performance.now();
+    watchShow();
+    requestAnimationFrame(play);
+  });
+  $('watch-pass').addEventListener('input', () => go(Number($('watch-pass').value)));
+  for (const id of ['watch-algo', 'watch-order']) $(id).addEventListener('change', watchOpen);
+  for (const id of ['watch-roles', 'watch-changed']) $(id).addEventListener('change', () => watch.passes && watchShow());
+  function play(now) {
+    if (!watch.playing) return;
+    watch.owed += (now - watch.last) / 1000 * Number($('watch-speed').value || 1);
+    watch.last = now;
+    const steps = Math.floor(watch.owed);
+    if (steps > 0) {
+      watch.owed -= steps;
+      go(watch.pass + steps);
+      if (watch.pass === watch.passes) { watch.playing = false; watchShow(); return; }
+    }
+    requestAnimationFrame(play);
+  }
+  document.addEventListener('keydown', (e) => {
+    if ($('watch-mode').hidden || e.target.matches('input[type=number], select')) return;
+    const keys = { ' ': () => $('watch-play').click(), ArrowRight: () => go(watch.pass + 1), ArrowLeft: () => go(watch.pass - 1),
+                   Home: () => { watch.playing = false; go(0); }, End: () => { watch.playing = false; go(watch.passes); } };
+    if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+  });
+  for (const radio of document.querySelectorAll('input[name=mode]')) {
+    radio.addEventListener('change', () => {
+      const watching = radio.value === 'watch' && radio.checked;
+      $('watch-mode').hidden = !watching;
+      $('pixelsort-mode').hidden = watching;
+      if (watching && watch.opened !== state.input) watchOpen();
+    });
+  }
+
   window.texsort.ready.then(() => openUrl('astronaut.png'), (e) => say(String(e), true));
-  window.texsortPage = { state, optionArgs, open };  // for scripts and the browser tests
+  window.texsortPage = { state, optionArgs, open, watch, watchOpen, go };  // for scripts and the browser tests
 })();

@@ -2,6 +2,8 @@
 //   await texsort.ready                      the module and its WebGL2 context are up
 //   await texsort.run(argv, stdinBytes)      -> {code, stdout: Uint8Array, stderr: string}
 //   texsort.writeFile(name, bytes), texsort.readFile(name), texsort.removeFile(name)
+//   texsort.watch.open(bytes, algorithm, order) -> {passes} or {error}; .seek(pass); .picture({roles,
+//     changed}) -> ImageData of the state as the desktop viewer draws it; .text(); .gpuMs()
 // Files live in the module's memory file system; "-" is stdinBytes and the returned stdout, as on
 // a desktop. Load this before texsort-core.js; the page needs no other setup.
 (function () {
@@ -72,7 +74,37 @@
     return { code, stdout: out.take(), stderr: new TextDecoder().decode(err.take()) };
   }
 
+  // C strings for the duration of a call.
+  function withStrings(strings, call) {
+    const pointers = strings.map((text) => {
+      const size = Module.lengthBytesUTF8(text) + 1;
+      const p = Module._malloc(size);
+      Module.stringToUTF8(text, p, size);
+      return p;
+    });
+    try { return call(...pointers); } finally { pointers.forEach((p) => Module._free(p)); }
+  }
+
+  const watch = {
+    open(bytes, algorithm, order) {
+      err = new ByteSink();
+      Module.FS.writeFile('/watch-input', new Uint8Array(bytes));
+      const passes = withStrings(['/watch-input', algorithm, order],
+                                 (path, algo, ord) => Module._texsort_watch_open(path, algo, ord));
+      return passes >= 0 ? { passes } : { error: new TextDecoder().decode(err.take()).trim(), code: -passes };
+    },
+    seek(pass) { return Module._texsort_watch_seek(pass); },
+    picture({ roles = false, changed = false } = {}) {
+      const at = Module._texsort_watch_picture(roles ? 1 : 0, changed ? 1 : 0);
+      const width = Module._texsort_watch_width(), height = Module._texsort_watch_height();
+      return new ImageData(new Uint8ClampedArray(Module.HEAPU8.slice(at, at + width * height * 4).buffer), width, height);
+    },
+    text() { return Module.UTF8ToString(Module._texsort_watch_text()); },
+    gpuMs() { return Module._texsort_watch_gpu_ms(); },
+  };
+
   window.texsort = {
+    watch,
     ready,
     run(argv, stdinBytes) {
       const result = queue.then(() => ready).then(() => runNow(argv, stdinBytes));

@@ -4,7 +4,8 @@
 // Suites: load (the page comes up with no console error and WebGL2), pixels (texsort.run gives the
 // native program's exit codes, messages and exactly its pixels), digests (the state after every
 // pass of every fragment algorithm equals the CPU model's, digest for digest with the native
-// `texsort check`). Exits 1 on any failure; nothing is skipped.
+// `texsort check`), watch (the page's pass-by-pass picture is the desktop's recording of that pass).
+// Exits 1 on any failure; nothing is skipped.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -211,6 +212,71 @@ async function suitePixels(page) {
   }
 }
 
+// Watch the sort: the page's picture at pass k (overlays included) is the desktop's recording of
+// pass k, pixel for pixel; the keys and buttons move through the passes.
+async function suiteWatch(page) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-watch-'));
+  try {
+    const input = makeInputs(dir)['RGB 45x17'];
+    const image = path.join(dir, 'rgb.png');
+    await page.waitForFunction(() => window.texsortPage.state.output, { timeout: 120000 });
+    await page.evaluate(async (b64) => {
+      await window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), 'rgb.png');
+    }, input.toString('base64'));
+    await page.click('input[value=watch]');
+    const shownRgb = async () => Buffer.from(await page.evaluate(() => {
+      const c = document.getElementById('watch-canvas');
+      const rgba = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let text = '';
+      for (let i = 0; i < rgba.length; i += 4) text += String.fromCharCode(rgba[i], rgba[i + 1], rgba[i + 2]);
+      return btoa(text);
+    }), 'base64');
+    const recorded = (algo, pass, overlay) => {
+      const video = path.join(dir, 'pass.mkv');
+      const r = spawnSync(native, ['record', image, '-o', video, '--algo', algo, '--from', String(pass), '--to', String(pass),
+                                   '--no-caption', '--hold', '0', '-q', ...(overlay ? ['--overlay', overlay] : [])]);
+      if (r.status !== 0) throw new Error('native record: ' + r.stderr.toString());
+      return spawnSync('ffmpeg', ['-v', 'error', '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+                       { maxBuffer: 1 << 26 }).stdout;
+    };
+    for (const algo of ['bitonic', 'oddeven-merge', 'bitonic-fast', 'bitonic-wide', 'radix']) {
+      await page.select('#watch-algo', algo);
+      const passes = await page.evaluate(() => window.texsortPage.watch.passes);
+      for (const [pass, overlay] of [[1, null], [Math.floor(passes / 2), 'roles'], [passes - 1, 'changed'], [passes, null]]) {
+        await page.evaluate((p, roles, changed) => {
+          document.getElementById('watch-roles').checked = roles;
+          document.getElementById('watch-changed').checked = changed;
+          window.texsortPage.go(p);
+        }, pass, overlay === 'roles', overlay === 'changed');
+        const shown = await shownRgb(), want = recorded(algo, pass, overlay);
+        // The elements' colours are exact; an overlay is a float blend on the GPU, whose rounding to
+        // 8 bits may differ by one between two renderers (SwiftShader here, llvmpipe natively).
+        let worst = shown.length === want.length ? 0 : 255;
+        for (let i = 0; i < Math.min(shown.length, want.length); i++) worst = Math.max(worst, Math.abs(shown[i] - want[i]));
+        check(worst <= (overlay ? 1 : 0), `watch ${algo}: pass ${pass} of ${passes}${overlay ? ' with ' + overlay : ''} ` +
+              `is the desktop's picture${overlay ? ' (within 1 of 255)' : ''}`, `a channel differs by ${worst}`);
+        if (overlay === 'roles' && (algo === 'bitonic' || algo === 'oddeven-merge')) {  // one step a pass: roles to show
+          const plain = recorded(algo, pass, null);
+          check(!plain.equals(shown), `watch ${algo}: the roles overlay shows`, 'the picture is the plain state');
+        }
+      }
+    }
+    await page.evaluate(() => window.texsortPage.go(0));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.click('#watch-step');
+    const stepped = await page.evaluate(() => [window.texsortPage.watch.pass, document.getElementById('watch-count').value]);
+    check(stepped[0] === 3 && /^pass 3 of \d+$/.test(stepped[1]), 'two right arrows and Step reach pass 3', stepped.join(', '));
+    await page.keyboard.press('End');
+    const ended = await page.evaluate(() => window.texsortPage.watch.pass === window.texsortPage.watch.passes);
+    check(ended, 'End reaches the sorted state', '');
+    const title = await page.$eval('#watch-title', (t) => t.textContent);
+    check(title.startsWith('radix'), 'the pass is named as the desktop viewer names it', title);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function suiteDigests(page) {
   const algos = 'bitonic,bitonic-legacy,oddeven-merge,radix,bitonic-fast,bitonic-wide';
   const args = ['check', '--quick', '--digests', '--algos', algos];
@@ -231,6 +297,7 @@ try {
   if (suite === 'load') await suiteLoad(opened.page, opened.problems);
   else if (suite === 'pixels') await suitePixels(opened.page);
   else if (suite === 'digests') await suiteDigests(opened.page);
+  else if (suite === 'watch') await suiteWatch(opened.page);
   else check(false, 'suite', `unknown suite ${suite}`);
 } catch (e) {
   check(false, suite, e.stack || String(e));

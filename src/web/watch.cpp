@@ -1,0 +1,100 @@
+// "Watch the sort" for the browser page: one image's sort held in the module, moved to any pass and
+// drawn as the desktop viewer draws it (the playback layer: SortSession and StateDisplay), with the
+// pass's words from the same passText. web/texsort.js wraps these as texsort.watch.
+#include <emscripten/emscripten.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "context/egl_context.h"
+#include "error.h"
+#include "image/image_io.h"
+#include "playback/sort_session.h"
+#include "playback/state_display.h"
+#include "sort/algorithms.h"
+#include "sort/element.h"
+
+namespace {
+
+using namespace texsort;
+
+struct Watch {
+  std::unique_ptr<HeadlessContext> context;
+  std::unique_ptr<SortSession> session;
+  std::unique_ptr<StateDisplay> display;
+  Image picture;
+  std::string text;
+};
+Watch& watch() {
+  static Watch w;
+  return w;
+}
+
+}  // namespace
+
+// Opens the image file `path` (in the module's files) sorted by `algorithm` in `order` ("asc" or
+// "desc"): the pass count, or minus the exit code with the one-line error on standard error.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_open(const char* path, const char* algorithm, const char* order) {
+  Watch& w = watch();
+  try {
+    Algorithm chosen = Algorithm::Bitonic;
+    if (!parseAlgorithm(algorithm, chosen) || usesCompute(chosen))
+      throw Error(ExitCode::Usage, std::string(algorithm) + ": not a fragment algorithm");
+    if (!w.context) w.context = std::make_unique<HeadlessContext>();
+    w.context->makeCurrent();
+    w.session.reset();
+    Image image = loadImage(path, kMaxElements);
+    w.session = std::make_unique<SortSession>(std::move(image), std::string(order) == "desc" ? SortOrder::Descending
+                                                                                            : SortOrder::Ascending,
+                                              chosen, path);
+    if (!w.display) w.display = std::make_unique<StateDisplay>();
+    return static_cast<int>(w.session->passCount());
+  } catch (const Error& e) {
+    std::fprintf(stderr, "texsort: error: %s\n", e.what());
+    std::fflush(stderr);
+    return -static_cast<int>(e.code());
+  }
+}
+
+// Brings the state to `pass` (0: as loaded; the pass count: sorted) and returns the pass reached.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_seek(int pass) {
+  Watch& w = watch();
+  if (!w.session) return 0;
+  w.session->seek(static_cast<std::uint32_t>(std::max(0, pass)));
+  return static_cast<int>(w.session->pass());
+}
+
+// The state drawn as the viewer draws it (overlays: roles, changed), RGBA, width x height bytes
+// from the top row; the image's own rows only.
+extern "C" EMSCRIPTEN_KEEPALIVE const std::uint8_t* texsort_watch_picture(int roles, int changed) {
+  Watch& w = watch();
+  if (!w.session) return nullptr;
+  DisplayOptions options;
+  options.showRoles = roles != 0;
+  options.showChanged = changed != 0;
+  w.display->render(*w.session, options);
+  w.picture = w.display->readBack(w.session->image().height);
+  return w.picture.rgba.data();
+}
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_width() { return static_cast<int>(watch().picture.width); }
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_height() { return static_cast<int>(watch().picture.height); }
+
+// The shown pass in words, as the viewer's Pass panel gives them: title, parameters, explanation,
+// one to a line; and its GPU time.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* texsort_watch_text() {
+  Watch& w = watch();
+  if (!w.session) return "";
+  const Pass* shown = w.session->shownPass();
+  if (w.session->pass() == 0 || !shown) {
+    w.text = "the image as loaded\n\n";
+  } else {
+    const PassText t = passText(*shown, w.session->schedule().shape.count());
+    w.text = t.title + "\n" + t.parameters + "\n" + t.explanation;
+  }
+  return w.text.c_str();
+}
+extern "C" EMSCRIPTEN_KEEPALIVE double texsort_watch_gpu_ms() {
+  Watch& w = watch();
+  return w.session && w.session->pass() > 0 ? w.session->stats(w.session->pass()).gpuMs : 0.0;
+}
