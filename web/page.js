@@ -102,10 +102,57 @@
     status.dataset.state = 'ready';
   }
 
+  // A picture stb_image does not read (WebP, AVIF, ...) decoded by the browser, exactly: through
+  // WebGL2 with premultiplication and colour conversion off, then handed to texsort as an
+  // uncompressed 32-bit TGA (which stb reads, alpha included). Null where the browser cannot either.
+  async function decodedByTheBrowser(bytes) {
+    let bitmap;
+    try {
+      bitmap = await createImageBitmap(new Blob([bytes]), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+    } catch (e) {
+      return null;
+    }
+    const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
+    const texture = gl.createTexture();
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
+    const framebuffer = gl.createFramebuffer();
+    gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
+    const { width, height } = bitmap;
+    const rgba = new Uint8Array(width * height * 4);
+    gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    // TGA: 18-byte header, type 2 (true colour), 32 bits, 8 alpha bits, rows from the top; BGRA.
+    const tga = new Uint8Array(18 + rgba.length);
+    tga.set([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, width & 255, width >> 8, height & 255, height >> 8, 32, 8 | 32]);
+    for (let i = 0; i < width * height; i++) {
+      tga[18 + 4 * i] = rgba[4 * i + 2];
+      tga[18 + 4 * i + 1] = rgba[4 * i + 1];
+      tga[18 + 4 * i + 2] = rgba[4 * i];
+      tga[18 + 4 * i + 3] = rgba[4 * i + 3];
+    }
+    return tga;
+  }
+
+  // WebP (RIFF....WEBP) and AVIF/HEIF (....ftypavif, ftypheic, ...): formats browsers read and
+  // stb_image does not; anything else goes to texsort as it is, which names what it cannot read.
+  function browserOnlyFormat(b) {
+    const text = (from, to) => String.fromCharCode(...b.subarray(from, to));
+    return b.length > 12 && ((text(0, 4) === 'RIFF' && text(8, 12) === 'WEBP') ||
+                             (text(4, 8) === 'ftyp' && /^(avif|avis|heic|heix|mif1)$/.test(text(8, 12))));
+  }
+
   async function open(bytes, name) {
     state.input = new Uint8Array(bytes);
     state.inputName = name;
     state.output = null;
+    if (browserOnlyFormat(state.input)) {
+      const tga = await decodedByTheBrowser(bytes);
+      if (tga) state.input = tga;
+    }
     return update();
   }
   async function openUrl(url) {

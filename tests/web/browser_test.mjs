@@ -152,6 +152,25 @@ async function suiteLoad(page, problems) {
   const angle = await page.$eval('#option-angle', (c) => c.value);
   check(Number(angle) > 20, 'the angle slider moved by dragging', angle);
   await compareWithCli('the angle dragged', ['--angle', angle, '--intervals', 'edges', '--key', 'hue']);
+  // A WebP (lossless, alpha): stb cannot read it, the browser decodes it exactly for texsort.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-webp-'));
+  try {
+    const png = path.join(dir, 'w.png'), webp = path.join(dir, 'w.webp');
+    spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', "nullsrc=s=37x23,format=rgba,geq=r='mod(X*37+Y*11,256)':" +
+              "g='mod(X*5+Y*53,256)':b='mod(X*X+Y*3,256)':a='1+mod(X*7+Y*13,255)'", '-frames:v', '1', png]);
+    spawnSync('ffmpeg', ['-v', 'error', '-i', png, '-c:v', 'libwebp', '-lossless', '1', '-pix_fmt', 'bgra', webp]);
+    await page.evaluate(async (b64) => {
+      await window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), 'w.webp');
+    }, fs.readFileSync(webp).toString('base64'));
+    await settled();
+    const args = await page.evaluate(() => window.texsortPage.optionArgs());
+    const nat = runNative(['pixelsort', png, '-o', '-', '-q', ...args]);
+    const shown = await shownPng();
+    check(nat.code === 0 && pixels(shown).equals(pixels(nat.stdout)) && /colour type 6/.test(pngHeader(shown)),
+          'a lossless WebP with alpha gives the pixels of its PNG', `${pngHeader(shown)} vs ${pngHeader(nat.stdout)}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   check(problems.length === 0, 'no console error', problems.join('; '));
   // The README's picture of the page: TEXSORT_WEB_SCREENSHOT=docs/web-page.png.
   if (process.env.TEXSORT_WEB_SCREENSHOT) await page.screenshot({ path: process.env.TEXSORT_WEB_SCREENSHOT });
