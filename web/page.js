@@ -261,6 +261,6 @@
     });
   }
 
-  window.texsort.ready.then(() => openUrl('astronaut.png'), (e) => say(String(e), true));
+  window.texsort.ready.then(() => openUrl('astronaut.png'), (e) => say(e.message, true));
   window.texsortPage = { state, optionArgs, open, watch, watchOpen, go };  // for scripts and the browser tests
 })();

@@ -44,7 +44,11 @@
                      (byte) => { if (byte !== null) out.push(byte); },
                      (byte) => { if (byte !== null) err.push(byte); });
     }],
-    onRuntimeInitialized: () => resolveReady(),
+    onRuntimeInitialized: () => {
+      err = new ByteSink();
+      if (Module._texsort_open_context() === 0) resolveReady();
+      else rejectReady(new Error(new TextDecoder().decode(err.take()).trim()));
+    },
     onAbort: (what) => rejectReady(new Error('texsort: the module stopped: ' + what)),
   };
 

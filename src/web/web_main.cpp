@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cli/command_line.h"
+#include "context/egl_context.h"
 #include "error.h"
 #include "io/files.h"
 
@@ -59,6 +60,17 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_run(int argc, char** argv) {
   std::fflush(stdout);
   std::fflush(stderr);
   return code;
+}
+
+// Opens the page's WebGL2 context (texsort.ready waits for it): 0, or the exit code with the one
+// line on standard error that says what the browser lacks.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_open_context() {
+  try {
+    texsort::HeadlessContext context;
+    return 0;
+  } catch (const texsort::Error& e) {
+    return fail(e.code(), e.what());
+  }
 }
 
 int main() { return 0; }  // the module stays up; the page calls texsort_run

@@ -35,12 +35,12 @@ function serve(root) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-async function openPage(server) {
+async function openPage(server, extraArgs = [], waitForReady = true) {
   const executablePath = browsers.find((b) => fs.existsSync(b));
   if (!executablePath) throw new Error('no Chromium: install chromium-headless-shell (make deps)');
   const browser = await puppeteer.launch({
     executablePath, headless: 'shell', protocolTimeout: 900000,
-    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox'],
+    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', ...extraArgs],
   });
   const page = await browser.newPage();
   await page.setViewport({ width: 1100, height: 720 });
@@ -48,7 +48,7 @@ async function openPage(server) {
   page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
   page.on('pageerror', (e) => problems.push('page error: ' + e.message));
   await page.goto(`http://127.0.0.1:${server.address().port}/index.html`, { waitUntil: 'load' });
-  await page.evaluate(() => window.texsort.ready);
+  if (waitForReady) await page.evaluate(() => window.texsort.ready);
   return { browser, page, problems };
 }
 
@@ -81,13 +81,16 @@ function pixels(bytes) {
   return r.stdout;
 }
 
+// A picture ffmpeg draws from a filter graph into dir/name, in a pixel format; its bytes.
+function madeIn(dir, name, filter, format) {
+  const file = path.join(dir, name);
+  const r = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', filter, '-frames:v', '1', '-pix_fmt', format, file]);
+  if (r.status !== 0) throw new Error('ffmpeg: ' + r.stderr.toString());
+  return fs.readFileSync(file);
+}
+
 function makeInputs(dir) {
-  const made = (name, filter, format) => {
-    const file = path.join(dir, name);
-    const r = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', filter, '-frames:v', '1', '-pix_fmt', format, file]);
-    if (r.status !== 0) throw new Error('ffmpeg: ' + r.stderr.toString());
-    return fs.readFileSync(file);
-  };
+  const made = (name, filter, format) => madeIn(dir, name, filter, format);
   // Odd sizes; alpha that varies and travels with its pixel; grey with alpha; one column. Colours
   // from a formula, so ties (equal keys) occur too.
   const pattern = (w, h, format) => `nullsrc=s=${w}x${h},format=${format},geq=` +
@@ -101,7 +104,17 @@ function makeInputs(dir) {
   };
 }
 
-async function suiteLoad(page, problems) {
+async function suiteLoad(page, problems, server) {
+  // A browser without WebGL: the page says so in the CLI's words instead of staying blank.
+  const bare = await openPage(server, ['--disable-3d-apis'], false);
+  try {
+    await bare.page.waitForFunction(() => document.getElementById('status').classList.contains('error'), { timeout: 60000 });
+    const said = await bare.page.$eval('#status', (s) => s.textContent);
+    check(/WebGL2/.test(said), 'without WebGL the page says so', said);
+  } finally {
+    await bare.browser.close();
+  }
+
   const info = await runWeb(page, ['info']);
   check(info.code === 0 && /WebGL 2\.0/.test(info.stdout.toString()), 'info runs on WebGL2', info.stdout + info.stderr);
   const help = await runWeb(page, ['--help']);
@@ -210,10 +223,18 @@ async function suitePixels(page) {
     cases.push(['RGB 45x17', ['sort', '-', '-o', '-', '--order', 'sideways'], inputs['RGB 45x17']]);
     cases.push(['RGB 45x17', ['sort', '-', '-o', '-', '--no-such-option'], inputs['RGB 45x17']]);
 
+    // A mask: the same picture as a file in the page's memory and on disk (@mask in the arguments).
+    const mask = madeIn(dir, 'mask.png', "nullsrc=s=45x17,format=rgb24,geq=r='255*gt(mod(X+Y,9),3)':g='r(X,Y)':b='r(X,Y)'", 'rgb24');
+    await page.evaluate((b64) => window.texsort.writeFile('/mask.png', Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))),
+                        mask.toString('base64'));
+    cases.push(['RGB 45x17', ['pixelsort', '-', '-o', '-', '--intervals', 'mask', '--mask', '@mask'], inputs['RGB 45x17']]);
+    cases.push(['RGB 45x17', ['pixelsort', '-', '-o', '-', '--mask', '@mask', '--angle', '30', '--key', 'hue'], inputs['RGB 45x17']]);
+
     for (const [name, args, input] of cases) {
       const label = `${args.filter((a) => a !== '-' && a !== '-o').join(' ')} on ${name}`;
-      const web = await runWeb(page, args, input);
-      const nat = runNative([...args, '-q'].filter((a, i, all) => !(a === '-q' && all.includes('--no-such-option'))), input);
+      const web = await runWeb(page, args.map((a) => (a === '@mask' ? '/mask.png' : a)), input);
+      const nativeArgs = args.map((a) => (a === '@mask' ? path.join(dir, 'mask.png') : a));
+      const nat = runNative([...nativeArgs, '-q'].filter((a, i, all) => !(a === '-q' && all.includes('--no-such-option'))), input);
       if (web.code !== nat.code) { check(false, label, `exit ${web.code}, native ${nat.code}: ${web.stderr}`); continue; }
       if (nat.code !== 0) {
         const firstLine = (s) => s.split('\n')[0];
@@ -313,7 +334,7 @@ const server = await serve(site);
 let opened;
 try {
   opened = await openPage(server);
-  if (suite === 'load') await suiteLoad(opened.page, opened.problems);
+  if (suite === 'load') await suiteLoad(opened.page, opened.problems, server);
   else if (suite === 'pixels') await suitePixels(opened.page);
   else if (suite === 'digests') await suiteDigests(opened.page);
   else if (suite === 'watch') await suiteWatch(opened.page);
