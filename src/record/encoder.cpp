@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "error.h"
+#include "record/child_process.h"
 
 extern char** environ;
 
@@ -93,49 +94,6 @@ std::optional<std::string> programOnPath(const char* name) {
   return std::nullopt;
 }
 
-// Starts `args` with standard input from /dev/null or `input` (a pipe's read end), standard
-// output to `output` (or /dev/null) and standard error to `log`; SIGPIPE back to its default.
-pid_t spawn(const std::vector<std::string>& args, int input, int output, int log, int audio = -1) {
-  // The child's fds 0..3 are made from these: none may already be one of 0..3, or a dup2 below
-  // would overwrite another's source (or keep its close-on-exec flag, dup2 onto itself).
-  int moved[4] = {-1, -1, -1, -1};
-  int* sources[4] = {&input, &output, &log, &audio};
-  for (int k = 0; k < 4; ++k) {
-    if (*sources[k] >= 0 && *sources[k] <= 3) *sources[k] = moved[k] = ::fcntl(*sources[k], F_DUPFD_CLOEXEC, 10);
-  }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  if (audio >= 0) posix_spawn_file_actions_adddup2(&actions, audio, 3);  // ffmpeg's pipe:3
-  if (input >= 0) posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO);
-  else posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  if (output >= 0) posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO);
-  else posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  if (log >= 0) posix_spawn_file_actions_adddup2(&actions, log, STDERR_FILENO);
-  // texsort ignores SIGPIPE (a closed reader is an EPIPE error there); a helper starts with the default.
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  sigaddset(&defaults, SIGPIPE);
-  posix_spawnattr_setsigdefault(&attributes, &defaults);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
-  std::vector<std::string> copy = args;
-  std::vector<char*> argv;
-  for (std::string& a : copy) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t child = -1;
-  const int error = ::posix_spawn(&child, args[0].c_str(), &actions, &attributes, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
-  for (const int fd : moved)
-    if (fd >= 0) ::close(fd);
-  if (error != 0) {
-    errno = error;
-    return -1;
-  }
-  return child;
-}
-
 // Writes all of `size` bytes to `fd` (a pipe to ffmpeg); false when it stopped reading.
 bool writeAllTo(int fd, const void* data, std::size_t size) {
   const auto* bytes = static_cast<const std::uint8_t*>(data);
@@ -147,17 +105,6 @@ bool writeAllTo(int fd, const void* data, std::size_t size) {
     size -= static_cast<std::size_t>(n);
   }
   return true;
-}
-
-// The exit status of `child`, or 128 + the signal that ended it (255: it could not be waited for).
-int waitFor(pid_t child) {
-  int status = 0;
-  pid_t done;
-  do done = ::waitpid(child, &status, 0);
-  while (done < 0 && errno == EINTR);
-  setSignalChild(0);
-  if (done < 0) return 255;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 // Every non-empty line of a log file.
@@ -296,6 +243,7 @@ VideoEncoder::~VideoEncoder() {
 
 int VideoEncoder::wait() {
   const int status = waitFor(child_);
+  setSignalChild(0);
   child_ = -1;
   return status;
 }

@@ -1,0 +1,19 @@
+// Helpers (ffmpeg, ffprobe) as child processes, for the video encoder and decoder.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace texsort {
+
+// Starts `args` (args[0] the program's path) with standard input from `input` (or /dev/null),
+// standard output to `output` (or /dev/null), standard error to `log` and, with `audio`, fd 3 from
+// it; SIGPIPE back to its default. -1 with errno set when it cannot start.
+pid_t spawn(const std::vector<std::string>& args, int input, int output, int log, int audio = -1);
+
+// The exit status of `child`, or 128 + the signal that ended it (255: it could not be waited for).
+int waitFor(pid_t child);
+
+}  // namespace texsort
