@@ -82,7 +82,10 @@ Definition::Definition(Command& command) {
                    "the GPU, and write a PNG");
   Options pixels(pixelCommand, specs);
   pixels.path("input", pixel.input, "Image to sort; - reads standard input")->required();
-  pixels.path("-o,--output", pixel.output, "PNG to write, as texsort sort writes it (- is standard output)")->required();
+  pixels.path("-o,--output", pixel.output,
+              "PNG to write, as texsort sort writes it (- is standard output); .gif, .mp4, .webm or .mkv: every "
+              "frame of a video or animated GIF in, sorted")
+      ->required();
   CLI::Option* directionOption =
       pixels.choice("--direction", pixelDirection, {"horizontal", "vertical"},
                     "horizontal: lines are rows, left to right (--angle 0); vertical: columns, top to bottom (--angle -90)")
@@ -134,12 +137,15 @@ Definition::Definition(Command& command) {
 
   RecordCommandOptions& record = command.record;
   RecordOptions& rec = record.record;
-  std::string formatHelp = "Video format (default: from the output's extension):";
   std::vector<std::string> formatNames;
+  std::string formatHelp = "Video format (default: from the output's extension):";
   for (const VideoFormatInfo& f : kVideoFormats) {
     formatNames.push_back(f.name);
     formatHelp += std::string("\n  ") + f.name + ": " + f.summary;
   }
+  pixels.choice("--format", pixel.format, formatNames,
+                "A video out (the input a video, an animated GIF or any picture ffmpeg reads; every frame sorted): " +
+                    formatHelp.substr(formatHelp.find(':') + 1) + "\nDefault: from the output's extension (.gif, .mp4, .webm, .mkv); else a PNG");
   recordCommand = app.add_subcommand(
       "record", "Record the sort pass by pass as an animated GIF, MP4, WebM or lossless MKV (through ffmpeg)");
   Options recording(recordCommand, specs);

@@ -1,6 +1,10 @@
 // The texsort subcommands, callable from main and from tests.
 #pragma once
 
+#include <optional>
+
+#include "record/encoder.h"
+
 #include <string>
 
 #include <cstdint>
@@ -29,12 +33,17 @@ struct PixelSortCommandOptions {
   std::string output;
   PixelSortOptions pixelSort;
   std::string mask;  // --mask FILE, loaded into pixelSort.mask by runPixelSort
+  std::string format;  // --format: a video format for a video or GIF out (else from OUT's extension)
   Algorithm algorithm = Algorithm::BitonicWide;  // any pixelSortAlgorithm()
   bool verify = false;
   bool quiet = false;
   bool exitWhenDone = false;  // main's run: exitNow() once the output is in place
 };
 int runPixelSort(const PixelSortCommandOptions& options);
+// The video format when the output is a video (--format, else the output's extension), and the
+// run that sorts every frame of the input into it (pixelsort_video.cpp).
+std::optional<VideoFormat> pixelSortVideoFormat(const PixelSortCommandOptions& options);
+int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format);
 
 // `texsort sort`: load, sort on the GPU headless, optionally verify, write atomically. Throws
 // texsort::Error; returns the exit code on success.

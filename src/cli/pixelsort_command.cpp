@@ -71,6 +71,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   checkOutput(options.output, {{options.input}, {options.mask, "mask"}});
   PixelSortOptions ps = options.pixelSort;
   checkPixelSortOptions(ps);
+  if (const std::optional<VideoFormat> video = pixelSortVideoFormat(options)) return runPixelSortVideo(options, *video);
   const std::string name = options.input == "-" ? "standard input" : options.input;
   // The GL context (~110 ms, mostly loading the driver) starts first, on a thread of its own,
   // beside reading the file; this thread takes it once the run is planned.

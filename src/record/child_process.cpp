@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 
 extern char** environ;
 
@@ -65,6 +66,26 @@ int waitFor(pid_t child) {
   while (done < 0 && errno == EINTR);
   if (done < 0) return 255;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// Every non-empty line of a log file.
+std::vector<std::string> logLines(const std::string& path) {
+  std::vector<std::string> lines;
+  std::FILE* f = std::fopen(path.c_str(), "r");
+  if (!f) return lines;
+  std::string line;
+  char buffer[512];
+  while (std::fgets(buffer, sizeof buffer, f)) {
+    line += buffer;
+    if (!line.empty() && line.back() == '\n') {
+      line.pop_back();
+      if (!line.empty()) lines.push_back(line);
+      line.clear();
+    }
+  }
+  if (!line.empty()) lines.push_back(line);
+  std::fclose(f);
+  return lines;
 }
 
 }  // namespace texsort

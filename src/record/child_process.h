@@ -16,4 +16,7 @@ pid_t spawn(const std::vector<std::string>& args, int input, int output, int log
 // The exit status of `child`, or 128 + the signal that ended it (255: it could not be waited for).
 int waitFor(pid_t child);
 
+// Every non-empty line of a log file (a helper's standard error).
+std::vector<std::string> logLines(const std::string& path);
+
 }  // namespace texsort

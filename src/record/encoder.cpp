@@ -107,26 +107,6 @@ bool writeAllTo(int fd, const void* data, std::size_t size) {
   return true;
 }
 
-// Every non-empty line of a log file.
-std::vector<std::string> logLines(const std::string& path) {
-  std::vector<std::string> lines;
-  std::FILE* f = std::fopen(path.c_str(), "r");
-  if (!f) return lines;
-  std::string line;
-  char buffer[512];
-  while (std::fgets(buffer, sizeof buffer, f)) {
-    line += buffer;
-    if (!line.empty() && line.back() == '\n') {
-      line.pop_back();
-      if (!line.empty()) lines.push_back(line);
-      line.clear();
-    }
-  }
-  if (!line.empty()) lines.push_back(line);
-  std::fclose(f);
-  return lines;
-}
-
 // Whether ffmpeg's complaint is the disk's (its scratch folder full or over a size limit): the
 // output-side exit code then, not the encoder's.
 bool diskProblem(const std::string& text) {
@@ -194,7 +174,7 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
   // room to queue, the frames keep ffmpeg's default of 8 (a 4096x4096 frame is 48 MB).
   std::vector<std::string> args = {program, "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24",
                                    "-s", std::to_string(settings.width) + "x" + std::to_string(settings.height),
-                                   "-framerate", formatNumber(settings.fps), "-i", "pipe:0"};
+                                   "-framerate", settings.rate.empty() ? formatNumber(settings.fps) : settings.rate, "-i", "pipe:0"};
   if (settings.sound) {
     if (settings.format == VideoFormat::Gif) throw Error(ExitCode::Usage, settings.outputName + ": a GIF has no sound; record to .mp4, .webm or .mkv");
     // No probing of the raw sound: while ffmpeg waited for seconds of it to analyse, texsort waited

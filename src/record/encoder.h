@@ -50,6 +50,7 @@ struct VideoSettings {
   VideoFormat format = VideoFormat::Gif;
   std::uint32_t width = 0, height = 0;  // of every frame; even where the format needs it
   double fps = 30.0;
+  std::string rate;  // the frame rate exactly, as ffmpeg takes it ("30000/1001"); overrides fps
   // GIF: make the palette from the first frame alone, which lets ffmpeg encode as frames arrive
   // instead of keeping them all. Right when every frame holds the first frame's colours, as a sort
   // does (the same pixels in another order) unless overlays or shrinking change them.

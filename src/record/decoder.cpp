@@ -1,0 +1,125 @@
+// VideoDecoder: ffprobe, then ffmpeg as a child process writing raw frames into a pipe (decoder.h).
+#include "record/decoder.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <sstream>
+
+#include "error.h"
+#include "record/child_process.h"
+#include "record/encoder.h"
+
+namespace texsort {
+namespace {
+
+// "a/b" or "a" as a number (0 when it is not one).
+double rateValue(const std::string& rate) {
+  std::istringstream in(rate);
+  double numerator = 0, denominator = 1;
+  char slash = 0;
+  if (!(in >> numerator)) return 0.0;
+  if (in >> slash >> denominator && (slash != '/' || denominator == 0)) return 0.0;
+  return numerator / denominator;
+}
+
+// The `key=value` lines ffprobe printed for one stream (-of default=noprint_wrappers=1).
+std::string valueOf(const std::vector<std::string>& lines, const std::string& key) {
+  for (const std::string& line : lines)
+    if (line.compare(0, key.size() + 1, key + "=") == 0) return line.substr(key.size() + 1);
+  return {};
+}
+
+}  // namespace
+
+VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") {
+  const std::string ffmpeg = findFfmpeg();
+  const std::string ffprobe = findFfprobe(ffmpeg);
+  const auto run = [&](std::vector<std::string> args, const ScratchFile& out) {
+    const int outFd = ::open(out.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    const int logFd = ::open(log_.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    const pid_t child = spawn(args, -1, outFd, logFd);
+    const int error = errno;
+    if (outFd >= 0) ::close(outFd);
+    if (logFd >= 0) ::close(logFd);
+    if (child < 0) throw Error(ExitCode::Encoder, args[0] + ": cannot start: " + std::strerror(error));
+    return waitFor(child);
+  };
+  ScratchFile video(".txt"), audio(".txt");
+  const int status = run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries",
+                          "stream=width,height,avg_frame_rate,r_frame_rate", "-of", "default=noprint_wrappers=1", path},
+                         video);
+  const std::vector<std::string> lines = logLines(video.path());
+  if (status != 0 || lines.empty()) {
+    const std::vector<std::string> log = logLines(log_.path());
+    std::string why = log.empty() ? std::string("no video stream") : log.back();
+    if (why.compare(0, path.size() + 2, path + ": ") == 0) why.erase(0, path.size() + 2);  // ffprobe names the file too
+    throw Error(ExitCode::BadInput, path + ": " + why);
+  }
+  probe_.width = static_cast<std::uint32_t>(std::strtoul(valueOf(lines, "width").c_str(), nullptr, 10));
+  probe_.height = static_cast<std::uint32_t>(std::strtoul(valueOf(lines, "height").c_str(), nullptr, 10));
+  probe_.rate = valueOf(lines, "avg_frame_rate");
+  if (rateValue(probe_.rate) <= 0) probe_.rate = valueOf(lines, "r_frame_rate");
+  probe_.fps = rateValue(probe_.rate);
+  if (probe_.width == 0 || probe_.height == 0 || probe_.fps <= 0)
+    throw Error(ExitCode::BadInput, path + ": no video stream with a size and a frame rate");
+  run({ffprobe, "-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", path}, audio);
+  probe_.hasAudio = !logLines(audio.path()).empty();
+
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) throw Error(ExitCode::Encoder, std::string("ffmpeg: cannot make a pipe: ") + std::strerror(errno));
+  const int logFd = ::open(log_.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  child_ = spawn({ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-f", "rawvideo",
+                  "-pix_fmt", "rgba", "pipe:1"},
+                 -1, fds[1], logFd);
+  const int error = errno;
+  ::close(fds[1]);
+  if (logFd >= 0) ::close(logFd);
+  if (child_ < 0) {
+    ::close(fds[0]);
+    throw Error(ExitCode::Encoder, ffmpeg + ": cannot start: " + std::strerror(error));
+  }
+  pipe_ = fds[0];
+}
+
+VideoDecoder::~VideoDecoder() {
+  if (pipe_ >= 0) ::close(pipe_);
+  if (child_ > 0) {
+    ::kill(child_, SIGTERM);
+    waitFor(child_);
+  }
+}
+
+bool VideoDecoder::readFrame(std::vector<std::uint8_t>& rgba) {
+  rgba.resize(std::size_t{probe_.width} * probe_.height * 4);
+  std::size_t have = 0;
+  while (have < rgba.size()) {
+    const ssize_t n = ::read(pipe_, rgba.data() + have, rgba.size() - have);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    have += static_cast<std::size_t>(n);
+  }
+  if (have == 0) return false;
+  if (have < rgba.size()) {
+    finish();  // ffmpeg's own reason, if it gave one
+    throw Error(ExitCode::BadInput, path_ + ": the video ends inside a frame");
+  }
+  return true;
+}
+
+void VideoDecoder::finish() {
+  if (pipe_ >= 0) ::close(pipe_);
+  pipe_ = -1;
+  if (child_ <= 0) return;
+  const int status = waitFor(child_);
+  child_ = -1;
+  if (status != 0) {
+    const std::vector<std::string> log = logLines(log_.path());
+    throw Error(ExitCode::BadInput, path_ + ": ffmpeg could not decode it" + (log.empty() ? "" : ": " + log.back()));
+  }
+}
+
+}  // namespace texsort

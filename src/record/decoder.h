@@ -1,0 +1,48 @@
+// Video files in, through the `ffmpeg` program: ffprobe reads the first video stream's size and
+// frame rate, then ffmpeg decodes it to raw RGBA frames on a pipe (the encoder's way, reversed).
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "io/files.h"
+
+namespace texsort {
+
+struct VideoProbe {
+  std::uint32_t width = 0, height = 0;
+  std::string rate;      // frames per second as ffprobe gives it, e.g. "30000/1001"
+  double fps = 0.0;      // the same as a number
+  bool hasAudio = false;
+};
+
+class VideoDecoder {
+ public:
+  // Probes `path` (a file: a pipe cannot be read twice) and starts decoding it. Throws
+  // texsort::Error(BadInput) naming the file when it has no video stream ffmpeg can read, and
+  // Error(Encoder) when ffmpeg or ffprobe is missing or cannot start.
+  explicit VideoDecoder(const std::string& path);
+  ~VideoDecoder();  // an unfinished decoder stops ffmpeg
+  VideoDecoder(const VideoDecoder&) = delete;
+  VideoDecoder& operator=(const VideoDecoder&) = delete;
+
+  const VideoProbe& probe() const { return probe_; }
+  // The next frame, width x height x 4 bytes (RGBA, row 0 at the top); false after the last.
+  // Throws Error(BadInput) when the stream ends inside a frame.
+  bool readFrame(std::vector<std::uint8_t>& rgba);
+  // Waits for ffmpeg; throws Error(BadInput) with its own complaint when it failed (a truncated or
+  // damaged file).
+  void finish();
+
+ private:
+  std::string path_;
+  VideoProbe probe_;
+  ScratchFile log_;
+  pid_t child_ = -1;
+  int pipe_ = -1;
+};
+
+}  // namespace texsort

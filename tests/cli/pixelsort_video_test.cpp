@@ -1,0 +1,110 @@
+// `texsort pixelsort` with a video out: every frame of a video or animated GIF is the pixel sort of
+// that frame (a lossless clip compared frame by frame with still runs), frame counts and rates kept,
+// and bad inputs refused in one line with nothing written.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "record_support.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+using test::runTexsort;
+
+// A clip ffmpeg draws: odd sides, colours that move from frame to frame, FFV1 (lossless).
+std::string writeClip(const test::TempFolder& dir, const std::string& name, int width, int height, int frames, int rate) {
+  const std::string path = dir.path(name);
+  const std::string size = std::to_string(width) + "x" + std::to_string(height);
+  const test::RunResult r = test::runProgram(
+      "ffmpeg", {"-v", "error", "-f", "lavfi", "-i",
+                 "nullsrc=s=" + size + ":r=" + std::to_string(rate) + ",format=rgb24,geq=r='mod(X*37+Y*11+N*29,256)':"
+                 "g='mod(X*5+Y*53+N*7,256)':b='mod(X*X+Y*3,256)'",
+                 "-frames:v", std::to_string(frames), "-c:v", "ffv1", "-pix_fmt", "bgr0", path});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  return path;
+}
+
+// ffprobe's frame count and frame rate of the first video stream, and its codec.
+std::string streamOf(const std::string& video) {
+  const test::RunResult r = test::runProgram(
+      "ffprobe", {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                  "stream=codec_name,nb_read_frames,r_frame_rate", "-of", "csv=p=0", video});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  return r.out.substr(0, r.out.find('\n'));
+}
+
+TEST(PixelSortVideo, EveryFrameIsThePixelSortOfThatFrame) {
+  test::TempFolder dir;
+  const std::string clip = writeClip(dir, "clip.mkv", 45, 31, 6, 12);
+  const std::vector<std::string> options = {"--angle", "30", "--intervals", "edges", "--lower", "0.2", "--key", "hue"};
+  std::vector<std::string> args = {"pixelsort", clip, "-o", dir.path("out.mkv"), "-q"};
+  args.insert(args.end(), options.begin(), options.end());
+  const test::RunResult r = runTexsort(args);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(streamOf(dir.path("out.mkv")), "ffv1,12/1,6");
+  const std::vector<std::uint8_t> frames = test::decodeFrames(dir.path("out.mkv"));
+  ASSERT_EQ(frames.size(), std::size_t{45} * 31 * 3 * 6);
+  for (int k = 0; k < 6; ++k) {
+    SCOPED_TRACE("frame " + std::to_string(k));
+    const std::string still = dir.path("frame" + std::to_string(k) + ".png");
+    ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", clip, "-vf", "select=eq(n\\," + std::to_string(k) + ")",
+                                          "-frames:v", "1", still}).exitCode, 0);
+    std::vector<std::string> one = {"pixelsort", still, "-o", dir.path("sorted.png"), "-q"};
+    one.insert(one.end(), options.begin(), options.end());
+    ASSERT_EQ(runTexsort(one).exitCode, 0);
+    const std::vector<std::uint8_t> expected = test::decodeFrames(dir.path("sorted.png"));
+    ASSERT_EQ(expected.size(), std::size_t{45} * 31 * 3);
+    EXPECT_TRUE(std::equal(expected.begin(), expected.end(), frames.begin() + std::ptrdiff_t(k) * std::ptrdiff_t(expected.size())));
+  }
+}
+
+TEST(PixelSortVideo, AnimatedGifInAndOutKeepsItsFrames) {
+  test::TempFolder dir;
+  const std::string clip = writeClip(dir, "clip.mkv", 40, 30, 5, 10);
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", clip, dir.path("in.gif")}).exitCode, 0);
+  const test::RunResult r = runTexsort({"pixelsort", dir.path("in.gif"), "-o", dir.path("out.gif"), "--direction", "vertical"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("pixel-sorted 5 frames of"), std::string::npos) << r.out;
+  EXPECT_EQ(streamOf(dir.path("out.gif")), "gif,10/1,5");
+  // --format names the video format where the name does not (here standard output).
+  const test::RunResult piped = runTexsort({"pixelsort", dir.path("in.gif"), "-o", "-", "--format", "mkv", "-q"});
+  ASSERT_EQ(piped.exitCode, 0) << piped.err;
+  test::writeFile(dir.path("piped.mkv"), std::vector<std::uint8_t>(piped.out.begin(), piped.out.end()));
+  EXPECT_EQ(streamOf(dir.path("piped.mkv")), "ffv1,10/1,5");
+}
+
+TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
+  test::TempFolder dir, empty;
+  test::writeFile(dir.path("bad.mp4"), {'n', 'o', 't', ' ', 'a', ' ', 'v', 'i', 'd', 'e', 'o'});
+  const std::string odd = writeClip(dir, "odd.mkv", 45, 31, 2, 10);
+  struct Case {
+    std::vector<std::string> args;
+    int code;
+    std::string message;
+    std::vector<std::pair<std::string, std::string>> env;
+  };
+  const std::vector<Case> cases = {
+      {{"pixelsort", dir.path("bad.mp4"), "-o", dir.path("out.mkv")}, 1, dir.path("bad.mp4") + ": Invalid data", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mp4")}, 2, "45x31 has an odd side, which mp4 cannot hold", {}},
+      {{"pixelsort", "-", "-o", dir.path("out.mkv")}, 2, "a video out needs its input as a file", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--verify"}, 2, "--verify checks a picture", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv")}, 6, "ffmpeg: not found", {{"PATH", empty.root()}}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.message);
+    test::RunOptions options;
+    options.setEnv = c.env;
+    const test::RunResult r = runTexsort(c.args, options);
+    EXPECT_EQ(r.exitCode, c.code) << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    std::vector<std::string> files = test::listFolder(dir.root());
+    EXPECT_EQ(files, (std::vector<std::string>{"bad.mp4", "odd.mkv"}));
+  }
+}
+
+}  // namespace
+}  // namespace texsort
