@@ -14,6 +14,7 @@
 #include "record/decoder.h"
 #include "record/encoder.h"
 #include "sort/algorithms.h"
+#include "sort/memory_budget.h"
 #include "sort/runner.h"
 
 namespace texsort {
@@ -45,7 +46,12 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     throw Error(ExitCode::BadInput, options.input + ": " + std::to_string(video.width) + "x" + std::to_string(video.height) +
                                         " needs " + limit);
   }
+  // Memory as for a still picture of the frame's size (the frames pass through one at a time).
+  const bool maps = SourceShape{lineAxis(ps.angle), video.width, video.height, 1, ps.mask != nullptr}.maps();
+  const MemoryNeed need = pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, options.algorithm, maps);
+  checkHostMemoryBudget(options.input, video.width, video.height, need);
   HeadlessContext context;
+  checkMemoryBudget(options.input, video.width, video.height, need);
   const LineLayout layout = lineLayout(video.width, video.height, ps.angle, packsLines(ps));
   const std::vector<std::uint32_t> elementOf = elementsOfPixels(layout);
   const PassSchedule schedule = pixelSortSchedule(layout, options.algorithm, ps);

@@ -92,6 +92,7 @@ TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
       {{"pixelsort", "-", "-o", dir.path("out.mkv")}, 2, "a video out needs its input as a file", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--verify"}, 2, "--verify checks a picture", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv")}, 6, "ffmpeg: not found", {{"PATH", empty.root()}}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv")}, 4, "45x31 needs", {{"TEXSORT_MEMORY_LIMIT", "100000"}}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.message);
