@@ -66,6 +66,10 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   settings.rate = video.rate;
   settings.paletteFromFirstFrame = false;  // each frame its own colours: the palette from them all
   settings.outputName = options.output;
+  if (video.hasAudio && format != VideoFormat::Gif) {  // the input's sound goes along
+    settings.soundFrom = options.input;
+    settings.soundCodec = video.audioCodec;
+  }
   VideoEncoder encoder(settings);
 
   const bool progress = !options.quiet && ::isatty(STDERR_FILENO);
@@ -102,7 +106,8 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
                  context.renderer().c_str());
     std::fprintf(report, "  time      %.1f s in all, %.1f frames per second; GPU work %.1f ms a frame%s\n", seconds,
                  encoder.frameCount() / seconds, gpuMs / encoder.frameCount(),
-                 video.hasAudio ? "; the input's sound is not carried over yet" : "");
+                 !video.hasAudio ? "" : format == VideoFormat::Gif ? "; a GIF has no sound: the input's is dropped"
+                                                                   : "; the input's sound carried over");
   }
   return 0;
 }

@@ -66,8 +66,10 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   probe_.fps = rateValue(probe_.rate);
   if (probe_.width == 0 || probe_.height == 0 || probe_.fps <= 0)
     throw Error(ExitCode::BadInput, path + ": no video stream with a size and a frame rate");
-  run({ffprobe, "-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", path}, audio);
-  probe_.hasAudio = !logLines(audio.path()).empty();
+  run({ffprobe, "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", path}, audio);
+  const std::vector<std::string> audioLines = logLines(audio.path());
+  probe_.hasAudio = !audioLines.empty();
+  if (probe_.hasAudio) probe_.audioCodec = audioLines.front();
 
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) throw Error(ExitCode::Encoder, std::string("ffmpeg: cannot make a pipe: ") + std::strerror(errno));

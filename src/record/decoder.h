@@ -17,6 +17,7 @@ struct VideoProbe {
   std::string rate;      // frames per second as ffprobe gives it, e.g. "30000/1001"
   double fps = 0.0;      // the same as a number
   bool hasAudio = false;
+  std::string audioCodec;  // the first audio stream's, as ffprobe names it
 };
 
 class VideoDecoder {

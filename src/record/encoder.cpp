@@ -51,6 +51,16 @@ std::vector<std::string> outputArguments(const VideoSettings& s) {
             : s.format == VideoFormat::Webm ? std::vector<std::string>{"-c:a", "libopus", "-b:a", "96k"}
                                             : std::vector<std::string>{"-c:a", "flac"};
   }
+  if (!s.soundFrom.empty() && s.format != VideoFormat::Gif) {
+    const std::string& c = s.soundCodec;
+    const bool copies = s.format == VideoFormat::Mkv ||
+                        (s.format == VideoFormat::Mp4 && (c == "aac" || c == "mp3" || c == "opus" || c == "flac" || c == "ac3")) ||
+                        (s.format == VideoFormat::Webm && (c == "opus" || c == "vorbis"));
+    audio = {"-map", "0:v", "-map", "1:a:0", "-c:a"};
+    if (copies) audio.push_back("copy");
+    else if (s.format == VideoFormat::Webm) audio.insert(audio.end(), {"libopus", "-b:a", "128k"});
+    else audio.insert(audio.end(), {"aac", "-b:a", "192k"});
+  }
   std::vector<std::string> video = videoArguments(s);
   video.insert(video.end() - 2, audio.begin(), audio.end());  // before "-f CONTAINER"
   return video;
@@ -184,6 +194,9 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
       args.push_back(a);
     }
   }
+  if (!settings.soundFrom.empty() && settings.format != VideoFormat::Gif) {
+    args.insert(args.end(), {"-thread_queue_size", "512", "-i", settings.soundFrom});
+  }
   for (std::string& a : outputArguments(settings)) args.push_back(std::move(a));
   args.push_back("-y");
   args.push_back(video_.path());
@@ -300,7 +313,9 @@ void VideoEncoder::verify() {
   }
   // GIF counts time in hundredths of a second: allow a frame and that rounding on every frame.
   const double expected = double(frames_) / settings_.fps;
-  if (!(std::abs(duration - expected) <= 1.0 / settings_.fps + 0.005 * frames_ + 0.01)) {
+  // A carried-over sound may outlast the frames: then the file may be longer, never shorter.
+  const double over = settings_.soundFrom.empty() ? duration - expected : std::min(0.0, duration - expected);
+  if (!(std::abs(over) <= 1.0 / settings_.fps + 0.005 * frames_ + 0.01)) {
     throw Error(ExitCode::Encoder, settings_.outputName + ": the video ffmpeg wrote lasts " + formatNumber(duration) +
                                        " s, not the " + formatNumber(expected) + " s of its frames");
   }

@@ -76,6 +76,35 @@ TEST(PixelSortVideo, AnimatedGifInAndOutKeepsItsFrames) {
   EXPECT_EQ(streamOf(dir.path("piped.mkv")), "ffv1,10/1,5");
 }
 
+// The audio packets of a stream, as one digest (ffmpeg copies them into its md5 muxer).
+std::string audioDigest(const std::string& video) {
+  const test::RunResult r = test::runProgram("ffmpeg", {"-v", "error", "-i", video, "-map", "0:a", "-c:a", "copy", "-f", "md5", "-"});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  return r.out;
+}
+
+// The input's sound goes along: its packets copied unchanged where the container takes the codec
+// (AAC into MP4 and MKV), even when it outlasts the frames.
+TEST(PixelSortVideo, TheSoundIsCarriedOver) {
+  test::TempFolder dir;
+  const std::string clip = dir.path("clip.mp4");
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=10:duration=1.5", "-f",
+                                        "lavfi", "-i", "sine=frequency=440:duration=1.8", "-c:v", "libx264", "-pix_fmt",
+                                        "yuv420p", "-c:a", "aac", clip})
+                .exitCode,
+            0);
+  const std::string original = audioDigest(clip);
+  ASSERT_NE(original.find("MD5="), std::string::npos);
+  for (const char* out : {"out.mp4", "out.mkv"}) {
+    SCOPED_TRACE(out);
+    const test::RunResult r = runTexsort({"pixelsort", clip, "-o", dir.path(out), "--angle", "45"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("the input's sound carried over"), std::string::npos) << r.out;
+    EXPECT_EQ(audioDigest(dir.path(out)), original);
+    EXPECT_EQ(streamOf(dir.path(out)).substr(streamOf(dir.path(out)).find(',')), ",10/1,15");
+  }
+}
+
 TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
   test::TempFolder dir, empty;
   test::writeFile(dir.path("bad.mp4"), {'n', 'o', 't', ' ', 'a', ' ', 'v', 'i', 'd', 'e', 'o'});
