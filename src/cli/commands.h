@@ -43,6 +43,10 @@ int runPixelSort(const PixelSortCommandOptions& options);
 // The video format when the output is a video (--format, else the output's extension), and the
 // run that sorts every frame of the input into it (pixelsort_video.cpp).
 std::optional<VideoFormat> pixelSortVideoFormat(const PixelSortCommandOptions& options);
+// Throws the one-line error for an image (or frame) of this size the line sort or the key cannot
+// take: exit 4 beyond the algorithm's element count, exit 1 for a line too long for the key.
+void checkPixelSortFits(const std::string& name, std::uint32_t width, std::uint32_t height, SortShape shape, PixelKey key,
+                        Algorithm algorithm);
 int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format);
 
 // `texsort sort`: load, sort on the GPU headless, optionally verify, write atomically. Throws

@@ -49,6 +49,17 @@ void verifyPixelSort(const Image& image, const PixelSortOptions& options, const 
 
 static int pixelSortFile(const PixelSortCommandOptions& options);
 
+void checkPixelSortFits(const std::string& name, std::uint32_t width, std::uint32_t height, SortShape shape, PixelKey key,
+                        Algorithm algorithm) {
+  if (const std::string limit = pixelSortLimit(shape, key, algorithm); !limit.empty()) {
+    // More elements than the algorithm sorts is exit 4, as texsort sort gives it; a line too long
+    // for the key's order is the image's own limit.
+    const bool algorithmLimit = shape.count() > info(algorithm).maxElements;
+    throw Error(algorithmLimit ? ExitCode::Gpu : ExitCode::BadInput,
+                name + ": " + std::to_string(width) + "x" + std::to_string(height) + " needs " + limit);
+  }
+}
+
 int runPixelSort(const PixelSortCommandOptions& options) {
   return namingTheFile(options.input == "-" ? "standard input" : options.input,
                        [&] { return pixelSortFile(options); });
@@ -88,13 +99,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
     checkMaskSize(ps, header.width, header.height, options.mask == "-" ? "standard input (mask)" : options.mask);
   }
   const SortShape shape = lineShape(header.width, header.height, ps.angle, packsLines(ps));
-  if (const std::string limit = pixelSortLimit(shape, ps.key, options.algorithm); !limit.empty()) {
-    // More elements than the algorithm sorts is exit 4, as texsort sort gives it; a line too long
-    // for the key's order is the image's own limit.
-    const bool algorithmLimit = shape.count() > info(options.algorithm).maxElements;
-    throw Error(algorithmLimit ? ExitCode::Gpu : ExitCode::BadInput, name + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
-                                        " needs " + limit);
-  }
+  checkPixelSortFits(name, header.width, header.height, shape, ps.key, options.algorithm);
   const bool maps = SourceShape{lineAxis(ps.angle), header.width, header.height, 1, ps.mask != nullptr}.maps();
   const MemoryNeed need =
       pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm, maps);

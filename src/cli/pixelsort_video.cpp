@@ -42,10 +42,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     checkMaskSize(ps, video.width, video.height, options.mask == "-" ? "standard input (mask)" : options.mask);
   }
   const SortShape shape = lineShape(video.width, video.height, ps.angle, packsLines(ps));
-  if (const std::string limit = pixelSortLimit(shape, ps.key, options.algorithm); !limit.empty()) {
-    throw Error(ExitCode::BadInput, options.input + ": " + std::to_string(video.width) + "x" + std::to_string(video.height) +
-                                        " needs " + limit);
-  }
+  checkPixelSortFits(options.input, video.width, video.height, shape, ps.key, options.algorithm);
   // Memory as for a still picture of the frame's size (the frames pass through one at a time).
   const bool maps = SourceShape{lineAxis(ps.angle), video.width, video.height, 1, ps.mask != nullptr}.maps();
   const MemoryNeed need = pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, options.algorithm, maps);
