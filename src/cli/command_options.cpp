@@ -7,6 +7,7 @@
 
 #include "cli/definition.h"
 #include "error.h"
+#include "pixelsort/animation.h"
 #include "sort/algorithms.h"
 #include "sort/element.h"
 #include "viewer/input_queue.h"
@@ -146,6 +147,22 @@ Definition::Definition(Command& command) {
   pixels.choice("--format", pixel.format, formatNames,
                 "A video out (the input a video, an animated GIF or any picture ffmpeg reads; every frame sorted): " +
                     formatHelp.substr(formatHelp.find(':') + 1) + "\nDefault: from the output's extension (.gif, .mp4, .webm, .mkv); else a PNG");
+  pixels.texts("--animate", pixel.animate,
+               CLI::Validator(
+                   [](std::string& text) {
+                     try {
+                       parseAnimation(text);
+                     } catch (const Error& e) {
+                       return std::string(e.what());
+                     }
+                     return std::string();
+                   },
+                   "NAME=KEYFRAMES"),
+               "With a video out: move an option over the frames, NAME=POSITION:VALUE,... (NAME lower, upper, angle, "
+               "span-length, max-span, skip or seed; POSITION a frame, a time like 1.5s, or 0%..100%; linear, "
+               "held before the first and after the last, integers rounded), e.g. lower=0:0.1,50%:0.6,100%:0.2");
+  pixels.number("--frames", pixel.frames, 1, 100000, "With a video out: a still picture in becomes this many frames");
+  pixels.number("--fps", pixel.fps, 0.1, 240, "With --frames: the frames per second (default 30)");
   recordCommand = app.add_subcommand(
       "record", "Record the sort pass by pass as an animated GIF, MP4, WebM or lossless MKV (through ffmpeg)");
   Options recording(recordCommand, specs);

@@ -34,6 +34,9 @@ struct PixelSortCommandOptions {
   PixelSortOptions pixelSort;
   std::string mask;  // --mask FILE, loaded into pixelSort.mask by runPixelSort
   std::string format;  // --format: a video format for a video or GIF out (else from OUT's extension)
+  std::vector<std::string> animate;  // --animate NAME=KEYFRAMES (pixelsort/animation.h), video out only
+  std::uint32_t frames = 0;          // --frames N: a still picture in becomes N frames
+  double fps = 0.0;                  // --fps: the frames' rate for a still picture in (0: 30)
   Algorithm algorithm = Algorithm::BitonicWide;  // any pixelSortAlgorithm()
   bool verify = false;
   bool quiet = false;

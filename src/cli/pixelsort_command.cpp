@@ -83,6 +83,10 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   PixelSortOptions ps = options.pixelSort;
   checkPixelSortOptions(ps);
   if (const std::optional<VideoFormat> video = pixelSortVideoFormat(options)) return runPixelSortVideo(options, *video);
+  if (!options.animate.empty() || options.frames > 0 || options.fps > 0) {
+    throw Error(ExitCode::Usage, "pixelsort: --animate, --frames and --fps make a clip; give a video out (-o OUT.gif, "
+                                 ".mp4, .webm or .mkv, or --format)");
+  }
   const std::string name = options.input == "-" ? "standard input" : options.input;
   // The GL context (~110 ms, mostly loading the driver) starts first, on a thread of its own,
   // beside reading the file; this thread takes it once the run is planned.

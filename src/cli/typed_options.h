@@ -70,6 +70,12 @@ class Options {
     CLI::Option* option = app_->add_option(name, value, help)->check(validator);
     return record(option, makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Text));
   }
+  // The same, given any number of times (--animate a --animate b).
+  CLI::Option* texts(const std::string& name, std::vector<std::string>& values, const CLI::Validator& validator,
+                     const std::string& help) {
+    CLI::Option* option = app_->add_option(name, values, help)->check(validator)->allow_extra_args(false);
+    return record(option, makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Text));
+  }
   CLI::Option* flag(const std::string& name, bool& value, const std::string& help) {
     CLI::Option* option = app_->add_flag(name, value, help);
     return record(option, makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Flag));

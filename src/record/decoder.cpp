@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <csignal>
 #include <cstring>
 #include <sstream>
@@ -24,6 +26,13 @@ double rateValue(const std::string& rate) {
   if (!(in >> numerator)) return 0.0;
   if (in >> slash >> denominator && (slash != '/' || denominator == 0)) return 0.0;
   return numerator / denominator;
+}
+
+// A number that is the whole of `text` (ffprobe prints N/A where it has none).
+bool number(const std::string& text, double& value) {
+  char* end = nullptr;
+  value = std::strtod(text.c_str(), &end);
+  return !text.empty() && end == text.c_str() + text.size();
 }
 
 // The `key=value` lines ffprobe printed for one stream (-of default=noprint_wrappers=1).
@@ -50,7 +59,7 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   };
   ScratchFile video(".txt"), audio(".txt");
   const int status = run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries",
-                          "stream=width,height,avg_frame_rate,r_frame_rate", "-of", "default=noprint_wrappers=1", path},
+                          "stream=width,height,avg_frame_rate,r_frame_rate,nb_frames,duration:format=duration", "-of", "default=noprint_wrappers=1", path},
                          video);
   const std::vector<std::string> lines = logLines(video.path());
   if (status != 0 || lines.empty()) {
@@ -64,6 +73,16 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   probe_.rate = valueOf(lines, "avg_frame_rate");
   if (rateValue(probe_.rate) <= 0) probe_.rate = valueOf(lines, "r_frame_rate");
   probe_.fps = rateValue(probe_.rate);
+  double count = 0.0;
+  if (number(valueOf(lines, "nb_frames"), count) && count > 0) probe_.frames = static_cast<std::uint64_t>(count);
+  else {
+    for (const std::string& line : lines) {  // the stream's duration, else the container's (Matroska)
+      if (line.compare(0, 9, "duration=") == 0 && number(line.substr(9), count) && count > 0) {
+        probe_.frames = static_cast<std::uint64_t>(std::llround(count * probe_.fps));
+        break;
+      }
+    }
+  }
   if (probe_.width == 0 || probe_.height == 0 || probe_.fps <= 0)
     throw Error(ExitCode::BadInput, path + ": no video stream with a size and a frame rate");
   run({ffprobe, "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", path}, audio);

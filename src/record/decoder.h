@@ -18,6 +18,7 @@ struct VideoProbe {
   double fps = 0.0;      // the same as a number
   bool hasAudio = false;
   std::string audioCodec;  // the first audio stream's, as ffprobe names it
+  std::uint64_t frames = 0;  // the stream's frame count, or its duration times the rate; 0 when unknown
 };
 
 class VideoDecoder {

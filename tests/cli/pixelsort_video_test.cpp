@@ -76,6 +76,37 @@ TEST(PixelSortVideo, AnimatedGifInAndOutKeepsItsFrames) {
   EXPECT_EQ(streamOf(dir.path("piped.mkv")), "ffv1,10/1,5");
 }
 
+// --animate on a still picture made into frames: frame k is the still pixel sort with each option
+// at its interpolated value (linear between keyframes, held after the last, integers rounded).
+TEST(PixelSortVideo, AnimatedOptionsGiveEachFrameItsOwnSort) {
+  test::TempFolder dir;
+  const std::string clip = writeClip(dir, "one.mkv", 45, 31, 1, 10);
+  const std::string still = dir.path("still.png");
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", clip, still}).exitCode, 0);
+  const test::RunResult r = runTexsort({"pixelsort", still, "-o", dir.path("sweep.mkv"), "-q", "--frames", "5", "--fps", "10",
+                                        "--animate", "lower=0:0.1,100%:0.6", "--animate", "angle=0:0,0.4s:60",
+                                        "--animate", "max-span=0:0,2:7"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(streamOf(dir.path("sweep.mkv")), "ffv1,10/1,5");
+  const std::vector<std::uint8_t> frames = test::decodeFrames(dir.path("sweep.mkv"));
+  const std::size_t frameBytes = std::size_t{45} * 31 * 3;
+  ASSERT_EQ(frames.size(), frameBytes * 5);
+  for (int k = 0; k < 5; ++k) {
+    char lower[32], angle[32];
+    std::snprintf(lower, sizeof lower, "%.17g", 0.1 + (0.6 - 0.1) * (k / 4.0));
+    std::snprintf(angle, sizeof angle, "%.17g", 0.0 + (60.0 - 0.0) * (k / 4.0));
+    const std::string maxSpan = std::to_string(k >= 2 ? 7 : k == 1 ? 4 : 0);  // 3.5 rounds away from zero
+    SCOPED_TRACE("frame " + std::to_string(k) + ": --lower " + lower + " --angle " + angle + " --max-span " + maxSpan);
+    ASSERT_EQ(runTexsort({"pixelsort", still, "-o", dir.path("k.png"), "-q", "--lower", lower, "--angle", angle,
+                          "--max-span", maxSpan})
+                  .exitCode,
+              0);
+    const std::vector<std::uint8_t> expected = test::decodeFrames(dir.path("k.png"));
+    ASSERT_EQ(expected.size(), frameBytes);
+    EXPECT_TRUE(std::equal(expected.begin(), expected.end(), frames.begin() + std::ptrdiff_t(k * frameBytes)));
+  }
+}
+
 // The audio packets of a stream, as one digest (ffmpeg copies them into its md5 muxer).
 std::string audioDigest(const std::string& video) {
   const test::RunResult r = test::runProgram("ffmpeg", {"-v", "error", "-i", video, "-map", "0:a", "-c:a", "copy", "-f", "md5", "-"});
@@ -122,6 +153,12 @@ TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--verify"}, 2, "--verify checks a picture", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv")}, 6, "ffmpeg: not found", {{"PATH", empty.root()}}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv")}, 4, "45x31 needs", {{"TEXSORT_MEMORY_LIMIT", "100000"}}},
+      {{"pixelsort", odd, "-o", dir.path("out.png"), "--animate", "lower=0:0.1"}, 2, "--animate, --frames and --fps make a clip", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "colour=0:1"}, 2, "colour: not an option it animates", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=0:2"}, 2, "the value must be a number from 0 to 1", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=5:0.1,2:0.2"}, 2, "in order of their positions", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--upper", "0.5", "--animate", "lower=0:0.1,100%:0.9"}, 2,
+       "at frame 1: ", {}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.message);

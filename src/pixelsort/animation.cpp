@@ -1,0 +1,136 @@
+// --animate: keyframes parsed, interpolated and applied to the pixel sort's options (animation.h).
+#include "pixelsort/animation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "error.h"
+
+namespace texsort {
+namespace {
+
+struct Range {
+  const char* name;
+  double lowest, highest;
+  bool whole;
+};
+// The same ranges the command line gives the options themselves.
+constexpr Range kRanges[] = {
+    {"lower", 0.0, 1.0, false},     {"upper", 0.0, 1.0, false},  {"angle", -1e6, 1e6, false},
+    {"span-length", 1, 16384, true}, {"max-span", 0, 16384, true}, {"skip", 0, 100, true},
+    {"seed", 0, 4294967295.0, true},
+};
+
+const Range& rangeOf(const std::string& option) {
+  for (const Range& r : kRanges)
+    if (option == r.name) return r;
+  std::string names;
+  for (const Range& r : kRanges) names += std::string(names.empty() ? "" : ", ") + r.name;
+  throw Error(ExitCode::Usage, "--animate " + option + ": not an option it animates; give one of " + names);
+}
+
+// A finite number that is the whole of `text`, or nothing.
+bool number(const std::string& text, double& value) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  value = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() && std::isfinite(value);
+}
+
+double positionOf(const Keyframe& k, std::uint32_t frameCount, double fps) {
+  switch (k.at) {
+    case Keyframe::At::Frame: return k.position;
+    case Keyframe::At::Seconds: return k.position * fps;
+    case Keyframe::At::Percent: return k.position / 100.0 * std::max<double>(0, double(frameCount) - 1);
+  }
+  return 0.0;
+}
+
+}  // namespace
+
+const std::vector<std::string>& animatableOptions() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const Range& r : kRanges) all.emplace_back(r.name);
+    return all;
+  }();
+  return names;
+}
+
+Animation parseAnimation(const std::string& text) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    throw Error(ExitCode::Usage, "--animate " + text.substr(0, 60) + ": give NAME=POSITION:VALUE,... (e.g. lower=0:0.1,100%:0.6)");
+  }
+  Animation animation;
+  animation.option = text.substr(0, eq);
+  const Range& range = rangeOf(animation.option);
+  std::stringstream keys(text.substr(eq + 1));
+  for (std::string key; std::getline(keys, key, ',');) {
+    const std::size_t colon = key.find(':');
+    Keyframe k;
+    std::string position = colon == std::string::npos ? std::string() : key.substr(0, colon);
+    if (!position.empty() && position.back() == '%') k.at = Keyframe::At::Percent, position.pop_back();
+    else if (!position.empty() && position.back() == 's') k.at = Keyframe::At::Seconds, position.pop_back();
+    const std::string where = "--animate " + animation.option + ": keyframe '" + key.substr(0, 40) + "'";
+    if (colon == std::string::npos || !number(position, k.position) || k.position < 0 ||
+        (k.at == Keyframe::At::Frame && k.position != std::floor(k.position)) ||
+        (k.at == Keyframe::At::Percent && k.position > 100)) {
+      throw Error(ExitCode::Usage, where + ": give POSITION:VALUE, a position a frame number, a time (1.5s) or 0%..100%");
+    }
+    if (!number(key.substr(colon + 1), k.value) || k.value < range.lowest || k.value > range.highest) {
+      std::ostringstream bounds;
+      bounds << range.lowest << " to " << range.highest;
+      throw Error(ExitCode::Usage, where + ": the value must be a number from " + bounds.str());
+    }
+    animation.keys.push_back(k);
+  }
+  if (animation.keys.empty()) throw Error(ExitCode::Usage, "--animate " + animation.option + ": no keyframes");
+  for (std::size_t i = 1; i < animation.keys.size(); ++i) {
+    if (animation.keys[i].at == animation.keys[i - 1].at && animation.keys[i].position <= animation.keys[i - 1].position) {
+      throw Error(ExitCode::Usage, "--animate " + animation.option + ": keyframes must come in order of their positions");
+    }
+  }
+  return animation;
+}
+
+double animatedValue(const Animation& animation, std::uint32_t frame, std::uint32_t frameCount, double fps) {
+  const auto& keys = animation.keys;
+  const double at = frame;
+  if (at <= positionOf(keys.front(), frameCount, fps)) return keys.front().value;
+  for (std::size_t i = 1; i < keys.size(); ++i) {
+    const double from = positionOf(keys[i - 1], frameCount, fps), to = positionOf(keys[i], frameCount, fps);
+    if (at <= to) {
+      if (to <= from) return keys[i].value;
+      const double t = (at - from) / (to - from);
+      return keys[i - 1].value + (keys[i].value - keys[i - 1].value) * t;
+    }
+  }
+  return keys.back().value;
+}
+
+PixelSortOptions optionsAtFrame(const PixelSortOptions& base, const std::vector<Animation>& animations, std::uint32_t frame,
+                                std::uint32_t frameCount, double fps) {
+  PixelSortOptions o = base;
+  for (const Animation& a : animations) {
+    const double v = animatedValue(a, frame, frameCount, fps);
+    const auto whole = [&] { return static_cast<std::uint32_t>(std::llround(v)); };
+    if (a.option == "lower") o.lower = v;
+    else if (a.option == "upper") o.upper = v;
+    else if (a.option == "angle") o.angle = v;
+    else if (a.option == "span-length") o.spanLength = whole();
+    else if (a.option == "max-span") o.maxSpan = whole();
+    else if (a.option == "skip") o.skipPercent = whole();
+    else if (a.option == "seed") o.seed = whole();
+  }
+  try {
+    checkPixelSortOptions(o);
+  } catch (const Error& e) {
+    throw Error(ExitCode::Usage, "--animate: at frame " + std::to_string(frame) + ": " + e.what());
+  }
+  return o;
+}
+
+}  // namespace texsort
