@@ -32,6 +32,9 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     throw Error(ExitCode::Usage, "pixelsort: a video out needs its input as a file (ffmpeg reads it twice); not -");
   }
   if (options.verify) throw Error(ExitCode::Usage, "pixelsort: --verify checks a picture; not with a video out");
+  if (options.fps > 0 && options.frames == 0) {
+    throw Error(ExitCode::Usage, "pixelsort: --fps sets the rate of --frames; a video keeps its own");
+  }
   // The frames: a video's (or an animated GIF's) through ffmpeg, or with --frames one still picture
   // that many times.
   std::unique_ptr<VideoDecoder> decoder;

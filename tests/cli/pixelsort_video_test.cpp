@@ -154,6 +154,7 @@ TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
       {{"pixelsort", odd, "-o", dir.path("out.mkv")}, 6, "ffmpeg: not found", {{"PATH", empty.root()}}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv")}, 4, "45x31 needs", {{"TEXSORT_MEMORY_LIMIT", "100000"}}},
       {{"pixelsort", odd, "-o", dir.path("out.png"), "--animate", "lower=0:0.1"}, 2, "--animate, --frames and --fps make a clip", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--fps", "12"}, 2, "--fps sets the rate of --frames", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "colour=0:1"}, 2, "colour: not an option it animates", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=0:2"}, 2, "the value must be a number from 0 to 1", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=5:0.1,2:0.2"}, 2, "in order of their positions", {}},
