@@ -9,7 +9,10 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <cstdio>
+
+#include "error.h"
 
 extern char** environ;
 
@@ -55,6 +58,15 @@ pid_t spawn(const std::vector<std::string>& args, int input, int output, int log
     errno = error;
     return -1;
   }
+  return child;
+}
+
+pid_t spawnLogged(const std::vector<std::string>& args, int input, int output, const std::string& logPath) {
+  const int log = ::open(logPath.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  const pid_t child = spawn(args, input, output, log);
+  const int error = errno;
+  if (log >= 0) ::close(log);
+  if (child < 0) throw Error(ExitCode::Encoder, args[0] + ": cannot start: " + std::strerror(error));
   return child;
 }
 

@@ -13,6 +13,11 @@ namespace texsort {
 // it; SIGPIPE back to its default. -1 with errno set when it cannot start.
 pid_t spawn(const std::vector<std::string>& args, int input, int output, int log, int audio = -1);
 
+// spawn() with standard error going to the file `logPath` (emptied first). Throws
+// texsort::Error(Encoder) "PROGRAM: cannot start: REASON" when it cannot start; closes none of the
+// caller's descriptors.
+pid_t spawnLogged(const std::vector<std::string>& args, int input, int output, const std::string& logPath);
+
 // The exit status of `child`, or 128 + the signal that ended it (255: it could not be waited for).
 int waitFor(pid_t child);
 

@@ -47,15 +47,13 @@ std::string valueOf(const std::vector<std::string>& lines, const std::string& ke
 VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") {
   const std::string ffmpeg = findFfmpeg();
   const std::string ffprobe = findFfprobe(ffmpeg);
-  const auto run = [&](std::vector<std::string> args, const ScratchFile& out) {
+  const auto run = [&](const std::vector<std::string>& args, const ScratchFile& out) {
     const int outFd = ::open(out.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-    const int logFd = ::open(log_.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-    const pid_t child = spawn(args, -1, outFd, logFd);
-    const int error = errno;
-    if (outFd >= 0) ::close(outFd);
-    if (logFd >= 0) ::close(logFd);
-    if (child < 0) throw Error(ExitCode::Encoder, args[0] + ": cannot start: " + std::strerror(error));
-    return waitFor(child);
+    struct Closer {
+      int fd;
+      ~Closer() { if (fd >= 0) ::close(fd); }
+    } closer{outFd};
+    return waitFor(spawnLogged(args, -1, outFd, log_.path()));
   };
   ScratchFile video(".txt"), audio(".txt");
   const int status = run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries",
@@ -92,17 +90,16 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
 
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) throw Error(ExitCode::Encoder, std::string("ffmpeg: cannot make a pipe: ") + std::strerror(errno));
-  const int logFd = ::open(log_.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  child_ = spawn({ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-f", "rawvideo",
-                  "-pix_fmt", "rgba", "pipe:1"},
-                 -1, fds[1], logFd);
-  const int error = errno;
-  ::close(fds[1]);
-  if (logFd >= 0) ::close(logFd);
-  if (child_ < 0) {
+  try {
+    child_ = spawnLogged({ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-f",
+                          "rawvideo", "-pix_fmt", "rgba", "pipe:1"},
+                         -1, fds[1], log_.path());
+  } catch (...) {
     ::close(fds[0]);
-    throw Error(ExitCode::Encoder, ffmpeg + ": cannot start: " + std::strerror(error));
+    ::close(fds[1]);
+    throw;
   }
+  ::close(fds[1]);
   pipe_ = fds[0];
 }
 

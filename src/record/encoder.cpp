@@ -269,18 +269,17 @@ void VideoEncoder::verify() {
   }
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) throw Error(ExitCode::Encoder, std::string("ffprobe: cannot make a pipe: ") + std::strerror(errno));
-  const int logFd = ::open(log_.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  const pid_t child = spawn({ffprobe_, "-v", "error", "-count_packets", "-select_streams", "v:0", "-show_entries",
-                             "stream=nb_read_packets:format=duration", "-of", "default=noprint_wrappers=1",
-                             video_.path()},
-                            -1, fds[1], logFd);
-  const int error = errno;
-  ::close(fds[1]);
-  if (logFd >= 0) ::close(logFd);
-  if (child < 0) {
+  pid_t child = -1;
+  try {
+    child = spawnLogged({ffprobe_, "-v", "error", "-count_packets", "-select_streams", "v:0", "-show_entries",
+                         "stream=nb_read_packets:format=duration", "-of", "default=noprint_wrappers=1", video_.path()},
+                        -1, fds[1], log_.path());
+  } catch (...) {
     ::close(fds[0]);
-    throw Error(ExitCode::Encoder, ffprobe_ + ": cannot start: " + std::strerror(error));
+    ::close(fds[1]);
+    throw;
   }
+  ::close(fds[1]);
   setSignalChild(child);
   std::string out;
   char buffer[4096];
