@@ -39,6 +39,24 @@ std::string inputScriptProblem(const std::string& text) {
   return {};
 }
 
+// The words a choice option takes, and its help: a title, then each word with what it means.
+// `meaning` gives a row's meaning, or null to leave the row out.
+struct Words {
+  std::vector<std::string> names;
+  std::string help;
+};
+template <typename Rows, typename Meaning>
+Words wordsOf(const Rows& rows, const std::string& title, Meaning meaning) {
+  Words words{{}, title};
+  for (const auto& row : rows) {
+    const char* what = meaning(row);
+    if (!what) continue;
+    words.names.emplace_back(row.name);
+    words.help += std::string("\n  ") + row.name + ": " + what;
+  }
+  return words;
+}
+
 }  // namespace
 
 Definition::Definition(Command& command) {
@@ -49,12 +67,10 @@ Definition::Definition(Command& command) {
   app.footer("Exit codes: 0 ok, 1 bad input file, 2 usage, 3 output not writable, 4 GPU/EGL failure or the GPU "
              "cannot hold the image, 5 --verify mismatch, 6 ffmpeg missing or failed (record).\n");
 
-  std::vector<std::string> algoNames;
-  std::string algoHelp = "Sorting algorithm; all give the same result:";
-  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
-    algoNames.push_back(row.name);
-    algoHelp += std::string("\n  ") + row.name + ": " + row.summary;
-  }
+  const Words algos = wordsOf(kAlgorithmRegistry, "Sorting algorithm; all give the same result:",
+                              [](const AlgorithmInfo& row) { return row.summary; });
+  const std::vector<std::string>& algoNames = algos.names;
+  const std::string& algoHelp = algos.help;
   const std::vector<std::string> orders = {"asc", "desc"};
 
   sortCommand = app.add_subcommand("sort", "Sort an image's pixels on the GPU (headless) and write a PNG");
@@ -72,12 +88,8 @@ Definition::Definition(Command& command) {
 
   PixelSortCommandOptions& pixel = command.pixelSort;
   PixelSortOptions& ps = pixel.pixelSort;
-  std::vector<std::string> keyNames;
-  std::string keyHelp = "Sort key, an integer function of the 8-bit channels:";
-  for (const PixelKeyInfo& k : kPixelKeys) {
-    keyNames.push_back(k.name);
-    keyHelp += std::string("\n  ") + k.name + ": " + k.formula;
-  }
+  const Words keys = wordsOf(kPixelKeys, "Sort key, an integer function of the 8-bit channels:",
+                             [](const PixelKeyInfo& k) { return k.formula; });
   pixelCommand = app.add_subcommand(
       "pixelsort", "The pixel-sort effect: sort the runs of pixels (spans) inside every row or column by a key, on "
                    "the GPU, and write a PNG");
@@ -95,13 +107,9 @@ Definition::Definition(Command& command) {
                 "Lines at this many degrees counter-clockwise on screen: 0 rows left to right, 90 columns bottom to "
                 "top, 45 up and to the right; parallel straight lines one pixel apart that cover every pixel once")
       ->excludes(directionOption);
-  std::vector<std::string> intervalNames;
-  std::string intervalsHelp = "How lines are cut into spans (luma Y = 299 R + 587 G + 114 B):";
-  for (const IntervalsInfo& k : kIntervals) {
-    intervalNames.push_back(k.name);
-    intervalsHelp += std::string("\n  ") + k.name + ": " + k.meaning;
-  }
-  pixels.choice("--intervals", pixelIntervals, intervalNames, intervalsHelp)->capture_default_str();
+  const Words intervals = wordsOf(kIntervals, "How lines are cut into spans (luma Y = 299 R + 587 G + 114 B):",
+                                  [](const IntervalsInfo& k) { return k.meaning; });
+  pixels.choice("--intervals", pixelIntervals, intervals.names, intervals.help)->capture_default_str();
   pixels.number("--lower", ps.lower, 0.0, 1.0,
                 "Threshold's lower bound, a fraction 0..1: Y >= ceil(lower x 255000); edges: the break level")
       ->capture_default_str();
@@ -120,33 +128,27 @@ Definition::Definition(Command& command) {
   pixels.number("--skip", ps.skipPercent, 0, 100,
                 "Leave P percent of the spans (pieces, with --max-span) unsorted, chosen by --seed")
       ->capture_default_str();
-  pixels.choice("--key", pixelKey, keyNames, keyHelp)->capture_default_str();
+  pixels.choice("--key", pixelKey, keys.names, keys.help)->capture_default_str();
   pixels.choice("--order", pixelOrder, orders,
                 "asc: smallest key first along the line; desc: largest first (ties keep their order either way)")
       ->capture_default_str();
-  std::vector<std::string> pixelAlgoNames;
-  std::string pixelAlgoHelp = "Line sort that runs the spans, all giving the same result:";
-  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
-    if (!pixelSortAlgorithm(row.id)) continue;
-    pixelAlgoNames.push_back(row.name);
-    pixelAlgoHelp += std::string("\n  ") + row.name + ": " + row.summary;
-  }
-  pixels.choice("--algo", pixelAlgo, pixelAlgoNames, pixelAlgoHelp)->capture_default_str();
+  const Words lineSorts = wordsOf(kAlgorithmRegistry, "Line sort that runs the spans, all giving the same result:",
+                                  [](const AlgorithmInfo& row) { return pixelSortAlgorithm(row.id) ? row.summary : nullptr; });
+  pixels.choice("--algo", pixelAlgo, lineSorts.names, lineSorts.help)->capture_default_str();
   pixels.flag("--verify", pixel.verify,
               "Check the GPU result against the CPU model and a plain stable sort per span; exit 5 on a difference");
   pixels.flag("-q,--quiet", pixel.quiet, "Print nothing on success");
 
   RecordCommandOptions& record = command.record;
   RecordOptions& rec = record.record;
-  std::vector<std::string> formatNames;
-  std::string formatHelp = "Video format (default: from the output's extension):";
-  for (const VideoFormatInfo& f : kVideoFormats) {
-    formatNames.push_back(f.name);
-    formatHelp += std::string("\n  ") + f.name + ": " + f.summary;
-  }
-  pixels.choice("--format", pixel.format, formatNames,
-                "A video out (the input a video, an animated GIF or any picture ffmpeg reads; every frame sorted): " +
-                    formatHelp.substr(formatHelp.find(':') + 1) + "\nDefault: from the output's extension (.gif, .mp4, .webm, .mkv); else a PNG");
+  const auto formatSummary = [](const VideoFormatInfo& f) { return f.summary; };
+  const Words formats = wordsOf(kVideoFormats, "Video format (default: from the output's extension):", formatSummary);
+  pixels.choice("--format", pixel.format, formats.names,
+                wordsOf(kVideoFormats,
+                        "A video out (the input a video, an animated GIF or any picture ffmpeg reads; every frame sorted):",
+                        formatSummary)
+                        .help +
+                    "\nDefault: from the output's extension (.gif, .mp4, .webm, .mkv); else a PNG");
   pixels.texts("--animate", pixel.animate,
                CLI::Validator(
                    [](std::string& text) {
@@ -171,7 +173,7 @@ Definition::Definition(Command& command) {
                  "Video to write (.gif, .mp4, .webm, .mkv): - is standard output (give --format); written like "
                  "sort's output")
       ->required();
-  recording.choice("--format", recordFormat, formatNames, formatHelp);
+  recording.choice("--format", recordFormat, formats.names, formats.help);
   recording.choice("--algo", recordAlgo, algoNames, algoHelp)->capture_default_str();
   recording.choice("--order", recordOrder, orders, "asc or desc")->capture_default_str();
   recording.number("--every", rec.every, 1, 1000000, "One frame every K passes (the first and last pass always)")
