@@ -111,6 +111,8 @@ async function suiteLoad(page, problems, server) {
     await bare.page.waitForFunction(() => document.getElementById('status').classList.contains('error'), { timeout: 60000 });
     const said = await bare.page.$eval('#status', (s) => s.textContent);
     check(/WebGL2/.test(said), 'without WebGL the page says so', said);
+    const ready = await bare.page.evaluate(() => window.texsort.ready.then(() => 'resolved', (e) => e.message));
+    check(/^texsort: error: WebGL2: /.test(ready), 'without WebGL texsort.ready rejects with the CLI\'s line', ready);
   } finally {
     await bare.browser.close();
   }
