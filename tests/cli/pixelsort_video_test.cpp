@@ -3,7 +3,11 @@
 // and bad inputs refused in one line with nothing written.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <sstream>
 
 #include "record_support.h"
@@ -134,6 +138,28 @@ TEST(PixelSortVideo, TheSoundIsCarriedOver) {
     EXPECT_EQ(audioDigest(dir.path(out)), original);
     EXPECT_EQ(streamOf(dir.path(out)).substr(streamOf(dir.path(out)).find(',')), ",10/1,15");
   }
+}
+
+// SIGTERM mid-clip: texsort ends by the signal, both ffmpegs (the decoder reading the clip, the
+// encoder writing into the scratch folder) are gone, and nothing is left: no output, no scratch.
+TEST(PixelSortVideo, ASignalMidClipLeavesNothing) {
+  test::TempFolder in, out, scratch;
+  const std::string clip = writeClip(in, "long.mkv", 320, 240, 240, 24);
+  test::RunOptions options;
+  options.setEnv = {{"TMPDIR", scratch.root()}};
+  options.whileRunning = [&](int pid) {
+    for (int i = 0; i < 600 && test::emptyFolder(scratch.root()); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ::kill(pid, SIGTERM);
+  };
+  const test::RunResult r = runTexsort({"pixelsort", clip, "-o", out.path("sorted.mkv")}, options);
+  EXPECT_EQ(r.signal, SIGTERM) << r.err;
+  EXPECT_TRUE(test::listFolder(out.root()).empty());
+  for (int i = 0; i < 100 && test::processesMentioning(in.root()) + test::processesMentioning(scratch.root()) > 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(test::processesMentioning(in.root()), 0) << "the decoder was stopped";
+  EXPECT_EQ(test::processesMentioning(scratch.root()), 0) << "the encoder was stopped";
+  EXPECT_TRUE(test::emptyFolder(scratch.root()));
 }
 
 TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {

@@ -22,6 +22,7 @@ namespace {
 using test::runTexsort;
 using test::writeSmallImage;
 using test::emptyFolder;
+using test::processesMentioning;
 
 TEST(Record, MissingFfmpegSaysHowToInstallItAndWritesNothing) {
   test::TempFolder dir, empty;
@@ -126,19 +127,6 @@ TEST(Record, AFileSizeLimitOnTheScratchFileIsTheDisksErrorAndLeavesNothing) {
     const std::string err = recordFails(extension, {}, 3, 6000);
     EXPECT_NE(err.find("File too large"), std::string::npos) << err;
   }
-}
-
-// Processes whose command line mentions `text` (ffmpeg children writing into a scratch folder).
-int processesMentioning(const std::string& text) {
-  int count = 0;
-  DIR* proc = ::opendir("/proc");
-  while (dirent* entry = proc ? ::readdir(proc) : nullptr) {
-    std::ifstream cmdline(std::string("/proc/") + entry->d_name + "/cmdline");
-    const std::string line((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
-    if (line.find(text) != std::string::npos) ++count;
-  }
-  if (proc) ::closedir(proc);
-  return count;
 }
 
 // An ffmpeg that takes its time after the last frame, as a slow encoder does: only a signal from

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <dirent.h>
+
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 
@@ -41,6 +45,18 @@ Probe probe(const std::string& video) {
     if (key == "duration") p.duration = std::stod(value);
   }
   return p;
+}
+
+int processesMentioning(const std::string& text) {
+  int count = 0;
+  DIR* proc = ::opendir("/proc");
+  while (dirent* entry = proc ? ::readdir(proc) : nullptr) {
+    std::ifstream cmdline(std::string("/proc/") + entry->d_name + "/cmdline");
+    const std::string line((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    if (line.find(text) != std::string::npos) ++count;
+  }
+  if (proc) ::closedir(proc);
+  return count;
 }
 
 }  // namespace texsort::test

@@ -22,6 +22,9 @@ struct Probe {
 };
 Probe probe(const std::string& video);  // ffprobe's codec, size, frames counted and duration
 
+// How many processes have `text` in their command line (/proc/*/cmdline): a helper left running.
+int processesMentioning(const std::string& text);
+
 inline bool emptyFolder(const std::string& path) { return listFolder(path).empty(); }
 
 }  // namespace texsort::test
