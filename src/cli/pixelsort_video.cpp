@@ -4,8 +4,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <exception>
+#include <functional>
+#include <thread>
 
 #include "cli/commands.h"
 #include "context/egl_context.h"
@@ -15,6 +20,7 @@
 #include "pixelsort/pixel_sort.h"
 #include "record/decoder.h"
 #include "record/encoder.h"
+#include "record/frame_queue.h"
 #include "sort/algorithms.h"
 #include "sort/memory_budget.h"
 #include "sort/runner.h"
@@ -107,6 +113,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   settings.height = video.height;
   settings.fps = video.fps;
   settings.rate = video.rate;
+  settings.times = video.times;
   settings.paletteFromFirstFrame = false;  // each frame its own colours: the palette from them all
   settings.outputName = options.output;
   if (video.hasAudio && format != VideoFormat::Gif) {  // the input's sound goes along
@@ -114,35 +121,100 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     settings.soundCodec = video.audioCodec;
   }
   VideoEncoder encoder(settings);
-  const auto nextFrame = [&](std::vector<std::uint8_t>& rgba) {
-    if (decoder) return decoder->readFrame(rgba);
-    if (encoder.frameCount() >= options.frames) return false;
-    rgba = still.rgba;
-    return true;
-  };
+
+  // Three stages on three threads, so the slowest sets the pace: ffmpeg's decoded frames are read
+  // on one, the GPU work (this thread: it holds the context) sorts them, and the sorted frames go
+  // down to the encoding ffmpeg from the third. Two frames wait between stages at most.
+  using Clock = std::chrono::steady_clock;
+  const auto msSince = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
+  using Frame = std::vector<std::uint8_t>;
+  FrameQueue<Frame> decoded(2), sorted(2), spare(8);
+  struct Stage {
+    double busyMs = 0.0;  // in its own work (decode: waiting for ffmpeg's frames)
+    std::exception_ptr error;
+  } decode, encode;
+  std::atomic<std::uint32_t> written{0};
+  std::thread reader([&] {
+    try {
+      for (std::uint32_t k = 0;; ++k) {
+        Frame rgba;
+        spare.tryPop(rgba);
+        const auto start = Clock::now();
+        if (decoder ? !decoder->readFrame(rgba) : k >= options.frames) break;
+        if (!decoder) rgba = still.rgba;
+        decode.busyMs += msSince(start);
+        if (!decoded.push(std::move(rgba))) return;
+      }
+      if (decoder) decoder->finish();
+    } catch (...) {
+      decode.error = std::current_exception();
+    }
+    decoded.close();
+  });
+  std::thread writer([&] {
+    try {
+      Frame rgba, rgb(std::size_t{video.width} * video.height * 3);
+      while (sorted.pop(rgba)) {
+        const auto start = Clock::now();
+        for (std::size_t i = 0, n = rgb.size() / 3; i < n; ++i)
+          for (int c = 0; c < 3; ++c) rgb[i * 3 + c] = rgba[i * 4 + c];
+        encoder.addFrame(rgb);
+        encode.busyMs += msSince(start);
+        written.fetch_add(1);
+        spare.push(std::move(rgba));
+      }
+    } catch (...) {
+      encode.error = std::current_exception();
+    }
+    sorted.close();  // the GPU stage stops at its next frame
+  });
+  // However this thread leaves (a GL failure included), both threads are stopped and joined.
+  struct Joiner {
+    std::function<void()> stop;
+    ~Joiner() { stop(); }
+  } joiner{[&] {
+    decoded.close();
+    sorted.close();
+    if (reader.joinable()) reader.join();
+    if (writer.joinable()) writer.join();
+  }};
+
   const bool progress = !options.quiet && ::isatty(STDERR_FILENO);
+  Clock::time_point shown{};  // the first frame shows at once, then ten lines a second at most
   Image frame;
   frame.width = video.width;
   frame.height = video.height;
   frame.channels = 4;
-  std::vector<std::uint8_t> rgb(std::size_t{video.width} * video.height * 3);
   double gpuMs = 0.0;
-  while (nextFrame(frame.rgba)) {
+  std::uint32_t done = 0;
+  for (; decoded.pop(frame.rgba); ++done) {
     if (!animations.empty()) {
-      const PixelSortOptions now = optionsAtFrame(base, animations, encoder.frameCount(), frameCount, video.fps);
+      const PixelSortOptions now = optionsAtFrame(base, animations, done, frameCount, video.fps);
       if (!sameOptions(now, plan.options)) replan(now);
     }
-    const auto start = std::chrono::steady_clock::now();
+    const auto start = Clock::now();
     uploadPixelSource(*plan.runner, frame, plan.options, plan.layout, plan.elementOf);
     plan.runner->run(plan.schedule);
-    const std::vector<std::uint8_t> sorted = plan.runner->readPixelBytes(frame.pixelCount(), {});
-    gpuMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    for (std::size_t i = 0, n = frame.pixelCount(); i < n; ++i)
-      for (int c = 0; c < 3; ++c) rgb[i * 3 + c] = sorted[i * 4 + c];
-    encoder.addFrame(rgb);
-    if (progress) std::fprintf(stderr, "\rpixel-sorting %s: frame %u\033[K", options.input.c_str(), encoder.frameCount());
+    Frame out;
+    spare.tryPop(out);
+    out = plan.runner->readPixelBytes(frame.pixelCount(), std::move(out));
+    gpuMs += msSince(start);
+    spare.push(std::move(frame.rgba));
+    if (!sorted.push(std::move(out))) break;  // the encoder stopped: its error follows
+    if (progress && msSince(shown) >= 100.0) {
+      shown = Clock::now();
+      const double seconds = std::chrono::duration<double>(shown - begun).count();
+      const double rate = (done + 1) / seconds;
+      std::string left;
+      if (frameCount > done + 1) left = ", " + std::to_string(static_cast<long>(std::ceil((frameCount - done - 1) / rate))) + " s left";
+      std::fprintf(stderr, "\rpixel-sorting %s: frame %u%s, %.1f frames/s%s\033[K", options.input.c_str(), done + 1,
+                   frameCount > 0 ? (" of " + std::to_string(frameCount)).c_str() : "", rate, left.c_str());
+    }
   }
-  if (decoder) decoder->finish();
+  sorted.close();
+  joiner.stop();
+  if (decode.error) std::rethrow_exception(decode.error);
+  if (encode.error) std::rethrow_exception(encode.error);
   if (progress) std::fprintf(stderr, "\rpixel-sorting %s: %u frames, encoding the end...\033[K", options.input.c_str(),
                              encoder.frameCount());
   if (encoder.frameCount() == 0) throw Error(ExitCode::BadInput, options.input + ": no video frames");
@@ -154,13 +226,15 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     char fps[32];
     std::snprintf(fps, sizeof fps, "%g", video.fps);
     const std::string rate = video.rate.empty() ? fps : video.rate;
-    std::fprintf(report, "pixel-sorted %u frames of %s (%ux%u, %s fps) -> %s (%s), key %s, spans by %s\n",
+    std::fprintf(report, "pixel-sorted %u frames of %s (%ux%u, %s fps%s) -> %s (%s), key %s, spans by %s\n",
                  encoder.frameCount(), options.input.c_str(), video.width, video.height, rate.c_str(),
+                 video.times.runs.empty() ? "" : " on average, each frame's own time kept",
                  options.output.c_str(), info(format).name, pixelKeyInfo(base.key).name, intervalsInfo(base.intervals).name);
     std::fprintf(report, "  passes    %zu %s a frame; renderer %s\n", plan.schedule.size(), algorithmName(options.algorithm),
                  context->renderer().c_str());
-    std::fprintf(report, "  time      %.1f s in all, %.1f frames per second; GPU work %.1f ms a frame%s\n", seconds,
-                 encoder.frameCount() / seconds, gpuMs / encoder.frameCount(),
+    const double n = encoder.frameCount();
+    std::fprintf(report, "  time      %.1f s in all, %.1f frames per second; a frame's decode %.1f ms, GPU work %.1f ms, encode %.1f ms%s\n",
+                 seconds, n / seconds, decode.busyMs / n, gpuMs / n, encode.busyMs / n,
                  !video.hasAudio ? "" : format == VideoFormat::Gif ? "; a GIF has no sound: the input's is dropped"
                                                                    : "; the input's sound carried over");
   }

@@ -33,7 +33,7 @@ std::string sizeLimit(std::uint64_t bytes) {
 // [signals] The temporary files alive now, for the signal handler: fixed buffers and flags, since
 // a handler may only read memory that is already there. A few slots: an output being written and
 // the scratch files of a recording can live at once.
-constexpr int kTemporarySlots = 4;
+constexpr int kTemporarySlots = 8;
 char gTemporary[kTemporarySlots][PATH_MAX];
 std::atomic<bool> gHaveTemporary[kTemporarySlots];
 std::atomic<pid_t> gChild{0};

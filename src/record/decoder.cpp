@@ -14,19 +14,10 @@
 #include "error.h"
 #include "record/child_process.h"
 #include "record/encoder.h"
+#include "record/timestamps.h"
 
 namespace texsort {
 namespace {
-
-// "a/b" or "a" as a number (0 when it is not one).
-double rateValue(const std::string& rate) {
-  std::istringstream in(rate);
-  double numerator = 0, denominator = 1;
-  char slash = 0;
-  if (!(in >> numerator)) return 0.0;
-  if (in >> slash >> denominator && (slash != '/' || denominator == 0)) return 0.0;
-  return numerator / denominator;
-}
 
 // A number that is the whole of `text` (ffprobe prints N/A where it has none).
 bool number(const std::string& text, double& value) {
@@ -57,7 +48,7 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   };
   ScratchFile video(".txt"), audio(".txt");
   const int status = run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries",
-                          "stream=width,height,avg_frame_rate,r_frame_rate,nb_frames,duration:format=duration", "-of", "default=noprint_wrappers=1", path},
+                          "stream=width,height,avg_frame_rate,r_frame_rate,nb_frames,duration,time_base:format=duration,start_time", "-of", "default=noprint_wrappers=1", path},
                          video);
   const std::vector<std::string> lines = logLines(video.path());
   if (status != 0 || lines.empty()) {
@@ -69,8 +60,8 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   probe_.width = static_cast<std::uint32_t>(std::strtoul(valueOf(lines, "width").c_str(), nullptr, 10));
   probe_.height = static_cast<std::uint32_t>(std::strtoul(valueOf(lines, "height").c_str(), nullptr, 10));
   probe_.rate = valueOf(lines, "avg_frame_rate");
-  if (rateValue(probe_.rate) <= 0) probe_.rate = valueOf(lines, "r_frame_rate");
-  probe_.fps = rateValue(probe_.rate);
+  if (rationalValue(probe_.rate) <= 0) probe_.rate = valueOf(lines, "r_frame_rate");
+  probe_.fps = rationalValue(probe_.rate);
   double count = 0.0;
   if (number(valueOf(lines, "nb_frames"), count) && count > 0) probe_.frames = static_cast<std::uint64_t>(count);
   else {
@@ -88,10 +79,34 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   probe_.hasAudio = !audioLines.empty();
   if (probe_.hasAudio) probe_.audioCodec = audioLines.front();
 
+  // Every frame's time, from the packets (no decoding): a variable rate is kept frame by frame.
+  ScratchFile packets(".txt");
+  run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts,flags", "-of", "csv=p=0", path}, packets);
+  std::vector<std::int64_t> pts;
+  for (const std::string& line : logLines(packets.path())) {
+    const std::size_t comma = line.find(',');
+    double value = 0.0;
+    if (comma == std::string::npos || !number(line.substr(0, comma), value)) {  // N/A: a time-less container
+      pts.clear();
+      break;
+    }
+    if (line.find('D', comma) == std::string::npos) pts.push_back(static_cast<std::int64_t>(value));  // D: discarded
+  }
+  const std::string timeBase = valueOf(lines, "time_base");
+  const double tick = rationalValue(timeBase);
+  if (!pts.empty() && tick > 0) {
+    double start = 0.0;
+    for (const std::string& line : lines)  // the file's start (format's line comes last), which the sound loses too
+      if (line.compare(0, 11, "start_time=") == 0) number(line.substr(11), start);
+    probe_.frames = pts.size();
+    probe_.times = frameTimes(std::move(pts), std::llround(start / tick), std::max<std::int64_t>(1, std::llround(1.0 / probe_.fps / tick)),
+                              timeBase);
+  }
+
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) throw Error(ExitCode::Encoder, std::string("ffmpeg: cannot make a pipe: ") + std::strerror(errno));
   try {
-    child_ = spawnLogged({ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-f",
+    child_ = spawnLogged({ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-fps_mode", "passthrough", "-f",
                           "rawvideo", "-pix_fmt", "rgba", "pipe:1"},
                          -1, fds[1], log_.path());
   } catch (...) {

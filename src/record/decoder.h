@@ -1,5 +1,6 @@
-// Video files in, through the `ffmpeg` program: ffprobe reads the first video stream's size and
-// frame rate, then ffmpeg decodes it to raw RGBA frames on a pipe (the encoder's way, reversed).
+// Video files in, through the `ffmpeg` program: ffprobe reads the first video stream's size, frame
+// rate and every frame's time, then ffmpeg decodes each frame (none repeated or dropped) to raw
+// RGBA on a pipe (the encoder's way, reversed).
 #pragma once
 
 #include <sys/types.h>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "io/files.h"
+#include "record/timestamps.h"
 
 namespace texsort {
 
@@ -19,6 +21,7 @@ struct VideoProbe {
   bool hasAudio = false;
   std::string audioCodec;  // the first audio stream's, as ffprobe names it
   std::uint64_t frames = 0;  // the stream's frame count, or its duration times the rate; 0 when unknown
+  FrameTimes times;          // each frame's time where the rate varies (or the video starts late)
 };
 
 class VideoDecoder {

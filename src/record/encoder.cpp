@@ -66,17 +66,26 @@ std::vector<std::string> outputArguments(const VideoSettings& s) {
   return video;
 }
 
+// The filters the frames pass through on their way to the encoder ("" for none).
+std::string videoFilter(const VideoSettings& s) {
+  std::string filter;
+  // Each frame at its own time, in the input's time base (a variable rate kept).
+  if (!s.times.runs.empty()) filter = "settb=" + s.times.timeBase + ",setpts='" + s.times.setptsExpression() + "'";
+  if (s.format == VideoFormat::Gif) {
+    // One palette for the whole animation (a sort only moves pixels), error-diffusion dithering
+    // so photos stay clean, only the changed rectangle re-dithered from frame to frame.
+    if (!filter.empty()) filter += ",";
+    filter += std::string("split[a][b];[a]") + (s.paletteFromFirstFrame ? "trim=end_frame=1," : "") +
+              "palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle";
+  }
+  return filter;
+}
+
 // The video encoder, its settings and the container (the last two arguments: "-f", CONTAINER).
 std::vector<std::string> videoArguments(const VideoSettings& s) {
   switch (s.format) {
-    case VideoFormat::Gif: {
-      // One palette for the whole animation (a sort only moves pixels), error-diffusion dithering
-      // so photos stay clean, only the changed rectangle re-dithered from frame to frame.
-      const std::string source = s.paletteFromFirstFrame ? "trim=end_frame=1," : "";
-      return {"-filter_complex",
-              "[0:v]split[a][b];[a]" + source + "palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle",
-              "-loop", "0", "-f", "gif"};
-    }
+    case VideoFormat::Gif:
+      return {"-loop", "0", "-f", "gif"};
     case VideoFormat::Mp4:
       return {"-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
               "-movflags", "+faststart", "-f", "mp4"};
@@ -197,6 +206,19 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
   if (!settings.soundFrom.empty() && settings.format != VideoFormat::Gif) {
     args.insert(args.end(), {"-thread_queue_size", "512", "-i", settings.soundFrom});
   }
+  if (const std::string filter = videoFilter(settings); !settings.times.runs.empty()) {
+    // A clip's times may make a long expression: it goes in a file.
+    filter_ = std::make_unique<ScratchFile>(".filter");
+    std::FILE* f = std::fopen(filter_->path().c_str(), "w");
+    const bool written = f && std::fputs(filter.c_str(), f) >= 0;
+    if (!f || std::fclose(f) != 0 || !written) {
+      throw Error(ExitCode::BadOutput, filter_->path() + ": cannot write a scratch file: " + std::strerror(errno));
+    }
+    args.insert(args.end(), {"-filter_script:v", filter_->path(), "-fps_mode", "passthrough", "-enc_time_base:v",
+                             settings.times.timeBase});
+  } else if (!filter.empty()) {
+    args.insert(args.end(), {"-vf", filter});
+  }
   for (std::string& a : outputArguments(settings)) args.push_back(std::move(a));
   args.push_back("-y");
   args.push_back(video_.path());
@@ -311,7 +333,8 @@ void VideoEncoder::verify() {
                                        std::to_string(frames_) + " frames sent; it is cut short");
   }
   // GIF counts time in hundredths of a second: allow a frame and that rounding on every frame.
-  const double expected = double(frames_) / settings_.fps;
+  const double expected = settings_.times.runs.empty() ? double(frames_) / settings_.fps
+                                                      : settings_.times.secondsOf(frames_ - 1) + 1.0 / settings_.fps;
   // A carried-over sound may outlast the frames: then the file may be longer, never shorter.
   const double over = settings_.soundFrom.empty() ? duration - expected : std::min(0.0, duration - expected);
   if (!(std::abs(over) <= 1.0 / settings_.fps + 0.005 * frames_ + 0.01)) {

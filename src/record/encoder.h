@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "io/files.h"
+#include "record/timestamps.h"
 
 namespace texsort {
 
@@ -62,6 +63,7 @@ struct VideoSettings {
   // WebM, AAC in MP4). None for a GIF.
   std::string soundFrom;
   std::string soundCodec;  // its codec as ffprobe names it
+  FrameTimes times;        // each frame's own time (a variable rate); none: every 1/fps
 };
 
 class VideoEncoder {
@@ -96,6 +98,7 @@ class VideoEncoder {
   std::string ffprobe_;
   ScratchFile video_;
   ScratchFile log_;
+  std::unique_ptr<ScratchFile> filter_;  // the filters, with settings.times
   pid_t child_ = -1;
   int pipe_ = -1;
   int audio_ = -1;  // the sound's pipe (ffmpeg's fd 3), with settings.sound

@@ -140,6 +140,66 @@ TEST(PixelSortVideo, TheSoundIsCarriedOver) {
   }
 }
 
+// Each frame's presentation time (ffprobe, sorted: packets come in decoding order).
+std::vector<std::string> frameTimesOf(const std::string& video) {
+  const test::RunResult r = test::runProgram(
+      "ffprobe", {"-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time", "-of", "csv=p=0", video});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  std::vector<std::string> times;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty()) times.push_back(line);
+  std::sort(times.begin(), times.end(), [](const std::string& a, const std::string& b) { return std::stod(a) < std::stod(b); });
+  return times;
+}
+
+// A variable frame rate (a phone's clip, a GIF with a delay of its own on each frame): every frame
+// comes out once, at its own time, in every container; nothing repeated or dropped to an average.
+TEST(PixelSortVideo, EachFrameKeepsItsTime) {
+  test::TempFolder dir;
+  const std::string clip = dir.path("vfr.mkv");
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "testsrc2=size=48x32:rate=10:duration=1.6",
+                                        "-vf", "settb=1/1000,setpts='if(lt(N,6),N*100,if(lt(N,9),600+(N-6)*250,1400+(N-9)*40))'",
+                                        "-fps_mode", "passthrough", "-enc_time_base:v", "1/1000", "-c:v", "ffv1", clip})
+                .exitCode,
+            0);
+  const std::vector<std::string> times = frameTimesOf(clip);
+  ASSERT_EQ(times.size(), 16u);
+  ASSERT_EQ(times[7], "0.850000");
+  for (const char* out : {"out.mkv", "out.mp4", "out.webm"}) {
+    SCOPED_TRACE(out);
+    const test::RunResult r = runTexsort({"pixelsort", clip, "-o", dir.path(out), "--angle", "90"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("pixel-sorted 16 frames"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("each frame's own time kept"), std::string::npos) << r.out;
+    EXPECT_EQ(frameTimesOf(dir.path(out)), times);
+  }
+  // A GIF's delays (hundredths of a second) in and out.
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", clip, "-fps_mode", "passthrough", dir.path("in.gif")}).exitCode, 0);
+  ASSERT_EQ(runTexsort({"pixelsort", dir.path("in.gif"), "-o", dir.path("out.gif"), "-q"}).exitCode, 0);
+  EXPECT_EQ(frameTimesOf(dir.path("out.gif")), frameTimesOf(dir.path("in.gif")));
+  EXPECT_EQ(frameTimesOf(dir.path("out.gif")).size(), 16u);
+}
+
+// On a terminal a progress line counts the frames, the rate and the time left; -q silences it, and
+// standard error on a pipe never sees it (the other tests' runs: their r.err is checked empty).
+TEST(PixelSortVideo, ProgressOnATerminalOnly) {
+  test::TempFolder dir;
+  const std::string clip = writeClip(dir, "clip.mkv", 64, 48, 8, 10);
+  const std::string command = test::texsortBinary() + " pixelsort " + clip + " -o " + dir.path("out.mkv");
+  // script(1) gives the run a terminal (util-linux, in every Debian).
+  const test::RunResult shown = test::runProgram("script", {"-qec", command, "/dev/null"});
+  ASSERT_EQ(shown.exitCode, 0) << shown.out;
+  EXPECT_NE(shown.out.find("pixel-sorting " + clip + ": frame 1 of 8, "), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find(" frames/s"), std::string::npos) << shown.out;
+  const test::RunResult quiet = test::runProgram("script", {"-qec", command + " -q", "/dev/null"});
+  ASSERT_EQ(quiet.exitCode, 0) << quiet.out;
+  EXPECT_EQ(quiet.out, "");
+  const test::RunResult piped = runTexsort({"pixelsort", clip, "-o", dir.path("out.mkv")});
+  ASSERT_EQ(piped.exitCode, 0) << piped.err;
+  EXPECT_EQ(piped.err, "");
+}
+
 // SIGTERM mid-clip: texsort ends by the signal, both ffmpegs (the decoder reading the clip, the
 // encoder writing into the scratch folder) are gone, and nothing is left: no output, no scratch.
 TEST(PixelSortVideo, ASignalMidClipLeavesNothing) {
