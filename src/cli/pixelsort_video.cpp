@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -48,6 +47,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   VideoProbe video;
   if (options.frames > 0) {
     still = loadImage(options.input, kMaxElements);
+    video.alpha = still.channels == 2 || still.channels == 4;
     still.channels = 4;
     video.width = still.width;
     video.height = still.height;
@@ -114,6 +114,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   settings.fps = video.fps;
   settings.rate = video.rate;
   settings.times = video.times;
+  settings.alpha = video.alpha && holdsAlpha(format);
   settings.paletteFromFirstFrame = false;  // each frame its own colours: the palette from them all
   settings.outputName = options.output;
   if (video.hasAudio && format != VideoFormat::Gif) {  // the input's sound goes along
@@ -133,7 +134,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     double busyMs = 0.0;  // in its own work (decode: waiting for ffmpeg's frames)
     std::exception_ptr error;
   } decode, encode;
-  std::atomic<std::uint32_t> written{0};
+  bool alphaDropped = false;  // a frame had alpha that the format cannot keep
   std::thread reader([&] {
     try {
       for (std::uint32_t k = 0;; ++k) {
@@ -156,11 +157,14 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
       Frame rgba, rgb(std::size_t{video.width} * video.height * 3);
       while (sorted.pop(rgba)) {
         const auto start = Clock::now();
-        for (std::size_t i = 0, n = rgb.size() / 3; i < n; ++i)
-          for (int c = 0; c < 3; ++c) rgb[i * 3 + c] = rgba[i * 4 + c];
-        encoder.addFrame(rgb);
+        if (!settings.alpha) {
+          for (std::size_t i = 0, n = rgb.size() / 3; i < n; ++i) {
+            for (int c = 0; c < 3; ++c) rgb[i * 3 + c] = rgba[i * 4 + c];
+            if (rgba[i * 4 + 3] != 255) alphaDropped = true;
+          }
+        }
+        encoder.addFrame(settings.alpha ? rgba : rgb);
         encode.busyMs += msSince(start);
-        written.fetch_add(1);
         spare.push(std::move(rgba));
       }
     } catch (...) {
@@ -237,6 +241,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
                  seconds, n / seconds, decode.busyMs / n, gpuMs / n, encode.busyMs / n,
                  !video.hasAudio ? "" : format == VideoFormat::Gif ? "; a GIF has no sound: the input's is dropped"
                                                                    : "; the input's sound carried over");
+    if (alphaDropped) std::fprintf(report, "  alpha     dropped: %s has none (.webm, .mkv and .gif keep it)\n", info(format).name);
   }
   return 0;
 }

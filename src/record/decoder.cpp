@@ -33,6 +33,14 @@ std::string valueOf(const std::vector<std::string>& lines, const std::string& ke
   return {};
 }
 
+// Whether frames of this pixel format carry alpha (ffmpeg's names: yuva420p, rgba, bgra, ya8, gbrap,
+// pal8 with its palette's alpha, ...).
+bool alphaFormat(const std::string& format) {
+  for (const char* prefix : {"yuva", "rgba", "bgra", "argb", "abgr", "gbrap", "ya", "pal8"})
+    if (format.compare(0, std::strlen(prefix), prefix) == 0) return true;
+  return false;
+}
+
 }  // namespace
 
 VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") {
@@ -48,7 +56,7 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   };
   ScratchFile video(".txt"), audio(".txt");
   const int status = run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries",
-                          "stream=width,height,avg_frame_rate,r_frame_rate,nb_frames,duration,time_base:format=duration,start_time", "-of", "default=noprint_wrappers=1", path},
+                          "stream=width,height,avg_frame_rate,r_frame_rate,nb_frames,duration,time_base,pix_fmt,codec_name:stream_tags=alpha_mode:format=duration,start_time", "-of", "default=noprint_wrappers=1", path},
                          video);
   const std::vector<std::string> lines = logLines(video.path());
   if (status != 0 || lines.empty()) {
@@ -72,6 +80,10 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
       }
     }
   }
+  // VP8 and VP9 keep alpha beside the picture (WebM's alpha_mode): only libvpx's decoders read it.
+  const std::string codec = valueOf(lines, "codec_name");
+  const bool sideAlpha = valueOf(lines, "TAG:alpha_mode") == "1" && (codec == "vp8" || codec == "vp9");
+  probe_.alpha = sideAlpha || alphaFormat(valueOf(lines, "pix_fmt"));
   if (probe_.width == 0 || probe_.height == 0 || probe_.fps <= 0)
     throw Error(ExitCode::BadInput, path + ": no video stream with a size and a frame rate");
   run({ffprobe, "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", path}, audio);
@@ -106,9 +118,10 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) throw Error(ExitCode::Encoder, std::string("ffmpeg: cannot make a pipe: ") + std::strerror(errno));
   try {
-    child_ = spawnLogged({ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-fps_mode", "passthrough", "-f",
-                          "rawvideo", "-pix_fmt", "rgba", "pipe:1"},
-                         -1, fds[1], log_.path());
+    std::vector<std::string> args = {ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin"};
+    if (sideAlpha) args.insert(args.end(), {"-c:v", codec == "vp9" ? "libvpx-vp9" : "libvpx"});
+    args.insert(args.end(), {"-i", path, "-map", "0:v:0", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"});
+    child_ = spawnLogged(args, -1, fds[1], log_.path());
   } catch (...) {
     ::close(fds[0]);
     ::close(fds[1]);

@@ -18,6 +18,7 @@ struct VideoProbe {
   std::uint32_t width = 0, height = 0;
   std::string rate;      // frames per second as ffprobe gives it, e.g. "30000/1001"
   double fps = 0.0;      // the same as a number
+  bool alpha = false;     // its pixel format has alpha (or WebM's VP8/VP9 alpha beside it)
   bool hasAudio = false;
   std::string audioCodec;  // the first audio stream's, as ffprobe names it
   std::uint64_t frames = 0;  // the stream's frame count, or its duration times the rate; 0 when unknown

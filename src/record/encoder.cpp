@@ -90,10 +90,10 @@ std::vector<std::string> videoArguments(const VideoSettings& s) {
       return {"-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
               "-movflags", "+faststart", "-f", "mp4"};
     case VideoFormat::Webm:
-      return {"-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-pix_fmt", "yuv420p", "-deadline", "good",
+      return {"-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-pix_fmt", s.alpha ? "yuva420p" : "yuv420p", "-deadline", "good",
               "-cpu-used", "4", "-row-mt", "1", "-f", "webm"};
     case VideoFormat::Mkv:
-      return {"-c:v", "ffv1", "-level", "3", "-pix_fmt", "bgr0", "-f", "matroska"};
+      return {"-c:v", "ffv1", "-level", "3", "-pix_fmt", s.alpha ? "bgra" : "bgr0", "-f", "matroska"};
   }
   return {};
 }
@@ -143,6 +143,8 @@ std::string lastLine(const std::string& path) {
 
 }  // namespace
 
+bool holdsAlpha(VideoFormat format) { return format != VideoFormat::Mp4; }
+
 const VideoFormatInfo& info(VideoFormat format) {
   for (const VideoFormatInfo& row : kVideoFormats)
     if (row.id == format) return row;
@@ -191,7 +193,7 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
   ffprobe_ = findFfprobe(program);
   // With a sound track each input is read on a thread of its own; the sound's (small packets) has
   // room to queue, the frames keep ffmpeg's default of 8 (a 4096x4096 frame is 48 MB).
-  std::vector<std::string> args = {program, "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24",
+  std::vector<std::string> args = {program, "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", settings.alpha ? "rgba" : "rgb24",
                                    "-s", std::to_string(settings.width) + "x" + std::to_string(settings.height),
                                    "-framerate", settings.rate.empty() ? formatNumber(settings.fps) : settings.rate, "-i", "pipe:0"};
   if (settings.sound) {
@@ -344,9 +346,9 @@ void VideoEncoder::verify() {
 }
 
 void VideoEncoder::addFrame(const std::vector<std::uint8_t>& rgb) {
-  if (rgb.size() != std::size_t{settings_.width} * settings_.height * 3) {
-    throw Error(ExitCode::Encoder, "ffmpeg: a frame of " + std::to_string(rgb.size()) + " bytes, expected " +
-                                       std::to_string(std::size_t{settings_.width} * settings_.height * 3));
+  const std::size_t size = std::size_t{settings_.width} * settings_.height * (settings_.alpha ? 4 : 3);
+  if (rgb.size() != size) {
+    throw Error(ExitCode::Encoder, "ffmpeg: a frame of " + std::to_string(rgb.size()) + " bytes, expected " + std::to_string(size));
   }
   if (pipe_ < 0) failed("stopped");
   if (!writeAllTo(pipe_, rgb.data(), rgb.size())) failed("stopped reading frames");

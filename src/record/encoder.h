@@ -64,7 +64,13 @@ struct VideoSettings {
   std::string soundFrom;
   std::string soundCodec;  // its codec as ffprobe names it
   FrameTimes times;        // each frame's own time (a variable rate); none: every 1/fps
+  // Frames of RGBA, alpha kept: transparency in a GIF, VP9's alpha in WebM, FFV1's in MKV (MP4's
+  // H.264 has none: holdsAlpha).
+  bool alpha = false;
 };
+
+// Whether the format keeps alpha.
+bool holdsAlpha(VideoFormat format);
 
 class VideoEncoder {
  public:
@@ -74,7 +80,7 @@ class VideoEncoder {
   VideoEncoder(const VideoEncoder&) = delete;
   VideoEncoder& operator=(const VideoEncoder&) = delete;
 
-  // One frame: width x height x 3 bytes, RGB, row 0 at the top. Throws Error(Encoder) naming
+  // One frame: width x height x 3 bytes, RGB (x 4, RGBA, with settings.alpha), row 0 at the top. Throws Error(Encoder) naming
   // ffmpeg's own complaint when it has stopped.
   void addFrame(const std::vector<std::uint8_t>& rgb);
   std::uint32_t frameCount() const { return frames_; }

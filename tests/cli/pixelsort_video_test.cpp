@@ -140,6 +140,54 @@ TEST(PixelSortVideo, TheSoundIsCarriedOver) {
   }
 }
 
+// Alpha travels with its pixel, frame by frame, as in a still pixel sort; WebM (VP9's alpha, read
+// back through libvpx) and GIF (transparency) keep it, MP4 says it drops it.
+TEST(PixelSortVideo, AlphaTravelsWithItsPixels) {
+  test::TempFolder dir;
+  const std::string clip = dir.path("alpha.mkv");
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i",
+                                        "nullsrc=s=40x30:r=10,format=rgba,geq=r='mod(X*37+N*29,256)':g='mod(Y*53,256)':"
+                                        "b='mod(X*Y,256)':a='if(lt(mod(X+N*3,16),5),0,mod(X*9+Y*5,256))'",
+                                        "-frames:v", "4", "-c:v", "ffv1", "-pix_fmt", "bgra", clip})
+                .exitCode,
+            0);
+  const std::vector<std::string> options = {"--angle", "90", "--lower", "0.1"};
+  std::vector<std::string> args = {"pixelsort", clip, "-o", dir.path("out.mkv"), "-q"};
+  args.insert(args.end(), options.begin(), options.end());
+  ASSERT_EQ(runTexsort(args).exitCode, 0);
+  const std::size_t frameSize = std::size_t{40} * 30 * 4;
+  const std::vector<std::uint8_t> frames = test::decodeFrames(dir.path("out.mkv"), "rgba");
+  ASSERT_EQ(frames.size(), frameSize * 4);
+  for (int k = 0; k < 4; ++k) {
+    SCOPED_TRACE("frame " + std::to_string(k));
+    const std::string still = dir.path("frame" + std::to_string(k) + ".png");
+    ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", clip, "-vf", "select=eq(n\\," + std::to_string(k) + ")",
+                                          "-frames:v", "1", "-pix_fmt", "rgba", still}).exitCode, 0);
+    std::vector<std::string> one = {"pixelsort", still, "-o", dir.path("sorted.png"), "-q"};
+    one.insert(one.end(), options.begin(), options.end());
+    ASSERT_EQ(runTexsort(one).exitCode, 0);
+    const std::vector<std::uint8_t> expected = test::decodeFrames(dir.path("sorted.png"), "rgba");
+    ASSERT_EQ(expected.size(), frameSize);
+    EXPECT_TRUE(std::equal(expected.begin(), expected.end(), frames.begin() + std::ptrdiff_t(k * frameSize)));
+  }
+  // Transparent pixels in WebM (and back in through libvpx's alpha) and in a GIF.
+  const auto transparent = [](const std::vector<std::uint8_t>& rgba) {
+    std::size_t n = 0;
+    for (std::size_t i = 3; i < rgba.size(); i += 4) n += rgba[i] < 128;
+    return n;
+  };
+  const std::size_t before = transparent(test::decodeFrames(clip, "rgba"));
+  ASSERT_GT(before, 0u);
+  ASSERT_EQ(runTexsort({"pixelsort", clip, "-o", dir.path("out.webm"), "-q"}).exitCode, 0);
+  ASSERT_EQ(runTexsort({"pixelsort", dir.path("out.webm"), "-o", dir.path("back.mkv"), "-q"}).exitCode, 0);
+  EXPECT_NEAR(double(transparent(test::decodeFrames(dir.path("back.mkv"), "rgba"))), double(before), double(before) * 0.05);
+  ASSERT_EQ(runTexsort({"pixelsort", clip, "-o", dir.path("out.gif"), "-q"}).exitCode, 0);
+  EXPECT_EQ(transparent(test::decodeFrames(dir.path("out.gif"), "rgba")), before);
+  const test::RunResult mp4 = runTexsort({"pixelsort", clip, "-o", dir.path("out.mp4")});
+  ASSERT_EQ(mp4.exitCode, 0) << mp4.err;
+  EXPECT_NE(mp4.out.find("alpha     dropped: mp4 has none"), std::string::npos) << mp4.out;
+}
+
 // Each frame's presentation time (ffprobe, sorted: packets come in decoding order).
 std::vector<std::string> frameTimesOf(const std::string& video) {
   const test::RunResult r = test::runProgram(

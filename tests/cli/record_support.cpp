@@ -23,8 +23,8 @@ std::string writeSmallImage(const TempFolder& dir, std::uint32_t w, std::uint32_
   return path;
 }
 
-std::vector<std::uint8_t> decodeFrames(const std::string& video) {
-  const RunResult r = runProgram("ffmpeg", {"-v", "error", "-i", video, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"});
+std::vector<std::uint8_t> decodeFrames(const std::string& video, const std::string& pixelFormat) {
+  const RunResult r = runProgram("ffmpeg", {"-v", "error", "-i", video, "-f", "rawvideo", "-pix_fmt", pixelFormat, "-"});
   EXPECT_EQ(r.exitCode, 0) << r.err;
   return std::vector<std::uint8_t>(r.out.begin(), r.out.end());
 }

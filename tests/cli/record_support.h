@@ -12,8 +12,8 @@ namespace texsort::test {
 // A 32x16 opaque image (512 elements, no padding: every frame is a whole state of the sort).
 std::string writeSmallImage(const TempFolder& dir, std::uint32_t w = 32, std::uint32_t h = 16);
 
-// Every frame of a video as RGB bytes, decoded by ffmpeg.
-std::vector<std::uint8_t> decodeFrames(const std::string& video);
+// Every frame of a video as raw bytes in `pixelFormat` (ffmpeg's name: rgb24, rgba), decoded by ffmpeg.
+std::vector<std::uint8_t> decodeFrames(const std::string& video, const std::string& pixelFormat = "rgb24");
 
 struct Probe {
   std::string codec;
