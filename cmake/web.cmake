@@ -33,7 +33,7 @@ add_executable(texsort-core
   src/io/files.cpp src/image/load_image.cpp src/image/save_png.cpp src/image/png_encode.cpp
   src/image/png_filter.cpp src/image/deflate.cpp src/image/crc32.cpp src/image/stb_guards.cpp
   src/image/packing.cpp src/image/draw.cpp src/record/frames.cpp src/record/encoder.cpp
-  src/record/child_process.cpp src/record/decoder.cpp src/record/timestamps.cpp src/cli/pixelsort_video.cpp
+  src/record/child_process.cpp src/record/decoder.cpp src/record/timestamps.cpp src/cli/pixelsort_video.cpp src/cli/pixelsort_batch.cpp
   src/gl/objects.cpp src/gl/ping_pong.cpp src/gl/fullscreen.cpp src/gl/capabilities.cpp
   src/sort/state_view.cpp src/sort/fragment_runner.cpp src/sort/fragment_source.cpp
   src/sort/fragment_readback.cpp src/sort/runner.cpp src/sort/memory_budget.cpp

@@ -70,6 +70,7 @@ void Definition::finish(Command& command) {
     parseAlgorithm(algo, sort.algorithm);
   } else if (*pixelCommand) {
     command.kind = Command::Kind::PixelSort;
+    pixel.input = pixel.inputs.front();
     if (pixelDirection == "vertical") ps.angle = kVerticalAngle;
     for (const IntervalsInfo& k : kIntervals)
       if (pixelIntervals == k.name) ps.intervals = k.intervals;

@@ -94,10 +94,13 @@ Definition::Definition(Command& command) {
       "pixelsort", "The pixel-sort effect: sort the runs of pixels (spans) inside every row or column by a key, on "
                    "the GPU, and write a PNG");
   Options pixels(pixelCommand, specs);
-  pixels.path("input", pixel.input, "Image to sort; - reads standard input")->required();
+  pixels.path("input", pixel.inputs,
+              "Image or video to sort; - reads standard input. Several (a batch, one GL context): each is written "
+              "into the folder -o names, after its input (a picture as NAME.png, a video in its own format)")
+      ->required();
   pixels.path("-o,--output", pixel.output,
               "PNG to write, as texsort sort writes it (- is standard output); .gif, .mp4, .webm or .mkv: every "
-              "frame of a video or animated GIF in, sorted")
+              "frame of a video or animated GIF in, sorted; DIR/ (a folder) for a batch")
       ->required();
   CLI::Option* directionOption =
       pixels.choice("--direction", pixelDirection, {"horizontal", "vertical"},

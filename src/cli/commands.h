@@ -1,6 +1,7 @@
 // The texsort subcommands, callable from main and from tests.
 #pragma once
 
+#include <memory>
 #include <optional>
 
 #include "record/encoder.h"
@@ -28,8 +29,11 @@ struct SortOptions {
 };
 
 // `texsort pixelsort`: the pixel-sort effect, with sort's whole I/O contract.
+class HeadlessContext;
+
 struct PixelSortCommandOptions {
-  std::string input;
+  std::vector<std::string> inputs;  // several (or -o DIR/): a batch, each written into the folder
+  std::string input;                // the one being sorted
   std::string output;
   PixelSortOptions pixelSort;
   std::string mask;  // --mask FILE, loaded into pixelSort.mask by runPixelSort
@@ -38,11 +42,15 @@ struct PixelSortCommandOptions {
   std::uint32_t frames = 0;          // --frames N: a still picture in becomes N frames
   double fps = 0.0;                  // --fps: the frames' rate for a still picture in (0: 30)
   Algorithm algorithm = Algorithm::BitonicWide;  // any pixelSortAlgorithm()
+  std::shared_ptr<HeadlessContext> context;      // a batch's one GL context (else each run opens its own)
   bool verify = false;
   bool quiet = false;
   bool exitWhenDone = false;  // main's run: exitNow() once the output is in place
 };
 int runPixelSort(const PixelSortCommandOptions& options);
+// Several inputs (or -o DIR/): each sorted into the folder with one GL context (pixelsort_batch.cpp);
+// a failing input is reported in one line and the rest still done. Exits with the first failure's code.
+int runPixelSortBatch(const PixelSortCommandOptions& options);
 // The video format when the output is a video (--format, else the output's extension), and the
 // run that sorts every frame of the input into it (pixelsort_video.cpp).
 std::optional<VideoFormat> pixelSortVideoFormat(const PixelSortCommandOptions& options);

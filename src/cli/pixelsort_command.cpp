@@ -61,6 +61,9 @@ void checkPixelSortFits(const std::string& name, std::uint32_t width, std::uint3
 }
 
 int runPixelSort(const PixelSortCommandOptions& options) {
+  if (options.inputs.size() > 1 || (!options.output.empty() && options.output.back() == '/')) {
+    return runPixelSortBatch(options);
+  }
   return namingTheFile(options.input == "-" ? "standard input" : options.input,
                        [&] { return pixelSortFile(options); });
 }
@@ -90,8 +93,10 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   const std::string name = options.input == "-" ? "standard input" : options.input;
   // The GL context (~110 ms, mostly loading the driver) starts first, on a thread of its own,
   // beside reading the file; this thread takes it once the run is planned.
-  std::future<std::unique_ptr<HeadlessContext>> starting = std::async(kBeside, [] {
-    auto made = std::make_unique<HeadlessContext>();
+  // (A batch has one already.)
+  std::future<std::shared_ptr<HeadlessContext>> starting = std::async(kBeside, [shared = options.context] {
+    if (shared) return shared;
+    auto made = std::make_shared<HeadlessContext>();
     made->releaseThread();
     return made;
   });
@@ -124,7 +129,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   std::future<Image> decoded = std::async(kBeside, [&] {
     return decodeImage(name, bytes.data(), bytes.size(), header);
   });
-  const std::unique_ptr<HeadlessContext> opened = starting.get();
+  const std::shared_ptr<HeadlessContext> opened = starting.get();
   HeadlessContext& context = *opened;
   context.makeCurrent();
   checkMemoryBudget(name, header.width, header.height, need);

@@ -76,7 +76,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
 
   // One plan (lines, schedule, runner) for as long as the options stay the same: all the clip
   // unless --animate moves them.
-  std::unique_ptr<HeadlessContext> context;
+  std::shared_ptr<HeadlessContext> context = options.context;  // a batch's, else opened at the first plan
   struct Plan {
     PixelSortOptions options;
     LineLayout layout;
@@ -91,7 +91,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     const bool maps = SourceShape{lineAxis(ps.angle), video.width, video.height, 1, ps.mask != nullptr}.maps();
     const MemoryNeed need = pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, options.algorithm, maps);
     checkHostMemoryBudget(options.input, video.width, video.height, need);
-    if (!context) context = std::make_unique<HeadlessContext>();
+    if (!context) context = std::make_shared<HeadlessContext>();
     checkMemoryBudget(options.input, video.width, video.height, need);
     plan.runner.reset();
     plan.options = ps;

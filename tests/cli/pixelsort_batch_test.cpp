@@ -1,0 +1,88 @@
+// `texsort pixelsort a b c -o DIR/`: each input into the folder under its own name, each output the
+// bytes its single run writes; a failing input is one line and the rest still done; names that
+// would collide, a missing folder and standard input are refused before anything is written.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "record_support.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+using test::runTexsort;
+
+void drawPicture(const std::string& path, const std::string& size, int seed) {
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i",
+                                        "nullsrc=s=" + size + ",format=rgb24,geq=r='mod(X*" + std::to_string(seed) +
+                                            "+Y*11,256)':g='mod(X*5+Y*53,256)':b='mod(X*Y,256)'",
+                                        "-frames:v", "1", path})
+                .exitCode,
+            0);
+}
+
+TEST(PixelSortBatch, EachInputIntoTheFolderAndTheRestDoneAfterAFailure) {
+  test::TempFolder in, out, single;
+  drawPicture(in.path("first.png"), "40x30", 37);
+  drawPicture(in.path("Third.JPG"), "33x21", 13);
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "testsrc2=size=32x24:rate=5:duration=0.8",
+                                        in.path("clip.gif")}).exitCode, 0);
+  test::writeFile(in.path("broken.png"), {'n', 'o', 'p', 'e'});
+  const std::vector<std::string> options = {"--angle", "30", "--lower", "0.15"};
+  std::vector<std::string> args = {"pixelsort", in.path("first.png"), in.path("broken.png"), in.path("Third.JPG"),
+                                   in.path("clip.gif"), "-o", out.root() + "/"};
+  args.insert(args.end(), options.begin(), options.end());
+  const test::RunResult r = runTexsort(args);
+  EXPECT_EQ(r.exitCode, 1) << r.err;  // the failure's own code
+  EXPECT_EQ(r.err, "texsort: error: " + in.path("broken.png") + ": not an image texsort can read (unknown image type)\n");
+  EXPECT_NE(r.out.find("pixel-sorted 3 of 4 inputs into " + out.root() + "/; the errors above name the others"),
+            std::string::npos) << r.out;
+  EXPECT_EQ(test::listFolder(out.root()), (std::vector<std::string>{"Third.png", "clip.gif", "first.png"}));
+  // Every output is what its input alone writes.
+  for (const auto& [input, output] : std::vector<std::pair<std::string, std::string>>{
+           {"first.png", "first.png"}, {"Third.JPG", "Third.png"}, {"clip.gif", "clip.gif"}}) {
+    SCOPED_TRACE(input);
+    std::vector<std::string> one = {"pixelsort", in.path(input), "-o", single.path(output), "-q"};
+    one.insert(one.end(), options.begin(), options.end());
+    ASSERT_EQ(runTexsort(one).exitCode, 0);
+    EXPECT_EQ(test::decodeFrames(out.path(output), "rgba"), test::decodeFrames(single.path(output), "rgba"));
+  }
+  // All good: exit 0; --format names the clips' format; -q prints nothing.
+  test::TempFolder again;
+  const test::RunResult ok = runTexsort({"pixelsort", in.path("first.png"), in.path("clip.gif"), "-o", again.root(),
+                                         "--format", "mkv", "-q"});
+  EXPECT_EQ(ok.exitCode, 0) << ok.err;
+  EXPECT_EQ(ok.out + ok.err, "");
+  EXPECT_EQ(test::listFolder(again.root()), (std::vector<std::string>{"clip.mkv", "first.png"}));
+}
+
+TEST(PixelSortBatch, RefusedBeforeAnythingIsWritten) {
+  test::TempFolder in, out;
+  drawPicture(in.path("a.png"), "8x8", 3);
+  drawPicture(in.path("a.jpg"), "8x8", 5);
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {{"pixelsort", in.path("a.png"), in.path("a.jpg"), "-o", out.root()},
+       "pixelsort: " + in.path("a.png") + " and " + in.path("a.jpg") + " would both be written to " + out.path("a.png")},
+      {{"pixelsort", in.path("a.png"), in.path("a.jpg"), "-o", out.path("missing")},
+       out.path("missing") + ": not a folder; several inputs are written into an existing folder"},
+      {{"pixelsort", in.path("a.png"), "-o", in.path("a.jpg/")}, in.path("a.jpg/") + ": not a folder; DIR/ means"},
+      {{"pixelsort", in.path("a.png"), "-", "-o", out.root()}, "pixelsort: a batch reads files; - (standard input) has no name"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.message);
+    const test::RunResult r = runTexsort(c.args);
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("texsort: error: " + c.message, 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(test::listFolder(out.root()).empty());
+    EXPECT_EQ(test::listFolder(in.root()), (std::vector<std::string>{"a.jpg", "a.png"}));
+  }
+}
+
+}  // namespace
+}  // namespace texsort
