@@ -10,16 +10,10 @@
 #include "cli/report.h"
 #include "context/egl_context.h"
 #include "error.h"
+#include "record/decoder.h"
 
 namespace texsort {
 namespace {
-
-// The extensions ffmpeg's side reads (a video, or a GIF, which may hold many frames).
-bool videoExtension(const std::string& extension) {
-  for (const char* e : {"gif", "mp4", "webm", "mkv", "mov", "m4v", "avi", "mpg", "mpeg", "ts", "ogv", "flv", "wmv", "3gp"})
-    if (extension == e) return true;
-  return false;
-}
 
 std::string lowerCase(std::string text) {
   for (char& c : text) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
@@ -35,7 +29,7 @@ std::string outputFor(const std::string& input, const std::string& folder, const
   const std::size_t dot = name.find_last_of('.');
   const std::string extension = dot == std::string::npos || dot == 0 ? "" : lowerCase(name.substr(dot + 1));
   if (dot != std::string::npos && dot > 0) name.erase(dot);
-  const bool clip = videoExtension(extension) || options.frames > 0;
+  const bool clip = clipPath(input) || options.frames > 0;
   std::string format = "png";
   if (clip && !options.format.empty()) format = options.format;
   else if (clip && videoFormatNamed(extension)) format = extension;

@@ -79,6 +79,18 @@ void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algori
   seek(passCount(), false);
 }
 
+void PixelSortView::setImage(Image image) {
+  if (image.width != image_.width || image.height != image_.height) {
+    throw Error(ExitCode::BadInput, "a frame of " + std::to_string(image.width) + "x" + std::to_string(image.height) +
+                                        " in a clip of " + std::to_string(image_.width) + "x" + std::to_string(image_.height));
+  }
+  image_ = std::move(image);
+  const std::uint32_t at = pass_;
+  uploadPixelSource(*runner_, image_, options_, layout_);
+  pass_ = 0;
+  seek(at, false);
+}
+
 void PixelSortView::seek(std::uint32_t target, bool wait) {
   const auto start = Clock::now();
   target = std::min(target, passCount());

@@ -23,6 +23,9 @@ class PixelSortView {
   // angle or mask, or options that change whether lines share rows (packsLines), rebuild the lines
   // and upload the source again.
   void setOptions(const PixelSortOptions& options, Algorithm algorithm);
+  // Another picture of the same size (a clip's next frame): uploaded under the same lines and
+  // schedule, then brought to the pass the view was at.
+  void setImage(Image image);
   // Brings the state to pass `target` (0: the image as loaded, passCount(): sorted); with `wait`,
   // waits for the GPU, so lastUpdateMs() is the whole update (the live controls do not wait: the
   // GPU works while the frame's panels are built).

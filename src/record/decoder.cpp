@@ -43,6 +43,16 @@ bool alphaFormat(const std::string& format) {
 
 }  // namespace
 
+bool clipPath(const std::string& path) {
+  const std::size_t slash = path.find_last_of('/'), dot = path.find_last_of('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return false;
+  std::string extension = path.substr(dot + 1);
+  for (char& c : extension) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  for (const char* e : {"gif", "mp4", "webm", "mkv", "mov", "m4v", "avi", "mpg", "mpeg", "ts", "ogv", "flv", "wmv", "3gp"})
+    if (extension == e) return true;
+  return false;
+}
+
 VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") {
   const std::string ffmpeg = findFfmpeg();
   const std::string ffprobe = findFfprobe(ffmpeg);

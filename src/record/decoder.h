@@ -25,6 +25,10 @@ struct VideoProbe {
   FrameTimes times;          // each frame's time where the rate varies (or the video starts late)
 };
 
+// Whether `path` names a clip by its extension (.gif, .mp4, .webm, .mkv, .mov, .avi, ...): what
+// the viewer and a batch hand to ffmpeg rather than to the picture decoder.
+bool clipPath(const std::string& path);
+
 class VideoDecoder {
  public:
   // Probes `path` (a file: a pipe cannot be read twice) and starts decoding it. Throws

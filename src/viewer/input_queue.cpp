@@ -44,7 +44,8 @@ int keyNamed(std::string name) {
   static const std::pair<const char*, int> named[] = {
       {"space", GLFW_KEY_SPACE}, {"enter", GLFW_KEY_ENTER}, {"escape", GLFW_KEY_ESCAPE}, {"tab", GLFW_KEY_TAB},
       {"backspace", GLFW_KEY_BACKSPACE}, {"left", GLFW_KEY_LEFT}, {"right", GLFW_KEY_RIGHT}, {"up", GLFW_KEY_UP},
-      {"down", GLFW_KEY_DOWN}, {"home", GLFW_KEY_HOME}, {"end", GLFW_KEY_END}};
+      {"down", GLFW_KEY_DOWN}, {"home", GLFW_KEY_HOME}, {"end", GLFW_KEY_END}, {"period", GLFW_KEY_PERIOD},
+      {"comma", GLFW_KEY_COMMA}};
   for (const auto& [text, key] : named)
     if (name == text) return key;
   return GLFW_KEY_UNKNOWN;

@@ -1,5 +1,8 @@
 // The viewer's Pixel sort mode: every option of `texsort pixelsort` as a live control, the passes
 // to play, step and scrub, the span overlay and PNG export. A changed control re-sorts at once.
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -8,6 +11,7 @@
 
 #include "error.h"
 #include "image/image_io.h"
+#include "record/child_process.h"
 #include "viewer/viewer_app.h"
 
 namespace texsort {
@@ -60,13 +64,101 @@ void loadMask(ViewerState& s, PixelSortOptions& o) {
   }
 }
 
+// `texsort pixelsort`'s options for `o` and `algorithm`: the Save of a clip runs the CLI with them.
+std::vector<std::string> pixelSortArguments(const ViewerState& s, const PixelSortOptions& o, Algorithm algorithm) {
+  const auto number = [](double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return std::string(text);
+  };
+  std::vector<std::string> args = {
+      "--angle", number(o.angle), "--intervals", intervalsInfo(o.intervals).name, "--lower", number(o.lower),
+      "--upper", number(o.upper), "--span-length", std::to_string(o.spanLength), "--seed", std::to_string(o.seed),
+      "--max-span", std::to_string(o.maxSpan), "--skip", std::to_string(o.skipPercent), "--key", pixelKeyInfo(o.key).name,
+      "--order", o.order == SortOrder::Ascending ? "asc" : "desc", "--algo", algorithmName(algorithm)};
+  if (o.mask) args.insert(args.end(), {"--mask", s.maskPath});
+  return args;
+}
+
+// Starts `texsort pixelsort CLIP -o OUT` with the live options: the whole clip, written as the
+// CLI writes it, while the window goes on.
+void saveClip(ViewerState& s) {
+  if (s.clipSaver > 0) return note(s, "already saving the clip to " + s.clipSaveOutput, false);
+  char self[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) throw Error(ExitCode::Encoder, "cannot find the texsort program to save the clip with");
+  self[n] = '\0';
+  std::vector<std::string> args = {self, "pixelsort", s.clip->path(), "-o", s.pixelExportPath, "-q"};
+  for (std::string& a : pixelSortArguments(s, s.pixelOptions, s.pixelAlgorithm)) args.push_back(std::move(a));
+  s.clipSaveLog = std::make_unique<ScratchFile>(".log");
+  s.clipSaver = spawnLogged(args, -1, -1, s.clipSaveLog->path());
+  s.clipSaveOutput = s.pixelExportPath;
+  note(s, "saving the clip to " + shownPath(s.clipSaveOutput) + "...", false);
+}
+
 }  // namespace
+
+void showClipFrame(ViewerState& s, std::uint32_t frame) {
+  if (!s.clip || !s.pixel) return;
+  try {
+    s.pixel->setImage(s.clip->frame(frame));
+    s.clipFrame = frame;
+    s.pixelDirty = true;
+  } catch (const Error& e) {
+    note(s, e.what(), true);
+  }
+}
+
+void finishClipSave(ViewerState& s, bool wait) {
+  if (s.clipSaver <= 0) return;
+  int status = 0;
+  if (!wait && ::waitpid(s.clipSaver, &status, WNOHANG) == 0) return;  // still running
+  const int code = wait ? waitFor(s.clipSaver) : WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  s.clipSaver = -1;
+  const std::vector<std::string> log = logLines(s.clipSaveLog->path());
+  if (code == 0) {
+    note(s, "saved the pixel-sorted clip to " + shownPath(s.clipSaveOutput), false);
+  } else {
+    std::string why = log.empty() ? "exit status " + std::to_string(code) : log.back();
+    if (why.rfind("texsort: error: ", 0) == 0) why.erase(0, 16);
+    exportFailed(s, Error(static_cast<ExitCode>(code), why));
+  }
+}
 
 void pixelPanel(ViewerState& s, float fps) {
   if (!s.pixel) return;
   PixelSortOptions o = s.pixelOptions;
   Algorithm algorithm = s.pixelAlgorithm;
   bool changed = false;
+
+  if (s.clip && ImGui::CollapsingHeader("Clip", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const ClipFrames& clip = *s.clip;
+    const std::uint32_t ready = clip.ready();
+    if (ImGui::Button("|<")) showClipFrame(s, 0);
+    ImGui::SameLine();
+    if (ImGui::Button("< Frame") && s.clipFrame > 0) showClipFrame(s, s.clipFrame - 1);
+    ImGui::SameLine();
+    if (ImGui::Button(s.clipPlaying ? "Pause clip" : "Play clip")) {
+      s.clipPlaying = !s.clipPlaying;
+      s.clipOwed = 0.0;
+      if (s.clipPlaying && s.clipFrame + 1 >= ready) showClipFrame(s, 0);
+    }
+    remember(s, "play clip");
+    ImGui::SameLine();
+    if (ImGui::Button("Frame >") && s.clipFrame + 1 < ready) showClipFrame(s, s.clipFrame + 1);
+    int frame = static_cast<int>(s.clipFrame);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::SliderInt("##clipframe", &frame, 0, static_cast<int>(ready) - 1, "frame %d")) {
+      showClipFrame(s, static_cast<std::uint32_t>(frame));
+    }
+    const VideoProbe& p = clip.probe();
+    hint("%ux%u at %.3g fps; %u frames%s%s", p.width, p.height, p.fps, ready,
+         clip.finished() ? "" : (" of " + std::to_string(p.frames) + " decoded so far").c_str(),
+         p.times.runs.empty() ? "" : ", each at its own time");
+    if (const std::string problem = clip.problem(); !problem.empty()) hint("%s", problem.c_str());
+    hint("the options apply to the frame shown; Save with a video name (.mp4, .webm, .mkv, .gif) writes the whole "
+         "clip as texsort pixelsort does");
+  }
 
   if (ImGui::CollapsingHeader("Lines and spans", ImGuiTreeNodeFlags_DefaultOpen)) {
     if (ImGui::Button("rows")) o.angle = 0.0, changed = true;
@@ -194,7 +286,7 @@ void pixelPanel(ViewerState& s, float fps) {
     ImGui::SetNextItemWidth(-90);
     ImGui::InputText("##pixelexport", s.pixelExportPath, sizeof s.pixelExportPath);
     ImGui::SameLine();
-    if (ImGui::Button("Save PNG")) savePixelSort(s);
+    if (ImGui::Button(s.clip && videoFormatForPath(s.pixelExportPath) ? "Save clip" : "Save PNG")) savePixelSort(s);
   }
 }
 
@@ -206,6 +298,15 @@ void pixelFrame(ViewerState& s, double dt) {
     PixelSortOptions o = s.pixelOptions;
     o.lower = 0.05 + 0.4 * double(s.pixelChanges % 50) / 50.0;
     applyPixelOptions(s, o, s.pixelAlgorithm);
+  }
+  finishClipSave(s, false);
+  if (s.clipPlaying && s.clip) {  // at the clip's own rate; a slow machine drops frames to keep time
+    s.clipOwed += dt * s.clip->probe().fps;
+    const auto steps = static_cast<std::uint32_t>(s.clipOwed);
+    s.clipOwed -= steps;
+    const std::uint32_t last = s.clip->ready() - 1;
+    if (steps > 0) showClipFrame(s, std::min(s.clipFrame + steps, last));
+    if (s.clipFrame == last && s.clip->finished()) s.clipPlaying = false;
   }
   if (s.pixelPlaying) {
     // The speed the transport shows (Play had none here): as fast as possible is a pass a frame.
@@ -231,6 +332,7 @@ void savePixelSort(ViewerState& s) {
   if (!s.pixel) return;
   try {
     checkViewerOutput(s, s.pixelExportPath);
+    if (s.clip && videoFormatForPath(s.pixelExportPath)) return saveClip(s);
     const std::uint32_t back = s.pixel->pass();
     const Image sorted = s.pixel->result();
     s.pixel->seek(back);

@@ -89,6 +89,9 @@ void handleKeys(ViewerState& s) {
     if (home) v.seek(0);
     if (end) v.seek(v.passCount());
     s.pixelDirty |= v.pass() != before;
+    // A clip's frames: , and . step back and on (as in mpv).
+    if (s.clip && ImGui::IsKeyPressed(GLFW_KEY_PERIOD) && s.clipFrame + 1 < s.clip->ready()) showClipFrame(s, s.clipFrame + 1);
+    if (s.clip && ImGui::IsKeyPressed(GLFW_KEY_COMMA) && s.clipFrame > 0) showClipFrame(s, s.clipFrame - 1);
     return;
   }
   Transport& t = s.transport;
@@ -172,7 +175,8 @@ int runViewer(const ViewerOptions& options) {
   // 1. The arguments before the window: a bad image or an output that would replace it (or cannot
   // be written) is the same one line and exit code as in texsort sort, with or without a display.
   const std::string first = options.image.empty() ? bundledAsset("astronaut.png") : options.image;
-  Image firstImage = options.generate != 0 ? Image{} : loadImage(first, kMaxElements);
+  std::unique_ptr<ClipFrames> firstClip = options.generate == 0 && clipPath(first) ? readClip(first) : nullptr;
+  Image firstImage = options.generate != 0 || firstClip ? Image{} : loadImage(first, kMaxElements);
   const std::string source = options.generate != 0 ? "" : first;
   for (const std::string* output : {&options.exportState, &options.exportSheet, &options.screenshot, &options.record}) {
     if (!output->empty()) checkOutput(*output, {{source}});
@@ -213,6 +217,8 @@ int runViewer(const ViewerOptions& options) {
   std::snprintf(s.path, sizeof s.path, "%s", first.c_str());
   if (options.generate != 0) {
     startSession(s, generateImage(Pattern::Random, options.generate, 2024), "random");
+  } else if (firstClip) {
+    openClip(s, std::move(firstClip));
   } else {
     startSession(s, std::move(firstImage), std::filesystem::path(first).filename().string(), first);
   }
@@ -308,6 +314,8 @@ int runViewer(const ViewerOptions& options) {
     glfwSwapBuffers(window.handle());
     if (lastFrame) break;
   }
+  finishClipSave(s, true);  // a clip being saved is finished, not abandoned half-written
+  if (s.clip) std::printf("viewer: clip frame %u of %u\n", s.clipFrame, s.clip->ready());
   if (soak.frames) {
     soak.report();
     std::remove(soak.badFile.c_str());

@@ -26,6 +26,7 @@
 #include "sort/algorithms.h"
 #include "viewer/generated.h"
 #include "viewer/input_queue.h"
+#include "playback/clip_frames.h"
 #include "playback/pixel_sort_view.h"
 #include "playback/sort_session.h"
 #include "playback/state_display.h"
@@ -135,6 +136,15 @@ struct ViewerState {
   std::uint64_t pixelChanges = 0;  // re-sorts after a change of option, and the frames they took
   double pixelChangeSeconds = 0.0;
   std::vector<double> pixelChangeMs;
+  // A clip (a video or animated GIF) opens in the Pixel sort mode: its frames, the one shown (the
+  // live options apply to it), playing at the clip's rate, and the CLI run that saves it all.
+  std::unique_ptr<ClipFrames> clip;
+  std::uint32_t clipFrame = 0;
+  bool clipPlaying = false;
+  double clipOwed = 0.0;  // fractional frames owed while playing
+  pid_t clipSaver = -1;   // `texsort pixelsort CLIP -o OUT` writing the whole clip
+  std::string clipSaveOutput;
+  std::unique_ptr<ScratchFile> clipSaveLog;  // its standard error: the reason when it fails
 };
 
 // session_control.cpp
@@ -142,7 +152,11 @@ void note(ViewerState& s, const std::string& text, bool isError);  // the messag
 // Remembers the last item's rectangle under `name`, for scripted clicks (click @NAME).
 void remember(ViewerState& s, const std::string& name);
 void startSession(ViewerState& s, Image image, const std::string& name, const std::string& source = "");
-void loadFile(ViewerState& s, const std::string& path);
+void loadFile(ViewerState& s, const std::string& path);  // a picture, or a clip (openClip)
+// A video or animated GIF, its first frame decoded; throws texsort::Error as pixelsort would.
+std::unique_ptr<ClipFrames> readClip(const std::string& path);
+// Opens it in the Pixel sort mode (Save then writes the whole clip).
+void openClip(ViewerState& s, std::unique_ptr<ClipFrames> clip);
 void reloadSession(ViewerState& s);  // same image, new order or algorithm, same pass as far as it goes
 void advance(ViewerState& s, double dt);
 
@@ -187,7 +201,9 @@ std::string shownFolder(const std::string& path);  // the same, ending in one '/
 // pixel_panel.cpp
 void pixelPanel(ViewerState& s, float fps);  // the Pixel sort controls (in place of the global sort's)
 void pixelFrame(ViewerState& s, double dt);  // builds the view if needed, plays, drags, draws the picture
-void savePixelSort(ViewerState& s);          // the sorted image to s.pixelExportPath
+void savePixelSort(ViewerState& s);          // the sorted image to s.pixelExportPath; a clip's all, to a video name
+void showClipFrame(ViewerState& s, std::uint32_t frame);  // the clip's frame, sorted with the live options
+void finishClipSave(ViewerState& s, bool wait);           // the saving run's end, when it has ended (or waits)
 
 // showcase.cpp
 void startShowcase(ViewerState& s);

@@ -1,0 +1,63 @@
+// A clip in the viewer's Pixel sort mode: it opens on its first frame, , and . step through the
+// frames and the frame shown is the pixel sort of that frame (exported, compared with the CLI's);
+// Save with a video name writes the whole clip exactly as `texsort pixelsort` does.
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+std::string drawClip(const test::TempFolder& dir) {
+  const std::string clip = dir.path("clip.mkv");
+  EXPECT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i",
+                                        "nullsrc=s=64x48:r=10,format=rgb24,geq=r='mod(X*37+Y*11+N*29,256)':"
+                                        "g='mod(X*5+Y*53+N*7,256)':b='mod(X*X+Y*3,256)'",
+                                        "-frames:v", "6", "-c:v", "ffv1", "-pix_fmt", "bgr0", clip})
+                .exitCode,
+            0);
+  return clip;
+}
+
+test::RunResult demo(const std::vector<std::string>& args) {
+  std::vector<std::string> all = {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo"};
+  all.insert(all.end(), args.begin(), args.end());
+  return test::runXvfb(all);
+}
+
+TEST(GuiClip, EachFrameShownIsThePixelSortOfThatFrame) {
+  test::TempFolder dir;
+  const std::string clip = drawClip(dir);
+  const test::RunResult r = demo({clip, "--frames", "14", "--input", "4: key period; 6: key period; 8: key period; "
+                                  "10: key comma", "--export-state", dir.path("shown.png")});
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("viewer: clip frame 2 of 6"), std::string::npos) << r.out;
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", clip, "-vf", "select=eq(n\\,2)", "-frames:v", "1",
+                                        dir.path("frame2.png")}).exitCode, 0);
+  ASSERT_EQ(test::runTexsort({"pixelsort", dir.path("frame2.png"), "-o", dir.path("cli.png"), "-q"}).exitCode, 0);
+  EXPECT_EQ(test::readFile(dir.path("shown.png")), test::readFile(dir.path("cli.png")));
+}
+
+TEST(GuiClip, SaveWritesTheWholeClipAsTheCommandDoes) {
+  test::TempFolder dir;
+  const std::string clip = drawClip(dir);
+  const test::RunResult r = demo({clip, "--frames", "5", "--export-state", dir.path("viewer.mkv")});
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  const auto frames = [](const std::string& video) {
+    return test::runProgram("ffmpeg", {"-v", "error", "-i", video, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"}).out;
+  };
+  // Read at once: the viewer waited for its saving run before it quit.
+  const std::string saved = frames(dir.path("viewer.mkv"));
+  ASSERT_EQ(test::runTexsort({"pixelsort", clip, "-o", dir.path("cli.mkv"), "-q"}).exitCode, 0);
+  const std::string expected = frames(dir.path("cli.mkv"));
+  EXPECT_EQ(expected.size(), std::size_t{64} * 48 * 3 * 6);
+  EXPECT_TRUE(saved == expected) << "the viewer's clip differs from the CLI's";
+  // A clip that cannot be read is the CLI's one line and exit code, before any window.
+  test::writeFile(dir.path("bad.mp4"), {'n', 'o'});
+  const test::RunResult bad = test::runTexsort({"demo", dir.path("bad.mp4")});
+  EXPECT_EQ(bad.exitCode, 1) << bad.err;
+  EXPECT_EQ(bad.err.rfind("texsort: error: " + dir.path("bad.mp4") + ": ", 0), 0u) << bad.err;
+}
+
+}  // namespace
+}  // namespace texsort
