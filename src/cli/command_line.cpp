@@ -117,6 +117,11 @@ void Definition::finish(Command& command) {
       if (!isPowerOfTwo(n)) throw Error(ExitCode::Usage, "--sizes: " + std::to_string(n) + " is not a power of two");
     }
     bench.format = json ? BenchOptions::Format::Json : csv ? BenchOptions::Format::Csv : BenchOptions::Format::Table;
+    const bool sidesGiven = benchCommand->count("--sides") > 0;
+    if (sidesGiven && bench.pixelSortImage.empty() && !bench.video) {
+      throw Error(ExitCode::Usage, "--sides sets the sizes of --pixelsort or --video; give one of them");
+    }
+    if (bench.video && sidesGiven) bench.videoHeights.assign(bench.pixelSortSides.begin(), bench.pixelSortSides.end());
   } else {  // `texsort demo`, and `texsort` alone
     command.kind = Command::Kind::Demo;
     view.order = viewOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;

@@ -237,9 +237,20 @@ Definition::Definition(Command& command) {
           ->excludes(csvOption)
           ->excludes(plotOption)
           ->excludes(ladderOption);
-  benching.number("--sides", bench.pixelSortSides, 1, 16384, "Image sides for --pixelsort")
+  CLI::Option* videoOption =
+      benching
+      .flag("--video", bench.video,
+            "Time texsort pixelsort on a 1280x720 and a 1920x1080 clip (60 frames of ffmpeg's testsrc2, H.264 in and "
+            "out; --sides for other heights): frames per second and each stage's ms a frame (decode, GPU work, "
+            "encode); --runs times each")
+      ->excludes(jsonOption)
+      ->excludes(csvOption)
+      ->excludes(plotOption)
+      ->excludes(ladderOption)
+      ->excludes(pixelSortOption);
+  benching.number("--sides", bench.pixelSortSides, 1, 16384,
+                  "Image sides for --pixelsort; with --video, clip heights (16:9, default 720,1080)")
       ->delimiter(',')
-      ->needs(pixelSortOption)
       ->capture_default_str();
   benching
       .flag("--per-pass", bench.perPass,
@@ -247,7 +258,8 @@ Definition::Definition(Command& command) {
             "ms and in copy passes of the same texture; with --pixelsort, the pixel sort's passes at each of --sides")
       ->excludes(csvOption)
       ->excludes(jsonOption)
-      ->excludes(ladderOption);
+      ->excludes(ladderOption)
+      ->excludes(videoOption);
 
   CheckOptions& check = command.check;
   checkCommand = app.add_subcommand(
@@ -308,7 +320,7 @@ Definition::Definition(Command& command) {
   viewing.choice("--zoom", zoom, {"fit", "1"}, "fit: fit the window; 1: one texel per screen pixel")->capture_default_str();
   viewing.text("--input", view.input, CLI::Validator([](std::string& text) { return inputScriptProblem(text); }, "SCRIPT"),
                "Scripted input, as a user's: 'FRAME: ACTION; ...' with ACTION key NAME (a tap: space, left, end, "
-               "ctrl+a ...), type TEXT, click X Y, click @WIDGET or wheel DY (for tests and demos, with --frames)");
+               "period, comma, ctrl+a ...), type TEXT, click X Y, click @WIDGET or wheel DY (for tests and demos, with --frames)");
   app.allow_extras();  // after the subcommands, so they still reject unknown flags; see parseCommandLine
 }
 

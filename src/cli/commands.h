@@ -58,7 +58,15 @@ std::optional<VideoFormat> pixelSortVideoFormat(const PixelSortCommandOptions& o
 // take: exit 4 beyond the algorithm's element count, exit 1 for a line too long for the key.
 void checkPixelSortFits(const std::string& name, std::uint32_t width, std::uint32_t height, SortShape shape, PixelKey key,
                         Algorithm algorithm);
-int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format);
+// Where a clip's time went (bench --video): per stage, summed over the frames.
+struct ClipTimes {
+  std::uint32_t frames = 0;
+  std::size_t passes = 0;  // a frame's
+  double seconds = 0.0;    // the whole run, wall clock
+  double decodeMs = 0.0, gpuMs = 0.0, encodeMs = 0.0;  // each stage's own work (decode, encode: waiting on ffmpeg)
+  std::string renderer;
+};
+int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format, ClipTimes* times = nullptr);
 
 // `texsort sort`: load, sort on the GPU headless, optionally verify, write atomically. Throws
 // texsort::Error; returns the exit code on success.
@@ -79,6 +87,8 @@ struct BenchOptions {
   enum class Format { Table, Json, Csv } format = Format::Table;
   bool progress = true;                    // a progress line on stderr while it runs
   std::string plot;                        // also write a log-log plot (PNG) of GPU ms against N here
+  bool video = false;                      // --video: a 720p and a 1080p clip pixel-sorted, stage by stage
+  std::vector<std::uint32_t> videoHeights{720, 1080};  // their heights (16:9, even widths)
 };
 
 // The algorithms of `texsort bench --ladder`, in its columns' order: the compute ladder (article

@@ -31,7 +31,7 @@ std::optional<VideoFormat> pixelSortVideoFormat(const PixelSortCommandOptions& o
   return options.output == "-" ? std::nullopt : videoFormatForPath(options.output);
 }
 
-int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format) {
+int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format, ClipTimes* times) {
   const auto begun = std::chrono::steady_clock::now();
   if (options.input == "-") {
     throw Error(ExitCode::Usage, "pixelsort: a video out needs its input as a file (ffmpeg reads it twice); not -");
@@ -224,6 +224,11 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   if (encoder.frameCount() == 0) throw Error(ExitCode::BadInput, options.input + ": no video frames");
   encoder.finish(options.output);
   if (progress) std::fprintf(stderr, "\r\033[K");
+  if (times) {
+    *times = ClipTimes{encoder.frameCount(), plan.schedule.size(),
+                       std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count(),
+                       decode.busyMs, gpuMs, encode.busyMs, context->renderer()};
+  }
   if (!options.quiet) {
     std::FILE* report = options.output == "-" ? stderr : stdout;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();

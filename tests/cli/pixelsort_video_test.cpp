@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <thread>
 #include <sstream>
 
@@ -246,6 +247,31 @@ TEST(PixelSortVideo, ProgressOnATerminalOnly) {
   const test::RunResult piped = runTexsort({"pixelsort", clip, "-o", dir.path("out.mkv")});
   ASSERT_EQ(piped.exitCode, 0) << piped.err;
   EXPECT_EQ(piped.err, "");
+}
+
+// bench --video: a clip at each height drawn by ffmpeg and pixel-sorted, a row each with the
+// frames, the rate and every stage's share; --sides needs --pixelsort or --video.
+TEST(PixelSortVideo, BenchTimesEachStage) {
+  const test::RunResult r = runTexsort({"bench", "--video", "--sides", "72,35", "--runs", "1", "--no-progress"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("texsort bench --video, ", 0), 0u) << r.out;
+  for (const char* size : {"\n128x72 ", "\n64x36 "}) {  // 16:9, even sides (35 -> 36)
+    const std::size_t at = r.out.find(size);
+    ASSERT_NE(at, std::string::npos) << size << "\n" << r.out;
+    unsigned frames = 0, passes = 0;
+    double rate = 0, decode = -1, gpu = -1, encode = -1;
+    ASSERT_EQ(std::sscanf(r.out.c_str() + at + std::strlen(size), "%u %lf %lf %lf %lf %u", &frames, &rate, &decode, &gpu,
+                          &encode, &passes), 6) << r.out;
+    EXPECT_EQ(frames, 60u);
+    EXPECT_GT(rate, 0.0);
+    EXPECT_GT(gpu, 0.0);
+    EXPECT_GE(decode, 0.0);
+    EXPECT_GE(encode, 0.0);
+    EXPECT_GT(passes, 0u);
+  }
+  const test::RunResult alone = runTexsort({"bench", "--sides", "64"});
+  EXPECT_EQ(alone.exitCode, 2);
+  EXPECT_EQ(alone.err, "texsort: error: --sides sets the sizes of --pixelsort or --video; give one of them\n");
 }
 
 // SIGTERM mid-clip: texsort ends by the signal, both ffmpegs (the decoder reading the clip, the
