@@ -101,6 +101,23 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   probe_.hasAudio = !audioLines.empty();
   if (probe_.hasAudio) probe_.audioCodec = audioLines.front();
 
+  // Frames of one size: the key frames' sizes (only they can bring a new one; decoding just them is
+  // quick). ffmpeg would scale the others to the first frame's size without a word.
+  ScratchFile keys(".txt");
+  run({ffprobe, "-v", "error", "-select_streams", "v:0", "-skip_frame", "nokey", "-show_entries", "frame=width,height",
+       "-of", "csv=p=0", path},
+      keys);
+  for (const std::string& line : logLines(keys.path())) {
+    const std::string size = line.substr(0, line.find_last_not_of(",") + 1);  // "W,H" (ffprobe may add a comma)
+    const std::string first = std::to_string(probe_.width) + "," + std::to_string(probe_.height);
+    if (!size.empty() && size != first) {
+      const std::string other = size.substr(0, size.find(',')) + "x" + size.substr(size.find(',') + 1);
+      throw Error(ExitCode::BadInput, path + ": its frames change size (" + std::to_string(probe_.width) + "x" +
+                                          std::to_string(probe_.height) + ", then " + other +
+                                          "); texsort sorts frames of one size: scale it first (ffmpeg -vf scale=W:H)");
+    }
+  }
+
   // Every frame's time, from the packets (no decoding): a variable rate is kept frame by frame.
   ScratchFile packets(".txt");
   run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts,flags", "-of", "csv=p=0", path}, packets);
@@ -130,7 +147,10 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   try {
     std::vector<std::string> args = {ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin"};
     if (sideAlpha) args.insert(args.end(), {"-c:v", codec == "vp9" ? "libvpx-vp9" : "libvpx"});
-    args.insert(args.end(), {"-i", path, "-map", "0:v:0", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"});
+    // Each frame once, in the input's own time base (at 1/rate, frames closer than a frame's time
+    // would share a time, which the raw muxer refuses).
+    args.insert(args.end(), {"-i", path, "-map", "0:v:0", "-fps_mode", "passthrough",
+                             "-enc_time_base:v", "-1", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"});
     child_ = spawnLogged(args, -1, fds[1], log_.path());
   } catch (...) {
     ::close(fds[0]);
@@ -172,9 +192,13 @@ void VideoDecoder::finish() {
   if (child_ <= 0) return;
   const int status = waitFor(child_);
   child_ = -1;
-  if (status != 0) {
-    const std::vector<std::string> log = logLines(log_.path());
-    throw Error(ExitCode::BadInput, path_ + ": ffmpeg could not decode it" + (log.empty() ? "" : ": " + log.back()));
+  // With -loglevel error any line is one: a file cut short decodes the frames it holds, says "File
+  // ended prematurely" and exits 0. Its first line is the cause ("[matroska,webm @ 0x..] " dropped).
+  const std::vector<std::string> log = logLines(log_.path());
+  if (status != 0 || !log.empty()) {
+    std::string why = log.empty() ? "exit status " + std::to_string(status) : log.front();
+    if (why.size() > 1 && why[0] == '[' && why.find("] ") != std::string::npos) why.erase(0, why.find("] ") + 2);
+    throw Error(ExitCode::BadInput, path_ + ": ffmpeg could not decode it all: " + why);
   }
 }
 

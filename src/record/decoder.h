@@ -43,8 +43,8 @@ class VideoDecoder {
   // The next frame, width x height x 4 bytes (RGBA, row 0 at the top); false after the last.
   // Throws Error(BadInput) when the stream ends inside a frame.
   bool readFrame(std::vector<std::uint8_t>& rgba);
-  // Waits for ffmpeg; throws Error(BadInput) with its own complaint when it failed (a truncated or
-  // damaged file).
+  // Waits for ffmpeg; throws Error(BadInput) with its own first complaint when it failed or logged
+  // an error (a truncated or damaged file).
   void finish();
 
  private:

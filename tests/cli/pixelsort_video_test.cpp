@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -300,6 +301,23 @@ TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
   test::TempFolder dir, empty;
   test::writeFile(dir.path("bad.mp4"), {'n', 'o', 't', ' ', 'a', ' ', 'v', 'i', 'd', 'e', 'o'});
   const std::string odd = writeClip(dir, "odd.mkv", 45, 31, 2, 10);
+  // A file cut short, one whose frames change size (two MPEG-TS streams end to end), a sound alone.
+  const std::string whole = writeClip(dir, "whole.mkv", 64, 48, 6, 10);
+  std::vector<std::uint8_t> bytes = test::readFile(whole);
+  bytes.resize(bytes.size() * 2 / 3);
+  test::writeFile(dir.path("cut.mkv"), bytes);
+  ASSERT_EQ(::unlink(whole.c_str()), 0);
+  std::vector<std::uint8_t> joined;
+  for (const char* size : {"64x48", "80x60"}) {
+    const std::string part = dir.path(std::string(size) + ".ts");
+    ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", std::string("testsrc=r=10:d=0.5:s=") + size,
+                                          "-c:v", "libx264", "-pix_fmt", "yuv420p", part}).exitCode, 0);
+    const std::vector<std::uint8_t> piece = test::readFile(part);
+    joined.insert(joined.end(), piece.begin(), piece.end());
+    ASSERT_EQ(::unlink(part.c_str()), 0);
+  }
+  test::writeFile(dir.path("sizes.ts"), joined);
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "sine=d=0.5", dir.path("tone.mka")}).exitCode, 0);
   struct Case {
     std::vector<std::string> args;
     int code;
@@ -309,6 +327,12 @@ TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
   const std::vector<Case> cases = {
       {{"pixelsort", dir.path("bad.mp4"), "-o", dir.path("out.mkv")}, 1, dir.path("bad.mp4") + ": Invalid data", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mp4")}, 2, "45x31 has an odd side, which mp4 cannot hold", {}},
+      {{"pixelsort", dir.path("cut.mkv"), "-o", dir.path("out.mkv")}, 1,
+       dir.path("cut.mkv") + ": ffmpeg could not decode it all: File ended prematurely", {}},
+      {{"pixelsort", dir.path("sizes.ts"), "-o", dir.path("out.mkv")}, 1,
+       dir.path("sizes.ts") + ": its frames change size (64x48, then 80x60); texsort sorts frames of one size", {}},
+      {{"pixelsort", dir.path("tone.mka"), "-o", dir.path("out.mkv")}, 1,
+       dir.path("tone.mka") + ": no video stream with a size and a frame rate", {}},
       {{"pixelsort", "-", "-o", dir.path("out.mkv")}, 2, "a video out needs its input as a file", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--verify"}, 2, "--verify checks a picture", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv")}, 6, "ffmpeg: not found", {{"PATH", empty.root()}}},
@@ -330,7 +354,7 @@ TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
     EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     std::vector<std::string> files = test::listFolder(dir.root());
-    EXPECT_EQ(files, (std::vector<std::string>{"bad.mp4", "odd.mkv"}));
+    EXPECT_EQ(files, (std::vector<std::string>{"bad.mp4", "cut.mkv", "odd.mkv", "sizes.ts", "tone.mka"}));
   }
 }
 
