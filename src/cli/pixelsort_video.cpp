@@ -59,6 +59,10 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   }
   std::vector<Animation> animations;
   for (const std::string& text : options.animate) animations.push_back(parseAnimation(text));
+  if (!video.times.runs.empty()) {  // times of a variable rate: each keyframe at the frame shown then
+    placeTimesOnFrames(animations, static_cast<std::uint32_t>(std::min<std::uint64_t>(video.frames, UINT32_MAX)),
+                       [&](std::uint32_t k) { return video.times.secondsOf(k); });
+  }
   const auto frameCount = static_cast<std::uint32_t>(std::min<std::uint64_t>(video.frames, UINT32_MAX));
   if (!animations.empty() && frameCount == 0) {
     throw Error(ExitCode::BadInput, options.input + ": its frame count is unknown, which --animate's positions need");

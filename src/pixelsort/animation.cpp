@@ -96,6 +96,26 @@ Animation parseAnimation(const std::string& text) {
   return animation;
 }
 
+void placeTimesOnFrames(std::vector<Animation>& animations, std::uint32_t frameCount,
+                        const std::function<double(std::uint32_t)>& frameTime) {
+  if (frameCount < 2) return;
+  for (Animation& a : animations) {
+    for (Keyframe& k : a.keys) {
+      if (k.at != Keyframe::At::Seconds) continue;
+      std::uint32_t lo = 1, hi = frameCount - 1;  // the first frame after the time (else the last), bisected
+      while (lo < hi) {
+        const std::uint32_t mid = lo + (hi - lo) / 2;
+        if (frameTime(mid) > k.position) hi = mid;
+        else lo = mid + 1;
+      }
+      const std::uint32_t after = lo;
+      const double t0 = frameTime(after - 1), t1 = frameTime(after);
+      k.at = Keyframe::At::Frame;
+      k.position = k.position <= frameTime(0) ? 0.0 : double(after - 1) + (k.position - t0) / std::max(t1 - t0, 1e-9);
+    }
+  }
+}
+
 double animatedValue(const Animation& animation, std::uint32_t frame, std::uint32_t frameCount, double fps) {
   const auto& keys = animation.keys;
   const double at = frame;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,12 @@ const std::vector<std::string>& animatableOptions();
 // naming what is wrong (an unknown option, a position or value that is not a finite number, a
 // value outside the option's range, positions out of order).
 Animation parseAnimation(const std::string& text);
+
+// For a clip whose frames keep their own times (a variable rate): each keyframe at a time (1.5s)
+// becomes the frame shown at that time, between two frames by their times (`frameTime(k)`: frame
+// k's time in seconds), instead of the time times the average rate.
+void placeTimesOnFrames(std::vector<Animation>& animations, std::uint32_t frameCount,
+                        const std::function<double(std::uint32_t)>& frameTime);
 
 // The option's value at frame `frame` of `frameCount` frames at `fps`.
 double animatedValue(const Animation& animation, std::uint32_t frame, std::uint32_t frameCount, double fps);

@@ -1,0 +1,36 @@
+// --animate's keyframes: values between them, and, for a clip of variable rate, a keyframe at a
+// time placed on the frame shown at that time (not the time times the average rate).
+#include "pixelsort/animation.h"
+
+#include <gtest/gtest.h>
+
+namespace texsort {
+namespace {
+
+TEST(Animation, ValuesMoveLinearlyAndHoldAtTheEnds) {
+  const Animation a = parseAnimation("lower=2:0.2,50%:0.6");
+  EXPECT_DOUBLE_EQ(animatedValue(a, 0, 11, 30.0), 0.2);   // held before the first
+  EXPECT_DOUBLE_EQ(animatedValue(a, 2, 11, 30.0), 0.2);
+  EXPECT_NEAR(animatedValue(a, 4, 11, 30.0), 0.2 + 0.4 * 2.0 / 3.0, 1e-12);  // 2/3 of the way from frame 2 to 5 (50% of 10)
+  EXPECT_DOUBLE_EQ(animatedValue(a, 10, 11, 30.0), 0.6);  // held after the last
+}
+
+TEST(Animation, TimesOfAVariableRateLandOnTheirFrames) {
+  // Frames at 0, 0.1, ..., 0.5 s, then a stall to 1.5 s, then every 0.5 s.
+  const std::vector<double> times = {0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 1.5, 2.0, 2.5};
+  std::vector<Animation> animations = {parseAnimation("upper=0:0.5,1.5s:0.9,2.25s:1")};
+  placeTimesOnFrames(animations, 9, [&](std::uint32_t k) { return times.at(k); });
+  const std::vector<Keyframe>& keys = animations[0].keys;
+  EXPECT_EQ(keys[1].at, Keyframe::At::Frame);
+  EXPECT_DOUBLE_EQ(keys[1].position, 6.0);   // 1.5 s is frame 6's time
+  EXPECT_DOUBLE_EQ(keys[2].position, 7.5);   // halfway from frame 7 (2.0 s) to 8 (2.5 s)
+  EXPECT_DOUBLE_EQ(animatedValue(animations[0], 6, 9, 3.6), 0.9);
+  // A time past the last frame goes on at the last step; one before the first is frame 0.
+  std::vector<Animation> outside = {parseAnimation("upper=0s:0.5,3s:0.9")};
+  placeTimesOnFrames(outside, 9, [&](std::uint32_t k) { return times.at(k); });
+  EXPECT_DOUBLE_EQ(outside[0].keys[0].position, 0.0);
+  EXPECT_DOUBLE_EQ(outside[0].keys[1].position, 9.0);
+}
+
+}  // namespace
+}  // namespace texsort
