@@ -227,7 +227,7 @@ TEST(PixelSortVideo, EachFrameKeepsItsTime) {
   // --animate's times are the frames' own: 1.1 s is frame 8 (at 0.6 + 2 x 0.25 s), not frame 10 as
   // at the average rate.
   const test::RunResult animated = runTexsort({"pixelsort", clip, "-o", dir.path("animated.mkv"), "--angle", "90", "-q",
-                                              "--animate", "max-span=0:1,1.1s:40"});
+                                              "--intervals", "none", "--animate", "max-span=0:1,1.1s:40"});
   ASSERT_EQ(animated.exitCode, 0) << animated.err;
   const auto frameOf = [&](const std::string& video, int k, const std::string& png) {
     return test::runProgram("ffmpeg", {"-v", "error", "-i", video, "-vf", "select=eq(n\\," + std::to_string(k) + ")",
@@ -236,7 +236,7 @@ TEST(PixelSortVideo, EachFrameKeepsItsTime) {
   ASSERT_EQ(frameOf(clip, 8, dir.path("in8.png")), 0);
   ASSERT_EQ(frameOf(dir.path("animated.mkv"), 8, dir.path("out8.png")), 0);
   ASSERT_EQ(runTexsort({"pixelsort", dir.path("in8.png"), "-o", dir.path("still8.png"), "--angle", "90", "--max-span", "40",
-                        "-q"}).exitCode, 0);
+                        "--intervals", "none", "-q"}).exitCode, 0);
   EXPECT_EQ(test::decodeFrames(dir.path("out8.png")), test::decodeFrames(dir.path("still8.png")));
   // A GIF's delays (hundredths of a second) in and out.
   ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", clip, "-fps_mode", "passthrough", dir.path("in.gif")}).exitCode, 0);
