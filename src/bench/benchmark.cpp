@@ -221,7 +221,7 @@ PassCosts measurePassCosts(Algorithm algorithm, std::uint64_t n, unsigned runs) 
 
 PassCosts measurePixelSortPassCosts(const Image& image, const PixelSortOptions& options, Algorithm algorithm,
                                     unsigned runs) {
-  const LineLayout layout = lineLayout(image.width, image.height, options.angle, packsLines(options));
+  const LineLayout layout = lineLayout(image.width, image.height, options);
   const PassSchedule schedule = pixelSortSchedule(layout, algorithm, options);
   const std::unique_ptr<Runner> runner = makeRunner(algorithm, schedule.shape.count());
   const std::vector<PixelTexel> source = pixelSortSource(image, options, layout);
@@ -255,7 +255,7 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
   cell.algorithm = algorithm;
   cell.width = image.width;
   cell.height = image.height;
-  const LineLayout layout = lineLayout(image.width, image.height, options.angle, packsLines(options));
+  const LineLayout layout = lineLayout(image.width, image.height, options);
   const PassSchedule schedule = pixelSortSchedule(layout, algorithm, options);
   cell.passes = schedule.size();
   const std::unique_ptr<Runner> runner = makeRunner(algorithm, schedule.shape.count());

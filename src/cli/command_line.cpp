@@ -72,6 +72,20 @@ void Definition::finish(Command& command) {
     command.kind = Command::Kind::PixelSort;
     pixel.input = pixel.inputs.front();
     if (pixelDirection == "vertical") ps.angle = kVerticalAngle;
+    for (const PathInfo& k : kPaths)
+      if (pixelPath == k.name) ps.path = k.path;
+    if (ps.path != PixelPath::Lines && (pixelCommand->count("--angle") > 0 || pixelCommand->count("--direction") > 0)) {
+      throw Error(ExitCode::Usage, std::string("pixelsort: --angle and --direction turn --path lines; --path ") +
+                                       pathInfo(ps.path).name + " goes round its --center");
+    }
+    if (!pixelCenter.empty()) {
+      if (ps.path == PixelPath::Lines || ps.path == PixelPath::Hilbert) {
+        throw Error(ExitCode::Usage, "pixelsort: --center places circles, spiral and radial; not --path " +
+                                         std::string(pathInfo(ps.path).name));
+      }
+      ps.centerX = std::stod(pixelCenter.substr(0, pixelCenter.find(',')));
+      ps.centerY = std::stod(pixelCenter.substr(pixelCenter.find(',') + 1));
+    }
     for (const IntervalsInfo& k : kIntervals)
       if (pixelIntervals == k.name) ps.intervals = k.intervals;
     if (ps.intervals == Intervals::Mask && pixel.mask.empty()) {

@@ -28,6 +28,20 @@ std::string sizeProblem(const std::string& text) {
   return {};
 }
 
+// Why --center TEXT is not X,Y ("" when it is): two numbers from 0 to 65535, whole or halves.
+std::string centerProblem(const std::string& text) {
+  const std::size_t comma = text.find(',');
+  const auto coordinate = [](const std::string& part) {
+    char* end = nullptr;
+    const double v = std::strtod(part.c_str(), &end);
+    return !part.empty() && end == part.c_str() + part.size() && v >= 0 && v <= 65535 && std::floor(2 * v) == 2 * v;
+  };
+  if (comma == std::string::npos || !coordinate(text.substr(0, comma)) || !coordinate(text.substr(comma + 1))) {
+    return "'" + text + "' is not X,Y: two pixel coordinates from 0 to 65535, whole or halves (e.g. 256,128.5)";
+  }
+  return "";
+}
+
 // Why --input TEXT is not a script ("" when it is one), for its validator.
 std::string inputScriptProblem(const std::string& text) {
   if (text.find_first_not_of(" ;") == std::string::npos) return "an empty script; give FRAME: ACTION; ...";
@@ -110,6 +124,12 @@ Definition::Definition(Command& command) {
                 "Lines at this many degrees counter-clockwise on screen: 0 rows left to right, 90 columns bottom to "
                 "top, 45 up and to the right; parallel straight lines one pixel apart that cover every pixel once")
       ->excludes(directionOption);
+  const Words paths = wordsOf(kPaths, "The lines the spans lie on:", [](const PathInfo& k) { return k.meaning; });
+  pixels.choice("--path", pixelPath, paths.names, paths.help)->capture_default_str();
+  pixels.text("--center", pixelCenter,
+              CLI::Validator([](std::string& text) { return centerProblem(text); }, "X,Y"),
+              "The centre of circles, spiral and radial, in pixels from the top left, whole or halves (default: the "
+              "image's centre)");
   const Words intervals = wordsOf(kIntervals, "How lines are cut into spans (luma Y = 299 R + 587 G + 114 B):",
                                   [](const IntervalsInfo& k) { return k.meaning; });
   pixels.choice("--intervals", pixelIntervals, intervals.names, intervals.help)->capture_default_str();

@@ -107,9 +107,9 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
     ps.mask = std::make_shared<const Image>(loadImage(options.mask, kMaxElements));
     checkMaskSize(ps, header.width, header.height, options.mask == "-" ? "standard input (mask)" : options.mask);
   }
-  const SortShape shape = lineShape(header.width, header.height, ps.angle, packsLines(ps));
+  const SortShape shape = lineShape(header.width, header.height, ps);
   checkPixelSortFits(name, header.width, header.height, shape, ps.key, options.algorithm);
-  const bool maps = SourceShape{lineAxis(ps.angle), header.width, header.height, 1, ps.mask != nullptr}.maps();
+  const bool maps = SourceShape{lineAxis(ps), header.width, header.height, 1, ps.mask != nullptr}.maps();
   const MemoryNeed need =
       pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm, maps);
   checkHostMemoryBudget(name, header.width, header.height, need);
@@ -122,7 +122,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
     std::vector<std::uint32_t> elementOf;  // elementsOfPixels(layout)
   };
   std::future<Lines> lines = std::async(kBeside, [&] {
-    Lines made{lineLayout(header.width, header.height, ps.angle, packsLines(ps)), {}};
+    Lines made{lineLayout(header.width, header.height, ps), {}};
     made.elementOf = elementsOfPixels(made.layout);
     return made;
   });
@@ -167,11 +167,19 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
 
   if (!options.quiet) {
     std::FILE* report = options.output == "-" ? stderr : stdout;
-    char angle[32];
-    std::snprintf(angle, sizeof angle, "%g", ps.angle);
-    std::fprintf(report, "pixel-sorted %s (%ux%u) -> %s: lines at %s degrees, key %s %s, spans by %s%s\n",
-                 options.input.c_str(), image.width, image.height, options.output.c_str(),
-                 ps.angle == 0.0 ? "0 (rows)" : ps.angle == kVerticalAngle ? "-90 (columns)" : angle, pixelKeyInfo(ps.key).name,
+    char path[96];
+    if (ps.path == PixelPath::Lines && (ps.angle == 0.0 || ps.angle == kVerticalAngle)) {
+      std::snprintf(path, sizeof path, "lines at %s degrees", ps.angle == 0.0 ? "0 (rows)" : "-90 (columns)");
+    } else if (ps.path == PixelPath::Lines) {
+      std::snprintf(path, sizeof path, "lines at %g degrees", ps.angle);
+    } else if (ps.path == PixelPath::Hilbert) {
+      std::snprintf(path, sizeof path, "path hilbert");
+    } else {  // the centre as the path takes it: halves, the image's middle by default
+      std::snprintf(path, sizeof path, "path %s around (%g, %g)", pathInfo(ps.path).name,
+                    ps.centerX >= 0 ? ps.centerX : (image.width - 1) / 2.0, ps.centerY >= 0 ? ps.centerY : (image.height - 1) / 2.0);
+    }
+    std::fprintf(report, "pixel-sorted %s (%ux%u) -> %s: %s, key %s %s, spans by %s%s\n",
+                 options.input.c_str(), image.width, image.height, options.output.c_str(), path, pixelKeyInfo(ps.key).name,
                  ps.order == SortOrder::Ascending ? "ascending" : "descending", intervalsInfo(ps.intervals).name,
                  ps.mask && ps.intervals != Intervals::Mask ? " inside the mask" : "");
     std::string details;

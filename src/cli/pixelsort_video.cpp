@@ -89,17 +89,17 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     std::unique_ptr<Runner> runner;
   } plan;
   const auto replan = [&](const PixelSortOptions& ps) {
-    const SortShape shape = lineShape(video.width, video.height, ps.angle, packsLines(ps));
+    const SortShape shape = lineShape(video.width, video.height, ps);
     checkPixelSortFits(options.input, video.width, video.height, shape, ps.key, options.algorithm);
     // Memory as for a still picture of the frame's size (the frames pass through one at a time).
-    const bool maps = SourceShape{lineAxis(ps.angle), video.width, video.height, 1, ps.mask != nullptr}.maps();
+    const bool maps = SourceShape{lineAxis(ps), video.width, video.height, 1, ps.mask != nullptr}.maps();
     const MemoryNeed need = pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, options.algorithm, maps);
     checkHostMemoryBudget(options.input, video.width, video.height, need);
     if (!context) context = std::make_shared<HeadlessContext>();
     checkMemoryBudget(options.input, video.width, video.height, need);
     plan.runner.reset();
     plan.options = ps;
-    plan.layout = lineLayout(video.width, video.height, ps.angle, packsLines(ps));
+    plan.layout = lineLayout(video.width, video.height, ps);
     plan.elementOf = elementsOfPixels(plan.layout);
     plan.schedule = pixelSortSchedule(plan.layout, options.algorithm, ps);
     plan.runner = makeRunner(options.algorithm, plan.schedule.shape.count());

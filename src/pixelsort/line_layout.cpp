@@ -133,19 +133,39 @@ LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle, b
       if (!std::is_sorted(first, last, before)) std::sort(first, last, before);
     }
   }
+  placeLines(layout, pack);
+  return layout;
+}
+
+void placeLines(LineLayout& layout, bool pack) {
   layout.count = static_cast<std::uint32_t>(layout.starts.size() - 1);
+  layout.longest = 0;
   for (std::uint32_t line = 0; line < layout.count; ++line) layout.longest = std::max(layout.longest, layout.lengthOf(line));
   SortShape padded = paddedShape(layout.longest, layout.count);
   if (layout.axis == LineAxis::None) {
     layout.packed = pack;
     RowFiller rows{padded.lineLength, pack};
+    layout.firstElements.clear();
     layout.firstElements.reserve(layout.count);
     for (std::uint32_t line = 0; line < layout.count; ++line) layout.firstElements.push_back(rows.place(layout.lengthOf(line)));
     padded = rows.shape();
   }
   layout.paddedLength = padded.lineLength;
   layout.paddedCount = padded.lineCount;
-  return layout;
+}
+
+LineLayout lineLayout(std::uint32_t width, std::uint32_t height, const PixelSortOptions& options) {
+  return options.path == PixelPath::Lines ? lineLayout(width, height, options.angle, packsLines(options))
+                                          : pathLayout(width, height, options);
+}
+
+SortShape lineShape(std::uint32_t width, std::uint32_t height, const PixelSortOptions& options) {
+  return options.path == PixelPath::Lines ? lineShape(width, height, options.angle, packsLines(options))
+                                          : pathLayout(width, height, options).shape();
+}
+
+LineAxis lineAxis(const PixelSortOptions& options) {
+  return options.path == PixelPath::Lines ? lineAxis(options.angle) : LineAxis::None;
 }
 
 void lineSpanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout, std::uint32_t line,

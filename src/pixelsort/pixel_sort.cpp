@@ -33,12 +33,6 @@ std::uint32_t scaledBound(double x, bool up) {
   return static_cast<std::uint32_t>(up ? std::ceil(v) : std::floor(v));
 }
 
-// Bits needed to write v (0 for 0).
-unsigned bitWidth(std::uint32_t v) {
-  unsigned bits = 0;
-  while (v >> bits) ++bits;
-  return bits;
-}
 
 }  // namespace
 
@@ -101,6 +95,12 @@ void checkPixelSortOptions(const PixelSortOptions& options) {
                                      std::to_string(options.upper) + ": no pixel could be in a span");
   }
   if (options.spanLength < 1) throw Error(ExitCode::Usage, "pixelsort: --span-length must be at least 1");
+  for (const double c : {options.centerX, options.centerY}) {
+    if (c != -1.0 && !(c >= 0 && c <= 65535 && std::floor(2 * c) == 2 * c)) {
+      throw Error(ExitCode::Usage, "pixelsort: --center takes pixel coordinates from 0 to 65535 in halves (12,7.5), not " +
+                                       std::to_string(c));
+    }
+  }
   if (options.skipPercent > 100) {
     throw Error(ExitCode::Usage, "pixelsort: --skip is a percentage from 0 to 100, not " + std::to_string(options.skipPercent));
   }
@@ -256,7 +256,7 @@ Image pixelSortOutput(const Image& input, const std::vector<std::uint8_t>& pixel
 }
 
 Image pixelSortReference(const Image& image, const PixelSortOptions& options) {
-  const LineLayout layout = lineLayout(image.width, image.height, options.angle);
+  const LineLayout layout = lineLayout(image.width, image.height, options);
   const std::vector<std::uint32_t> spans = spanNumbers(image, options, layout);
   Image out = image;
   std::vector<std::uint32_t> positions;

@@ -38,6 +38,16 @@ struct IntervalsInfo {
 extern const IntervalsInfo kIntervals[6];
 const IntervalsInfo& intervalsInfo(Intervals intervals);
 
+// The paths the lines follow (--path): straight lines at --angle, or curves around --center.
+enum class PixelPath : std::uint32_t { Lines, Circles, Spiral, Radial, Hilbert };
+struct PathInfo {
+  PixelPath path;
+  const char* name;
+  const char* meaning;  // for --help and the report
+};
+extern const PathInfo kPaths[5];
+const PathInfo& pathInfo(PixelPath path);
+
 // --direction vertical: columns, top to bottom.
 constexpr double kVerticalAngle = -90.0;
 
@@ -53,6 +63,8 @@ struct PixelSortOptions {
   PixelKey key = PixelKey::Luma;
   SortOrder order = SortOrder::Ascending;
   std::shared_ptr<const Image> mask;  // same size as the image; white (luma >= half) may be sorted
+  PixelPath path = PixelPath::Lines;  // Lines: straight, at `angle`; the others around the centre
+  double centerX = -1.0, centerY = -1.0;  // --center in pixels, multiples of 0.5; negative: the image's centre
 };
 
 // Throws texsort::Error(Usage) with one line naming the option when a value is out of range.
@@ -105,6 +117,18 @@ struct LineLayout {
 // position order d . (x, y): parallel digital straight lines one pixel apart, 8-connected.
 // pack: put short lines in a row together (other angles only; see packsLines).
 LineLayout lineLayout(std::uint32_t width, std::uint32_t height, double angle, bool pack = false);
+// The lines `options` ask for: lineLayout at options.angle for --path lines, else pathLayout.
+LineLayout lineLayout(std::uint32_t width, std::uint32_t height, const PixelSortOptions& options);
+SortShape lineShape(std::uint32_t width, std::uint32_t height, const PixelSortOptions& options);
+LineAxis lineAxis(const PixelSortOptions& options);
+// A curved path's lines (paths.cpp; docs/pixelsort.md defines each exactly): every pixel in one line,
+// listed (Axis::None), lines sharing rows where packsLines allows. A line longer than the key's
+// 48-bit order allows (2^floor((48 - key bits) / 2) pixels) is cut into pieces of that length.
+LineLayout pathLayout(std::uint32_t width, std::uint32_t height, const PixelSortOptions& options);
+// Counts a layout's lines from `starts`, finds the longest, and (listed lines) places each line's
+// first element in the rows (packed or a line a row): what every layout ends with.
+void placeLines(LineLayout& layout, bool pack);
+
 // Whether the options let lines share rows: not for random and waves intervals or --skip, whose
 // choices depend on a position's line and place in it, which the passes take from its row.
 bool packsLines(const PixelSortOptions& options);

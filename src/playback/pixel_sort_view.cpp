@@ -39,7 +39,7 @@ PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algor
 
 void PixelSortView::rebuildLines() {
   checkMaskSize(options_, image_.width, image_.height, "the mask");
-  layout_ = lineLayout(image_.width, image_.height, options_.angle, packsLines(options_));
+  layout_ = lineLayout(image_.width, image_.height, options_);
   if (const std::string limit = pixelSortLimit(layout_.shape(), options_.key, algorithm_); !limit.empty()) {
     const bool algorithmLimit = layout_.shape().count() > info(algorithm_).maxElements;  // as texsort pixelsort
     throw Error(algorithmLimit ? ExitCode::Gpu : ExitCode::BadInput,
@@ -65,7 +65,9 @@ void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algori
   checkPixelSortOptions(options);
   checkPixelSortAlgorithm(algorithm);
   const bool sameLines = options.angle == options_.angle && options.mask == options_.mask && algorithm == algorithm_ &&
-                         packsLines(options) == packsLines(options_);
+                         packsLines(options) == packsLines(options_) && options.path == options_.path &&
+                         options.centerX == options_.centerX && options.centerY == options_.centerY &&
+                         (options.path == PixelPath::Lines || options.key == options_.key);  // a path's pieces follow the key
   options_ = options;
   algorithm_ = algorithm;
   if (sameLines) {  // the uploaded source stands: only the passes change

@@ -23,4 +23,11 @@ inline unsigned log2Exact(std::uint64_t n) {
   return k;
 }
 
+// Bits needed to write v (0 for 0).
+constexpr unsigned bitWidth(std::uint64_t v) {
+  unsigned bits = 0;
+  while (bits < 64 && (v >> bits) != 0) ++bits;
+  return bits;
+}
+
 }  // namespace texsort

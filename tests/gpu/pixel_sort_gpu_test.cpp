@@ -1,0 +1,227 @@
+// The pixel sort on a real GL context (llvmpipe in CI): every pass of every line sort equals the
+// CPU model and the image the plain reference, for straight lines at any angle, the curved paths,
+// edges at the ends of the scale, spans across many words, and a source uploaded in parts.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <random>
+
+#include "image/packing.h"
+#include "pixelsort/pixel_sort.h"
+#include "sort/cpu_model.h"
+#include "sort/fragment_runner.h"
+#include "gpu_fixture.h"
+#include "same_state.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+using Gpu = test::GpuTest;
+using test::pixelSortEveryPass;
+using test::sameStateEveryPass;
+
+// The pixel sort: every pass of every line sort over all lines at once equals the CPU model, on odd sizes,
+// single rows and columns, angles 0, 30, 45, 90, -60, thresholds and whole lines; the final image is each
+// span stably sorted, and the 8-bit read-back is that image.
+TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
+  std::mt19937 rng(43);
+  std::size_t kind = 0;
+  const std::pair<std::uint32_t, std::uint32_t> sizes[] = {{13, 7}, {1, 9}, {9, 1}, {31, 17}};
+  for (const auto& [w, h] : sizes) {
+    for (const double angle : {0.0, 30.0, 45.0, 90.0, -60.0, 180.0, -90.0}) {
+      PixelSortOptions o;
+      o.angle = angle;
+      o.key = kPixelKeys[rng() % std::size(kPixelKeys)].key;
+      o.order = rng() % 2 ? SortOrder::Descending : SortOrder::Ascending;
+      o.intervals = kIntervals[kind++ % std::size(kIntervals)].intervals;  // every kind, three times or more
+      o.lower = 0.1;
+      o.upper = 0.7;
+      o.spanLength = std::uint32_t(2 + rng() % 12);  // up to 13: wave jitter of up to 3
+      o.seed = std::uint32_t(rng());
+      o.maxSpan = h == 17 || w == 13 ? 5 : 0;  // 13x7: pieces and skips together
+      o.skipPercent = w == 13 ? 40 : 0;
+      if (o.intervals == Intervals::Mask || w == 9) o.mask = std::make_shared<const Image>(test::randomImage(w, h, rng, 2));
+      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(angle) + " " +
+                   pixelKeyInfo(o.key).name + " " + intervalsInfo(o.intervals).name);
+      const Image image = test::randomImage(w, h, rng, 8);
+      const LineLayout layout = lineLayout(w, h, angle, packsLines(o));  // lines share rows where they may
+      pixelSortEveryPass(image, o, layout, [&](Runner& runner, const SortState& cpu) {
+        const std::vector<std::uint8_t> expected = pixelSortOutput(image, cpu.pixels).rgba;
+        EXPECT_EQ(runner.readPixelBytes(image.pixelCount(), {}), expected) << "the 8-bit read-back";
+        // As the command reads back: over the source's bytes, in their memory.
+        std::vector<std::uint8_t> used(image.pixelCount() * 4, 0xA5);
+        used.reserve(cpu.source.size() * 4);  // room for every element: no path needs more
+        const std::uint8_t* const memory = used.data();
+        const std::vector<std::uint8_t> over = runner.readPixelBytes(image.pixelCount(), std::move(used));
+        EXPECT_EQ(over, expected) << "the 8-bit read-back over bytes that held something else";
+        EXPECT_EQ(over.data(), memory) << "the read-back in the memory it was given";
+      });
+    }
+  }
+}
+
+// The curved paths (circles, spiral, radial, hilbert; the centre the image's or a half pixel
+// elsewhere) through the same passes: every pass equals the CPU model, the image the reference, and
+// the output holds the input's pixels, each once.
+TEST_F(Gpu, PixelSortPathsEqualTheCpuModelEveryPass) {
+  std::mt19937 rng(47);
+  std::size_t kind = 0;
+  for (const PathInfo& path : kPaths) {
+    if (path.path == PixelPath::Lines) continue;
+    for (const auto& [w, h] : {std::pair<std::uint32_t, std::uint32_t>{13, 7}, {9, 9}, {5, 12}}) {
+      PixelSortOptions o;
+      o.path = path.path;
+      if (w == 5 && path.path != PixelPath::Hilbert) o.centerX = 1, o.centerY = 8.5;
+      o.key = kPixelKeys[rng() % std::size(kPixelKeys)].key;
+      o.order = rng() % 2 ? SortOrder::Descending : SortOrder::Ascending;
+      o.intervals = kIntervals[kind++ % std::size(kIntervals)].intervals;
+      o.lower = 0.1;
+      o.upper = 0.7;
+      o.spanLength = std::uint32_t(2 + rng() % 8);
+      o.seed = std::uint32_t(rng());
+      o.maxSpan = w == 9 ? 4 : 0;
+      if (o.intervals == Intervals::Mask) o.mask = std::make_shared<const Image>(test::randomImage(w, h, rng, 2));
+      SCOPED_TRACE(std::string(path.name) + " " + std::to_string(w) + "x" + std::to_string(h) + " " +
+                   pixelKeyInfo(o.key).name + " " + intervalsInfo(o.intervals).name);
+      const Image image = test::randomImage(w, h, rng, 8);
+      const LineLayout layout = lineLayout(w, h, o);
+      pixelSortEveryPass(image, o, layout, [&](Runner& runner, const SortState&) {
+        std::vector<std::uint32_t> before, after;
+        const std::vector<std::uint8_t> out = runner.readPixelBytes(image.pixelCount(), {});
+        for (std::size_t i = 0; i < image.pixelCount(); ++i) {
+          std::uint32_t a = 0, b = 0;
+          std::memcpy(&a, &image.rgba[4 * i], 4);
+          std::memcpy(&b, &out[4 * i], 4);
+          before.push_back(a);
+          after.push_back(b);
+        }
+        std::sort(before.begin(), before.end());
+        std::sort(after.begin(), after.end());
+        EXPECT_EQ(after, before) << "a permutation of the input";
+      });
+    }
+  }
+}
+
+// Edges at the ends of the scale: with --lower 0 every change of luma breaks a span; with --lower 1
+// a black/white step (strength exactly 4 x 63750 = 255000, the threshold) does not, as "exceeds"
+// says: every pass equals the CPU model and the result the reference, which agree on both.
+TEST_F(Gpu, EdgesAtTheEndsOfTheScaleEqualTheCpuModel) {
+  Image image;
+  image.width = 12;
+  image.height = 3;
+  for (std::uint32_t i = 0; i < 36; ++i) {
+    const std::uint8_t v = (i % 12) < 5 ? 0 : (i % 12) < 9 ? 255 : std::uint8_t(40 * (i % 12));
+    image.rgba.insert(image.rgba.end(), {v, std::uint8_t(255 - v), v, 255});
+  }
+  for (const double lower : {0.0, 1.0}) {
+    SCOPED_TRACE("--lower " + std::to_string(lower));
+    PixelSortOptions o;
+    o.intervals = Intervals::Edges;
+    o.lower = lower;
+    const LineLayout layout = lineLayout(image.width, image.height, 0.0);
+    const std::vector<std::uint32_t> spans = spanNumbers(image, o, layout);
+    if (lower == 1.0) {
+      EXPECT_EQ(spans, std::vector<std::uint32_t>(36, 0)) << "an edge at the threshold does not break";
+    } else {
+      EXPECT_NE(spans, std::vector<std::uint32_t>(36, 0)) << "every change of luma breaks";
+    }
+    pixelSortEveryPass(image, o, layout);
+  }
+}
+
+// Long lines: spans that run across many 32-position span words, so positions take their start
+// from the scan's running maximum (scan steps of distance 1 and 8 words on lines of 1024) as well as
+// from start bits in their own word. Every pass equals the CPU model; the image equals the reference.
+TEST_F(Gpu, PixelSortSpansAcrossManyWordsEqualTheCpuModel) {
+  std::mt19937 rng(47);
+  const Image image = test::randomImage(700, 3, rng, 8);
+  const LineLayout layout = lineLayout(image.width, image.height, 0.0);
+  ASSERT_EQ(layout.paddedLength, 1024u);
+  PixelSortOptions whole, wide, random, waves, mask;
+  whole.intervals = Intervals::None;
+  wide.lower = 0.0;  // every pixel in: one span a line, as threshold
+  wide.upper = 1.0;
+  random.intervals = Intervals::Random;
+  random.spanLength = 150;
+  waves.intervals = Intervals::Waves;
+  waves.spanLength = 300;
+  waves.maxSpan = 70;
+  mask.intervals = Intervals::Mask;
+  Image white = test::randomImage(700, 3, rng, 2);  // long runs of white, a few black pixels
+  for (std::size_t i = 0; i < white.pixelCount(); ++i)
+    if (i % 97 != 0) std::fill_n(&white.rgba[4 * i], 3, std::uint8_t{255});
+  mask.mask = std::make_shared<const Image>(white);
+  std::size_t scanSteps = 0;
+  for (const PixelSortOptions& o : {whole, wide, random, waves, mask}) {
+    SCOPED_TRACE(intervalsInfo(o.intervals).name);
+    for (const Algorithm algorithm : {Algorithm::Bitonic, Algorithm::BitonicWide}) {
+      SortState cpu;
+      cpu.source = pixelSortSource(image, o, layout);
+      const PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
+      scanSteps = static_cast<std::size_t>(std::count_if(
+          schedule.begin(), schedule.end(), [](const Pass& p) { return std::holds_alternative<SpanScanStep>(p); }));
+      const std::unique_ptr<Runner> runner = makeRunner(algorithm, cpu.source.size());
+      runner->prepare(schedule, sourceShape(layout, o));
+      ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu, sourceShape(layout, o))) << algorithmName(algorithm);
+      EXPECT_EQ(pixelSortOutput(image, cpu.pixels).rgba, pixelSortReference(image, o).rgba) << algorithmName(algorithm);
+    }
+  }
+  EXPECT_EQ(scanSteps, 2u) << "32 words a line: distances 1 and 8";
+}
+
+// The CLI uploads the source a few texture rows at a time (PixelSource), or for rows and columns
+// without a mask straight from the pixels' bytes; the runner keeps each pixel's bytes and, for
+// listed lines or a mask, the maps: read back as texels (from the maps, or for rows and columns by
+// their arithmetic) they must equal the texels built whole. 700x300 at 30 degrees pads to 2^20
+// elements: a 1024-wide texture, four parts of 256 rows.
+TEST_F(Gpu, SourceUploadedInPartsEqualsTheWholeTexels) {
+  std::mt19937 rng(29);
+  const Image image = test::randomImage(700, 300, rng, 8);
+  PixelSortOptions masked, plain;
+  Image mask = test::randomImage(700, 300, rng, 2);  // black and white, in runs of 1 to 3
+  for (std::size_t i = 0; i < mask.pixelCount(); ++i) std::fill_n(&mask.rgba[4 * i], 3, i % 5 < 3 ? 255 : 0);
+  masked.mask = std::make_shared<const Image>(mask);
+  for (const auto& [angle, o] : {std::pair<double, const PixelSortOptions&>{30.0, masked}, {0.0, plain}, {180.0, plain},
+                                 {-90.0, masked}, {90.0, plain}}) {
+    SCOPED_TRACE("at " + std::to_string(angle) + (o.mask ? " with a mask" : ""));
+    const LineLayout layout = lineLayout(image.width, image.height, angle);
+    const std::vector<PixelTexel> whole = pixelSortSource(image, o, layout);
+    FragmentRunner runner(whole.size());
+    const PixelSource source(image, o, layout);
+    std::vector<std::uint64_t> firsts;
+    runner.uploadSource([&](std::uint64_t first, std::uint64_t count, PixelTexel* out) {
+      firsts.push_back(first);
+      source.fill(first, count, out);
+    }, sourceShape(layout, o));
+    if (angle == 30.0) {
+      ASSERT_EQ(whole.size(), std::size_t{1} << 20);
+      EXPECT_EQ(firsts, (std::vector<std::uint64_t>{0, 1u << 18, 2u << 18, 3u << 18})) << "parts of 256 rows, in order";
+    }
+    EXPECT_EQ(runner.view().pixelMaps != nullptr, angle == 30.0 || o.mask != nullptr) << "maps only where needed";
+    const std::vector<PixelTexel> uploaded = runner.readState().source;
+    ASSERT_EQ(uploaded.size(), whole.size());
+    for (std::size_t j = 0; j < whole.size(); ++j) {
+      ASSERT_TRUE(uploaded[j] == whole[j]) << "texel " << j << ": (" << uploaded[j].rgb << ", " << uploaded[j].alphaMask
+                                           << ", " << uploaded[j].pixel << ", " << uploaded[j].element << ") expected ("
+                                           << whole[j].rgb << ", " << whole[j].alphaMask << ", " << whole[j].pixel << ", "
+                                           << whole[j].element << ")";
+    }
+    if (!sourceShape(layout, o).maps()) {
+      // Rows and columns without a mask: the pixels' bytes as they are, over a taller image's (the
+      // same element count), so the texels past the last pixel must be cleared again.
+      const Image taller = test::randomImage(image.width, image.height + 100, rng, 8);
+      const LineLayout tallerLayout = lineLayout(taller.width, taller.height, angle);
+      ASSERT_EQ(tallerLayout.paddedCount, layout.paddedCount);
+      runner.uploadSourceBytes(taller.rgba.data(), sourceShape(tallerLayout, o));
+      runner.uploadSourceBytes(image.rgba.data(), sourceShape(layout, o));
+      EXPECT_TRUE(runner.readState().source == whole) << "the bytes straight from the pixels";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace texsort
