@@ -81,6 +81,27 @@ TEST(PixelSortCli, WritesEachSpanStablySortedForEveryOptionSet) {
   thresholdInMask.intervals = Intervals::Threshold;
   thresholdInMask.lower = 0.1;
   cases.push_back({{"--mask", maskFile, "--lower", "0.1"}, thresholdInMask});
+  // The curved paths (their exact rules: paths_test.cpp), centred or placed.
+  PixelSortOptions rings;
+  rings.path = PixelPath::Circles;
+  rings.key = PixelKey::Hue;
+  cases.push_back({{"--path", "circles", "--key", "hue"}, rings});
+  PixelSortOptions placed;
+  placed.path = PixelPath::Spiral;
+  placed.centerX = 3;
+  placed.centerY = 20.5;
+  placed.intervals = Intervals::None;
+  placed.maxSpan = 40;
+  cases.push_back({{"--path", "spiral", "--center", "3,20.5", "--intervals", "none", "--max-span", "40"}, placed});
+  PixelSortOptions rays;
+  rays.path = PixelPath::Radial;
+  rays.intervals = Intervals::Edges;
+  rays.lower = 0.05;
+  cases.push_back({{"--path", "radial", "--intervals", "edges", "--lower", "0.05"}, rays});
+  PixelSortOptions curve;
+  curve.path = PixelPath::Hilbert;
+  curve.order = SortOrder::Descending;
+  cases.push_back({{"--path", "hilbert", "--order", "desc"}, curve});
   for (const Case& c : cases) {
     const std::string out = dir.path("out.png");
     std::vector<std::string> args = {"pixelsort", in, "-o", out, "--verify", "-q"};
@@ -178,6 +199,13 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
       {{"--intervals", "stripes"}, "--intervals: stripes not in"},
       {{"--mask", test::assetPath("astronaut.png")}, "the mask is 512x512, the image 600x400"},
       {{"--mask", out}, "output is the mask file"},
+      {{"--path", "zigzag"}, "--path: zigzag not in"},
+      {{"--path", "circles", "--angle", "30"}, "--angle and --direction turn --path lines; --path circles goes round"},
+      {{"--path", "radial", "--direction", "vertical"}, "--angle and --direction turn --path lines"},
+      {{"--path", "hilbert", "--center", "3,4"}, "--center places circles, spiral and radial; not --path hilbert"},
+      {{"--center", "3,4"}, "--center places circles, spiral and radial; not --path lines"},
+      {{"--path", "circles", "--center", "3,4.25"}, "--center: '3,4.25' is not X,Y"},
+      {{"--path", "circles", "--center", "3"}, "--center: '3' is not X,Y"},
   };
   for (const auto& [extra, needle] : cases) {
     std::vector<std::string> args = {"pixelsort", test::assetPath("coffee.png"), "-o", out};
