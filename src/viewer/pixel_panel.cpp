@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iterator>
@@ -71,11 +72,17 @@ std::vector<std::string> pixelSortArguments(const ViewerState& s, const PixelSor
     std::snprintf(text, sizeof text, "%.17g", v);
     return std::string(text);
   };
-  std::vector<std::string> args = {
-      "--angle", number(o.angle), "--intervals", intervalsInfo(o.intervals).name, "--lower", number(o.lower),
+  std::vector<std::string> args = {"--path", pathInfo(o.path).name};
+  if (o.path == PixelPath::Lines) args.insert(args.end(), {"--angle", number(o.angle)});
+  if (o.centerX >= 0 && o.path != PixelPath::Lines && o.path != PixelPath::Hilbert) {
+    args.insert(args.end(), {"--center", number(o.centerX) + "," + number(o.centerY)});
+  }
+  const std::vector<std::string> rest = {
+      "--intervals", intervalsInfo(o.intervals).name, "--lower", number(o.lower),
       "--upper", number(o.upper), "--span-length", std::to_string(o.spanLength), "--seed", std::to_string(o.seed),
       "--max-span", std::to_string(o.maxSpan), "--skip", std::to_string(o.skipPercent), "--key", pixelKeyInfo(o.key).name,
       "--order", o.order == SortOrder::Ascending ? "asc" : "desc", "--algo", algorithmName(algorithm)};
+  args.insert(args.end(), rest.begin(), rest.end());
   if (o.mask) args.insert(args.end(), {"--mask", s.maskPath});
   return args;
 }
@@ -161,13 +168,37 @@ void pixelPanel(ViewerState& s, float fps) {
   }
 
   if (ImGui::CollapsingHeader("Lines and spans", ImGuiTreeNodeFlags_DefaultOpen)) {
-    if (ImGui::Button("rows")) o.angle = 0.0, changed = true;
-    ImGui::SameLine();
-    if (ImGui::Button("columns")) o.angle = kVerticalAngle, changed = true;
-    ImGui::SameLine();
-    float angle = float(o.angle);
-    ImGui::SetNextItemWidth(150);
-    if (ImGui::SliderFloat("angle", &angle, -180.0f, 180.0f, "%.1f deg")) o.angle = angle, changed = true;
+    const bool pathsOpen = fittedCombo(s, "path", pathInfo(o.path).name, pathInfo(o.path).name);
+    remember(s, "path");
+    if (pathsOpen) {
+      for (const PathInfo& k : kPaths) {
+        if (ImGui::Selectable(k.name, k.path == o.path) && k.path != o.path) o.path = k.path, changed = true;
+        remember(s, std::string("path ") + k.name);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.meaning);
+      }
+      ImGui::EndCombo();
+    }
+    if (o.path == PixelPath::Lines) {
+      if (ImGui::Button("rows")) o.angle = 0.0, changed = true;
+      ImGui::SameLine();
+      if (ImGui::Button("columns")) o.angle = kVerticalAngle, changed = true;
+      ImGui::SameLine();
+      float angle = float(o.angle);
+      ImGui::SetNextItemWidth(150);
+      if (ImGui::SliderFloat("angle", &angle, -180.0f, 180.0f, "%.1f deg")) o.angle = angle, changed = true;
+    } else if (o.path != PixelPath::Hilbert) {  // the centre, in half pixels; the image's middle until moved
+      const Image& image = s.session->image();
+      float centre[2] = {float(o.centerX >= 0 ? o.centerX : (image.width - 1) / 2.0),
+                         float(o.centerY >= 0 ? o.centerY : (image.height - 1) / 2.0)};
+      ImGui::SetNextItemWidth(-110);
+      if (ImGui::SliderFloat2("centre", centre, 0.0f, float(std::max(image.width, image.height) - 1), "%.1f")) {
+        o.centerX = std::round(2.0 * std::clamp(double(centre[0]), 0.0, double(image.width - 1))) / 2.0;
+        o.centerY = std::round(2.0 * std::clamp(double(centre[1]), 0.0, double(image.height - 1))) / 2.0;
+        changed = true;
+      }
+      ImGui::SameLine();
+      if (ImGui::SmallButton("middle")) o.centerX = o.centerY = -1.0, changed = true;
+    }
     int kind = static_cast<int>(o.intervals);
     if (fittedCombo(s, "intervals", intervalsInfo(o.intervals).name, intervalsInfo(o.intervals).name)) {
       for (const IntervalsInfo& k : kIntervals) {

@@ -87,6 +87,21 @@ TEST(GuiInput, ShortcutsDriveThePixelSortMode) {
   EXPECT_EQ(r.pass, 0u) << "the global sort stays where it was";
 }
 
+// The path is a live control: picked in its combo, the picture is `texsort pixelsort --path` of
+// the image; so is the saved clip's command line (GuiClip), which takes the same options.
+TEST(GuiInput, ThePathComboSortsAlongThePathPicked) {
+  test::TempFolder dir;
+  for (const char* path : {"circles", "radial"}) {
+    SCOPED_TRACE(path);
+    const Driven r = drive(dir, {"--pixelsort", "--frames", "14", "--export-state", dir.path("viewer.png")},
+                        std::string("3: click @path; 6: click @path ") + path);
+    ASSERT_EQ(r.result.exitCode, 0) << r.result.err << r.result.out;
+    ASSERT_EQ(test::runTexsort({"pixelsort", test::assetPath("astronaut.png"), "-o", dir.path("cli.png"), "--path", path,
+                                "-q"}).exitCode, 0);
+    EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png")));
+  }
+}
+
 // On a screen larger than the default 1280x820 the window takes 85 % of it (it opened at 1280x820
 // whatever the screen).
 TEST(GuiInput, TheWindowFitsALargerScreen) {
