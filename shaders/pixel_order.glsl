@@ -14,37 +14,8 @@ uniform uint u_maxSpan;
 uniform uint u_skipPercent;
 uniform uint u_seed;
 
-// floor(x / d) for d > 0 and either sign of x, from divisions of non-negative numbers only.
-int floorDiv(int x, int d) { return x >= 0 ? x / d : -((-x + d - 1) / d); }
-
-uint pixelKey(uint rgb) {
-  int r = int(rgb >> 16), g = int((rgb >> 8) & 255u), b = int(rgb & 255u);
-  int mx = max(r, max(g, b)), mn = min(r, min(g, b)), d = mx - mn;
-#if PIXEL_KEY == 0
-  return lumaOfRgb(rgb);
-#elif PIXEL_KEY == 1
-  return uint(mx + mn);
-#elif PIXEL_KEY == 2
-  if (d == 0) return 0u;
-  if (mx == r) return uint((1530 + floorDiv(255 * (g - b), d)) % 1530);
-  if (mx == g) return uint(510 + floorDiv(255 * (b - r), d));
-  return uint(1020 + floorDiv(255 * (r - g), d));
-#elif PIXEL_KEY == 3
-  return mx == 0 ? 0u : uint(255 * d / mx);
-#elif PIXEL_KEY == 4
-  return uint(r + g + b);
-#elif PIXEL_KEY == 5
-  return uint(mn);
-#elif PIXEL_KEY == 6
-  return uint(mx);
-#elif PIXEL_KEY == 7
-  return uint(r);
-#elif PIXEL_KEY == 8
-  return uint(g);
-#else
-  return uint(b);
-#endif
-}
+// The element's key: PIXEL_KEY, a constant, so only its formula is compiled in.
+uint pixelKey(uint rgb) { return keyOfRgb(PIXEL_KEY, rgb); }
 
 // Sets the field v (no wider than its room) at bit `at` of the 48-bit number (high 24, low 24).
 uvec2 withField(uvec2 order, uint v, int at) {

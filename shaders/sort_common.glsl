@@ -99,6 +99,34 @@ uint spanStartOf(int j) {
 }
 uint lumaOfRgb(uint rgb) { return 299u * (rgb >> 16) + 587u * ((rgb >> 8) & 255u) + 114u * (rgb & 255u); }
 
+// floor(x / d) for d > 0 and either sign of x, from divisions of non-negative numbers only.
+int floorDiv(int x, int d) { return x >= 0 ? x / d : -((-x + d - 1) / d); }
+
+// The pixel-sort key `key` (pixel_rules.h's PixelKey) of a packed RGB colour. Callers pass a
+// constant (a define), so the compiler keeps just that key's formula.
+uint keyOfRgb(int key, uint rgb) {
+  int r = int(rgb >> 16), g = int((rgb >> 8) & 255u), b = int(rgb & 255u);
+  int mx = max(r, max(g, b)), mn = min(r, min(g, b)), d = mx - mn;
+  if (key == 0) return lumaOfRgb(rgb);
+  if (key == 1) return uint(mx + mn);
+  if (key == 2) {
+    if (d == 0) return 0u;
+    if (mx == r) return uint((1530 + floorDiv(255 * (g - b), d)) % 1530);
+    if (mx == g) return uint(510 + floorDiv(255 * (b - r), d));
+    return uint(1020 + floorDiv(255 * (r - g), d));
+  }
+  if (key == 3) return mx == 0 ? 0u : uint(255 * d / mx);
+  if (key == 4) return uint(r + g + b);
+  if (key == 5) return uint(mn);
+  if (key == 6) return uint(mx);
+  if (key == 7) return uint(r);
+  if (key == 8) return uint(g);
+  if (key == 9) return uint(b);
+  if (key == 10) return uint(d);  // chroma
+  return rgb;                     // 11: the packed colour, R highest
+}
+
+
 uint mixBits(uint x) {
   x ^= x >> 16;
   x *= 0x7feb352du;

@@ -5,7 +5,8 @@
 // word of Buffer::Spans: a bit for each that starts a span, and the latest of them (a position in
 // the line; 0 when none). span_scan.frag carries the latest starts along the lines.
 // INTERVALS (a define, one program each) is pixel_rules.h's Intervals: 0 threshold, 1 none,
-// 2 edges, 3 random, 4 waves, 5 mask. Compiled after sort_common.glsl.
+// 2 edges, 3 random, 4 waves, 5 mask; SELECT_KEY the threshold's key (PixelKey), SELECT_OUTSIDE
+// defined for --invert. Compiled after sort_common.glsl.
 
 uniform int u_lowest;
 uniform int u_highest;
@@ -20,8 +21,13 @@ out uvec2 o_word;
 bool inSpan(int pixel) {
   if (!pixelAllowed(pixel)) return false;  // the mask keeps it out
 #if INTERVALS == 0
-  uint y = lumaOfRgb(rgbOfBytes(pixelBytesOf(pixel)));
-  return y >= uint(u_lowest) && y <= uint(u_highest);
+  uint k = keyOfRgb(SELECT_KEY, rgbOfBytes(pixelBytesOf(pixel)));
+  bool inside = k >= uint(u_lowest) && k <= uint(u_highest);
+#ifdef SELECT_OUTSIDE
+  return !inside;
+#else
+  return inside;
+#endif
 #else
   return true;
 #endif

@@ -92,8 +92,14 @@ void Definition::finish(Command& command) {
       throw Error(ExitCode::Usage, "pixelsort: --intervals mask needs --mask FILE");
     }
     ps.order = pixelOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
-    for (const PixelKeyInfo& k : kPixelKeys)
+    for (const PixelKeyInfo& k : kPixelKeys) {
       if (pixelKey == k.name) ps.key = k.key;
+      if (pixelSelect == k.name) ps.select = k.key;
+    }
+    if (ps.intervals != Intervals::Threshold && (pixelCommand->count("--select") > 0 || ps.invert)) {
+      throw Error(ExitCode::Usage, std::string("pixelsort: --select and --invert shape --intervals threshold, not ") +
+                                       intervalsInfo(ps.intervals).name);
+    }
     checkPixelSortOptions(ps);
     parseAlgorithm(pixelAlgo, pixel.algorithm);
   } else if (*recordCommand) {

@@ -133,6 +133,11 @@ Definition::Definition(Command& command) {
   const Words intervals = wordsOf(kIntervals, "How lines are cut into spans (luma Y = 299 R + 587 G + 114 B):",
                                   [](const IntervalsInfo& k) { return k.meaning; });
   pixels.choice("--intervals", pixelIntervals, intervals.names, intervals.help)->capture_default_str();
+  pixels.choice("--select", pixelSelect, keys.names,
+                "threshold: the key --lower and --upper bound, as fractions of its range (any --key name)")
+      ->capture_default_str();
+  pixels.flag("--invert", ps.invert,
+              "threshold: spans are the runs of pixels whose key lies outside --lower..--upper instead");
   pixels.number("--lower", ps.lower, 0.0, 1.0,
                 "Threshold's lower bound, a fraction 0..1: Y >= ceil(lower x 255000); edges: the break level")
       ->capture_default_str();

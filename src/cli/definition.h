@@ -35,7 +35,7 @@ struct Definition {
  private:
   CLI::App *sortCommand, *pixelCommand, *recordCommand, *benchCommand, *checkCommand, *infoCommand, *demoCommand;
   std::string order = "asc", algo = "bitonic-wide";
-  std::string pixelPath = "lines", pixelCenter;
+  std::string pixelPath = "lines", pixelCenter, pixelSelect = "luma";
   std::string pixelDirection = "horizontal", pixelIntervals = "threshold", pixelKey = "luma", pixelOrder = "asc",
               pixelAlgo = "bitonic-wide";
   std::string recordOrder = "asc", recordAlgo = "bitonic", recordFormat, recordSize;

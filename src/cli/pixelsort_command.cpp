@@ -184,8 +184,9 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
                  ps.mask && ps.intervals != Intervals::Mask ? " inside the mask" : "");
     std::string details;
     if (ps.intervals == Intervals::Threshold) {
-      const LumaBounds b = lumaBounds(ps);
-      details = "luma " + std::to_string(b.lowest) + ".." + std::to_string(b.highest);
+      const LumaBounds b = selectBounds(ps);
+      details = std::string(pixelKeyInfo(ps.select).name) + (ps.invert ? " outside " : " ") + std::to_string(b.lowest) +
+                ".." + std::to_string(b.highest);
     }
     if (ps.intervals == Intervals::Edges) details = "edge strength above " + std::to_string(kEdgeScale * lumaBounds(ps).lowest);
     if (ps.intervals == Intervals::Random || ps.intervals == Intervals::Waves) {

@@ -170,7 +170,7 @@ LineAxis lineAxis(const PixelSortOptions& options) {
 
 void lineSpanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout, std::uint32_t line,
                      std::uint32_t* out) {
-  const LumaBounds bounds = lumaBounds(options);
+  const LumaBounds bounds = lumaBounds(options), selected = selectBounds(options);
   const auto lumaAt = [&](std::int32_t x, std::int32_t y) {
     const std::uint8_t* px = &image.rgba[4 * (std::uint64_t(y) * image.width + x)];
     return lumaKey(px[0], px[1], px[2]);
@@ -181,8 +181,9 @@ void lineSpanNumbers(const Image& image, const PixelSortOptions& options, const 
       if (!maskWhite(m[0], m[1], m[2])) return false;
     }
     if (options.intervals != Intervals::Threshold) return true;
-    const std::uint32_t y = lumaAt(std::int32_t(pixel % image.width), std::int32_t(pixel / image.width));
-    return y >= bounds.lowest && y <= bounds.highest;
+    const std::uint8_t* px = &image.rgba[4 * pixel];
+    const std::uint32_t k = pixelKey(options.select, px[0], px[1], px[2]);
+    return (k >= selected.lowest && k <= selected.highest) != options.invert;
   };
   const auto breaks = [&](std::uint32_t p, std::uint64_t pixel) {
     switch (options.intervals) {

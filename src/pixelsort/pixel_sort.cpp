@@ -26,8 +26,8 @@ std::uint32_t hueKey(std::int32_t r, std::int32_t g, std::int32_t b) {
 
 // x * 255000 rounded the way the definition reads it: ceil or floor of the exact product, where a
 // product within 1e-6 of an integer is that integer (0.25 * 255000 is 63750, not 63750.000001).
-std::uint32_t scaledBound(double x, bool up) {
-  const double v = x * double(kMaxLuma);
+std::uint32_t scaledBound(double x, bool up, std::uint32_t max = kMaxLuma) {
+  const double v = x * double(max);
   const double nearest = std::round(v);
   if (std::abs(v - nearest) < 1e-6) return static_cast<std::uint32_t>(nearest);
   return static_cast<std::uint32_t>(up ? std::ceil(v) : std::floor(v));
@@ -36,7 +36,7 @@ std::uint32_t scaledBound(double x, bool up) {
 
 }  // namespace
 
-const PixelKeyInfo kPixelKeys[10] = {
+const PixelKeyInfo kPixelKeys[12] = {
     {PixelKey::Luma, "luma", kMaxLuma, "299 R + 587 G + 114 B (Rec. 601, 0..255000)"},
     {PixelKey::Lightness, "lightness", 510, "max + min of R, G, B (HSL lightness x 2, 0..510)"},
     {PixelKey::Hue, "hue", 1529,
@@ -49,6 +49,8 @@ const PixelKeyInfo kPixelKeys[10] = {
     {PixelKey::Red, "red", 255, "R"},
     {PixelKey::Green, "green", 255, "G"},
     {PixelKey::Blue, "blue", 255, "B"},
+    {PixelKey::Chroma, "chroma", 255, "max - min of R, G, B (0..255)"},
+    {PixelKey::Rgb, "rgb", 16777215, "the packed colour 65536 R + 256 G + B (0..16777215; lines of up to 4096 pixels)"},
 };
 
 const PixelKeyInfo& pixelKeyInfo(PixelKey key) { return kPixelKeys[static_cast<std::size_t>(key)]; }
@@ -77,6 +79,8 @@ std::uint32_t pixelKey(PixelKey key, std::uint8_t r, std::uint8_t g, std::uint8_
     case PixelKey::Red: return r;
     case PixelKey::Green: return g;
     case PixelKey::Blue: return b;
+    case PixelKey::Chroma: return mx - mn;
+    case PixelKey::Rgb: return std::uint32_t{r} << 16 | std::uint32_t{g} << 8 | b;
   }
   throw std::logic_error("pixelKey: unknown key");
 }
@@ -116,6 +120,11 @@ void checkMaskSize(const PixelSortOptions& options, std::uint32_t width, std::ui
 
 LumaBounds lumaBounds(const PixelSortOptions& options) {
   return LumaBounds{scaledBound(options.lower, true), scaledBound(options.upper, false)};
+}
+
+LumaBounds selectBounds(const PixelSortOptions& options) {
+  const std::uint32_t max = pixelKeyInfo(options.select).maxValue;
+  return LumaBounds{scaledBound(options.lower, true, max), scaledBound(options.upper, false, max)};
 }
 
 std::vector<std::uint32_t> spanNumbers(const Image& image, const PixelSortOptions& options, const LineLayout& layout) {
@@ -202,10 +211,12 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
   }
   PassSchedule sort = scheduleFor(algorithm, layout.shape());
   const std::uint32_t s = log2Exact(layout.paddedLength);
-  const LumaBounds bounds = lumaBounds(options);
+  // Edges break at a luma level; the threshold bounds its --select key.
+  const LumaBounds bounds = options.intervals == Intervals::Threshold ? selectBounds(options) : lumaBounds(options);
   PassSchedule schedule{sort.shape, {}};
   schedule.passes.push_back(SpanStarts{static_cast<std::uint32_t>(options.intervals), bounds.lowest, bounds.highest,
-                                       options.spanLength, options.seed, layout.width, layout.height, s});
+                                       options.spanLength, options.seed, layout.width, layout.height, s,
+                                       static_cast<std::uint32_t>(options.select), options.invert ? 1u : 0u});
   std::uint32_t step = 0;
   for (std::uint64_t distance = 1; distance < layout.paddedLength / kSpanWordBits; distance *= kSpanScanFanIn)
     schedule.passes.push_back(SpanScanStep{step++, static_cast<std::uint32_t>(distance), s});

@@ -27,7 +27,7 @@ struct PixelKeyInfo {
   std::uint32_t maxValue;  // keys run 0 .. maxValue
   const char* formula;     // for --help and README
 };
-extern const PixelKeyInfo kPixelKeys[10];
+extern const PixelKeyInfo kPixelKeys[12];
 const PixelKeyInfo& pixelKeyInfo(PixelKey key);
 
 struct IntervalsInfo {
@@ -63,6 +63,8 @@ struct PixelSortOptions {
   PixelKey key = PixelKey::Luma;
   SortOrder order = SortOrder::Ascending;
   std::shared_ptr<const Image> mask;  // same size as the image; white (luma >= half) may be sorted
+  PixelKey select = PixelKey::Luma;   // threshold: the key --lower and --upper bound (fractions of its range)
+  bool invert = false;                // threshold: spans are the runs outside [lower, upper]
   PixelPath path = PixelPath::Lines;  // Lines: straight, at `angle`; the others around the centre
   double centerX = -1.0, centerY = -1.0;  // --center in pixels, multiples of 0.5; negative: the image's centre
 };
@@ -78,6 +80,9 @@ struct LumaBounds {
   std::uint32_t highest = 0;
 };
 LumaBounds lumaBounds(const PixelSortOptions& options);
+// The threshold's bounds on the --select key: ceil(lower x max) .. floor(upper x max), max that
+// key's largest value (255000 for luma: lumaBounds).
+LumaBounds selectBounds(const PixelSortOptions& options);
 
 // How an image's pixels become lines: line l, position p is pixel pixelOf(l, p), for p below
 // lengthOf(l). Every pixel is in exactly one line. The sort runs on rows of paddedLength = 2^s

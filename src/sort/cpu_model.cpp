@@ -130,8 +130,9 @@ std::uint32_t lumaOf(const PixelTexel& t) {
 bool inSpan(const SpanStarts& p, const PixelTexel& t) {
   if (!(static_cast<std::uint32_t>(t.alphaMask) & kMaskAllowsFlag)) return false;  // the mask keeps it out
   if (p.intervals != static_cast<std::uint32_t>(Intervals::Threshold)) return true;
-  const std::uint32_t y = lumaOf(t);
-  return y >= p.lowest && y <= p.highest;
+  const std::uint32_t rgb = rgbOf(t);
+  const std::uint32_t k = pixelKey(static_cast<PixelKey>(p.selectKey), std::uint8_t(rgb >> 16), std::uint8_t(rgb >> 8), std::uint8_t(rgb));
+  return (k >= p.lowest && k <= p.highest) != (p.invert != 0);
 }
 
 // Whether element j starts a span (span_starts.frag): padding, a pixel out of every span, the

@@ -133,7 +133,10 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
     defines = "#define FAST_SHAPE " + std::to_string(shape) + "\n";
   }
   if (const auto* wide = std::get_if<WideBitonicSteps>(&pass)) defines = wideDefines(*wide);
-  if (const auto* starts = std::get_if<SpanStarts>(&pass)) defines = "#define INTERVALS " + std::to_string(starts->intervals) + "\n";
+  if (const auto* starts = std::get_if<SpanStarts>(&pass)) {
+    defines = "#define INTERVALS " + std::to_string(starts->intervals) + "\n#define SELECT_KEY " +
+              std::to_string(starts->selectKey) + "\n" + (starts->invert ? "#define SELECT_OUTSIDE\n" : "");
+  }
   if (const auto* order = std::get_if<PixelOrder>(&pass)) defines = pixelOrderDefines(*order);
   if (passWrites(pass) == Buffer::Pixels) defines += "#define INTO_IMAGE\n";  // the pixel sort's bytes: a uvec4 output
   if (passWrites(pass) == Buffer::Groups) defines += "#define INTO_GROUPS\n";

@@ -328,7 +328,7 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                                 ", reads them " + from + ", runs the steps in registers and " + writes};
           },
           [&](const SpanStarts& p) {
-            static const char* const kinds[] = {"luma threshold", "whole lines", "edges", "random", "waves", "mask"};
+            static const char* const kinds[] = {"threshold", "whole lines", "edges", "random", "waves", "mask"};
             const char* kind = p.intervals < std::size(kinds) ? kinds[p.intervals] : "?";
             return PassText{std::string("pixel sort: span starts (") + kind + ")",
                             "lowest " + str(p.lowest) + " highest " + str(p.highest) + " span length " +

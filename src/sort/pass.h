@@ -303,7 +303,11 @@ struct SpanStarts {
   std::uint32_t width = 0;       // the image, for the edge detector's neighbours
   std::uint32_t height = 0;
   std::uint32_t lineBits = 1;    // lines of 2^lineBits elements
-  auto fields() const { return std::tie(intervals, lowest, highest, spanLength, seed, width, height, lineBits); }
+  std::uint32_t selectKey = 0;   // threshold: the PixelKey tested against lowest .. highest
+  std::uint32_t invert = 0;      // threshold: 1 when a span is a run of keys outside the range
+  auto fields() const {
+    return std::tie(intervals, lowest, highest, spanLength, seed, width, height, lineBits, selectKey, invert);
+  }
   static constexpr PassTraits kTraits{"span starts", "span_starts.frag", bufferBit(Buffer::Source), Buffer::Spans, false};
 };
 

@@ -12,7 +12,7 @@
 
 namespace texsort {
 
-enum class PixelKey : std::uint32_t { Luma, Lightness, Hue, Saturation, Intensity, Min, Max, Red, Green, Blue };
+enum class PixelKey : std::uint32_t { Luma, Lightness, Hue, Saturation, Intensity, Min, Max, Red, Green, Blue, Chroma, Rgb };
 
 // The key of one pixel; every value an integer 0 .. pixelKeyInfo(key).maxValue (pixel_sort.h).
 std::uint32_t pixelKey(PixelKey key, std::uint8_t r, std::uint8_t g, std::uint8_t b);

@@ -83,6 +83,8 @@ std::vector<std::string> pixelSortArguments(const ViewerState& s, const PixelSor
       "--max-span", std::to_string(o.maxSpan), "--skip", std::to_string(o.skipPercent), "--key", pixelKeyInfo(o.key).name,
       "--order", o.order == SortOrder::Ascending ? "asc" : "desc", "--algo", algorithmName(algorithm)};
   args.insert(args.end(), rest.begin(), rest.end());
+  if (o.intervals == Intervals::Threshold) args.insert(args.end(), {"--select", pixelKeyInfo(o.select).name});
+  if (o.intervals == Intervals::Threshold && o.invert) args.push_back("--invert");
   if (o.mask) args.insert(args.end(), {"--mask", s.maskPath});
   return args;
 }
@@ -218,6 +220,17 @@ void pixelPanel(ViewerState& s, float fps) {
     if (o.intervals == Intervals::Threshold) {
       ImGui::SetNextItemWidth(220);
       if (sliderFraction("upper", o.upper)) o.lower = std::min(o.lower, o.upper), changed = true;
+      // The key the bounds are fractions of, and whether the spans lie inside or outside them.
+      ImGui::SetNextItemWidth(150);
+      if (ImGui::BeginCombo("##select", pixelKeyInfo(o.select).name)) {
+        for (const PixelKeyInfo& k : kPixelKeys)
+          if (ImGui::Selectable(k.name, k.key == o.select) && k.key != o.select) o.select = k.key, changed = true;
+        ImGui::EndCombo();
+      }
+      ImGui::SameLine();
+      changed |= ImGui::Checkbox("outside", &o.invert);
+      ImGui::SameLine();
+      hint("bounds the key");
     }
     if (o.intervals == Intervals::Random || o.intervals == Intervals::Waves) {
       ImGui::SetNextItemWidth(220);

@@ -81,6 +81,17 @@ TEST(PixelSortCli, WritesEachSpanStablySortedForEveryOptionSet) {
   thresholdInMask.intervals = Intervals::Threshold;
   thresholdInMask.lower = 0.1;
   cases.push_back({{"--mask", maskFile, "--lower", "0.1"}, thresholdInMask});
+  // Any key as the threshold's, inside or outside the range; the keys chroma and rgb.
+  PixelSortOptions hueWindow;
+  hueWindow.select = PixelKey::Hue;
+  hueWindow.lower = 0.3;
+  hueWindow.upper = 0.7;
+  hueWindow.key = PixelKey::Chroma;
+  cases.push_back({{"--select", "hue", "--lower", "0.3", "--upper", "0.7", "--key", "chroma"}, hueWindow});
+  PixelSortOptions outside;
+  outside.invert = true;
+  outside.key = PixelKey::Rgb;
+  cases.push_back({{"--invert", "--key", "rgb"}, outside});
   // The curved paths (their exact rules: paths_test.cpp), centred or placed.
   PixelSortOptions rings;
   rings.path = PixelPath::Circles;
@@ -188,7 +199,7 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
       {{"--lower", "0.9", "--upper", "0.2"}, "--lower 0.900000 is above --upper 0.200000"},
       {{"--lower", "-0.5"}, "--lower: -0.5 is out of range; give a number from 0 to 1"},
       {{"--upper", "1.01"}, "--upper: 1.01 is out of range"},
-      {{"--key", "chroma"}, "--key: chroma not in"},
+      {{"--key", "alpha"}, "--key: alpha not in"},
       {{"--direction", "diagonal"}, "--direction: diagonal not in"},
       {{"--angle", "30", "--direction", "vertical"}, "excludes"},
       {{"--angle", "nan"}, "--angle: nan is not a finite number"},
@@ -200,6 +211,9 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
       {{"--mask", test::assetPath("astronaut.png")}, "the mask is 512x512, the image 600x400"},
       {{"--mask", out}, "output is the mask file"},
       {{"--path", "zigzag"}, "--path: zigzag not in"},
+      {{"--intervals", "none", "--invert"}, "--select and --invert shape --intervals threshold, not none"},
+      {{"--intervals", "edges", "--select", "hue"}, "--select and --invert shape --intervals threshold, not edges"},
+      {{"--select", "colour"}, "--select: colour not in"},
       {{"--path", "circles", "--angle", "30"}, "--angle and --direction turn --path lines; --path circles goes round"},
       {{"--path", "radial", "--direction", "vertical"}, "--angle and --direction turn --path lines"},
       {{"--path", "hilbert", "--center", "3,4"}, "--center places circles, spiral and radial; not --path hilbert"},

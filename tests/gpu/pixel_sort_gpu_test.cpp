@@ -63,6 +63,26 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
   }
 }
 
+// Every key (chroma and the packed colour too), and the threshold on each key as --select, inside
+// and outside the range (--invert): every pass equals the CPU model, the image the reference.
+TEST_F(Gpu, EveryKeyAndEverySelectionEqualTheCpuModelEveryPass) {
+  std::mt19937 rng(53);
+  for (const PixelKeyInfo& key : kPixelKeys) {
+    for (const bool invert : {false, true}) {
+      PixelSortOptions o;
+      o.key = key.key;
+      o.select = kPixelKeys[(static_cast<std::size_t>(key.key) + 5) % std::size(kPixelKeys)].key;
+      o.invert = invert;
+      o.lower = 0.2;
+      o.upper = 0.6;
+      o.order = invert ? SortOrder::Descending : SortOrder::Ascending;
+      SCOPED_TRACE(std::string("key ") + key.name + ", select " + pixelKeyInfo(o.select).name + (invert ? " outside" : ""));
+      const Image image = test::randomImage(13, 7, rng, 8);
+      pixelSortEveryPass(image, o, lineLayout(13, 7, o));
+    }
+  }
+}
+
 // The curved paths (circles, spiral, radial, hilbert; the centre the image's or a half pixel
 // elsewhere) through the same passes: every pass equals the CPU model, the image the reference, and
 // the output holds the input's pixels, each once.

@@ -86,6 +86,31 @@ TEST(PixelSortThresholds, AreTheCeilAndFloorOfTheFractions) {
   EXPECT_EQ(lumaBounds(o).highest, 84991u);
 }
 
+// --select bounds its key by fractions of the key's own range; --invert makes the spans the runs
+// outside the range, as maximal runs.
+TEST(PixelSortThresholds, SelectAnyKeyInsideOrOutside) {
+  PixelSortOptions o;
+  o.select = PixelKey::Hue;
+  o.lower = 0.1;
+  o.upper = 0.5;
+  EXPECT_EQ(selectBounds(o).lowest, 153u);   // ceil(152.9)
+  EXPECT_EQ(selectBounds(o).highest, 764u);  // floor(764.5)
+  o.select = PixelKey::Red;
+  o.lower = 0.5;
+  o.upper = 1.0;
+  EXPECT_EQ(selectBounds(o).lowest, 128u);
+  EXPECT_EQ(selectBounds(o).highest, 255u);
+  // One row: red 200, 10, 20, 250, 240, 30: inside [128, 255] are pixels 0, 3, 4.
+  Image row;
+  row.width = 6;
+  row.height = 1;
+  for (const int r : {200, 10, 20, 250, 240, 30}) row.rgba.insert(row.rgba.end(), {std::uint8_t(r), 0, 0, 255});
+  const LineLayout layout = lineLayout(6, 1, 0.0);
+  EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>{0, 1, 2, 3, 3, 5}));
+  o.invert = true;
+  EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>{0, 1, 1, 3, 4, 5}));
+}
+
 TEST(PixelSortOptions, RefuseOutOfRangeThresholds) {
   PixelSortOptions o;
   o.lower = -0.1;
