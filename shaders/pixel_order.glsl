@@ -39,7 +39,13 @@ vec4 pixelOrderAt(int j, uint start) {
 #endif
     uvec4 bytes = pixelBytesOf(pixel);
     uint rgb = rgbOfBytes(bytes);
+#if PIXEL_KEY == 12
+    key = bytes.a;  // alpha
+#elif PIXEL_KEY == 13
+    key = pixelHash(u_seed, 4u, line, position) >> 16;  // shuffle
+#else
     key = pixelKey(rgb);
+#endif
     if (u_descending) key = u_maxKey - key;
     colour = vec2(float(rgb), float(bytes.a));
   }

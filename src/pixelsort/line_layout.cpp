@@ -78,7 +78,8 @@ SortShape lineShape(std::uint32_t width, std::uint32_t height, double angle, boo
 }
 
 bool packsLines(const PixelSortOptions& options) {
-  return options.intervals != Intervals::Random && options.intervals != Intervals::Waves && options.skipPercent == 0;
+  return options.intervals != Intervals::Random && options.intervals != Intervals::Waves && options.skipPercent == 0 &&
+         options.key != PixelKey::Shuffle;
 }
 
 LineAxis lineAxis(double angle) {

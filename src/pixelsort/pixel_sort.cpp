@@ -36,7 +36,7 @@ std::uint32_t scaledBound(double x, bool up, std::uint32_t max = kMaxLuma) {
 
 }  // namespace
 
-const PixelKeyInfo kPixelKeys[12] = {
+const PixelKeyInfo kPixelKeys[14] = {
     {PixelKey::Luma, "luma", kMaxLuma, "299 R + 587 G + 114 B (Rec. 601, 0..255000)"},
     {PixelKey::Lightness, "lightness", 510, "max + min of R, G, B (HSL lightness x 2, 0..510)"},
     {PixelKey::Hue, "hue", 1529,
@@ -51,6 +51,8 @@ const PixelKeyInfo kPixelKeys[12] = {
     {PixelKey::Blue, "blue", 255, "B"},
     {PixelKey::Chroma, "chroma", 255, "max - min of R, G, B (0..255)"},
     {PixelKey::Rgb, "rgb", 16777215, "the packed colour 65536 R + 256 G + B (0..16777215; lines of up to 4096 pixels)"},
+    {PixelKey::Alpha, "alpha", 255, "A, the alpha channel"},
+    {PixelKey::Shuffle, "shuffle", 65535, "a seeded random order of each span: floor(h(--seed, 4, line, position) / 65536)"},
 };
 
 const PixelKeyInfo& pixelKeyInfo(PixelKey key) { return kPixelKeys[static_cast<std::size_t>(key)]; }
@@ -81,8 +83,16 @@ std::uint32_t pixelKey(PixelKey key, std::uint8_t r, std::uint8_t g, std::uint8_
     case PixelKey::Blue: return b;
     case PixelKey::Chroma: return mx - mn;
     case PixelKey::Rgb: return std::uint32_t{r} << 16 | std::uint32_t{g} << 8 | b;
+    case PixelKey::Alpha:
+    case PixelKey::Shuffle: break;  // not the colour's alone: elementKey
   }
   throw std::logic_error("pixelKey: unknown key");
+}
+
+std::uint32_t elementKey(PixelKey key, const std::uint8_t* rgba, std::uint32_t seed, std::uint32_t line, std::uint32_t position) {
+  if (key == PixelKey::Alpha) return rgba[3];
+  if (key == PixelKey::Shuffle) return pixelHash(seed, 4, line, position) >> 16;
+  return pixelKey(key, rgba[0], rgba[1], rgba[2]);
 }
 
 void checkPixelSortOptions(const PixelSortOptions& options) {
@@ -99,6 +109,9 @@ void checkPixelSortOptions(const PixelSortOptions& options) {
                                      std::to_string(options.upper) + ": no pixel could be in a span");
   }
   if (options.spanLength < 1) throw Error(ExitCode::Usage, "pixelsort: --span-length must be at least 1");
+  if (!colourKey(options.select)) {
+    throw Error(ExitCode::Usage, std::string("pixelsort: --select takes a key of the colour; not ") + pixelKeyInfo(options.select).name);
+  }
   for (const double c : {options.centerX, options.centerY}) {
     if (c != -1.0 && !(c >= 0 && c <= 65535 && std::floor(2 * c) == 2 * c)) {
       throw Error(ExitCode::Usage, "pixelsort: --center takes pixel coordinates from 0 to 65535 in halves (12,7.5), not " +
@@ -276,7 +289,7 @@ Image pixelSortReference(const Image& image, const PixelSortOptions& options) {
     const std::uint32_t length = layout.lengthOf(line);
     const auto keyAt = [&](std::uint32_t p) {
       const std::uint8_t* px = &image.rgba[4 * layout.pixelOf(line, p)];
-      return pixelKey(options.key, px[0], px[1], px[2]);
+      return elementKey(options.key, px, options.seed, line, p);
     };
     for (std::uint32_t first = 0; first < length;) {
       std::uint32_t end = first + 1;

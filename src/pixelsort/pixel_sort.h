@@ -27,7 +27,7 @@ struct PixelKeyInfo {
   std::uint32_t maxValue;  // keys run 0 .. maxValue
   const char* formula;     // for --help and README
 };
-extern const PixelKeyInfo kPixelKeys[12];
+extern const PixelKeyInfo kPixelKeys[14];
 const PixelKeyInfo& pixelKeyInfo(PixelKey key);
 
 struct IntervalsInfo {

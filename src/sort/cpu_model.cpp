@@ -171,7 +171,9 @@ Element pixelOrderOutput(const PixelOrder& p, const std::vector<PixelTexel>& sou
   if (real) {
     const PixelTexel& t = source[static_cast<std::uint64_t>(source[j].pixel)];
     const std::uint32_t rgb = rgbOf(t);
-    key = pixelKey(static_cast<PixelKey>(p.key), std::uint8_t(rgb >> 16), std::uint8_t(rgb >> 8), std::uint8_t(rgb));
+    const std::uint8_t rgba[4] = {std::uint8_t(rgb >> 16), std::uint8_t(rgb >> 8), std::uint8_t(rgb),
+                                  std::uint8_t(static_cast<std::uint32_t>(t.alphaMask) & 255u)};
+    key = elementKey(static_cast<PixelKey>(p.key), rgba, p.seed, line, static_cast<std::uint32_t>(position));
     if (p.descending) key = p.maxKey - key;
     e.rgb = t.rgb;
     e.alpha = float(static_cast<std::uint32_t>(t.alphaMask) & 255u);

@@ -12,10 +12,17 @@
 
 namespace texsort {
 
-enum class PixelKey : std::uint32_t { Luma, Lightness, Hue, Saturation, Intensity, Min, Max, Red, Green, Blue, Chroma, Rgb };
+enum class PixelKey : std::uint32_t {
+  Luma, Lightness, Hue, Saturation, Intensity, Min, Max, Red, Green, Blue, Chroma, Rgb, Alpha, Shuffle
+};
 
 // The key of one pixel; every value an integer 0 .. pixelKeyInfo(key).maxValue (pixel_sort.h).
 std::uint32_t pixelKey(PixelKey key, std::uint8_t r, std::uint8_t g, std::uint8_t b);
+// Whether the key is the colour's alone (pixelKey); Alpha and Shuffle need more (elementKey).
+constexpr bool colourKey(PixelKey key) { return key != PixelKey::Alpha && key != PixelKey::Shuffle; }
+// The key of the pixel `rgba` at `position` of row `line` of the sort: Alpha its alpha, Shuffle a
+// seeded random order (the top 16 bits of pixelHash(seed, 4, line, position)), the others pixelKey.
+std::uint32_t elementKey(PixelKey key, const std::uint8_t* rgba, std::uint32_t seed, std::uint32_t line, std::uint32_t position);
 
 // How a line is cut into spans. In every kind a pixel is in a span only if the mask (white where it
 // may be sorted; all white without --mask) says so; then:
@@ -36,7 +43,8 @@ constexpr std::uint32_t mixBits(std::uint32_t x) {
   return x;
 }
 
-// The seeded choice for (line, at) in stream `salt` (1: random breaks, 2: wave jitter, 3: skip).
+// The seeded choice for (line, at) in stream `salt` (1: random breaks, 2: wave jitter, 3: skip,
+// 4: the shuffle key).
 constexpr std::uint32_t pixelHash(std::uint32_t seed, std::uint32_t salt, std::uint32_t line, std::uint32_t at) {
   return mixBits(mixBits(mixBits(seed ^ (salt * 0x9e3779b9u)) + line) + at);
 }

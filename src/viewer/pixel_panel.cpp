@@ -224,7 +224,7 @@ void pixelPanel(ViewerState& s, float fps) {
       ImGui::SetNextItemWidth(150);
       if (ImGui::BeginCombo("##select", pixelKeyInfo(o.select).name)) {
         for (const PixelKeyInfo& k : kPixelKeys)
-          if (ImGui::Selectable(k.name, k.key == o.select) && k.key != o.select) o.select = k.key, changed = true;
+          if (colourKey(k.key) && ImGui::Selectable(k.name, k.key == o.select) && k.key != o.select) o.select = k.key, changed = true;
         ImGui::EndCombo();
       }
       ImGui::SameLine();

@@ -92,6 +92,15 @@ TEST(PixelSortCli, WritesEachSpanStablySortedForEveryOptionSet) {
   outside.invert = true;
   outside.key = PixelKey::Rgb;
   cases.push_back({{"--invert", "--key", "rgb"}, outside});
+  PixelSortOptions byAlpha;
+  byAlpha.key = PixelKey::Alpha;
+  byAlpha.intervals = Intervals::None;
+  cases.push_back({{"--key", "alpha", "--intervals", "none"}, byAlpha});
+  PixelSortOptions shuffled;
+  shuffled.key = PixelKey::Shuffle;
+  shuffled.seed = 7;
+  shuffled.angle = 30;
+  cases.push_back({{"--key", "shuffle", "--seed", "7", "--angle", "30"}, shuffled});
   // The curved paths (their exact rules: paths_test.cpp), centred or placed.
   PixelSortOptions rings;
   rings.path = PixelPath::Circles;
@@ -199,7 +208,7 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
       {{"--lower", "0.9", "--upper", "0.2"}, "--lower 0.900000 is above --upper 0.200000"},
       {{"--lower", "-0.5"}, "--lower: -0.5 is out of range; give a number from 0 to 1"},
       {{"--upper", "1.01"}, "--upper: 1.01 is out of range"},
-      {{"--key", "alpha"}, "--key: alpha not in"},
+      {{"--key", "opacity"}, "--key: opacity not in"},
       {{"--direction", "diagonal"}, "--direction: diagonal not in"},
       {{"--angle", "30", "--direction", "vertical"}, "excludes"},
       {{"--angle", "nan"}, "--angle: nan is not a finite number"},
@@ -214,6 +223,7 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
       {{"--intervals", "none", "--invert"}, "--select and --invert shape --intervals threshold, not none"},
       {{"--intervals", "edges", "--select", "hue"}, "--select and --invert shape --intervals threshold, not edges"},
       {{"--select", "colour"}, "--select: colour not in"},
+      {{"--select", "shuffle"}, "--select takes a key of the colour; not shuffle"},
       {{"--path", "circles", "--angle", "30"}, "--angle and --direction turn --path lines; --path circles goes round"},
       {{"--path", "radial", "--direction", "vertical"}, "--angle and --direction turn --path lines"},
       {{"--path", "hilbert", "--center", "3,4"}, "--center places circles, spiral and radial; not --path hilbert"},

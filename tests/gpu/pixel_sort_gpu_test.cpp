@@ -63,7 +63,8 @@ TEST_F(Gpu, PixelSortEqualsTheCpuModelEveryPass) {
   }
 }
 
-// Every key (chroma and the packed colour too), and the threshold on each key as --select, inside
+// Every key (chroma, the packed colour, alpha and the seeded shuffle too), and the threshold on
+// each colour key as --select, inside
 // and outside the range (--invert): every pass equals the CPU model, the image the reference.
 TEST_F(Gpu, EveryKeyAndEverySelectionEqualTheCpuModelEveryPass) {
   std::mt19937 rng(53);
@@ -71,7 +72,9 @@ TEST_F(Gpu, EveryKeyAndEverySelectionEqualTheCpuModelEveryPass) {
     for (const bool invert : {false, true}) {
       PixelSortOptions o;
       o.key = key.key;
-      o.select = kPixelKeys[(static_cast<std::size_t>(key.key) + 5) % std::size(kPixelKeys)].key;
+      o.select = kPixelKeys[(static_cast<std::size_t>(key.key) + 5) % 12].key;  // the 12 colour keys
+      ASSERT_TRUE(colourKey(o.select));
+      o.seed = std::uint32_t(rng());
       o.invert = invert;
       o.lower = 0.2;
       o.upper = 0.6;
