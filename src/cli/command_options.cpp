@@ -153,6 +153,10 @@ Definition::Definition(Command& command) {
   pixels.number("--max-span", ps.maxSpan, 0, kMaxSide,
                 "Cut every span into pieces of at most N pixels, counted from its start (0: no limit)")
       ->capture_default_str();
+  pixels.number("--mix", ps.mix, 0.0, 1.0,
+                "Blend the result with the original: 1 all sorted, 0 the original; each channel "
+                "(o (256 - w) + s w + 128) >> 8 with w = round(mix x 256)")
+      ->capture_default_str();
   pixels.number("--skip", ps.skipPercent, 0, 100,
                 "Leave P percent of the spans (pieces, with --max-span) unsorted, chosen by --seed")
       ->capture_default_str();
@@ -189,7 +193,7 @@ Definition::Definition(Command& command) {
                    },
                    "NAME=KEYFRAMES"),
                "With a video out: move an option over the frames, NAME=POSITION:VALUE,... (NAME lower, upper, angle, "
-               "span-length, max-span, skip or seed; POSITION a frame, a time like 1.5s, or 0%..100%; linear, "
+               "span-length, max-span, skip, seed or mix; POSITION a frame, a time like 1.5s, or 0%..100%; linear, "
                "held before the first and after the last, integers rounded), e.g. lower=0:0.1,50%:0.6,100%:0.2");
   pixels.number("--frames", pixel.frames, 1, 100000, "With a video out: a still picture in becomes this many frames");
   pixels.number("--fps", pixel.fps, 0.1, 240, "With --frames: the frames per second (default 30)");

@@ -150,8 +150,9 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   const double gpuMs = runner->run(schedule);
   // Read back over the source's bytes, already in memory (fresh pages for 16 MB: ~50 ms on a VM),
   // unless --verify still needs them.
-  Image sorted = withPixels(image, runner->readPixelBytes(image.pixelCount(), options.verify ? std::vector<std::uint8_t>()
-                                                                                              : std::move(image.rgba)));
+  const bool keepSource = options.verify || ps.mix < 1.0;  // --verify and --mix still need it
+  Image sorted = withPixels(image, runner->readPixelBytes(image.pixelCount(), keepSource ? std::vector<std::uint8_t>()
+                                                                                          : std::move(image.rgba)));
   // For the report: the spans the GPU found (the span words hold them, 1 MB at 2048x2048).
   const std::uint64_t spans = options.quiet ? 0
                                             : longSpanCount(runner->readSpanWords(), schedule.shape.count(),
@@ -161,6 +162,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
 
   if (forcedFailure("verify")) sorted.rgba[0] ^= 1;
   if (options.verify) verifyPixelSort(image, ps, source, schedule, sorted);
+  mixWithOriginal(sorted.rgba, image.rgba, ps.mix);
   since();
   saveImagePng(options.output, sorted);
   const double encodeMs = since();

@@ -196,9 +196,11 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   double gpuMs = 0.0;
   std::uint32_t done = 0;
   for (; decoded.pop(frame.rgba); ++done) {
+    double mix = base.mix;  // moves without a new plan
     if (!animations.empty()) {
       const PixelSortOptions now = optionsAtFrame(base, animations, done, frameCount, video.fps);
       if (!sameOptions(now, plan.options)) replan(now);
+      mix = now.mix;
     }
     const auto start = Clock::now();
     uploadPixelSource(*plan.runner, frame, plan.options, plan.layout, plan.elementOf);
@@ -207,6 +209,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     spare.tryPop(out);
     out = plan.runner->readPixelBytes(frame.pixelCount(), std::move(out));
     gpuMs += msSince(start);
+    mixWithOriginal(out, frame.rgba, mix);
     spare.push(std::move(frame.rgba));
     if (!sorted.push(std::move(out))) break;  // the encoder stopped: its error follows
     if (progress && msSince(shown) >= 100.0) {

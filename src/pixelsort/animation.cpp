@@ -20,7 +20,7 @@ struct Range {
 constexpr Range kRanges[] = {
     {"lower", 0.0, 1.0, false},     {"upper", 0.0, 1.0, false},  {"angle", -1e6, 1e6, false},
     {"span-length", 1, 16384, true}, {"max-span", 0, 16384, true}, {"skip", 0, 100, true},
-    {"seed", 0, 4294967295.0, true},
+    {"seed", 0, 4294967295.0, true}, {"mix", 0.0, 1.0, false},
 };
 
 const Range& rangeOf(const std::string& option) {
@@ -140,6 +140,7 @@ PixelSortOptions optionsAtFrame(const PixelSortOptions& base, const std::vector<
     if (a.option == "lower") o.lower = v;
     else if (a.option == "upper") o.upper = v;
     else if (a.option == "angle") o.angle = v;
+    else if (a.option == "mix") o.mix = v;
     else if (a.option == "span-length") o.spanLength = whole();
     else if (a.option == "max-span") o.maxSpan = whole();
     else if (a.option == "skip") o.skipPercent = whole();

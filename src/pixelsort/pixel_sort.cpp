@@ -109,6 +109,9 @@ void checkPixelSortOptions(const PixelSortOptions& options) {
                                      std::to_string(options.upper) + ": no pixel could be in a span");
   }
   if (options.spanLength < 1) throw Error(ExitCode::Usage, "pixelsort: --span-length must be at least 1");
+  if (!(options.mix >= 0.0 && options.mix <= 1.0)) {
+    throw Error(ExitCode::Usage, "pixelsort: --mix must be a fraction from 0 to 1, not " + std::to_string(options.mix));
+  }
   if (!colourKey(options.select)) {
     throw Error(ExitCode::Usage, std::string("pixelsort: --select takes a key of the colour; not ") + pixelKeyInfo(options.select).name);
   }
@@ -277,6 +280,15 @@ Image pixelSortOutput(const Image& input, const std::vector<std::uint8_t>& pixel
   if (pixels.size() < 4 * input.pixelCount()) throw std::logic_error("pixelSortOutput: too few pixels");
   const auto end = pixels.begin() + 4 * static_cast<std::ptrdiff_t>(input.pixelCount());
   return withPixels(input, std::vector<std::uint8_t>(pixels.begin(), end));
+}
+
+void mixWithOriginal(std::vector<std::uint8_t>& sorted, const std::vector<std::uint8_t>& original, double mix) {
+  const auto w = static_cast<std::uint32_t>(std::lround(std::clamp(mix, 0.0, 1.0) * 256.0));
+  if (w == 256) return;
+  if (original.size() < sorted.size()) throw std::logic_error("mixWithOriginal: the original is smaller");
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    sorted[i] = static_cast<std::uint8_t>((original[i] * (256u - w) + sorted[i] * w + 128u) >> 8);
+  }
 }
 
 Image pixelSortReference(const Image& image, const PixelSortOptions& options) {

@@ -65,6 +65,7 @@ struct PixelSortOptions {
   std::shared_ptr<const Image> mask;  // same size as the image; white (luma >= half) may be sorted
   PixelKey select = PixelKey::Luma;   // threshold: the key --lower and --upper bound (fractions of its range)
   bool invert = false;                // threshold: spans are the runs outside [lower, upper]
+  double mix = 1.0;                   // --mix: the sorted result's share against the original (mixWithOriginal)
   PixelPath path = PixelPath::Lines;  // Lines: straight, at `angle`; the others around the centre
   double centerX = -1.0, centerY = -1.0;  // --center in pixels, multiples of 0.5; negative: the image's centre
 };
@@ -212,6 +213,11 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
 // The output image: the schedule's result (SortState::pixels, Buffer::Pixels), the first 4 bytes a
 // pixel of it, in the input's shape.
 Image pixelSortOutput(const Image& input, const std::vector<std::uint8_t>& pixels);
+
+// --mix F: every channel of `sorted` becomes (o (256 - w) + s w + 128) >> 8 with o the original's,
+// s its own, and w = round(F x 256); F = 1 (w = 256) leaves the result as it is, F = 0 gives the
+// original back.
+void mixWithOriginal(std::vector<std::uint8_t>& sorted, const std::vector<std::uint8_t>& original, double mix);
 
 // The plain reference: std::stable_sort of each span's pixels by key, nothing shared with the
 // network. Tests and --verify compare the network's result with it.

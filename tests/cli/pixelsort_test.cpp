@@ -134,6 +134,14 @@ TEST(PixelSortCli, WritesEachSpanStablySortedForEveryOptionSet) {
     EXPECT_EQ(result.rgba, pixelSortReference(input, c.options).rgba);
     EXPECT_NE(result.rgba, input.rgba) << "something moved";
   }
+  // --mix blends the sorted image with the original, as mixWithOriginal defines it.
+  const std::string mixedFile = dir.path("mixed.png");
+  ASSERT_EQ(runTexsort({"pixelsort", in, "-o", mixedFile, "--mix", "0.3", "--angle", "30", "--verify", "-q"}).exitCode, 0);
+  PixelSortOptions slant;
+  slant.angle = 30;
+  std::vector<std::uint8_t> expected = pixelSortReference(input, slant).rgba;
+  mixWithOriginal(expected, input.rgba, 0.3);
+  EXPECT_EQ(loadImage(mixedFile, 1u << 20).rgba, expected);
   EXPECT_EQ(test::readFile(in), [&] {
     saveImagePng(dir.path("again.png"), input);
     return test::readFile(dir.path("again.png"));

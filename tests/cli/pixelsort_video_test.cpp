@@ -91,20 +91,22 @@ TEST(PixelSortVideo, AnimatedOptionsGiveEachFrameItsOwnSort) {
   ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", clip, still}).exitCode, 0);
   const test::RunResult r = runTexsort({"pixelsort", still, "-o", dir.path("sweep.mkv"), "-q", "--frames", "5", "--fps", "10",
                                         "--animate", "lower=0:0.1,100%:0.6", "--animate", "angle=0:0,0.4s:60",
-                                        "--animate", "max-span=0:0,2:7"});
+                                        "--animate", "max-span=0:0,2:7", "--animate", "mix=0:1,100%:0.5"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(streamOf(dir.path("sweep.mkv")), "ffv1,10/1,5");
   const std::vector<std::uint8_t> frames = test::decodeFrames(dir.path("sweep.mkv"));
   const std::size_t frameBytes = std::size_t{45} * 31 * 3;
   ASSERT_EQ(frames.size(), frameBytes * 5);
   for (int k = 0; k < 5; ++k) {
-    char lower[32], angle[32];
+    char lower[32], angle[32], mix[32];
     std::snprintf(lower, sizeof lower, "%.17g", 0.1 + (0.6 - 0.1) * (k / 4.0));
+    std::snprintf(mix, sizeof mix, "%.17g", 1.0 + (0.5 - 1.0) * (k / 4.0));
     std::snprintf(angle, sizeof angle, "%.17g", 0.0 + (60.0 - 0.0) * (k / 4.0));
     const std::string maxSpan = std::to_string(k >= 2 ? 7 : k == 1 ? 4 : 0);  // 3.5 rounds away from zero
-    SCOPED_TRACE("frame " + std::to_string(k) + ": --lower " + lower + " --angle " + angle + " --max-span " + maxSpan);
+    SCOPED_TRACE("frame " + std::to_string(k) + ": --lower " + lower + " --angle " + angle + " --max-span " + maxSpan +
+                 " --mix " + mix);
     ASSERT_EQ(runTexsort({"pixelsort", still, "-o", dir.path("k.png"), "-q", "--lower", lower, "--angle", angle,
-                          "--max-span", maxSpan})
+                          "--max-span", maxSpan, "--mix", mix})
                   .exitCode,
               0);
     const std::vector<std::uint8_t> expected = test::decodeFrames(dir.path("k.png"));

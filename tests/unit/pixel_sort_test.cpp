@@ -111,6 +111,20 @@ TEST(PixelSortThresholds, SelectAnyKeyInsideOrOutside) {
   EXPECT_EQ(spanNumbers(row, o, layout), (std::vector<std::uint32_t>{0, 1, 1, 3, 4, 5}));
 }
 
+// --mix: (o (256 - w) + s w + 128) >> 8 with w = round(F x 256), every channel.
+TEST(PixelSortMix, BlendsEachChannelWithTheOriginal) {
+  const std::vector<std::uint8_t> original = {0, 255, 10, 200}, sorted = {255, 0, 10, 100};
+  const auto mixed = [&](double f) {
+    std::vector<std::uint8_t> out = sorted;
+    mixWithOriginal(out, original, f);
+    return out;
+  };
+  EXPECT_EQ(mixed(1.0), sorted);
+  EXPECT_EQ(mixed(0.0), original);
+  EXPECT_EQ(mixed(0.5), (std::vector<std::uint8_t>{128, 128, 10, 150}));  // (255 x 128 + 128) >> 8 = 128
+  EXPECT_EQ(mixed(0.25), (std::vector<std::uint8_t>{64, 191, 10, 175}));  // w = 64
+}
+
 TEST(PixelSortOptions, RefuseOutOfRangeThresholds) {
   PixelSortOptions o;
   o.lower = -0.1;
