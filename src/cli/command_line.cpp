@@ -156,7 +156,62 @@ void Definition::finish(Command& command) {
 
 using cli::Definition;
 
+namespace {
+
+Command parseOne(int argc, const char* const* argv);
+
+// `pixelsort IN -o OUT OPTIONS --then OPTIONS --then ...`: the first part is parsed as it stands,
+// each later one as the options of a sort of its own (on the same input and output names, which a
+// stage may not give).
+Command parseRecipe(const std::vector<std::string>& args) {
+  std::vector<std::vector<std::string>> parts(1);
+  for (const std::string& a : args) {
+    if (a == "--then") parts.emplace_back();
+    else parts.back().push_back(a);
+  }
+  const auto argvOf = [](const std::vector<std::string>& words) {
+    std::vector<const char*> v;
+    for (const std::string& w : words) v.push_back(w.c_str());
+    return v;
+  };
+  std::vector<const char*> head = argvOf(parts[0]);
+  Command command = parseOne(static_cast<int>(head.size()), head.data());
+  if (command.kind == Command::Kind::Help) return command;
+  if (command.kind != Command::Kind::PixelSort) {
+    throw Error(ExitCode::Usage, "--then chains pixel sorts: only texsort pixelsort takes it (see texsort --help)");
+  }
+  for (std::size_t k = 1; k < parts.size(); ++k) {
+    const std::string which = "--then (sort " + std::to_string(k + 1) + ")";
+    if (parts[k].empty()) throw Error(ExitCode::Usage, "pixelsort: " + which + " needs the options of that sort");
+    for (const std::string& word : parts[k]) {
+      for (const char* own : {"-o", "--output", "--format", "--animate", "--frames", "--fps", "--verify", "-q", "--quiet", "--"}) {
+        if (word == own || word.rfind(std::string(own) + "=", 0) == 0) {
+          throw Error(ExitCode::Usage, "pixelsort: " + which + ": " + own + " belongs to the whole run, before the first --then");
+        }
+      }
+    }
+    std::vector<std::string> words = {parts[0][0], "pixelsort", command.pixelSort.input, "-o", "-"};
+    words.insert(words.end(), parts[k].begin(), parts[k].end());
+    std::vector<const char*> stageArgv = argvOf(words);
+    const Command stage = parseOne(static_cast<int>(stageArgv.size()), stageArgv.data());
+    if (stage.pixelSort.inputs.size() != 1) throw Error(ExitCode::Usage, "pixelsort: " + which + " takes options, not files");
+    command.pixelSort.then.push_back({stage.pixelSort.pixelSort, stage.pixelSort.mask, stage.pixelSort.algorithm});
+  }
+  return command;
+}
+
+}  // namespace
+
 Command parseCommandLine(int argc, const char* const* argv) {
+  std::vector<std::string> args(argv, argv + argc);
+  const auto dashes = std::find(args.begin(), args.end(), "--");
+  if (std::find(args.begin(), dashes, "--then") != dashes) return parseRecipe(args);
+  return parseOne(argc, argv);
+}
+
+namespace {
+
+Command parseOne(int argc, const char* const* argv) {
   Command command;
   Definition definition(command);
   CLI::App& app = definition.app;
@@ -188,6 +243,8 @@ Command parseCommandLine(int argc, const char* const* argv) {
   definition.finish(command);
   return command;
 }
+
+}  // namespace
 
 std::vector<OptionSpec> commandLineOptions() {
   Command command;

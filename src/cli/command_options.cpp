@@ -108,6 +108,10 @@ Definition::Definition(Command& command) {
       "pixelsort", "The pixel-sort effect: sort the runs of pixels (spans) inside every row or column by a key, on "
                    "the GPU, and write a PNG");
   Options pixels(pixelCommand, specs);
+  pixelCommand->footer(
+      "--then OPTIONS starts another sort of the result, with options of its own (a recipe): e.g. --direction "
+      "vertical --then --direction horizontal --key hue. Input, output, --format, --animate, --frames, --fps, "
+      "--verify and -q belong to the whole run.");
   pixels.path("input", pixel.inputs,
               "Image or video to sort; - reads standard input. Several (a batch, one GL context): each is written "
               "into the folder -o names, after its input (a picture as NAME.png, a video in its own format)")

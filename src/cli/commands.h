@@ -31,6 +31,13 @@ struct SortOptions {
 // `texsort pixelsort`: the pixel-sort effect, with sort's whole I/O contract.
 class HeadlessContext;
 
+// A later sort of a recipe (`--then`): run on the result of the one before.
+struct PixelSortStage {
+  PixelSortOptions options;
+  std::string mask;  // its --mask FILE
+  Algorithm algorithm = Algorithm::BitonicWide;
+};
+
 struct PixelSortCommandOptions {
   std::vector<std::string> inputs;  // several (or -o DIR/): a batch, each written into the folder
   std::string input;                // the one being sorted
@@ -43,6 +50,7 @@ struct PixelSortCommandOptions {
   double fps = 0.0;                  // --fps: the frames' rate for a still picture in (0: 30)
   Algorithm algorithm = Algorithm::BitonicWide;  // any pixelSortAlgorithm()
   std::shared_ptr<HeadlessContext> context;      // a batch's one GL context (else each run opens its own)
+  std::vector<PixelSortStage> then;              // --then: more sorts, each on the result of the last
   bool verify = false;
   bool quiet = false;
   bool exitWhenDone = false;  // main's run: exitNow() once the output is in place

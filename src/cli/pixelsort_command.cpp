@@ -45,6 +45,35 @@ void verifyPixelSort(const Image& image, const PixelSortOptions& options, const 
   }
 }
 
+// One more sort of a recipe (--then) on `input`, the result of the one before: as the first, on
+// the GPU, checked with --verify and mixed as that sort asks.
+Image sortAgain(const Image& input, const PixelSortStage& stage, const std::string& name, bool verify) {
+  const std::uint32_t w = input.width, h = input.height;
+  PixelSortOptions ps = stage.options;
+  if (!stage.mask.empty()) {
+    ps.mask = std::make_shared<const Image>(loadImage(stage.mask, kMaxElements));
+    checkMaskSize(ps, w, h, stage.mask);
+  }
+  const SortShape shape = lineShape(w, h, ps);
+  checkPixelSortFits(name, w, h, shape, ps.key, stage.algorithm);
+  const bool maps = SourceShape{lineAxis(ps), w, h, 1, ps.mask != nullptr}.maps();
+  checkMemoryBudget(name, w, h, pixelSortMemoryNeed(w, h, shape.count(), 0, stage.algorithm, maps));
+  const LineLayout layout = lineLayout(w, h, ps);
+  const PassSchedule schedule = pixelSortSchedule(layout, stage.algorithm, ps);
+  const std::unique_ptr<Runner> runner = makeRunner(stage.algorithm, schedule.shape.count());
+  runner->prepare(schedule, sourceShape(layout, ps));
+  uploadPixelSource(*runner, input, ps, layout);
+  runner->run(schedule);
+  Image out = withPixels(input, runner->readPixelBytes(input.pixelCount(), {}));
+  if (verify) {
+    SortState source;
+    source.source = pixelSortSource(input, ps, layout);
+    verifyPixelSort(input, ps, source, schedule, out);
+  }
+  mixWithOriginal(out.rgba, input.rgba, ps.mix);
+  return out;
+}
+
 }  // namespace
 
 static int pixelSortFile(const PixelSortCommandOptions& options);
@@ -81,6 +110,10 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   };
   if (options.mask == "-" && options.input == "-") {
     throw Error(ExitCode::Usage, "pixelsort: the input and the mask cannot both be standard input");
+  }
+  for (const PixelSortStage& stage : options.then) {
+    if (stage.mask == "-") throw Error(ExitCode::Usage, "pixelsort: a --then sort's mask must be a file, not -");
+    if (!stage.mask.empty()) checkOutput(options.output, {{options.input}, {stage.mask, "mask"}});
   }
   checkOutput(options.output, {{options.input}, {options.mask, "mask"}});
   PixelSortOptions ps = options.pixelSort;
@@ -163,6 +196,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   if (forcedFailure("verify")) sorted.rgba[0] ^= 1;
   if (options.verify) verifyPixelSort(image, ps, source, schedule, sorted);
   mixWithOriginal(sorted.rgba, image.rgba, ps.mix);
+  for (const PixelSortStage& stage : options.then) sorted = sortAgain(sorted, stage, name, options.verify);
   since();
   saveImagePng(options.output, sorted);
   const double encodeMs = since();
@@ -211,7 +245,18 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
                  "(line tables and decoding beside these two, %.0f more), GPU work %.0f, PNG encode and write %.0f\n",
                  std::chrono::duration<double, std::milli>(Clock::now() - begun).count(), layoutMs, contextMs, setupMs,
                  decodeMs, wallMs, encodeMs);
-    if (options.verify) std::fprintf(report, "  verify    identical to the CPU model and to a stable sort of every span\n");
+    for (const PixelSortStage& stage : options.then) {
+      const PixelSortOptions& s = stage.options;
+      char at[48] = "", mixed[48] = "";
+      if (s.path == PixelPath::Lines) std::snprintf(at, sizeof at, " at %g degrees", s.angle);
+      if (s.mix < 1.0) std::snprintf(mixed, sizeof mixed, ", mixed %g", s.mix);
+      std::fprintf(report, "  then      %s%s, key %s %s, spans by %s%s\n", pathInfo(s.path).name, at, pixelKeyInfo(s.key).name,
+                   s.order == SortOrder::Ascending ? "ascending" : "descending", intervalsInfo(s.intervals).name, mixed);
+    }
+    if (options.verify) {
+      std::fprintf(report, "  verify    identical to the CPU model and to a stable sort of every span%s\n",
+                   options.then.empty() ? "" : ", in every sort");
+    }
   }
   if (options.exitWhenDone) exitNow(0);  // the GL context stays up: its teardown is ~9 ms
   return 0;

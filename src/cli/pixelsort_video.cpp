@@ -37,6 +37,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     throw Error(ExitCode::Usage, "pixelsort: a video out needs its input as a file (ffmpeg reads it twice); not -");
   }
   if (options.verify) throw Error(ExitCode::Usage, "pixelsort: --verify checks a picture; not with a video out");
+  if (!options.then.empty()) throw Error(ExitCode::Usage, "pixelsort: --then sorts a picture again; not with a video out (yet)");
   if (options.fps > 0 && options.frames == 0) {
     throw Error(ExitCode::Usage, "pixelsort: --fps sets the rate of --frames; a video keeps its own");
   }

@@ -148,6 +148,61 @@ TEST(PixelSortCli, WritesEachSpanStablySortedForEveryOptionSet) {
   }()) << "the input is untouched";
 }
 
+// A recipe: each --then sort runs on the result of the one before, with options of its own (its
+// own mask, path, key, line sort, mix), every sort checked by --verify; the whole run's options
+// are refused in a stage, and --then anywhere but pixelsort.
+TEST(PixelSortCli, ThenSortsTheResultAgain) {
+  test::TempFolder dir;
+  std::mt19937 rng(9);
+  const Image input = test::randomImage(29, 17, rng, 12);
+  saveImagePng(dir.path("in.png"), input);
+  Image mask = test::randomImage(29, 17, rng, 2);
+  saveImagePng(dir.path("mask.png"), mask);
+  mask = loadImage(dir.path("mask.png"), 1u << 20);
+  const test::RunResult r = runTexsort({"pixelsort", dir.path("in.png"), "-o", dir.path("out.png"), "--verify",
+                                        "--direction", "vertical", "--then", "--key", "hue", "--intervals", "none",
+                                        "--max-span", "9", "--algo", "oddeven-merge", "--then", "--path", "circles",
+                                        "--mask", dir.path("mask.png"), "--mix", "0.6"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("  then      lines at 0 degrees, key hue ascending, spans by none\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  then      circles, key luma ascending, spans by threshold, mixed 0.6\n"), std::string::npos);
+  PixelSortOptions first, second, third;
+  first.angle = kVerticalAngle;
+  second.key = PixelKey::Hue;
+  second.intervals = Intervals::None;
+  second.maxSpan = 9;
+  third.path = PixelPath::Circles;
+  third.mask = std::make_shared<const Image>(mask);
+  const Image one = pixelSortReference(input, first);
+  const Image two = pixelSortReference(one, second);
+  std::vector<std::uint8_t> three = pixelSortReference(two, third).rgba;
+  mixWithOriginal(three, two.rgba, 0.6);
+  EXPECT_EQ(loadImage(dir.path("out.png"), 1u << 20).rgba, three);
+
+  const std::pair<std::vector<std::string>, std::string> refused[] = {
+      {{"--then"}, "pixelsort: --then (sort 2) needs the options of that sort"},
+      {{"--then", "--key", "hue", "--then", "-q"}, "pixelsort: --then (sort 3): -q belongs to the whole run"},
+      {{"--then", "-o", dir.path("x.png")}, "--then (sort 2): -o belongs to the whole run"},
+      {{"--then", dir.path("in.png")}, "--then (sort 2) takes options, not files"},
+      {{"--then", "--key", "colour"}, "--key: colour not in"},
+      {{"--then", "--mask", "-"}, "a --then sort's mask must be a file, not -"},
+      {{"--then", "--mask", dir.path("out2.png")}, "output is the mask file"},
+  };
+  for (const auto& [extra, message] : refused) {
+    SCOPED_TRACE(message);
+    std::vector<std::string> args = {"pixelsort", dir.path("in.png"), "-o", dir.path("out2.png")};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const test::RunResult bad = runTexsort(args);
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find(message), std::string::npos) << bad.err;
+    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+    EXPECT_FALSE(test::fileExists(dir.path("out2.png")));
+  }
+  const test::RunResult sortThen = runTexsort({"sort", dir.path("in.png"), "-o", dir.path("out2.png"), "--then", "--key", "hue"});
+  EXPECT_EQ(sortThen.exitCode, 2);
+  EXPECT_NE(sortThen.err.find("--then chains pixel sorts: only texsort pixelsort takes it"), std::string::npos);
+}
+
 TEST(PixelSortCli, EveryAlgorithmWritesTheSameBytes) {
   test::TempFolder dir;
   std::vector<std::uint8_t> first;
