@@ -14,6 +14,7 @@
 
 #include "error.h"
 #include "sort/algorithms.h"
+#include "pixelsort/presets.h"
 #include "viewer/input_queue.h"
 #include "playback/transport.h"
 #include "sort/bits.h"
@@ -161,13 +162,29 @@ namespace {
 Command parseOne(int argc, const char* const* argv);
 
 // `pixelsort IN -o OUT OPTIONS --then OPTIONS --then ...`: the first part is parsed as it stands,
-// each later one as the options of a sort of its own (on the same input and output names, which a
-// stage may not give).
+// each later one as the options of a sort of its own. The options of the whole run (the output,
+// --format, --animate, --frames, --fps, --verify, -q) may stand anywhere: they go to the first part
+// (so `--preset asdf -q` works, the preset's later sorts being --then parts).
 Command parseRecipe(const std::vector<std::string>& args) {
   std::vector<std::vector<std::string>> parts(1);
-  for (const std::string& a : args) {
-    if (a == "--then") parts.emplace_back();
-    else parts.back().push_back(a);
+  const auto wholeRun = [](const std::string& word, bool& takesValue) {
+    for (const char* own : {"-o", "--output", "--format", "--animate", "--frames", "--fps"}) {
+      if (word == own) return takesValue = true;
+      if (word.rfind(std::string(own) + "=", 0) == 0) return !(takesValue = false);
+    }
+    takesValue = false;
+    return word == "--verify" || word == "-q" || word == "--quiet";
+  };
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    bool takesValue = false;
+    if (args[i] == "--then") {
+      parts.emplace_back();
+    } else if (parts.size() > 1 && wholeRun(args[i], takesValue)) {
+      parts[0].push_back(args[i]);
+      if (takesValue && i + 1 < args.size()) parts[0].push_back(args[++i]);
+    } else {
+      parts.back().push_back(args[i]);
+    }
   }
   const auto argvOf = [](const std::vector<std::string>& words) {
     std::vector<const char*> v;
@@ -183,13 +200,6 @@ Command parseRecipe(const std::vector<std::string>& args) {
   for (std::size_t k = 1; k < parts.size(); ++k) {
     const std::string which = "--then (sort " + std::to_string(k + 1) + ")";
     if (parts[k].empty()) throw Error(ExitCode::Usage, "pixelsort: " + which + " needs the options of that sort");
-    for (const std::string& word : parts[k]) {
-      for (const char* own : {"-o", "--output", "--format", "--animate", "--frames", "--fps", "--verify", "-q", "--quiet", "--"}) {
-        if (word == own || word.rfind(std::string(own) + "=", 0) == 0) {
-          throw Error(ExitCode::Usage, "pixelsort: " + which + ": " + own + " belongs to the whole run, before the first --then");
-        }
-      }
-    }
     std::vector<std::string> words = {parts[0][0], "pixelsort", command.pixelSort.input, "-o", "-"};
     words.insert(words.end(), parts[k].begin(), parts[k].end());
     std::vector<const char*> stageArgv = argvOf(words);
@@ -204,9 +214,28 @@ Command parseRecipe(const std::vector<std::string>& args) {
 
 Command parseCommandLine(int argc, const char* const* argv) {
   std::vector<std::string> args(argv, argv + argc);
+  // --preset NAME|FILE: the recipe's words in its place (its later sorts as --then stages there).
+  for (std::size_t i = 1; i < args.size() && args[i] != "--"; ++i) {
+    const bool joined = args[i].rfind("--preset=", 0) == 0;
+    if (args[i] != "--preset" && !joined) continue;
+    if (std::find(args.begin(), args.end(), "pixelsort") == args.end()) {
+      throw Error(ExitCode::Usage, "--preset names a pixelsort recipe: only texsort pixelsort takes it (see texsort --help)");
+    }
+    if (!joined && i + 1 == args.size()) throw Error(ExitCode::Usage, "--preset needs a preset's name or a recipe file");
+    const std::string which = joined ? args[i].substr(9) : args[i + 1];
+    const std::vector<std::string> words = presetWords(which);
+    if (std::find(words.begin(), words.end(), "--preset") != words.end()) {
+      throw Error(ExitCode::Usage, which + ": a recipe cannot name another preset (--preset)");
+    }
+    args.erase(args.begin() + std::ptrdiff_t(i), args.begin() + std::ptrdiff_t(i + (joined ? 1 : 2)));
+    args.insert(args.begin() + std::ptrdiff_t(i), words.begin(), words.end());
+    i += words.size() - 1;
+  }
   const auto dashes = std::find(args.begin(), args.end(), "--");
   if (std::find(args.begin(), dashes, "--then") != dashes) return parseRecipe(args);
-  return parseOne(argc, argv);
+  std::vector<const char*> words;
+  for (const std::string& a : args) words.push_back(a.c_str());
+  return parseOne(static_cast<int>(words.size()), words.data());
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include "cli/definition.h"
 #include "error.h"
 #include "pixelsort/animation.h"
+#include "pixelsort/presets.h"
 #include "sort/algorithms.h"
 #include "sort/element.h"
 #include "viewer/input_queue.h"
@@ -26,6 +27,13 @@ std::string sizeProblem(const std::string& text) {
     return e.what();
   }
   return {};
+}
+
+// The shipped presets for the help: "asdf (...), melt (...), ...".
+std::string presetList() {
+  std::string list;
+  for (const PresetInfo& p : kPresets) list += std::string(list.empty() ? "" : ", ") + p.name + " (" + p.summary + ")";
+  return list;
 }
 
 // Why --center TEXT is not X,Y ("" when it is): two numbers from 0 to 65535, whole or halves.
@@ -111,7 +119,8 @@ Definition::Definition(Command& command) {
   pixelCommand->footer(
       "--then OPTIONS starts another sort of the result, with options of its own (a recipe): e.g. --direction "
       "vertical --then --direction horizontal --key hue. Input, output, --format, --animate, --frames, --fps, "
-      "--verify and -q belong to the whole run.");
+      "--verify and -q are the whole run's, wherever they stand.\n--preset NAME|FILE puts a recipe's options in its place (its "
+      "later sorts as --then): " + presetList() + "; or a recipe file, one sort's options a line, # comments.");
   pixels.path("input", pixel.inputs,
               "Image or video to sort; - reads standard input. Several (a batch, one GL context): each is written "
               "into the folder -o names, after its input (a picture as NAME.png, a video in its own format)")

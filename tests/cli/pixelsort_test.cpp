@@ -9,6 +9,7 @@
 
 #include "image/image_io.h"
 #include "pixelsort/pixel_sort.h"
+#include "pixelsort/presets.h"
 #include "test_support.h"
 
 namespace texsort {
@@ -181,8 +182,6 @@ TEST(PixelSortCli, ThenSortsTheResultAgain) {
 
   const std::pair<std::vector<std::string>, std::string> refused[] = {
       {{"--then"}, "pixelsort: --then (sort 2) needs the options of that sort"},
-      {{"--then", "--key", "hue", "--then", "-q"}, "pixelsort: --then (sort 3): -q belongs to the whole run"},
-      {{"--then", "-o", dir.path("x.png")}, "--then (sort 2): -o belongs to the whole run"},
       {{"--then", dir.path("in.png")}, "--then (sort 2) takes options, not files"},
       {{"--then", "--key", "colour"}, "--key: colour not in"},
       {{"--then", "--mask", "-"}, "a --then sort's mask must be a file, not -"},
@@ -198,9 +197,59 @@ TEST(PixelSortCli, ThenSortsTheResultAgain) {
     EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
     EXPECT_FALSE(test::fileExists(dir.path("out2.png")));
   }
+  // The whole run's options may stand after a --then: they are the whole run's.
+  const test::RunResult quiet = runTexsort({"pixelsort", dir.path("in.png"), "--then", "--key", "hue", "-q", "-o",
+                                            dir.path("quiet.png"), "--verify"});
+  EXPECT_EQ(quiet.exitCode, 0) << quiet.err;
+  EXPECT_EQ(quiet.out + quiet.err, "");
   const test::RunResult sortThen = runTexsort({"sort", dir.path("in.png"), "-o", dir.path("out2.png"), "--then", "--key", "hue"});
   EXPECT_EQ(sortThen.exitCode, 2);
   EXPECT_NE(sortThen.err.find("--then chains pixel sorts: only texsort pixelsort takes it"), std::string::npos);
+}
+
+// --preset NAME puts a shipped recipe's options in its place, --preset FILE one's own (a sort a
+// line, # comments): the same bytes as the options typed out; bad names and files are one line.
+TEST(PixelSortCli, PresetsAreTheirOptionsTypedOut) {
+  test::TempFolder dir;
+  std::mt19937 rng(13);
+  saveImagePng(dir.path("in.png"), test::randomImage(33, 21, rng, 12));
+  const auto run = [&](std::vector<std::string> extra, const std::string& out) {
+    std::vector<std::string> args = {"pixelsort", dir.path("in.png"), "-o", dir.path(out), "-q"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const test::RunResult r = runTexsort(args);
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    return test::readFile(dir.path(out));
+  };
+  for (const PresetInfo& preset : kPresets) {
+    SCOPED_TRACE(preset.name);
+    std::vector<std::string> typed = recipeWords(preset.recipe);
+    typed.push_back("--verify");
+    EXPECT_EQ(run({"--preset", preset.name, "--verify"}, "preset.png"), run(typed, "typed.png"));
+  }
+  EXPECT_EQ(run({"--preset", "rings"}, "a.png"), run({"--path", "circles", "--key", "hue", "--lower", "0.1", "--upper", "0.9"}, "b.png"));
+  test::writeFile(dir.path("mine.recipe"), {});
+  std::FILE* f = std::fopen(dir.path("mine.recipe").c_str(), "w");
+  std::fputs("# columns, then rows by hue\n--direction vertical   # first\n\n  --key hue --intervals none\n", f);
+  std::fclose(f);
+  EXPECT_EQ(run({"--preset", dir.path("mine.recipe")}, "c.png"),
+            run({"--direction", "vertical", "--then", "--key", "hue", "--intervals", "none"}, "d.png"));
+  const std::pair<std::vector<std::string>, std::pair<int, std::string>> bad[] = {
+      {{"pixelsort", dir.path("in.png"), "-o", dir.path("x.png"), "--preset", "nope"},
+       {2, "--preset: no preset named 'nope'; the presets are asdf, melt, rings"}},
+      {{"pixelsort", dir.path("in.png"), "-o", dir.path("x.png"), "--preset", dir.path("none.recipe")},
+       {1, dir.path("none.recipe") + ": cannot read this recipe file (--preset)"}},
+      {{"pixelsort", dir.path("in.png"), "-o", dir.path("x.png"), "--preset", "/dev/zero"},
+       {1, "/dev/zero: over 64 KiB, too long for a recipe (--preset)"}},
+      {{"pixelsort", dir.path("in.png"), "-o", dir.path("x.png"), "--preset"}, {2, "--preset needs a preset's name or a recipe file"}},
+      {{"sort", dir.path("in.png"), "-o", dir.path("x.png"), "--preset", "rings"}, {2, "--preset names a pixelsort recipe: only texsort pixelsort takes it"}},
+  };
+  for (const auto& [args, expected] : bad) {
+    SCOPED_TRACE(expected.second);
+    const test::RunResult r = runTexsort(args);
+    EXPECT_EQ(r.exitCode, expected.first) << r.err;
+    EXPECT_EQ(r.err.rfind("texsort: error: " + expected.second, 0), 0u) << r.err;
+    EXPECT_FALSE(test::fileExists(dir.path("x.png")));
+  }
 }
 
 TEST(PixelSortCli, EveryAlgorithmWritesTheSameBytes) {

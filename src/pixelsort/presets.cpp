@@ -1,0 +1,61 @@
+// The shipped presets and recipe files (presets.h).
+#include "pixelsort/presets.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "error.h"
+
+namespace texsort {
+
+const PresetInfo kPresets[6] = {
+    {"asdf", "Kim Asendorf's look: columns, then rows, by the packed colour, the bright runs",
+     "--direction vertical --key rgb --lower 0.3 --upper 1\n--key rgb --lower 0.3 --upper 1"},
+    {"melt", "columns falling from the edges, darkest last",
+     "--direction vertical --intervals edges --lower 0.5 --order desc"},
+    {"rings", "hue rings round the middle", "--path circles --key hue --lower 0.1 --upper 0.9"},
+    {"rays", "rays from the middle, half blended back", "--path radial --lower 0.2 --upper 0.95 --mix 0.6"},
+    {"static", "a Hilbert curve shuffled in short seeded runs", "--path hilbert --key shuffle --intervals random --span-length 48 --seed 7"},
+    {"weave", "columns by saturation outside the middle tones, then rows by hue",
+     "--direction vertical --key saturation --lower 0.35 --upper 0.65 --invert\n--key hue --intervals random --span-length 40 --seed 3"},
+};
+
+std::vector<std::string> recipeWords(const std::string& text) {
+  std::vector<std::string> words;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    line = line.substr(0, line.find('#'));
+    std::istringstream in(line);
+    bool first = true;
+    for (std::string word; in >> word; first = false) {
+      if (first && !words.empty()) words.push_back("--then");
+      words.push_back(word);
+    }
+  }
+  return words;
+}
+
+std::vector<std::string> presetWords(const std::string& nameOrFile) {
+  if (nameOrFile.find_first_of("/.") == std::string::npos) {
+    std::string names;
+    for (const PresetInfo& p : kPresets) {
+      if (nameOrFile == p.name) return recipeWords(p.recipe);
+      names += std::string(names.empty() ? "" : ", ") + p.name;
+    }
+    throw Error(ExitCode::Usage, "--preset: no preset named '" + nameOrFile + "'; the presets are " + names +
+                                     ", or give a recipe file (a path)");
+  }
+  std::ifstream in(nameOrFile, std::ios::binary);
+  if (!in) throw Error(ExitCode::BadInput, nameOrFile + ": cannot read this recipe file (--preset)");
+  constexpr std::size_t kLongest = 1 << 16;  // a recipe is a few lines; /dev/zero is not one
+  std::string text(kLongest + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (in.bad()) throw Error(ExitCode::BadInput, nameOrFile + ": cannot read this recipe file (--preset)");
+  if (text.size() > kLongest) throw Error(ExitCode::BadInput, nameOrFile + ": over 64 KiB, too long for a recipe (--preset)");
+  std::vector<std::string> words = recipeWords(text);
+  if (words.empty()) throw Error(ExitCode::BadInput, nameOrFile + ": an empty recipe (--preset): no options in it");
+  return words;
+}
+
+}  // namespace texsort
