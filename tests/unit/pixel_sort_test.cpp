@@ -62,7 +62,9 @@ TEST(PixelKeys, StayInTheirRangeAndReachItsEnds) {
     for (int r = 0; r < 256; r += 5)
       for (int g = 0; g < 256; g += 5)
         for (int b = 0; b < 256; b += 5) {
-          const std::uint32_t k = pixelKey(info.key, std::uint8_t(r), std::uint8_t(g), std::uint8_t(b));
+          // Alpha takes b's value, the shuffle a line and position from the colour.
+          const std::uint8_t rgba[4] = {std::uint8_t(r), std::uint8_t(g), std::uint8_t(b), std::uint8_t(b)};
+          const std::uint32_t k = elementKey(info.key, rgba, 9, std::uint32_t(r * 256 + g), std::uint32_t(b));
           lowest = std::min(lowest, k);
           highest = std::max(highest, k);
         }
