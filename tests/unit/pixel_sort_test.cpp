@@ -127,6 +127,26 @@ TEST(PixelSortMix, BlendsEachChannelWithTheOriginal) {
   EXPECT_EQ(mixed(0.25), (std::vector<std::uint8_t>{64, 191, 10, 175}));  // w = 64
 }
 
+// Coming from satyarth/pixelsort (docs/pixelsort.md): its threshold keeps a pixel whose HSL
+// lightness (max + min) / 510 lies in [lower, upper]; --select lightness keeps the same pixels,
+// checked for every max and min against that rule read exactly (bounds in thousandths).
+TEST(PixelSortThresholds, SelectLightnessIsSatyarthsLightnessRange) {
+  for (const auto& [lower, upper] : std::vector<std::pair<int, int>>{{250, 800}, {100, 900}, {333, 667}, {0, 1000}, {500, 500}}) {
+    PixelSortOptions o;
+    o.select = PixelKey::Lightness;
+    o.lower = lower / 1000.0;
+    o.upper = upper / 1000.0;
+    const LumaBounds b = selectBounds(o);
+    for (int mx = 0; mx < 256; ++mx) {
+      for (int mn = 0; mn <= mx; ++mn) {
+        const std::uint32_t k = pixelKey(PixelKey::Lightness, std::uint8_t(mx), std::uint8_t(mn), std::uint8_t(mn));
+        const bool theirs = (mx + mn) * 1000 >= lower * 510 && (mx + mn) * 1000 <= upper * 510;
+        ASSERT_EQ(k >= b.lowest && k <= b.highest, theirs) << "max " << mx << " min " << mn << " in " << lower << ".." << upper;
+      }
+    }
+  }
+}
+
 TEST(PixelSortOptions, RefuseOutOfRangeThresholds) {
   PixelSortOptions o;
   o.lower = -0.1;
