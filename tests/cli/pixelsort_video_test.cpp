@@ -19,19 +19,7 @@ namespace texsort {
 namespace {
 
 using test::runTexsort;
-
-// A clip ffmpeg draws: odd sides, colours that move from frame to frame, FFV1 (lossless).
-std::string writeClip(const test::TempFolder& dir, const std::string& name, int width, int height, int frames, int rate) {
-  const std::string path = dir.path(name);
-  const std::string size = std::to_string(width) + "x" + std::to_string(height);
-  const test::RunResult r = test::runProgram(
-      "ffmpeg", {"-v", "error", "-f", "lavfi", "-i",
-                 "nullsrc=s=" + size + ":r=" + std::to_string(rate) + ",format=rgb24,geq=r='mod(X*37+Y*11+N*29,256)':"
-                 "g='mod(X*5+Y*53+N*7,256)':b='mod(X*X+Y*3,256)'",
-                 "-frames:v", std::to_string(frames), "-c:v", "ffv1", "-pix_fmt", "bgr0", path});
-  EXPECT_EQ(r.exitCode, 0) << r.err;
-  return path;
-}
+using test::writeClip;
 
 // ffprobe's frame count and frame rate of the first video stream, and its codec.
 std::string streamOf(const std::string& video) {

@@ -23,6 +23,18 @@ std::string writeSmallImage(const TempFolder& dir, std::uint32_t w, std::uint32_
   return path;
 }
 
+std::string writeClip(const TempFolder& dir, const std::string& name, int width, int height, int frames, int rate) {
+  const std::string path = dir.path(name);
+  const std::string size = std::to_string(width) + "x" + std::to_string(height);
+  const RunResult r = runProgram(
+      "ffmpeg", {"-v", "error", "-f", "lavfi", "-i",
+                 "nullsrc=s=" + size + ":r=" + std::to_string(rate) + ",format=rgb24,geq=r='mod(X*37+Y*11+N*29,256)':"
+                 "g='mod(X*5+Y*53+N*7,256)':b='mod(X*X+Y*3,256)'",
+                 "-frames:v", std::to_string(frames), "-c:v", "ffv1", "-pix_fmt", "bgr0", path});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  return path;
+}
+
 std::vector<std::uint8_t> decodeFrames(const std::string& video, const std::string& pixelFormat) {
   const RunResult r = runProgram("ffmpeg", {"-v", "error", "-i", video, "-f", "rawvideo", "-pix_fmt", pixelFormat, "-"});
   EXPECT_EQ(r.exitCode, 0) << r.err;

@@ -3,21 +3,13 @@
 // Save with a video name writes the whole clip exactly as `texsort pixelsort` does.
 #include <gtest/gtest.h>
 
+#include "../cli/record_support.h"
 #include "test_support.h"
 
 namespace texsort {
 namespace {
 
-std::string drawClip(const test::TempFolder& dir) {
-  const std::string clip = dir.path("clip.mkv");
-  EXPECT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i",
-                                        "nullsrc=s=64x48:r=10,format=rgb24,geq=r='mod(X*37+Y*11+N*29,256)':"
-                                        "g='mod(X*5+Y*53+N*7,256)':b='mod(X*X+Y*3,256)'",
-                                        "-frames:v", "6", "-c:v", "ffv1", "-pix_fmt", "bgr0", clip})
-                .exitCode,
-            0);
-  return clip;
-}
+std::string drawClip(const test::TempFolder& dir) { return test::writeClip(dir, "clip.mkv", 64, 48, 6, 10); }
 
 test::RunResult demo(const std::vector<std::string>& args) {
   std::vector<std::string> all = {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo"};
