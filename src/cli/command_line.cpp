@@ -79,8 +79,12 @@ void Definition::finish(Command& command) {
       throw Error(ExitCode::Usage, std::string("pixelsort: --angle and --direction turn --path lines; --path ") +
                                        pathInfo(ps.path).name + " goes round its --center");
     }
+    if ((ps.path == PixelPath::Flow) != !pixel.field.empty()) {
+      throw Error(ExitCode::Usage, ps.path == PixelPath::Flow ? "pixelsort: --path flow needs --field FILE, the direction field"
+                                                              : "pixelsort: --field gives --path flow its directions; add --path flow");
+    }
     if (!pixelCenter.empty()) {
-      if (ps.path == PixelPath::Lines || ps.path == PixelPath::Hilbert) {
+      if (ps.path == PixelPath::Lines || ps.path == PixelPath::Hilbert || ps.path == PixelPath::Flow) {
         throw Error(ExitCode::Usage, "pixelsort: --center places circles, spiral and radial; not --path " +
                                          std::string(pathInfo(ps.path).name));
       }
@@ -205,7 +209,8 @@ Command parseRecipe(const std::vector<std::string>& args) {
     std::vector<const char*> stageArgv = argvOf(words);
     const Command stage = parseOne(static_cast<int>(stageArgv.size()), stageArgv.data());
     if (stage.pixelSort.inputs.size() != 1) throw Error(ExitCode::Usage, "pixelsort: " + which + " takes options, not files");
-    command.pixelSort.then.push_back({stage.pixelSort.pixelSort, stage.pixelSort.mask, stage.pixelSort.algorithm});
+    command.pixelSort.then.push_back(
+        {stage.pixelSort.pixelSort, stage.pixelSort.mask, stage.pixelSort.field, stage.pixelSort.algorithm});
   }
   return command;
 }

@@ -139,6 +139,9 @@ Definition::Definition(Command& command) {
       ->excludes(directionOption);
   const Words paths = wordsOf(kPaths, "The lines the spans lie on:", [](const PathInfo& k) { return k.meaning; });
   pixels.choice("--path", pixelPath, paths.names, paths.help)->capture_default_str();
+  pixels.path("--field", pixel.field,
+              "--path flow: an image of the same size whose hue at each pixel is the way its line goes (0 right, "
+              "counter-clockwise, to the nearest of 8 neighbours; greys go right)");
   pixels.text("--center", pixelCenter,
               CLI::Validator([](std::string& text) { return centerProblem(text); }, "X,Y"),
               "The centre of circles, spiral and radial, in pixels from the top left, whole or halves (default: the "

@@ -34,7 +34,8 @@ class HeadlessContext;
 // A later sort of a recipe (`--then`): run on the result of the one before.
 struct PixelSortStage {
   PixelSortOptions options;
-  std::string mask;  // its --mask FILE
+  std::string mask;   // its --mask FILE
+  std::string field;  // its --field FILE
   Algorithm algorithm = Algorithm::BitonicWide;
 };
 
@@ -44,6 +45,7 @@ struct PixelSortCommandOptions {
   std::string output;
   PixelSortOptions pixelSort;
   std::string mask;  // --mask FILE, loaded into pixelSort.mask by runPixelSort
+  std::string field;  // --field FILE (--path flow), loaded into pixelSort.field likewise
   std::string format;  // --format: a video format for a video or GIF out (else from OUT's extension)
   std::vector<std::string> animate;  // --animate NAME=KEYFRAMES (pixelsort/animation.h), video out only
   std::uint32_t frames = 0;          // --frames N: a still picture in becomes N frames
@@ -64,6 +66,9 @@ int runPixelSortBatch(const PixelSortCommandOptions& options);
 std::optional<VideoFormat> pixelSortVideoFormat(const PixelSortCommandOptions& options);
 // Throws the one-line error for an image (or frame) of this size the line sort or the key cannot
 // take: exit 4 beyond the algorithm's element count, exit 1 for a line too long for the key.
+// Loads --mask and --field into `ps` and checks their sizes against the picture's.
+void loadPixelSortImages(PixelSortOptions& ps, const std::string& mask, const std::string& field, std::uint32_t width,
+                         std::uint32_t height);
 void checkPixelSortFits(const std::string& name, std::uint32_t width, std::uint32_t height, SortShape shape, PixelKey key,
                         Algorithm algorithm);
 // Where a clip's time went (bench --video): per stage, summed over the frames.

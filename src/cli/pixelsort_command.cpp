@@ -50,10 +50,7 @@ void verifyPixelSort(const Image& image, const PixelSortOptions& options, const 
 Image sortAgain(const Image& input, const PixelSortStage& stage, const std::string& name, bool verify) {
   const std::uint32_t w = input.width, h = input.height;
   PixelSortOptions ps = stage.options;
-  if (!stage.mask.empty()) {
-    ps.mask = std::make_shared<const Image>(loadImage(stage.mask, kMaxElements));
-    checkMaskSize(ps, w, h, stage.mask);
-  }
+  loadPixelSortImages(ps, stage.mask, stage.field, w, h);
   const SortShape shape = lineShape(w, h, ps);
   checkPixelSortFits(name, w, h, shape, ps.key, stage.algorithm);
   const bool maps = SourceShape{lineAxis(ps), w, h, 1, ps.mask != nullptr}.maps();
@@ -77,6 +74,14 @@ Image sortAgain(const Image& input, const PixelSortStage& stage, const std::stri
 }  // namespace
 
 static int pixelSortFile(const PixelSortCommandOptions& options);
+
+void loadPixelSortImages(PixelSortOptions& ps, const std::string& mask, const std::string& field, std::uint32_t width,
+                         std::uint32_t height) {
+  if (field == "-") throw Error(ExitCode::Usage, "pixelsort: --field must be a file, not -");
+  if (!mask.empty()) ps.mask = std::make_shared<const Image>(loadImage(mask, kMaxElements));
+  if (!field.empty()) ps.field = std::make_shared<const Image>(loadImage(field, kMaxElements));
+  checkMaskSize(ps, width, height, mask == "-" ? "standard input (mask)" : mask);
+}
 
 void checkPixelSortFits(const std::string& name, std::uint32_t width, std::uint32_t height, SortShape shape, PixelKey key,
                         Algorithm algorithm) {
@@ -113,9 +118,9 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   }
   for (const PixelSortStage& stage : options.then) {
     if (stage.mask == "-") throw Error(ExitCode::Usage, "pixelsort: a --then sort's mask must be a file, not -");
-    if (!stage.mask.empty()) checkOutput(options.output, {{options.input}, {stage.mask, "mask"}});
+    checkOutput(options.output, {{options.input}, {stage.mask, "mask"}, {stage.field, "field"}});
   }
-  checkOutput(options.output, {{options.input}, {options.mask, "mask"}});
+  checkOutput(options.output, {{options.input}, {options.mask, "mask"}, {options.field, "field"}});
   PixelSortOptions ps = options.pixelSort;
   checkPixelSortOptions(ps);
   if (const std::optional<VideoFormat> video = pixelSortVideoFormat(options)) return runPixelSortVideo(options, *video);
@@ -136,10 +141,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   since();
   std::vector<unsigned char> bytes = readImageFile(options.input);
   const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
-  if (!options.mask.empty()) {
-    ps.mask = std::make_shared<const Image>(loadImage(options.mask, kMaxElements));
-    checkMaskSize(ps, header.width, header.height, options.mask == "-" ? "standard input (mask)" : options.mask);
-  }
+  loadPixelSortImages(ps, options.mask, options.field, header.width, header.height);
   const SortShape shape = lineShape(header.width, header.height, ps);
   checkPixelSortFits(name, header.width, header.height, shape, ps.key, options.algorithm);
   const bool maps = SourceShape{lineAxis(ps), header.width, header.height, 1, ps.mask != nullptr}.maps();

@@ -73,10 +73,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
                                      " has an odd side, which " + info(format).name + " cannot hold; write .mkv or .gif");
   }
   PixelSortOptions base = options.pixelSort;
-  if (!options.mask.empty()) {
-    base.mask = std::make_shared<const Image>(loadImage(options.mask, kMaxElements));
-    checkMaskSize(base, video.width, video.height, options.mask == "-" ? "standard input (mask)" : options.mask);
-  }
+  loadPixelSortImages(base, options.mask, options.field, video.width, video.height);
   for (std::uint32_t k = 0; k < frameCount && !animations.empty(); ++k) optionsAtFrame(base, animations, k, frameCount, video.fps);
 
   // One plan (lines, schedule, runner) for as long as the options stay the same: all the clip

@@ -14,12 +14,13 @@
 
 namespace texsort {
 
-const PathInfo kPaths[5] = {
+const PathInfo kPaths[6] = {
     {PixelPath::Lines, "lines", "parallel straight lines at --angle (--direction)"},
     {PixelPath::Circles, "circles", "rings around --center, each a line clockwise from the right of the centre"},
     {PixelPath::Spiral, "spiral", "one line from --center outwards, ring after ring, each clockwise"},
     {PixelPath::Radial, "radial", "rays from --center outwards, one towards each pixel of the image's border"},
     {PixelPath::Hilbert, "hilbert", "one Hilbert curve over the image (its power-of-two square, pixels outside skipped)"},
+    {PixelPath::Flow, "flow", "lines that follow a direction field: --field FILE, each pixel's hue the way it goes"},
 };
 
 const PathInfo& pathInfo(PixelPath path) { return kPaths[static_cast<std::size_t>(path)]; }
@@ -131,6 +132,33 @@ LineLayout pathLayout(std::uint32_t width, std::uint32_t height, const PixelSort
         const Offset oa = offset(a), ob = offset(b);
         return oa.q() != ob.q() ? oa.q() < ob.q() : byAngle(a, b);
       });
+      break;
+    }
+    case PixelPath::Flow: {
+      // From each pixel not yet taken, in row-major order, a line steps to the neighbour its field
+      // pixel points at (hue, counter-clockwise from the right, to the nearest of 8 ways) until that
+      // leaves the image or meets a taken pixel.
+      if (!options.field) throw Error(ExitCode::Usage, "pixelsort: --path flow needs --field FILE, the direction field");
+      static constexpr int kStep[8][2] = {{1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+      std::vector<bool> taken(n, false);
+      lineOf.resize(n);
+      std::size_t next = 0;
+      std::uint64_t line = 0;
+      for (std::uint64_t start = 0; start < n; ++start) {
+        if (taken[start]) continue;
+        for (std::uint64_t p = start;;) {
+          taken[p] = true;
+          lineOf[p] = line;
+          pixels[next++] = static_cast<std::uint32_t>(p);
+          const std::uint8_t* f = &options.field->rgba[4 * p];
+          const std::uint32_t way = (pixelKey(PixelKey::Hue, f[0], f[1], f[2]) * 8 + 765) / 1530 % 8;
+          const std::int64_t x = std::int64_t(p % width) + kStep[way][0], y = std::int64_t(p / width) + kStep[way][1];
+          if (x < 0 || y < 0 || x >= std::int64_t(width) || y >= std::int64_t(height)) break;
+          p = std::uint64_t(y) * width + std::uint64_t(x);
+          if (taken[p]) break;
+        }
+        ++line;
+      }
       break;
     }
     case PixelPath::Hilbert: {

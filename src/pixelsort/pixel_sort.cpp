@@ -127,6 +127,11 @@ void checkPixelSortOptions(const PixelSortOptions& options) {
 }
 
 void checkMaskSize(const PixelSortOptions& options, std::uint32_t width, std::uint32_t height, const std::string& maskName) {
+  if (options.field && (options.field->width != width || options.field->height != height)) {
+    throw Error(ExitCode::Usage, "pixelsort: the --field is " + std::to_string(options.field->width) + "x" +
+                                     std::to_string(options.field->height) + ", the image " + std::to_string(width) + "x" +
+                                     std::to_string(height) + "; they must be the same size");
+  }
   if (options.mask && (options.mask->width != width || options.mask->height != height)) {
     throw Error(ExitCode::Usage, maskName + ": the mask is " + std::to_string(options.mask->width) + "x" +
                                      std::to_string(options.mask->height) + ", the image " + std::to_string(width) + "x" +

@@ -39,13 +39,13 @@ extern const IntervalsInfo kIntervals[6];
 const IntervalsInfo& intervalsInfo(Intervals intervals);
 
 // The paths the lines follow (--path): straight lines at --angle, or curves around --center.
-enum class PixelPath : std::uint32_t { Lines, Circles, Spiral, Radial, Hilbert };
+enum class PixelPath : std::uint32_t { Lines, Circles, Spiral, Radial, Hilbert, Flow };
 struct PathInfo {
   PixelPath path;
   const char* name;
   const char* meaning;  // for --help and the report
 };
-extern const PathInfo kPaths[5];
+extern const PathInfo kPaths[6];
 const PathInfo& pathInfo(PixelPath path);
 
 // --direction vertical: columns, top to bottom.
@@ -68,11 +68,12 @@ struct PixelSortOptions {
   double mix = 1.0;                   // --mix: the sorted result's share against the original (mixWithOriginal)
   PixelPath path = PixelPath::Lines;  // Lines: straight, at `angle`; the others around the centre
   double centerX = -1.0, centerY = -1.0;  // --center in pixels, multiples of 0.5; negative: the image's centre
+  std::shared_ptr<const Image> field;     // --path flow: the direction field, same size (its hue is the way)
 };
 
 // Throws texsort::Error(Usage) with one line naming the option when a value is out of range.
 void checkPixelSortOptions(const PixelSortOptions& options);
-// Throws texsort::Error(Usage) naming `maskName` unless the mask has the image's size.
+// Throws texsort::Error(Usage) naming `maskName` unless the mask (and the flow field) has the image's size.
 void checkMaskSize(const PixelSortOptions& options, std::uint32_t width, std::uint32_t height, const std::string& maskName);
 
 // The luma bounds the threshold uses: Y in [lowest, highest].

@@ -174,6 +174,7 @@ void pixelPanel(ViewerState& s, float fps) {
     remember(s, "path");
     if (pathsOpen) {
       for (const PathInfo& k : kPaths) {
+        if (k.path == PixelPath::Flow) continue;  // its field is a file: the command line's
         if (ImGui::Selectable(k.name, k.path == o.path) && k.path != o.path) o.path = k.path, changed = true;
         remember(s, std::string("path ") + k.name);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.meaning);

@@ -119,6 +119,15 @@ TEST(PixelSortCli, WritesEachSpanStablySortedForEveryOptionSet) {
   rays.intervals = Intervals::Edges;
   rays.lower = 0.05;
   cases.push_back({{"--path", "radial", "--intervals", "edges", "--lower", "0.05"}, rays});
+  Image field = test::randomImage(37, 23, rng, 8);
+  const std::string fieldFile = dir.path("field.png");
+  saveImagePng(fieldFile, field);
+  field = loadImage(fieldFile, 1u << 20);
+  PixelSortOptions flow;
+  flow.path = PixelPath::Flow;
+  flow.field = std::make_shared<const Image>(field);
+  flow.intervals = Intervals::None;
+  cases.push_back({{"--path", "flow", "--field", fieldFile, "--intervals", "none"}, flow});
   PixelSortOptions curve;
   curve.path = PixelPath::Hilbert;
   curve.order = SortOrder::Descending;
@@ -342,6 +351,11 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
       {{"--center", "3,4"}, "--center places circles, spiral and radial; not --path lines"},
       {{"--path", "circles", "--center", "3,4.25"}, "--center: '3,4.25' is not X,Y"},
       {{"--path", "circles", "--center", "3"}, "--center: '3' is not X,Y"},
+      {{"--path", "flow"}, "--path flow needs --field FILE, the direction field"},
+      {{"--field", test::assetPath("coffee.png")}, "--field gives --path flow its directions; add --path flow"},
+      {{"--path", "flow", "--field", test::assetPath("astronaut.png")}, "the --field is 512x512, the image 600x400"},
+      {{"--path", "flow", "--field", "-"}, "--field must be a file, not -"},
+      {{"--path", "flow", "--field", out}, "output is the field file"},
   };
   for (const auto& [extra, needle] : cases) {
     std::vector<std::string> args = {"pixelsort", test::assetPath("coffee.png"), "-o", out};

@@ -98,6 +98,7 @@ TEST_F(Gpu, PixelSortPathsEqualTheCpuModelEveryPass) {
       PixelSortOptions o;
       o.path = path.path;
       if (w == 5 && path.path != PixelPath::Hilbert) o.centerX = 1, o.centerY = 8.5;
+      if (path.path == PixelPath::Flow) o.field = std::make_shared<const Image>(test::randomImage(w, h, rng, 8));
       o.key = kPixelKeys[rng() % std::size(kPixelKeys)].key;
       o.order = rng() % 2 ? SortOrder::Descending : SortOrder::Ascending;
       o.intervals = kIntervals[kind++ % std::size(kIntervals)].intervals;

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <random>
 #include <set>
 
 #include "pixelsort/pixel_sort.h"
@@ -119,6 +121,54 @@ TEST(PixelSortPaths, HilbertStepsBetweenNeighboursAndSkipsWhatLiesOutside) {
     if (x < 10 && y < 6) inSquareOrder.push_back(y * 10 + x);
   }
   EXPECT_EQ(cut.pixels, inSquareOrder);
+}
+
+// The flow: from each pixel not yet taken (row-major), steps to the neighbour its field pixel's hue
+// points at, until the image's edge or a taken pixel. A red field (hue 0: right) gives the rows.
+TEST(PixelSortPaths, FlowFollowsTheFieldsHue) {
+  Image red;
+  red.width = 7;
+  red.height = 4;
+  for (int i = 0; i < 28; ++i) red.rgba.insert(red.rgba.end(), {255, 0, 0, 255});
+  PixelSortOptions o = onPath(PixelPath::Flow);
+  o.field = std::make_shared<const Image>(red);
+  const LineLayout rows = pathLayout(7, 4, o);
+  std::vector<std::uint32_t> rowMajor(28);
+  for (std::uint32_t i = 0; i < 28; ++i) rowMajor[i] = i;
+  EXPECT_EQ(rows.pixels, rowMajor);
+  EXPECT_EQ(rows.starts, (std::vector<std::uint64_t>{0, 7, 14, 21, 28}));
+  // Any field: every pixel once, each step to the way its pixel points, each line ending at the edge
+  // or at a pixel an earlier line (or itself) took.
+  std::mt19937 rng(3);
+  Image field;
+  field.width = 13;
+  field.height = 9;
+  for (int i = 0; i < 13 * 9; ++i)
+    field.rgba.insert(field.rgba.end(), {std::uint8_t(rng()), std::uint8_t(rng()), std::uint8_t(rng()), 255});
+  o.field = std::make_shared<const Image>(field);
+  const LineLayout l = pathLayout(13, 9, o);
+  expectEveryPixelOnce(l);
+  const int steps[8][2] = {{1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+  const auto wayOf = [&](std::uint64_t p) {
+    const std::uint8_t* f = &field.rgba[4 * p];
+    const double degrees = pixelKey(PixelKey::Hue, f[0], f[1], f[2]) * 360.0 / 1530.0;
+    return static_cast<int>(std::floor(degrees / 45.0 + 0.5)) % 8;  // the nearest of 8, halves up
+  };
+  std::vector<int> takenBy(13 * 9, -1);
+  for (std::uint32_t line = 0; line < l.count; ++line) {
+    for (std::uint32_t p = 0; p < l.lengthOf(line); ++p) {
+      const std::uint64_t at = l.pixelOf(line, p);
+      takenBy[at] = int(line);
+      const int x = int(at % 13) + steps[wayOf(at)][0], y = int(at / 13) + steps[wayOf(at)][1];
+      const bool inside = x >= 0 && y >= 0 && x < 13 && y < 9;
+      if (p + 1 < l.lengthOf(line)) {
+        EXPECT_TRUE(inside);
+        EXPECT_EQ(l.pixelOf(line, p + 1), std::uint64_t(y * 13 + x)) << "line " << line << " step " << p;
+      } else {
+        EXPECT_TRUE(!inside || takenBy[std::size_t(y * 13 + x)] >= 0) << "line " << line << " ends where it may go on";
+      }
+    }
+  }
 }
 
 // A single line longer than the key's 48-bit order allows is cut into pieces of 2^floor((48 - key
