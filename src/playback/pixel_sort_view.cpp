@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "error.h"
 #include "shaders/embedded.h"
@@ -26,6 +27,32 @@ std::size_t firstElementPass(const PassSchedule& schedule) {
 
 }  // namespace
 
+std::vector<std::uint8_t> lineColours(const LineLayout& layout) {
+  std::vector<std::uint8_t> rgba(layout.pixelCount() * 4, 255);
+  for (std::uint32_t line = 0; line < layout.count; ++line) {
+    // A hue far from the last line's (golden-ratio steps), full saturation.
+    const double hue = std::fmod(line * 0.6180339887498949, 1.0) * 6.0;
+    const int sector = static_cast<int>(hue);
+    const double f = hue - sector;
+    const double channel[6][3] = {{1, f, 0}, {1 - f, 1, 0}, {0, 1, f}, {0, 1 - f, 1}, {f, 0, 1}, {1, 0, 1 - f}};
+    const std::uint32_t length = layout.lengthOf(line);
+    for (std::uint32_t p = 0; p < length; ++p) {
+      const double value = 0.3 + 0.7 * (length > 1 ? double(p) / (length - 1) : 1.0);
+      std::uint8_t* out = &rgba[4 * layout.pixelOf(line, p)];
+      for (int c = 0; c < 3; ++c) out[c] = static_cast<std::uint8_t>(std::lround(255.0 * value * channel[sector % 6][c]));
+    }
+  }
+  return rgba;
+}
+
+GLuint PixelSortView::linesTexture() {
+  if (lines_.id() == 0) {
+    const std::vector<std::uint8_t> colours = lineColours(layout_);
+    lines_ = gl::Texture(image_.width, image_.height, gl::TextureFormat::Rgba8, colours.data(), "path overlay");
+  }
+  return lines_.id();
+}
+
 PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm)
     : image_(std::move(image)),
       options_(options),
@@ -40,6 +67,7 @@ PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algor
 void PixelSortView::rebuildLines() {
   checkMaskSize(options_, image_.width, image_.height, "the mask");
   layout_ = lineLayout(image_.width, image_.height, options_);
+  lines_ = gl::Texture();
   if (const std::string limit = pixelSortLimit(layout_.shape(), options_.key, algorithm_); !limit.empty()) {
     const bool algorithmLimit = layout_.shape().count() > info(algorithm_).maxElements;  // as texsort pixelsort
     throw Error(algorithmLimit ? ExitCode::Gpu : ExitCode::BadInput,

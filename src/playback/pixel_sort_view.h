@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "gl/fullscreen.h"
 #include "gl/objects.h"
@@ -11,6 +12,10 @@
 #include "sort/runner.h"
 
 namespace texsort {
+
+// The path overlay's colours (RGBA, a pixel each): every line its own hue (from its number), dark at
+// its first pixel and bright at its last, so the lines and their direction show.
+std::vector<std::uint8_t> lineColours(const LineLayout& layout);
 
 class PixelSortView {
  public:
@@ -44,6 +49,8 @@ class PixelSortView {
   // with `spans`, pixels outside every span darkened and each span (piece) tinted its own colour.
   void render(bool spans);
   GLuint texture() const { return picture_.id(); }
+  // lineColours of the current lines as a texture, made when first asked for after a new layout.
+  GLuint linesTexture();
   std::uint32_t width() const { return image_.width; }
   std::uint32_t height() const { return image_.height; }
 
@@ -64,6 +71,7 @@ class PixelSortView {
 
   gl::Program program_;
   gl::Texture picture_;
+  gl::Texture lines_;  // linesTexture(); empty after the lines change
   gl::Framebuffer target_;
   gl::FullScreenTriangle triangle_;
 };

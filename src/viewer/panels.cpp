@@ -402,6 +402,11 @@ void imageWindow(ViewerState& s) {
   const ImVec2 size(std::floor(pw * s.zoom), std::floor(ph * s.zoom));
   const GLuint texture = pixel ? s.pixel->texture() : s.display->texture();
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)), size);
+  if (pixel && s.pixelLines) {  // the lines over the picture, half seen through
+    ImGui::GetWindowDrawList()->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(s.pixel->linesTexture())),
+                                         ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), ImVec2(0, 0), ImVec2(1, 1),
+                                         IM_COL32(255, 255, 255, 160));
+  }
   s.imageMin = ImGui::GetItemRectMin();
   s.imageSize = size;
   if (ImGui::IsItemHovered()) {

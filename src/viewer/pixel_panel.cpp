@@ -286,6 +286,10 @@ void pixelPanel(ViewerState& s, float fps) {
     }
     if (ImGui::Checkbox("span overlay", &s.pixelSpans)) s.pixelDirty = true;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("dark: outside every span; each span (piece) tinted its own colour");
+    ImGui::SameLine();
+    ImGui::Checkbox("path overlay", &s.pixelLines);
+    remember(s, "path overlay");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("each line its own hue, dark at its start and bright at its end");
   }
   // The mask intervals without a mask sort whole lines: the view gets None until a mask comes.
   PixelSortOptions effective = o;

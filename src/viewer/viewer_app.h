@@ -127,6 +127,7 @@ struct ViewerState {
   PixelSortOptions pixelOptions;
   Algorithm pixelAlgorithm = Algorithm::BitonicWide;
   bool pixelSpans = false;    // the span overlay
+  bool pixelLines = false;    // the path overlay: every line its own hue, dark to bright along it
   bool pixelPlaying = false;  // at the transport's speed (as fast as possible: a pass a frame)
   double pixelOwed = 0.0;     // fractional passes owed while playing at a set speed
   bool pixelDirty = true;     // the picture needs drawing

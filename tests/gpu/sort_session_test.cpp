@@ -240,3 +240,35 @@ TEST_F(Session, PixelSortViewLaysOutTheLinesAgainWhenPackingChanges) {
 
 }  // namespace
 }  // namespace texsort
+
+namespace texsort {
+namespace {
+
+// The path overlay: every pixel of a line has that line's hue (the channels in one ratio), dark at
+// the line's first pixel and brightest at its last; neighbouring lines differ.
+TEST(PathOverlay, EachLineItsHueDarkToBright) {
+  for (const LineLayout& layout : {lineLayout(9, 4, 0.0), lineLayout(9, 4, 30.0), pathLayout(9, 7, [] {
+                                     PixelSortOptions o;
+                                     o.path = PixelPath::Circles;
+                                     return o;
+                                   }())}) {
+    const std::vector<std::uint8_t> rgba = lineColours(layout);
+    ASSERT_EQ(rgba.size(), layout.pixelCount() * 4);
+    const auto brightest = [&](std::uint64_t pixel) { return std::max({rgba[4 * pixel], rgba[4 * pixel + 1], rgba[4 * pixel + 2]}); };
+    for (std::uint32_t line = 0; line < layout.count; ++line) {
+      const std::uint32_t length = layout.lengthOf(line);
+      for (std::uint32_t p = 1; p < length; ++p) {
+        EXPECT_GT(brightest(layout.pixelOf(line, p)), brightest(layout.pixelOf(line, p - 1))) << "line " << line;
+      }
+      EXPECT_EQ(brightest(layout.pixelOf(line, length - 1)), 255) << "line " << line;
+      if (line > 0) {
+        const std::uint8_t* a = &rgba[4 * layout.pixelOf(line, length - 1)];
+        const std::uint8_t* b = &rgba[4 * layout.pixelOf(line - 1, layout.lengthOf(line - 1) - 1)];
+        EXPECT_FALSE(a[0] == b[0] && a[1] == b[1] && a[2] == b[2]) << "lines " << line - 1 << " and " << line;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace texsort
