@@ -37,7 +37,6 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     throw Error(ExitCode::Usage, "pixelsort: a video out needs its input as a file (ffmpeg reads it twice); not -");
   }
   if (options.verify) throw Error(ExitCode::Usage, "pixelsort: --verify checks a picture; not with a video out");
-  if (!options.then.empty()) throw Error(ExitCode::Usage, "pixelsort: --then sorts a picture again; not with a video out (yet)");
   if (options.fps > 0 && options.frames == 0) {
     throw Error(ExitCode::Usage, "pixelsort: --fps sets the rate of --frames; a video keeps its own");
   }
@@ -108,6 +107,30 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
            a.maxSpan == b.maxSpan && a.skipPercent == b.skipPercent && a.seed == b.seed;
   };
   replan(animations.empty() ? base : optionsAtFrame(base, animations, 0, frameCount, video.fps));
+  // A recipe's later sorts (--then), planned once: each frame goes through them in turn.
+  struct LaterSort {
+    PixelSortOptions options;
+    LineLayout layout;
+    std::vector<std::uint32_t> elementOf;
+    PassSchedule schedule;
+    std::unique_ptr<Runner> runner;
+  };
+  std::vector<LaterSort> stages;
+  for (const PixelSortStage& then : options.then) {
+    LaterSort& st = stages.emplace_back();
+    st.options = then.options;
+    loadPixelSortImages(st.options, then.mask, then.field, video.width, video.height);
+    const SortShape shape = lineShape(video.width, video.height, st.options);
+    checkPixelSortFits(options.input, video.width, video.height, shape, st.options.key, then.algorithm);
+    const bool maps = SourceShape{lineAxis(st.options), video.width, video.height, 1, st.options.mask != nullptr}.maps();
+    checkMemoryBudget(options.input, video.width, video.height,
+                      pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, then.algorithm, maps));
+    st.layout = lineLayout(video.width, video.height, st.options);
+    st.elementOf = elementsOfPixels(st.layout);
+    st.schedule = pixelSortSchedule(st.layout, then.algorithm, st.options);
+    st.runner = makeRunner(then.algorithm, st.schedule.shape.count());
+    st.runner->prepare(st.schedule, sourceShape(st.layout, st.options));
+  }
 
   VideoSettings settings;
   settings.format = format;
@@ -206,8 +229,18 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     Frame out;
     spare.tryPop(out);
     out = plan.runner->readPixelBytes(frame.pixelCount(), std::move(out));
-    gpuMs += msSince(start);
     mixWithOriginal(out, frame.rgba, mix);
+    for (LaterSort& st : stages) {  // each later sort on the result of the one before
+      Image in;
+      in.width = video.width;
+      in.height = video.height;
+      in.rgba = std::move(out);
+      uploadPixelSource(*st.runner, in, st.options, st.layout, st.elementOf);
+      st.runner->run(st.schedule);
+      out = st.runner->readPixelBytes(in.pixelCount(), {});
+      mixWithOriginal(out, in.rgba, st.options.mix);
+    }
+    gpuMs += msSince(start);
     spare.push(std::move(frame.rgba));
     if (!sorted.push(std::move(out))) break;  // the encoder stopped: its error follows
     if (progress && msSince(shown) >= 100.0) {

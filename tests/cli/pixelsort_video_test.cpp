@@ -33,7 +33,9 @@ std::string streamOf(const std::string& video) {
 TEST(PixelSortVideo, EveryFrameIsThePixelSortOfThatFrame) {
   test::TempFolder dir;
   const std::string clip = writeClip(dir, "clip.mkv", 45, 31, 6, 12);
-  const std::vector<std::string> options = {"--angle", "30", "--intervals", "edges", "--lower", "0.2", "--key", "hue"};
+  // A recipe: each frame sorted at 30 degrees, then again in columns by chroma (--then).
+  const std::vector<std::string> options = {"--angle", "30", "--intervals", "edges", "--lower", "0.2", "--key", "hue",
+                                            "--then", "--direction", "vertical", "--key", "chroma", "--mix", "0.7"};
   std::vector<std::string> args = {"pixelsort", clip, "-o", dir.path("out.mkv"), "-q"};
   args.insert(args.end(), options.begin(), options.end());
   const test::RunResult r = runTexsort(args);
