@@ -127,8 +127,8 @@ void checkBinaryPnm(const std::string& name, const unsigned char* data, std::siz
   std::uint64_t fields[3] = {0, 0, 0};  // width, height, maxval
   for (std::uint64_t& field : fields) {
     while (at < size && (std::isspace(data[at]) || data[at] == '#')) {
-      if (data[at] == '#') {
-        while (at < size && data[at] != '\n') ++at;
+      if (data[at] == '#') {  // a comment ends at a line feed or a carriage return, as stb reads it
+        while (at < size && data[at] != '\n' && data[at] != '\r') ++at;
       } else {
         ++at;
       }
