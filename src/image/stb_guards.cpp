@@ -70,6 +70,11 @@ void walkJpegHuffmanTables(const std::string& name, const unsigned char* data, s
   while (at < size && data[at] == 0xFF) ++at;
   if (at == 0 || at >= size || data[at] != 0xD8) return;  // not a JPEG
   ++at;
+  // Which Huffman tables a DHT has defined ([DC, AC][0..3]): stb 2.27 decodes a scan with a table
+  // never defined from a zeroed one, whose search for the code's length runs past its end (an
+  // out-of-bounds read found by the fuzzer). A scan may only use defined tables.
+  bool defined[2][4] = {};
+  bool progressive = false;
   while (at + 4 <= size) {
     if (data[at] != 0xFF) {  // entropy-coded data: skip to the next marker (FF 00 and RSTn are data)
       ++at;
@@ -83,6 +88,22 @@ void walkJpegHuffmanTables(const std::string& name, const unsigned char* data, s
     if (marker == 0xD9) return;  // EOI
     const std::size_t length = (std::size_t{data[at + 2]} << 8) | data[at + 3];
     if (length < 2) return;  // malformed: stb reports it
+    if (marker == 0xC2) progressive = true;
+    if (marker == 0xDA && at + 5 <= size) {  // SOS: Ns, then (component, DC table << 4 | AC table) each
+      const std::size_t count = data[at + 4], after = at + 5 + 2 * count;
+      if (after + 3 <= size) {
+        const unsigned ss = data[after], se = data[after + 1], ah = data[after + 2] >> 4;
+        // Baseline scans use both; a progressive DC scan its DC table (first pass only), an AC
+        // scan its AC table.
+        const bool dc = ss == 0 && (!progressive || ah == 0), ac = se > 0;
+        for (std::size_t c = 0; c < count; ++c) {
+          const unsigned tables = data[at + 6 + 2 * c];
+          if ((dc && (tables >> 4) < 4 && !defined[0][tables >> 4]) || (ac && (tables & 15) < 4 && !defined[1][tables & 15])) {
+            failInput(name, "corrupt JPEG (a scan uses a Huffman table no DHT segment defines)");
+          }
+        }
+      }
+    }
     if (marker == 0xC4) {
       // Read the tables as stb does: while the segment's count is not used up, even past the
       // segment's end or a short file (stb then reads on, or reads zeros).
@@ -93,6 +114,7 @@ void walkJpegHuffmanTables(const std::string& name, const unsigned char* data, s
         for (std::size_t i = 1; i <= 16 && table + i < size; ++i) codes += data[table + i];
         if (codes > 256) failInput(name, "corrupt JPEG (Huffman table with " + std::to_string(codes) + " codes)");
         if ((data[table] >> 4) > 1 || (data[table] & 15) > 3) break;  // stb stops at a bad table header
+        defined[data[table] >> 4][data[table] & 15] = true;
         // A DC table's values are bit counts of the difference, at most 15 (11 in 8-bit files): stb
         // 2.27 shifts by a larger one (undefined behaviour, found by the fuzzer) where later stb
         // refuses it.
