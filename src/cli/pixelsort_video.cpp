@@ -84,23 +84,38 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     std::vector<std::uint32_t> elementOf;
     PassSchedule schedule;
     std::unique_ptr<Runner> runner;
-  } plan;
-  const auto replan = [&](const PixelSortOptions& ps) {
+  };
+  // A sort of a frame with `ps` on `algorithm`: checked against the limits and the memory budget
+  // (as for a still picture of the frame's size: the frames pass through one at a time).
+  const auto planned = [&](const PixelSortOptions& ps, Algorithm algorithm) {
     const SortShape shape = lineShape(video.width, video.height, ps);
-    checkPixelSortFits(options.input, video.width, video.height, shape, ps.key, options.algorithm);
-    // Memory as for a still picture of the frame's size (the frames pass through one at a time).
+    checkPixelSortFits(options.input, video.width, video.height, shape, ps.key, algorithm);
     const bool maps = SourceShape{lineAxis(ps), video.width, video.height, 1, ps.mask != nullptr}.maps();
-    const MemoryNeed need = pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, options.algorithm, maps);
+    const MemoryNeed need = pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, algorithm, maps);
     checkHostMemoryBudget(options.input, video.width, video.height, need);
     if (!context) context = std::make_shared<HeadlessContext>();
     checkMemoryBudget(options.input, video.width, video.height, need);
-    plan.runner.reset();
-    plan.options = ps;
-    plan.layout = lineLayout(video.width, video.height, ps);
-    plan.elementOf = elementsOfPixels(plan.layout);
-    plan.schedule = pixelSortSchedule(plan.layout, options.algorithm, ps);
-    plan.runner = makeRunner(options.algorithm, plan.schedule.shape.count());
-    plan.runner->prepare(plan.schedule, sourceShape(plan.layout, ps));
+    Plan made;
+    made.options = ps;
+    made.layout = lineLayout(video.width, video.height, ps);
+    made.elementOf = elementsOfPixels(made.layout);
+    made.schedule = pixelSortSchedule(made.layout, algorithm, ps);
+    made.runner = makeRunner(algorithm, made.schedule.shape.count());
+    made.runner->prepare(made.schedule, sourceShape(made.layout, ps));
+    return made;
+  };
+  Plan plan;
+  const auto replan = [&](const PixelSortOptions& ps) {
+    plan.runner.reset();  // its textures go before the new plan's are made
+    plan = planned(ps, options.algorithm);
+  };
+  // Runs `p` on `in` and returns the sorted bytes (in `out`'s memory), mixed with `in` by `mix`.
+  const auto sortFrame = [&](Plan& p, const Image& in, std::vector<std::uint8_t> out, double mix) {
+    uploadPixelSource(*p.runner, in, p.options, p.layout, p.elementOf);
+    p.runner->run(p.schedule);
+    out = p.runner->readPixelBytes(in.pixelCount(), std::move(out));
+    mixWithOriginal(out, in.rgba, mix);
+    return out;
   };
   const auto sameOptions = [](const PixelSortOptions& a, const PixelSortOptions& b) {
     return a.angle == b.angle && a.lower == b.lower && a.upper == b.upper && a.spanLength == b.spanLength &&
@@ -108,28 +123,11 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   };
   replan(animations.empty() ? base : optionsAtFrame(base, animations, 0, frameCount, video.fps));
   // A recipe's later sorts (--then), planned once: each frame goes through them in turn.
-  struct LaterSort {
-    PixelSortOptions options;
-    LineLayout layout;
-    std::vector<std::uint32_t> elementOf;
-    PassSchedule schedule;
-    std::unique_ptr<Runner> runner;
-  };
-  std::vector<LaterSort> stages;
+  std::vector<Plan> stages;
   for (const PixelSortStage& then : options.then) {
-    LaterSort& st = stages.emplace_back();
-    st.options = then.options;
-    loadPixelSortImages(st.options, then.mask, then.field, video.width, video.height);
-    const SortShape shape = lineShape(video.width, video.height, st.options);
-    checkPixelSortFits(options.input, video.width, video.height, shape, st.options.key, then.algorithm);
-    const bool maps = SourceShape{lineAxis(st.options), video.width, video.height, 1, st.options.mask != nullptr}.maps();
-    checkMemoryBudget(options.input, video.width, video.height,
-                      pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, then.algorithm, maps));
-    st.layout = lineLayout(video.width, video.height, st.options);
-    st.elementOf = elementsOfPixels(st.layout);
-    st.schedule = pixelSortSchedule(st.layout, then.algorithm, st.options);
-    st.runner = makeRunner(then.algorithm, st.schedule.shape.count());
-    st.runner->prepare(st.schedule, sourceShape(st.layout, st.options));
+    PixelSortOptions ps = then.options;
+    loadPixelSortImages(ps, then.mask, then.field, video.width, video.height);
+    stages.push_back(planned(ps, then.algorithm));
   }
 
   VideoSettings settings;
@@ -224,21 +222,15 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
       mix = now.mix;
     }
     const auto start = Clock::now();
-    uploadPixelSource(*plan.runner, frame, plan.options, plan.layout, plan.elementOf);
-    plan.runner->run(plan.schedule);
     Frame out;
     spare.tryPop(out);
-    out = plan.runner->readPixelBytes(frame.pixelCount(), std::move(out));
-    mixWithOriginal(out, frame.rgba, mix);
-    for (LaterSort& st : stages) {  // each later sort on the result of the one before
+    out = sortFrame(plan, frame, std::move(out), mix);
+    for (Plan& stage : stages) {  // each later sort on the result of the one before
       Image in;
       in.width = video.width;
       in.height = video.height;
       in.rgba = std::move(out);
-      uploadPixelSource(*st.runner, in, st.options, st.layout, st.elementOf);
-      st.runner->run(st.schedule);
-      out = st.runner->readPixelBytes(in.pixelCount(), {});
-      mixWithOriginal(out, in.rgba, st.options.mix);
+      out = sortFrame(stage, in, {}, stage.options.mix);
     }
     gpuMs += msSince(start);
     spare.push(std::move(frame.rgba));
