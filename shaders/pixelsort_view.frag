@@ -4,7 +4,8 @@
 // after the last pass, pixel i's bytes (Buffer::Pixels) are its colour; on the pair form (fast and
 // wide paths) the pair's position bits name the source element, whose pixel gives the colour.
 // With u_showSpans, pixels outside every span are darkened and each span piece gets a tint of its
-// own, from the span words (u_spans). Compiled after sort_common.glsl.
+// own, from the span words (u_spans). The result is mixed with the original as --mix asks.
+// Compiled after sort_common.glsl.
 
 uniform sampler2D u_state;  // the elements, or the pairs in the compact layout
 uniform usampler2D u_bytes; // the result's bytes, in image order (u_form 3)
@@ -14,6 +15,7 @@ uniform bool u_showSpans;
 uniform uint u_maxSpan;
 uniform uint u_skipPercent;
 uniform uint u_seed;
+uniform uint u_mixWeight;   // --mix as the CPU's mixWithOriginal: round(F x 256); 256 the result as it is
 
 out vec4 o_colour;
 
@@ -28,7 +30,10 @@ void main() {
   int e = elementOfPixel(i);
   vec3 colour = vec3(pixelBytesOf(i).rgb) / 255.0;
   if (u_form == 1) colour = unpackRgb(texelFetch(u_state, texelOf(e), 0).b);
-  if (u_form == 3) colour = vec3(texelFetch(u_bytes, texelOf(i), 0).rgb) / 255.0;
+  if (u_form == 3) {  // the result, mixed with the original as the exported picture is
+    uvec3 sorted = texelFetch(u_bytes, texelOf(i), 0).rgb, original = pixelBytesOf(i).rgb;
+    colour = vec3((original * (256u - u_mixWeight) + sorted * u_mixWeight + 128u) >> 8) / 255.0;
+  }
   if (u_form == 2) {
     int lineMask = (1 << u_lineBits) - 1;
     int from = (e & ~lineMask) | (int(compactElement(u_state, e).y) & lineMask);

@@ -365,7 +365,8 @@ Definition::Definition(Command& command) {
   viewing.choice("--zoom", zoom, {"fit", "1"}, "fit: fit the window; 1: one texel per screen pixel")->capture_default_str();
   viewing.text("--input", view.input, CLI::Validator([](std::string& text) { return inputScriptProblem(text); }, "SCRIPT"),
                "Scripted input, as a user's: 'FRAME: ACTION; ...' with ACTION key NAME (a tap: space, left, end, "
-               "period, comma, ctrl+a ...), type TEXT, click X Y, click @WIDGET or wheel DY (for tests and demos, with --frames)");
+               "period, comma, ctrl+a ...), type TEXT, click X Y, click @WIDGET, move X Y, move @WIDGET +DX -DY, press, "
+               "release (left or right: a drag) or wheel DY (for tests and demos, with --frames)");
   app.allow_extras();  // after the subcommands, so they still reject unknown flags; see parseCommandLine
 }
 

@@ -1,4 +1,5 @@
-// Raster drawing for generated pictures: stb_easy_font's quads filled on the CPU, Bresenham lines.
+// Raster drawing for generated pictures and the mask brush: stb_easy_font's quads filled on the CPU,
+// Bresenham lines, round strokes.
 #include "image/draw.h"
 
 #pragma GCC diagnostic push
@@ -9,6 +10,7 @@
 #pragma GCC diagnostic pop
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <vector>
 
@@ -56,6 +58,32 @@ void drawLine(Image& image, int x0, int y0, int x1, int y1, Rgb colour, int thic
     if (e2 >= dy) err += dy, x0 += sx;
     if (e2 <= dx) err += dx, y0 += sy;
   }
+}
+
+std::uint64_t paintStroke(Image& image, double x0, double y0, double x1, double y1, double radius, Rgb colour) {
+  if (!(radius > 0.0)) return 0;
+  const double dx = x1 - x0, dy = y1 - y0, length2 = dx * dx + dy * dy;
+  // The segment's bounding box grown by the radius, clipped to the image.
+  const auto clip = [](double v, std::uint32_t side) { return std::clamp(v, 0.0, double(side)); };
+  const auto left = std::uint32_t(clip(std::floor(std::min(x0, x1) - radius), image.width));
+  const auto right = std::uint32_t(clip(std::ceil(std::max(x0, x1) + radius), image.width));
+  const auto top = std::uint32_t(clip(std::floor(std::min(y0, y1) - radius), image.height));
+  const auto bottom = std::uint32_t(clip(std::ceil(std::max(y0, y1) + radius), image.height));
+  const std::uint8_t want[4] = {colour.r, colour.g, colour.b, 255};
+  std::uint64_t changed = 0;
+  for (std::uint32_t y = top; y < bottom; ++y) {
+    for (std::uint32_t x = left; x < right; ++x) {
+      const double px = x + 0.5 - x0, py = y + 0.5 - y0;
+      const double t = length2 > 0.0 ? std::clamp((px * dx + py * dy) / length2, 0.0, 1.0) : 0.0;
+      const double ex = px - t * dx, ey = py - t * dy;
+      if (ex * ex + ey * ey > radius * radius) continue;
+      std::uint8_t* p = &image.rgba[4 * (std::uint64_t{y} * image.width + x)];
+      if (std::equal(want, want + 4, p)) continue;
+      std::copy(want, want + 4, p);
+      ++changed;
+    }
+  }
+  return changed;
 }
 
 }  // namespace texsort

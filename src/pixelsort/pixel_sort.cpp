@@ -287,8 +287,10 @@ Image pixelSortOutput(const Image& input, const std::vector<std::uint8_t>& pixel
   return withPixels(input, std::vector<std::uint8_t>(pixels.begin(), end));
 }
 
+std::uint32_t mixWeight(double mix) { return static_cast<std::uint32_t>(std::lround(std::clamp(mix, 0.0, 1.0) * 256.0)); }
+
 void mixWithOriginal(std::vector<std::uint8_t>& sorted, const std::vector<std::uint8_t>& original, double mix) {
-  const auto w = static_cast<std::uint32_t>(std::lround(std::clamp(mix, 0.0, 1.0) * 256.0));
+  const std::uint32_t w = mixWeight(mix);
   if (w == 256) return;
   if (original.size() < sorted.size()) throw std::logic_error("mixWithOriginal: the original is smaller");
   for (std::size_t i = 0; i < sorted.size(); ++i) {

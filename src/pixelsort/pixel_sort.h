@@ -219,6 +219,7 @@ Image pixelSortOutput(const Image& input, const std::vector<std::uint8_t>& pixel
 // s its own, and w = round(F x 256); F = 1 (w = 256) leaves the result as it is, F = 0 gives the
 // original back.
 void mixWithOriginal(std::vector<std::uint8_t>& sorted, const std::vector<std::uint8_t>& original, double mix);
+std::uint32_t mixWeight(double mix);  // w = round(F x 256), F clamped to 0..1
 
 // The plain reference: std::stable_sort of each span's pixels by key, nothing shared with the
 // network. Tests and --verify compare the network's result with it.

@@ -92,7 +92,8 @@ void PixelSortView::rebuildLines() {
 void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algorithm) {
   checkPixelSortOptions(options);
   checkPixelSortAlgorithm(algorithm);
-  const bool sameLines = options.angle == options_.angle && options.mask == options_.mask && algorithm == algorithm_ &&
+  const bool sameLines = options.angle == options_.angle && options.mask == options_.mask &&
+                         options.field == options_.field && algorithm == algorithm_ &&
                          packsLines(options) == packsLines(options_) && options.path == options_.path &&
                          options.centerX == options_.centerX && options.centerY == options_.centerY &&
                          (options.path == PixelPath::Lines || options.key == options_.key);  // a path's pieces follow the key
@@ -158,6 +159,7 @@ void PixelSortView::render(bool spans) {
   glUniform1ui(program_.uniform("u_maxSpan"), options_.maxSpan);
   glUniform1ui(program_.uniform("u_skipPercent"), options_.skipPercent);
   glUniform1ui(program_.uniform("u_seed"), options_.seed);
+  glUniform1ui(program_.uniform("u_mixWeight"), mixWeight(options_.mix));
   const std::pair<GLint, const gl::Texture*> bound[] = {
       {kBytesUnit, form == 3 ? view.current : nullptr},
       {kPixelsUnit, view.pixels},
@@ -174,7 +176,9 @@ void PixelSortView::render(bool spans) {
 
 Image PixelSortView::result() {
   seek(passCount());
-  return withPixels(image_, runner_->readPixelBytes(image_.pixelCount(), {}));
+  Image out = withPixels(image_, runner_->readPixelBytes(image_.pixelCount(), {}));
+  mixWithOriginal(out.rgba, image_.rgba, options_.mix);
+  return out;
 }
 
 }  // namespace texsort

@@ -25,8 +25,8 @@ class PixelSortView {
 
   // New options or line sort: a new schedule, then the sorted result (a change made at an early
   // pass showed nothing of itself until End; the passes can be stepped back from there). Only a new
-  // angle or mask, or options that change whether lines share rows (packsLines), rebuild the lines
-  // and upload the source again.
+  // path, angle, centre, mask or field, or options that change whether lines share rows
+  // (packsLines), rebuild the lines and upload the source again.
   void setOptions(const PixelSortOptions& options, Algorithm algorithm);
   // Another picture of the same size (a clip's next frame): uploaded under the same lines and
   // schedule, then brought to the pass the view was at.
@@ -54,7 +54,7 @@ class PixelSortView {
   std::uint32_t width() const { return image_.width; }
   std::uint32_t height() const { return image_.height; }
 
-  // The sorted image (runs the remaining passes), as `texsort pixelsort` writes it.
+  // The sorted image (runs the remaining passes) mixed as --mix asks: what `texsort pixelsort` writes.
   Image result();
 
  private:

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <utility>
@@ -117,6 +118,12 @@ std::vector<ScriptedInput> parseInputScript(const std::string& script) {
       if (words >> std::ws && words.peek() == '@') {
         std::getline(words, move.target);
         move.target.erase(0, 1);
+        // @NAME +DX -DY: that far from the widget's centre (each offset with its sign).
+        static const std::regex kOffset(R"(^(.*\S)\s+([+-]\d+)\s+([+-]\d+)\s*$)");
+        if (std::smatch m; std::regex_match(move.target, m, kOffset)) {
+          move.x = std::stod(m[2]), move.y = std::stod(m[3]);
+          move.target = m[1];
+        }
         if (move.target.empty()) fail("give " + action + " @NAME");
       } else if (!(words >> move.x >> move.y)) {
         fail("give " + action + " X Y or " + action + " @NAME");
@@ -135,13 +142,22 @@ std::vector<ScriptedInput> parseInputScript(const std::string& script) {
       InputEvent release = press;
       release.action = GLFW_RELEASE;
       in.events = {move, press, release};
+    } else if (action == "press" || action == "release") {  // the left button (or right) held or let go
+      std::string which = "left";
+      words >> which;
+      if (which != "left" && which != "right") fail("press and release take left or right");
+      InputEvent button;
+      button.kind = InputEvent::Kind::MouseButton;
+      button.code = which == "left" ? GLFW_MOUSE_BUTTON_LEFT : GLFW_MOUSE_BUTTON_RIGHT;
+      button.action = action == "press" ? GLFW_PRESS : GLFW_RELEASE;
+      in.events.push_back(button);
     } else if (action == "wheel") {
       InputEvent wheel;
       wheel.kind = InputEvent::Kind::Scroll;
       if (!(words >> wheel.y)) fail("give wheel DY");
       in.events.push_back(wheel);
     } else {
-      fail("the action is key, type, click, move or wheel");
+      fail("the action is key, type, click, move, press, release or wheel");
     }
     std::string extra;
     if (action != "type" && action != "click" && words >> extra) fail("'" + extra + "' after the action");

@@ -402,11 +402,13 @@ void imageWindow(ViewerState& s) {
   const ImVec2 size(std::floor(pw * s.zoom), std::floor(ph * s.zoom));
   const GLuint texture = pixel ? s.pixel->texture() : s.display->texture();
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)), size);
+  remember(s, "picture");
   if (pixel && s.pixelLines) {  // the lines over the picture, half seen through
     ImGui::GetWindowDrawList()->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(s.pixel->linesTexture())),
                                          ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), ImVec2(0, 0), ImVec2(1, 1),
                                          IM_COL32(255, 255, 255, 160));
   }
+  if (pixel) maskBrushOnPicture(s);  // the brush paints where a drag would pan
   s.imageMin = ImGui::GetItemRectMin();
   s.imageSize = size;
   if (ImGui::IsItemHovered()) {
@@ -415,7 +417,7 @@ void imageWindow(ViewerState& s) {
       s.fit = false;
       s.zoom = std::clamp(s.zoom * (io.MouseWheel > 0 ? 1.25f : 0.8f), 0.125f, 32.0f);
     }
-    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !(pixel && s.brush.on)) {
       ImGui::SetScrollX(ImGui::GetScrollX() - io.MouseDelta.x);
       ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
     }

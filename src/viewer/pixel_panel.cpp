@@ -55,18 +55,25 @@ bool sliderCount(const char* label, std::uint32_t& value, int lowest, int highes
   return true;
 }
 
-void loadMask(ViewerState& s, PixelSortOptions& o) {
+// A direction field for --path flow (its hue is the way each pixel goes), the image's size.
+void loadField(ViewerState& s, PixelSortOptions& o) {
   try {
-    o.mask = std::make_shared<const Image>(loadImage(s.maskPath, kMaxElements));
-    checkMaskSize(o, s.session->image().width, s.session->image().height, s.maskPath);
+    auto field = std::make_shared<const Image>(loadImage(s.fieldPath, kMaxElements));
+    if (field->width != s.pixel->width() || field->height != s.pixel->height()) {
+      throw Error(ExitCode::Usage, std::string(s.fieldPath) + ": the field is " + std::to_string(field->width) + "x" +
+                                       std::to_string(field->height) + ", the image " + std::to_string(s.pixel->width()) +
+                                       "x" + std::to_string(s.pixel->height()));
+    }
+    o.field = std::move(field);
   } catch (const Error& e) {
     note(s, e.what(), true);
-    o.mask = s.pixelOptions.mask;
   }
 }
 
-// `texsort pixelsort`'s options for `o` and `algorithm`: the Save of a clip runs the CLI with them.
-std::vector<std::string> pixelSortArguments(const ViewerState& s, const PixelSortOptions& o, Algorithm algorithm) {
+// `texsort pixelsort`'s options for `o` and `algorithm`, its mask and field in the files named: the
+// Save of a clip runs the CLI with them.
+std::vector<std::string> pixelSortArguments(const PixelSortOptions& o, Algorithm algorithm, const std::string& mask,
+                                            const std::string& field) {
   const auto number = [](double v) {
     char text[32];
     std::snprintf(text, sizeof text, "%.17g", v);
@@ -74,7 +81,7 @@ std::vector<std::string> pixelSortArguments(const ViewerState& s, const PixelSor
   };
   std::vector<std::string> args = {"--path", pathInfo(o.path).name};
   if (o.path == PixelPath::Lines) args.insert(args.end(), {"--angle", number(o.angle)});
-  if (o.centerX >= 0 && o.path != PixelPath::Lines && o.path != PixelPath::Hilbert) {
+  if (o.centerX >= 0 && o.path != PixelPath::Lines && o.path != PixelPath::Hilbert && o.path != PixelPath::Flow) {
     args.insert(args.end(), {"--center", number(o.centerX) + "," + number(o.centerY)});
   }
   const std::vector<std::string> rest = {
@@ -85,7 +92,9 @@ std::vector<std::string> pixelSortArguments(const ViewerState& s, const PixelSor
   args.insert(args.end(), rest.begin(), rest.end());
   if (o.intervals == Intervals::Threshold) args.insert(args.end(), {"--select", pixelKeyInfo(o.select).name});
   if (o.intervals == Intervals::Threshold && o.invert) args.push_back("--invert");
-  if (o.mask) args.insert(args.end(), {"--mask", s.maskPath});
+  if (o.mix != 1.0) args.insert(args.end(), {"--mix", number(o.mix)});
+  if (o.mask) args.insert(args.end(), {"--mask", mask});
+  if (o.path == PixelPath::Flow) args.insert(args.end(), {"--field", field});
   return args;
 }
 
@@ -98,7 +107,17 @@ void saveClip(ViewerState& s) {
   if (n <= 0) throw Error(ExitCode::Encoder, "cannot find the texsort program to save the clip with");
   self[n] = '\0';
   std::vector<std::string> args = {self, "pixelsort", s.clip->path(), "-o", s.pixelExportPath, "-q"};
-  for (std::string& a : pixelSortArguments(s, s.pixelOptions, s.pixelAlgorithm)) args.push_back(std::move(a));
+  // The options as the view has them (flow without a field sorts rows; the mask intervals without
+  // a mask, whole lines), its mask and field in scratch files (a painted mask has no file of its own).
+  PixelSortOptions o = s.pixel->options();
+  o.field = o.path == PixelPath::Flow ? o.field : nullptr;
+  s.clipSaveMask = maskScratch(o);
+  s.clipSaveField = o.field ? std::make_unique<ScratchFile>(".png") : nullptr;
+  if (o.field) saveImagePng(s.clipSaveField->path(), *o.field);
+  for (std::string& a : pixelSortArguments(o, s.pixel->algorithm(), s.clipSaveMask ? s.clipSaveMask->path() : "",
+                                           s.clipSaveField ? s.clipSaveField->path() : "")) {
+    args.push_back(std::move(a));
+  }
   s.clipSaveLog = std::make_unique<ScratchFile>(".log");
   s.clipSaver = spawnLogged(args, -1, -1, s.clipSaveLog->path());
   s.clipSaveOutput = s.pixelExportPath;
@@ -124,6 +143,8 @@ void finishClipSave(ViewerState& s, bool wait) {
   if (!wait && ::waitpid(s.clipSaver, &status, WNOHANG) == 0) return;  // still running
   const int code = wait ? waitFor(s.clipSaver) : WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   s.clipSaver = -1;
+  s.clipSaveMask.reset();
+  s.clipSaveField.reset();
   const std::vector<std::string> log = logLines(s.clipSaveLog->path());
   if (code == 0) {
     note(s, "saved the pixel-sorted clip to " + shownPath(s.clipSaveOutput), false);
@@ -174,7 +195,6 @@ void pixelPanel(ViewerState& s, float fps) {
     remember(s, "path");
     if (pathsOpen) {
       for (const PathInfo& k : kPaths) {
-        if (k.path == PixelPath::Flow) continue;  // its field is a file: the command line's
         if (ImGui::Selectable(k.name, k.path == o.path) && k.path != o.path) o.path = k.path, changed = true;
         remember(s, std::string("path ") + k.name);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.meaning);
@@ -189,6 +209,13 @@ void pixelPanel(ViewerState& s, float fps) {
       float angle = float(o.angle);
       ImGui::SetNextItemWidth(150);
       if (ImGui::SliderFloat("angle", &angle, -180.0f, 180.0f, "%.1f deg")) o.angle = angle, changed = true;
+    } else if (o.path == PixelPath::Flow) {  // the direction field: a picture of the image's size
+      ImGui::SetNextItemWidth(-110);
+      ImGui::InputText("##field", s.fieldPath, sizeof s.fieldPath);
+      remember(s, "field path");
+      ImGui::SameLine();
+      if (ImGui::Button("Field") && s.fieldPath[0] != '\0') loadField(s, o), changed = true;
+      if (!o.field) hint("flow follows a direction field (each pixel's hue its way): load one; rows until then");
     } else if (o.path != PixelPath::Hilbert) {  // the centre, in half pixels; the image's middle until moved
       const Image& image = s.session->image();
       float centre[2] = {float(o.centerX >= 0 ? o.centerX : (image.width - 1) / 2.0),
@@ -246,18 +273,8 @@ void pixelPanel(ViewerState& s, float fps) {
       ImGui::SetNextItemWidth(120);
       if (ImGui::InputInt("seed", &seed)) o.seed = static_cast<std::uint32_t>(seed), changed = true;
     }
-    ImGui::SetNextItemWidth(-110);
-    ImGui::InputText("##mask", s.maskPath, sizeof s.maskPath);
-    ImGui::SameLine();
-    if (ImGui::Button("Mask") && s.maskPath[0] != '\0') loadMask(s, o), changed = true;
-    ImGui::SameLine();
-    if (ImGui::Button("None") && o.mask) {
-      o.mask.reset();
-      if (o.intervals == Intervals::Mask) o.intervals = Intervals::None;
-      changed = true;
-    }
-    if (o.intervals == Intervals::Mask && !o.mask) hint("mask intervals need a mask: none loaded, whole lines");
   }
+  maskControls(s, o, changed);
   if (ImGui::CollapsingHeader("Key and sort", ImGuiTreeNodeFlags_DefaultOpen)) {
     if (fittedCombo(s, "key", pixelKeyInfo(o.key).name, pixelKeyInfo(o.key).name)) {
       for (const PixelKeyInfo& k : kPixelKeys) {
@@ -284,6 +301,10 @@ void pixelPanel(ViewerState& s, float fps) {
       }
       ImGui::EndCombo();
     }
+    ImGui::SetNextItemWidth(220);
+    changed |= sliderFraction("mix", o.mix);
+    remember(s, "mix");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the sorted result's share against the original (--mix)");
     if (ImGui::Checkbox("span overlay", &s.pixelSpans)) s.pixelDirty = true;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("dark: outside every span; each span (piece) tinted its own colour");
     ImGui::SameLine();
@@ -292,8 +313,10 @@ void pixelPanel(ViewerState& s, float fps) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("each line its own hue, dark at its start and bright at its end");
   }
   // The mask intervals without a mask sort whole lines: the view gets None until a mask comes.
+  // So does flow without a field: rows until one is loaded.
   PixelSortOptions effective = o;
   if (effective.intervals == Intervals::Mask && !effective.mask) effective.intervals = Intervals::None;
+  if (effective.path == PixelPath::Flow && !effective.field) effective.path = PixelPath::Lines, effective.angle = 0.0;
   if (changed) {
     applyPixelOptions(s, effective, algorithm);
     s.pixelOptions = o;

@@ -45,6 +45,16 @@ void startSession(ViewerState& s, Image image, const std::string& name, const st
     s.wireValuesPass = UINT32_MAX;
     if (s.session->elementCount() > kDiagramMaxElements) s.showDiagram = false;
     note(s, "", false);
+    // A mask or field of another size cannot drive this image's sort: the Pixel sort mode drops it.
+    const Image& shown = s.session->image();
+    for (std::shared_ptr<const Image>* picture : {&s.pixelOptions.mask, &s.pixelOptions.field}) {
+      if (*picture && ((*picture)->width != shown.width || (*picture)->height != shown.height)) {
+        note(s, std::string(picture == &s.pixelOptions.mask ? "the mask" : "the direction field") + " is " +
+                    std::to_string((*picture)->width) + "x" + std::to_string((*picture)->height) +
+                    ", the new image another size: dropped", false);
+        picture->reset();
+      }
+    }
   } catch (const Error& e) {
     note(s, e.what(), true);
   }

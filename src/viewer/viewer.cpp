@@ -149,12 +149,16 @@ void deliverInput(GLFWwindow* window, ViewerState& s, std::uint32_t frame) {
     switch (e.kind) {
       case InputEvent::Kind::Key: ImGui_ImplGlfw_KeyCallback(window, e.code, 0, e.action, e.mods); break;
       case InputEvent::Kind::Char: ImGui_ImplGlfw_CharCallback(window, static_cast<unsigned int>(e.code)); break;
-      case InputEvent::Kind::MouseButton: ImGui_ImplGlfw_MouseButtonCallback(window, e.code, e.action, e.mods); break;
+      case InputEvent::Kind::MouseButton:
+        if (e.code >= 0 && e.code < int(std::size(s.buttonsHeld))) s.buttonsHeld[e.code] = e.action != GLFW_RELEASE;
+        ImGui_ImplGlfw_MouseButtonCallback(window, e.code, e.action, e.mods);
+        break;
       case InputEvent::Kind::Scroll: ImGui_ImplGlfw_ScrollCallback(window, e.x, e.y); break;
       case InputEvent::Kind::Cursor:
         s.scriptedCursor = true;
         s.cursor = ImVec2(float(e.x), float(e.y));
         s.cursorTarget = e.target;
+        s.cursorOffset = ImVec2(float(e.x), float(e.y));
         if (!e.target.empty() && !s.widgets.count(e.target)) {
           std::fprintf(stderr, "texsort: --input: frame %u: no widget named '%s' on screen\n", frame, e.target.c_str());
         }
@@ -165,7 +169,7 @@ void deliverInput(GLFWwindow* window, ViewerState& s, std::uint32_t frame) {
   // as the sort runs), so the press and the release both land on it.
   if (const auto found = s.widgets.find(s.cursorTarget); !s.cursorTarget.empty() && found != s.widgets.end()) {
     const auto& [min, max] = found->second;
-    s.cursor = ImVec2((min.x + max.x) / 2, (min.y + max.y) / 2);
+    s.cursor = ImVec2((min.x + max.x) / 2 + s.cursorOffset.x, (min.y + max.y) / 2 + s.cursorOffset.y);
   }
 }
 
@@ -266,7 +270,11 @@ int runViewer(const ViewerOptions& options) {
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    if (s.scriptedCursor) ImGui::GetIO().MousePos = s.cursor;  // the backend polled the real pointer
+    if (s.scriptedCursor) {  // the backend polled the real pointer and buttons: a scripted drag holds its own
+      ImGuiIO& io = ImGui::GetIO();
+      io.MousePos = s.cursor;
+      for (std::size_t b = 0; b < std::size(s.buttonsHeld); ++b) io.MouseDown[b] = io.MouseDown[b] || s.buttonsHeld[b];
+    }
     ImGui::NewFrame();
     handleKeys(s);
     if (soak.frames) soak.step(s, frame);

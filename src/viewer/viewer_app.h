@@ -6,6 +6,8 @@
 //   record_panel.cpp     the Record section: a video of the passes, a few frames per window frame
 //   network_diagram.cpp  the comparator network of small inputs, with the values on its wires
 //   bench_window.cpp     the Benchmark window: cells measured one per frame, plot and table
+//   pixel_panel.cpp      the Pixel sort mode's controls, passes and export
+//   mask_brush.cpp       its mask: a file, or painted on the picture with a round brush
 //   soak.cpp             random actions for the reliability test
 //   viewer.cpp           the main loop
 #pragma once
@@ -68,6 +70,23 @@ struct Showcase {
   std::size_t shown = 0;    // items played to their end
 };
 
+// The Pixel sort mode's mask brush (mask_brush.cpp): white is where the sort may act. Painting
+// starts from the mask in use, else from black (nothing sorted until painted).
+struct MaskBrush {
+  bool on = false;             // left drag on the picture paints (right drag erases) instead of panning
+  bool erase = false;          // the left button erases
+  float radius = 12.0f;        // image pixels
+  Image mask;                  // the painted mask (empty until the brush first paints)
+  bool changed = false;        // painted since the sort last took it
+  bool stroking = false;       // a button is held: the next point joins the last
+  double lastX = 0, lastY = 0;  // the stroke's last point, in image pixels
+  std::uint64_t painted = 0;   // pixels changed by the brush, for the note line
+  char savePath[1024] = "texsort-mask.png";
+  bool overlay = true;         // the unsorted part tinted red over the picture while the brush is on
+  std::shared_ptr<const Image> overlayOf;  // the mask the overlay texture shows
+  gl::Texture overlayTexture;
+};
+
 struct ViewerState {
   // compute
   std::unique_ptr<SortSession> session;
@@ -111,6 +130,8 @@ struct ViewerState {
   bool scriptedCursor = false;  // a scripted click placed the cursor: io.MousePos follows it
   ImVec2 cursor{0, 0};
   std::string cursorTarget;     // the widget it rests on, followed while the layout moves
+  ImVec2 cursorOffset{0, 0};    // from that widget's centre
+  bool buttonsHeld[3] = {};     // mouse buttons pressed and not yet released, as the queue delivered them
   std::map<std::string, std::pair<ImVec2, ImVec2>> widgets;  // named widgets' rectangles, last frame
   std::map<std::string, float> clipped;  // the layout audit (checkFits): the worst overhang in pixels, by place
   bool quit = false;            // Ctrl+Q
@@ -133,6 +154,8 @@ struct ViewerState {
   bool pixelDirty = true;     // the picture needs drawing
   bool pixelDrag = false;     // move --lower every frame, as a dragged slider does (measures the frame rate)
   char maskPath[1024] = "";
+  MaskBrush brush;
+  char fieldPath[1024] = "";  // --path flow's direction field
   char pixelExportPath[1024] = "texsort-pixelsort.png";
   std::uint64_t pixelChanges = 0;  // re-sorts after a change of option, and the frames they took
   double pixelChangeSeconds = 0.0;
@@ -146,6 +169,7 @@ struct ViewerState {
   pid_t clipSaver = -1;   // `texsort pixelsort CLIP -o OUT` writing the whole clip
   std::string clipSaveOutput;
   std::unique_ptr<ScratchFile> clipSaveLog;  // its standard error: the reason when it fails
+  std::unique_ptr<ScratchFile> clipSaveMask, clipSaveField;  // its --mask and --field, as the view has them
 };
 
 // session_control.cpp
@@ -205,6 +229,15 @@ void pixelFrame(ViewerState& s, double dt);  // builds the view if needed, plays
 void savePixelSort(ViewerState& s);          // the sorted image to s.pixelExportPath; a clip's all, to a video name
 void showClipFrame(ViewerState& s, std::uint32_t frame);  // the clip's frame, sorted with the live options
 void finishClipSave(ViewerState& s, bool wait);           // the saving run's end, when it has ended (or waits)
+
+// mask_brush.cpp
+// The Mask section: a mask file, or the brush (paint, erase, size, fill, clear, save as PNG). Sets
+// `changed` when the options' mask changed (a stroke since the last frame included).
+void maskControls(ViewerState& s, PixelSortOptions& o, bool& changed);
+// Over the picture just drawn (the last item): the brush's strokes, its outline and the mask overlay.
+void maskBrushOnPicture(ViewerState& s);
+// The mask in use written as PNG to a scratch file (a saved clip's --mask); none without a mask.
+std::unique_ptr<ScratchFile> maskScratch(const PixelSortOptions& o);
 
 // showcase.cpp
 void startShowcase(ViewerState& s);

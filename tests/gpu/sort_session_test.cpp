@@ -238,6 +238,36 @@ TEST_F(Session, PixelSortViewLaysOutTheLinesAgainWhenPackingChanges) {
   }
 }
 
+// --mix in the viewer: the picture at the last pass and the export are the sorted result blended
+// with the original exactly as texsort pixelsort blends it; a new flow field lays the lines again.
+TEST_F(Session, PixelSortViewShowsTheMixAndTakesANewField) {
+  std::mt19937 rng(67);
+  const Image image = test::randomImage(29, 17, rng, 8);
+  PixelSortOptions o;
+  o.intervals = Intervals::None;
+  o.mix = 0.3;
+  PixelSortView view(image, o, Algorithm::BitonicWide);
+  Image want = pixelSortReference(image, o);
+  mixWithOriginal(want.rgba, image.rgba, o.mix);
+  ASSERT_NE(want.rgba, pixelSortReference(image, o).rgba);
+  EXPECT_EQ(view.result().rgba, want.rgba);
+  view.render(false);
+  std::vector<std::uint8_t> shown(4 * image.pixelCount());
+  glBindTexture(GL_TEXTURE_2D, view.texture());
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, shown.data());
+  for (std::size_t i = 0; i < image.pixelCount(); ++i) {
+    for (int c = 0; c < 3; ++c) ASSERT_EQ(shown[4 * i + c], want.rgba[4 * i + c]) << "pixel " << i << " channel " << c;
+  }
+  for (int k = 0; k < 2; ++k) {
+    o.path = PixelPath::Flow;
+    o.field = std::make_shared<const Image>(test::randomImage(29, 17, rng, 8));
+    view.setOptions(o, Algorithm::BitonicWide);
+    want = pixelSortReference(image, o);
+    mixWithOriginal(want.rgba, image.rgba, o.mix);
+    EXPECT_EQ(view.result().rgba, want.rgba) << "field " << k;
+  }
+}
+
 }  // namespace
 }  // namespace texsort
 

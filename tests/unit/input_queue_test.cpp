@@ -87,9 +87,30 @@ TEST(InputScript, ReadsEveryActionInFrameOrder) {
   EXPECT_EQ(script[4].events.size(), 3u) << "a, space, b";
 }
 
+// A drag: the cursor to a point near a widget, the button held, moved, let go; names with spaces and
+// numbers in them stay names unless two signed offsets end them.
+TEST(InputScript, ReadsADragAndOffsetsFromAWidget) {
+  const std::vector<ScriptedInput> script = parseInputScript(
+      "2: move @picture -40 +12; 3: press; 4: move @picture +40 +0; 5: release; 6: press right; 7: click @path 2 3");
+  ASSERT_EQ(script.size(), 6u);
+  EXPECT_EQ(script[0].events[0].target, "picture");
+  EXPECT_EQ(script[0].events[0].x, -40.0);
+  EXPECT_EQ(script[0].events[0].y, 12.0);
+  ASSERT_EQ(script[1].events.size(), 1u);
+  EXPECT_EQ(script[1].events[0].kind, InputEvent::Kind::MouseButton);
+  EXPECT_EQ(script[1].events[0].code, GLFW_MOUSE_BUTTON_LEFT);
+  EXPECT_EQ(script[1].events[0].action, GLFW_PRESS);
+  EXPECT_EQ(script[2].events[0].x, 40.0);
+  EXPECT_EQ(script[3].events[0].action, GLFW_RELEASE);
+  EXPECT_EQ(script[4].events[0].code, GLFW_MOUSE_BUTTON_RIGHT);
+  EXPECT_EQ(script[5].events[0].target, "path 2 3") << "offsets carry their signs";
+  EXPECT_EQ(script[5].events[0].x, 0.0);
+}
+
 TEST(InputScript, RefusesWhatItCannotReadNamingTheStep) {
   for (const char* bad : {"key end", "0: key end", "x: key end", "3: key nosuchkey", "3: jump", "3: click 4",
-                          "3: click 4 5 6", "3: type", "3: wheel", "-1: key end", "3: key end now"}) {
+                          "3: click 4 5 6", "3: type", "3: wheel", "-1: key end", "3: key end now", "3: press middle",
+                          "3: release left now"}) {
     try {
       parseInputScript(bad);
       ADD_FAILURE() << bad << " was accepted";

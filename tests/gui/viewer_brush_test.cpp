@@ -1,0 +1,74 @@
+// The mask brush, driven as a user drives it (demo --input under Xvfb): a stroke painted and a stroke
+// erased on the picture are exactly the round strokes of the pointer's path in image pixels, the
+// sort follows the painted mask live, and the mask saved as PNG gives the same picture through
+// `texsort pixelsort --mask`.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "image/image_io.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+// Distance from (px, py) to the segment (x0, y0)-(x1, y1).
+double segmentDistance(double px, double py, double x0, double y0, double x1, double y1) {
+  const double lx = x1 - x0, ly = y1 - y0, length2 = lx * lx + ly * ly;
+  const double t = length2 > 0 ? std::clamp(((px - x0) * lx + (py - y0) * ly) / length2, 0.0, 1.0) : 0.0;
+  return std::hypot(px - x0 - t * lx, py - y0 - t * ly);
+}
+
+TEST(GuiBrush, PaintedAndErasedStrokesDriveTheSortAndSaveAsTheMask) {
+  test::TempFolder dir;
+  const std::string mask = dir.path("mask.png"), viewer = dir.path("viewer.png"), astronaut = test::assetPath("astronaut.png");
+  // Paint from 100 screen pixels left of the picture's centre to 100 right, then erase from 40 above
+  // to 40 below it; the brush's radius is its default, 12 image pixels.
+  const std::string script =
+      "3: click @Mask; 6: click @brush; 9: move @picture -100 +0; 11: press; 13: move @picture +100 +0; 15: release; "
+      "18: click @brush erase; 21: move @picture +0 -40; 23: press; 25: move @picture +0 +40; 27: release; "
+      "30: click @mask save path; 32: key ctrl+a; 34: type " + mask + "; 37: click @Save mask";
+  const test::RunResult run =
+      test::runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort", "--frames", "45",
+                     "--input", script, "--screenshot", dir.path("shot.png"), "--export-state", viewer});
+  ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
+  unsigned left = 0, top = 0, width = 0, height = 0;
+  const std::size_t at = run.out.find("image at (");
+  ASSERT_NE(at, std::string::npos) << run.out;
+  ASSERT_EQ(std::sscanf(run.out.c_str() + at, "image at (%u, %u) size (%u x %u)", &left, &top, &width, &height), 4);
+
+  // The pointer's points in image pixels: the picture's centre is the image's, 512 pixels across.
+  const Image painted = loadImage(mask, kMaxElements);
+  ASSERT_EQ(painted.width, 512u);
+  ASSERT_EQ(painted.height, 512u);
+  const double zoom = width / 512.0, r = 12.0, c = 256.0, reach = 100 / zoom, rise = 40 / zoom;
+  std::size_t white = 0, checked = 0;
+  for (std::uint32_t y = 0; y < 512; ++y) {
+    for (std::uint32_t x = 0; x < 512; ++x) {
+      const double dPaint = segmentDistance(x + 0.5, y + 0.5, c - reach, c, c + reach, c);
+      const double dErase = segmentDistance(x + 0.5, y + 0.5, c, c - rise, c, c + rise);
+      if (std::abs(dPaint - r) < 0.05 || std::abs(dErase - r) < 0.05) continue;  // on a stroke's rim: float rounding
+      const bool want = dPaint <= r && dErase > r;
+      const std::uint8_t* p = &painted.rgba[4 * (std::size_t{y} * 512 + x)];
+      ASSERT_EQ(p[0] == 255 && p[1] == 255 && p[2] == 255, want) << "mask pixel " << x << "," << y;
+      if (!want) {
+        ASSERT_EQ(p[0] + p[1] + p[2], 0) << "mask pixel " << x << "," << y;
+      }
+      white += want;
+      ++checked;
+    }
+  }
+  EXPECT_GT(white, 2000u) << "the painted stroke, less the erased one";
+  EXPECT_GT(checked, 512u * 500u);
+
+  // The picture the viewer sorted with that mask is the command line's with the saved mask.
+  ASSERT_EQ(test::runTexsort({"pixelsort", astronaut, "--mask", mask, "-o", dir.path("cli.png"), "-q"}).exitCode, 0);
+  EXPECT_EQ(test::readFile(viewer), test::readFile(dir.path("cli.png")));
+  const Image sorted = loadImage(viewer, kMaxElements), original = loadImage(astronaut, kMaxElements);
+  EXPECT_NE(sorted.rgba, original.rgba) << "the painted part was sorted";
+}
+
+}  // namespace
+}  // namespace texsort
