@@ -154,6 +154,7 @@ void Definition::finish(Command& command) {
     view.speed = speed == "max" ? 0.0f : std::stof(speed);
     view.zoomOneToOne = zoom == "1";
     for (const std::string& o : overlays) (o == "roles" ? view.showRoles : view.showChanged) = true;
+    view.recipe = recipeStages;
   }
 }
 
@@ -217,10 +218,20 @@ Command parseRecipe(const std::vector<std::string>& args) {
 
 }  // namespace
 
+std::vector<PixelSortStage> recipeStages(const std::string& nameOrFile) {
+  const char* argv[] = {"texsort", "pixelsort", "-", "-o", "-", "--preset", nameOrFile.c_str()};
+  const Command command = parseCommandLine(static_cast<int>(std::size(argv)), argv);
+  const PixelSortCommandOptions& p = command.pixelSort;
+  std::vector<PixelSortStage> stages = {{p.pixelSort, p.mask, p.field, p.algorithm}};
+  stages.insert(stages.end(), p.then.begin(), p.then.end());
+  return stages;
+}
+
 Command parseCommandLine(int argc, const char* const* argv) {
   std::vector<std::string> args(argv, argv + argc);
-  // --preset NAME|FILE: the recipe's words in its place (its later sorts as --then stages there).
-  for (std::size_t i = 1; i < args.size() && args[i] != "--"; ++i) {
+  // --preset NAME|FILE: the recipe's words in its place (its later sorts as --then stages there);
+  // the viewer's --preset opens the recipe in the window instead.
+  for (std::size_t i = 1; i < args.size() && args[i] != "--" && args[1] != "demo"; ++i) {
     const bool joined = args[i].rfind("--preset=", 0) == 0;
     if (args[i] != "--preset" && !joined) continue;
     if (std::find(args.begin(), args.end(), "pixelsort") == args.end()) {

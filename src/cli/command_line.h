@@ -36,6 +36,11 @@ struct OptionSpec {
 // as Kind::Untyped, which the contract test refuses.
 std::vector<OptionSpec> commandLineOptions();
 
+// The sorts of a preset or recipe file (--preset NAME|FILE) as `texsort pixelsort` reads them, the
+// first and every --then one; masks and fields named, not loaded. Throws texsort::Error as
+// pixelsort's parsing would (Usage for a bad option, BadInput for an unreadable file).
+std::vector<PixelSortStage> recipeStages(const std::string& nameOrFile);
+
 // Parses argv (argv[0] is the program). Throws texsort::Error(Usage) with a one-line message for
 // an unknown command, flag or value; never prints, never exits.
 Command parseCommandLine(int argc, const char* const* argv);

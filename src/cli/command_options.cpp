@@ -51,6 +51,17 @@ std::string centerProblem(const std::string& text) {
 }
 
 // Why --input TEXT is not a script ("" when it is one), for its validator.
+// Why --preset TEXT is no recipe ("" when it is one): the reason pixelsort --preset would give.
+std::string recipeProblem(const std::string& text) {
+  try {
+    recipeStages(text);
+    return "";
+  } catch (const Error& e) {
+    const std::string why = e.what();
+    return why.rfind("--preset: ", 0) == 0 ? why.substr(10) : why;  // the option's name comes first anyway
+  }
+}
+
 std::string inputScriptProblem(const std::string& text) {
   if (text.find_first_not_of(" ;") == std::string::npos) return "an empty script; give FRAME: ACTION; ...";
   try {
@@ -359,6 +370,10 @@ Definition::Definition(Command& command) {
                "Start in the Pixel sort mode (texsort pixelsort's default options, every one a live control); "
                "--export-state then saves the pixel-sorted image");
   viewing.flag("--spans", view.showSpans, "Pixel sort mode: start with the span overlay on");
+  viewing.text("--preset", view.preset,
+               CLI::Validator([](std::string& text) { return recipeProblem(text); }, "NAME|FILE"),
+               "Pixel sort mode with this recipe (a preset's name or a recipe file, as pixelsort --preset takes): "
+               "its sorts become the steps of the Recipe section");
   viewing.flag("--drag-threshold", view.pixelDrag,
                "Pixel sort mode with --lower moved every frame, as a dragged slider moves it; prints the frame rate at "
                "the end (use with --frames)");

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "pixelsort/pixel_sort.h"
+#include "pixelsort/presets.h"
 #include "image/packing.h"
 #include "record/record_options.h"
 #include "sort/algorithms.h"
@@ -30,14 +31,6 @@ struct SortOptions {
 
 // `texsort pixelsort`: the pixel-sort effect, with sort's whole I/O contract.
 class HeadlessContext;
-
-// A later sort of a recipe (`--then`): run on the result of the one before.
-struct PixelSortStage {
-  PixelSortOptions options;
-  std::string mask;   // its --mask FILE
-  std::string field;  // its --field FILE
-  Algorithm algorithm = Algorithm::BitonicWide;
-};
 
 struct PixelSortCommandOptions {
   std::vector<std::string> inputs;  // several (or -o DIR/): a batch, each written into the folder

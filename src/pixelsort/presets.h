@@ -5,7 +5,17 @@
 #include <string>
 #include <vector>
 
+#include "pixelsort/pixel_sort.h"
+
 namespace texsort {
+
+// One sort of a recipe (the first, or a later one after `--then`, run on the result of the one before).
+struct PixelSortStage {
+  PixelSortOptions options;
+  std::string mask;   // its --mask FILE
+  std::string field;  // its --field FILE
+  Algorithm algorithm = Algorithm::BitonicWide;
+};
 
 struct PresetInfo {
   const char* name;

@@ -161,11 +161,11 @@ void maskBrushOnPicture(ViewerState& s) {
   if (n > 0) b.changed = true, b.painted += n;
 }
 
-std::unique_ptr<ScratchFile> maskScratch(const PixelSortOptions& o) {
-  if (!o.mask) return nullptr;
-  auto file = std::make_unique<ScratchFile>(".png");
-  saveImagePng(file->path(), *o.mask);
-  return file;
+std::string scratchPng(ViewerState& s, const std::shared_ptr<const Image>& picture) {
+  if (!picture) return "";
+  s.clipSaveFiles.push_back(std::make_unique<ScratchFile>(".png"));
+  saveImagePng(s.clipSaveFiles.back()->path(), *picture);
+  return s.clipSaveFiles.back()->path();
 }
 
 }  // namespace texsort

@@ -18,18 +18,21 @@
 namespace texsort {
 namespace {
 
-// Applies new options (or rebuilds the view for a new image); errors go to the message line.
-void applyPixelOptions(ViewerState& s, const PixelSortOptions& options, Algorithm algorithm) {
+// Applies new options as the view runs them (effectiveOptions), or rebuilds the view for a new image
+// or another sort of the recipe; errors go to the message line.
+void applyPixelOptions(ViewerState& s, const PixelSortOptions& chosen, Algorithm algorithm) {
   if (!s.session) return;
   try {
     const auto start = std::chrono::steady_clock::now();
+    const PixelSortOptions options = effectiveOptions(chosen);
     if (!s.pixel) {
-      s.pixel = std::make_unique<PixelSortView>(s.session->image(), options, algorithm);
+      // The recipe's sorts before this one run first: the view shows this sort on their result.
+      s.pixel = std::make_unique<PixelSortView>(runRecipe(s, 0, s.recipeStep, recipeSource(s)), options, algorithm);
       s.pixel->seek(s.pixel->passCount());
     } else {
       s.pixel->setOptions(options, algorithm);
     }
-    s.pixelOptions = options;
+    s.pixelOptions = chosen;
     s.pixelAlgorithm = algorithm;
     s.pixelDirty = true;
     ++s.pixelChanges;
@@ -107,16 +110,15 @@ void saveClip(ViewerState& s) {
   if (n <= 0) throw Error(ExitCode::Encoder, "cannot find the texsort program to save the clip with");
   self[n] = '\0';
   std::vector<std::string> args = {self, "pixelsort", s.clip->path(), "-o", s.pixelExportPath, "-q"};
-  // The options as the view has them (flow without a field sorts rows; the mask intervals without
-  // a mask, whole lines), its mask and field in scratch files (a painted mask has no file of its own).
-  PixelSortOptions o = s.pixel->options();
-  o.field = o.path == PixelPath::Flow ? o.field : nullptr;
-  s.clipSaveMask = maskScratch(o);
-  s.clipSaveField = o.field ? std::make_unique<ScratchFile>(".png") : nullptr;
-  if (o.field) saveImagePng(s.clipSaveField->path(), *o.field);
-  for (std::string& a : pixelSortArguments(o, s.pixel->algorithm(), s.clipSaveMask ? s.clipSaveMask->path() : "",
-                                           s.clipSaveField ? s.clipSaveField->path() : "")) {
-    args.push_back(std::move(a));
+  // Every sort of the recipe as the view runs it (effectiveOptions), joined by --then; masks and
+  // fields in scratch files (a painted mask has no file of its own).
+  s.clipSaveFiles.clear();
+  const std::vector<PixelSortStage> steps = liveRecipe(s);
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const PixelSortOptions& o = steps[k].options;
+    if (k > 0) args.push_back("--then");
+    const std::string mask = scratchPng(s, o.mask), field = o.path == PixelPath::Flow ? scratchPng(s, o.field) : "";
+    for (std::string& a : pixelSortArguments(o, steps[k].algorithm, mask, field)) args.push_back(std::move(a));
   }
   s.clipSaveLog = std::make_unique<ScratchFile>(".log");
   s.clipSaver = spawnLogged(args, -1, -1, s.clipSaveLog->path());
@@ -129,7 +131,7 @@ void saveClip(ViewerState& s) {
 void showClipFrame(ViewerState& s, std::uint32_t frame) {
   if (!s.clip || !s.pixel) return;
   try {
-    s.pixel->setImage(s.clip->frame(frame));
+    s.pixel->setImage(runRecipe(s, 0, s.recipeStep, s.clip->frame(frame)));
     s.clipFrame = frame;
     s.pixelDirty = true;
   } catch (const Error& e) {
@@ -143,8 +145,7 @@ void finishClipSave(ViewerState& s, bool wait) {
   if (!wait && ::waitpid(s.clipSaver, &status, WNOHANG) == 0) return;  // still running
   const int code = wait ? waitFor(s.clipSaver) : WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   s.clipSaver = -1;
-  s.clipSaveMask.reset();
-  s.clipSaveField.reset();
+  s.clipSaveFiles.clear();
   const std::vector<std::string> log = logLines(s.clipSaveLog->path());
   if (code == 0) {
     note(s, "saved the pixel-sorted clip to " + shownPath(s.clipSaveOutput), false);
@@ -157,9 +158,6 @@ void finishClipSave(ViewerState& s, bool wait) {
 
 void pixelPanel(ViewerState& s, float fps) {
   if (!s.pixel) return;
-  PixelSortOptions o = s.pixelOptions;
-  Algorithm algorithm = s.pixelAlgorithm;
-  bool changed = false;
 
   if (s.clip && ImGui::CollapsingHeader("Clip", ImGuiTreeNodeFlags_DefaultOpen)) {
     const ClipFrames& clip = *s.clip;
@@ -190,6 +188,11 @@ void pixelPanel(ViewerState& s, float fps) {
          "clip as texsort pixelsort does");
   }
 
+  recipeControls(s);
+  if (!s.pixel) return;  // another sort of the recipe: its view comes next frame
+  PixelSortOptions o = s.pixelOptions;
+  Algorithm algorithm = s.pixelAlgorithm;
+  bool changed = false;
   if (ImGui::CollapsingHeader("Lines and spans", ImGuiTreeNodeFlags_DefaultOpen)) {
     const bool pathsOpen = fittedCombo(s, "path", pathInfo(o.path).name, pathInfo(o.path).name);
     remember(s, "path");
@@ -312,13 +315,9 @@ void pixelPanel(ViewerState& s, float fps) {
     remember(s, "path overlay");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("each line its own hue, dark at its start and bright at its end");
   }
-  // The mask intervals without a mask sort whole lines: the view gets None until a mask comes.
-  // So does flow without a field: rows until one is loaded.
-  PixelSortOptions effective = o;
-  if (effective.intervals == Intervals::Mask && !effective.mask) effective.intervals = Intervals::None;
-  if (effective.path == PixelPath::Flow && !effective.field) effective.path = PixelPath::Lines, effective.angle = 0.0;
+  // The mask intervals without a mask sort whole lines until a mask comes, flow without a field rows.
   if (changed) {
-    applyPixelOptions(s, effective, algorithm);
+    applyPixelOptions(s, o, algorithm);
     s.pixelOptions = o;
   }
 
@@ -406,7 +405,7 @@ void savePixelSort(ViewerState& s) {
     checkViewerOutput(s, s.pixelExportPath);
     if (s.clip && videoFormatForPath(s.pixelExportPath)) return saveClip(s);
     const std::uint32_t back = s.pixel->pass();
-    const Image sorted = s.pixel->result();
+    const Image sorted = runRecipe(s, s.recipeStep + 1, s.recipe.size(), s.pixel->result());  // the later sorts too
     s.pixel->seek(back);
     saveImagePng(s.pixelExportPath, sorted);
     note(s, std::string("saved the pixel-sorted image to ") + shownPath(s.pixelExportPath), false);

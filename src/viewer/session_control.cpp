@@ -45,14 +45,19 @@ void startSession(ViewerState& s, Image image, const std::string& name, const st
     s.wireValuesPass = UINT32_MAX;
     if (s.session->elementCount() > kDiagramMaxElements) s.showDiagram = false;
     note(s, "", false);
-    // A mask or field of another size cannot drive this image's sort: the Pixel sort mode drops it.
+    // A mask or field of another size cannot drive this image's sort: the Pixel sort mode (and each
+    // sort of its recipe) drops it.
     const Image& shown = s.session->image();
-    for (std::shared_ptr<const Image>* picture : {&s.pixelOptions.mask, &s.pixelOptions.field}) {
-      if (*picture && ((*picture)->width != shown.width || (*picture)->height != shown.height)) {
-        note(s, std::string(picture == &s.pixelOptions.mask ? "the mask" : "the direction field") + " is " +
-                    std::to_string((*picture)->width) + "x" + std::to_string((*picture)->height) +
-                    ", the new image another size: dropped", false);
-        picture->reset();
+    std::vector<PixelSortOptions*> sorts = {&s.pixelOptions};
+    for (PixelSortStage& step : s.recipe) sorts.push_back(&step.options);
+    for (PixelSortOptions* o : sorts) {
+      for (std::shared_ptr<const Image>* picture : {&o->mask, &o->field}) {
+        if (*picture && ((*picture)->width != shown.width || (*picture)->height != shown.height)) {
+          note(s, std::string(picture == &o->mask ? "a mask" : "a direction field") + " of " +
+                      std::to_string((*picture)->width) + "x" + std::to_string((*picture)->height) +
+                      " does not fit the new image: dropped", false);
+          picture->reset();
+        }
       }
     }
   } catch (const Error& e) {

@@ -227,6 +227,11 @@ int runViewer(const ViewerOptions& options) {
     startSession(s, std::move(firstImage), std::filesystem::path(first).filename().string(), first);
   }
   if (!s.session) throw Error(ExitCode::Gpu, s.message);
+  s.recipeReader = options.recipe;
+  if (!options.preset.empty()) {  // checked by the command line: a recipe that reads
+    s.pixelMode = true;
+    loadRecipe(s, options.preset);
+  }
   s.showDiagram = options.showDiagram && s.session->elementCount() <= kDiagramMaxElements;
   s.showBars = options.showBars;
   if (options.showcase) startShowcase(s);

@@ -2,9 +2,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "image/packing.h"
+#include "pixelsort/presets.h"
 #include "sort/algorithms.h"
 
 namespace texsort {
@@ -32,6 +35,10 @@ struct ViewerOptions {
   bool pixelSort = false;         // start in the Pixel sort mode
   bool pixelDrag = false;         // Pixel sort mode, --lower moved every frame; reports the frame rate
   bool showSpans = false;         // Pixel sort mode: the span overlay on
+  std::string preset;             // Pixel sort mode with this recipe (--preset NAME|FILE), read by `recipe`
+  // The sorts of a preset or recipe file as `texsort pixelsort` reads them (the command line's
+  // parser, cli/command_line.h recipeStages); throws texsort::Error. Unset: no recipes in the window.
+  std::function<std::vector<PixelSortStage>(const std::string& nameOrFile)> recipe;
   std::uint32_t soakFrames = 0;   // drive the viewer with random actions for this many frames and
                                   // report GL errors, GL objects held and memory (reliability test)
   int width = 1280, height = 820;

@@ -8,6 +8,7 @@
 //   bench_window.cpp     the Benchmark window: cells measured one per frame, plot and table
 //   pixel_panel.cpp      the Pixel sort mode's controls, passes and export
 //   mask_brush.cpp       its mask: a file, or painted on the picture with a round brush
+//   recipe_panel.cpp     its recipes: several sorts, each on the result of the one before
 //   soak.cpp             random actions for the reliability test
 //   viewer.cpp           the main loop
 #pragma once
@@ -15,6 +16,7 @@
 #include <imgui.h>
 
 #include <array>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -33,6 +35,7 @@
 #include "playback/sort_session.h"
 #include "playback/state_display.h"
 #include "playback/transport.h"
+#include "pixelsort/presets.h"
 
 struct GLFWwindow;
 
@@ -156,6 +159,14 @@ struct ViewerState {
   char maskPath[1024] = "";
   MaskBrush brush;
   char fieldPath[1024] = "";  // --path flow's direction field
+  // A recipe (recipe_panel.cpp): its sorts, each on the result of the one before; the controls edit
+  // (and the view shows) step recipeStep, whose entry here is stale while it is live. Empty: one sort.
+  std::vector<PixelSortStage> recipe;
+  std::size_t recipeStep = 0;
+  std::function<std::vector<PixelSortStage>(const std::string&)> recipeReader;  // ViewerOptions::recipe
+  char recipePath[1024] = "";
+  std::string recipeName;    // the preset or file last loaded
+  bool recipeShown = true;   // false: a recipe was loaded and its section opens on the next frame
   char pixelExportPath[1024] = "texsort-pixelsort.png";
   std::uint64_t pixelChanges = 0;  // re-sorts after a change of option, and the frames they took
   double pixelChangeSeconds = 0.0;
@@ -169,7 +180,7 @@ struct ViewerState {
   pid_t clipSaver = -1;   // `texsort pixelsort CLIP -o OUT` writing the whole clip
   std::string clipSaveOutput;
   std::unique_ptr<ScratchFile> clipSaveLog;  // its standard error: the reason when it fails
-  std::unique_ptr<ScratchFile> clipSaveMask, clipSaveField;  // its --mask and --field, as the view has them
+  std::vector<std::unique_ptr<ScratchFile>> clipSaveFiles;  // its sorts' masks and fields, as the view has them
 };
 
 // session_control.cpp
@@ -236,8 +247,21 @@ void finishClipSave(ViewerState& s, bool wait);           // the saving run's en
 void maskControls(ViewerState& s, PixelSortOptions& o, bool& changed);
 // Over the picture just drawn (the last item): the brush's strokes, its outline and the mask overlay.
 void maskBrushOnPicture(ViewerState& s);
-// The mask in use written as PNG to a scratch file (a saved clip's --mask); none without a mask.
-std::unique_ptr<ScratchFile> maskScratch(const PixelSortOptions& o);
+// A mask or field written as PNG to a scratch file kept in s.clipSaveFiles (a saved clip's --mask or
+// --field); its path, or "" for none.
+std::string scratchPng(ViewerState& s, const std::shared_ptr<const Image>& picture);
+
+// recipe_panel.cpp
+// The Recipe section: a preset or recipe file, the sort the controls edit, sorts added and removed.
+void recipeControls(ViewerState& s);
+void loadRecipe(ViewerState& s, const std::string& nameOrFile);  // the message line says why not
+// The options a view runs: mask intervals without a mask sort whole lines, flow without a field rows.
+PixelSortOptions effectiveOptions(PixelSortOptions o);
+// Every sort of the recipe with the live one in its place, as effectiveOptions.
+std::vector<PixelSortStage> liveRecipe(const ViewerState& s);
+// `image` through the recipe's sorts from .. to - 1, each on the GPU, mixed as it asks.
+Image runRecipe(const ViewerState& s, std::size_t from, std::size_t to, Image image);
+Image recipeSource(const ViewerState& s);  // what the first sort takes: the clip's frame shown, else the image
 
 // showcase.cpp
 void startShowcase(ViewerState& s);

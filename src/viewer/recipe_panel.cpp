@@ -1,0 +1,138 @@
+// The Pixel sort mode's recipes: several sorts, each on the result of the one before (`--then`),
+// picked from the presets or a recipe file, or built step by step. The controls edit one sort; the
+// view shows that sort's passes on the result of the sorts before it; Save writes them all.
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+
+#include "error.h"
+#include "image/image_io.h"
+#include "viewer/viewer_app.h"
+
+namespace texsort {
+namespace {
+
+// The live sort as a step of the recipe: the options as the user set them, its files' names.
+PixelSortStage liveStage(const ViewerState& s) {
+  return PixelSortStage{s.pixelOptions, s.maskPath, s.fieldPath, s.pixelAlgorithm};
+}
+
+// The controls (and the view) take step `k` of s.recipe; the view is built again on its next frame.
+void takeStep(ViewerState& s, std::size_t k) {
+  const PixelSortStage& step = s.recipe[k];
+  s.recipeStep = k;
+  s.pixelOptions = step.options;
+  s.pixelAlgorithm = step.algorithm;
+  std::snprintf(s.maskPath, sizeof s.maskPath, "%s", step.mask.c_str());
+  std::snprintf(s.fieldPath, sizeof s.fieldPath, "%s", step.field.c_str());
+  s.brush.mask = Image{};  // the next stroke paints on this step's mask
+  s.pixel.reset();
+}
+
+void selectStep(ViewerState& s, std::size_t k) {
+  if (s.recipe.empty()) s.recipe = {liveStage(s)};
+  s.recipe[s.recipeStep] = liveStage(s);
+  takeStep(s, std::min(k, s.recipe.size() - 1));
+}
+
+}  // namespace
+
+void loadRecipe(ViewerState& s, const std::string& nameOrFile) {
+  try {
+    if (!s.recipeReader) throw Error(ExitCode::Usage, "recipes come from texsort's command line: none here");
+    std::vector<PixelSortStage> steps = s.recipeReader(nameOrFile);
+    const Image& image = s.session->image();
+    for (PixelSortStage& step : steps) {  // each sort's mask and field, read now, at the image's size
+      if (!step.mask.empty()) step.options.mask = std::make_shared<const Image>(loadImage(step.mask, kMaxElements));
+      if (!step.field.empty()) step.options.field = std::make_shared<const Image>(loadImage(step.field, kMaxElements));
+      checkMaskSize(step.options, image.width, image.height, step.mask.empty() ? step.field : step.mask);
+    }
+    s.recipe = std::move(steps);
+    s.recipeName = nameOrFile;
+    s.recipeShown = false;  // the section opens on it
+    takeStep(s, s.recipe.size() - 1);
+    note(s, nameOrFile + ": " + std::to_string(s.recipe.size()) + (s.recipe.size() == 1 ? " sort" : " sorts"), false);
+  } catch (const Error& e) {
+    note(s, e.what(), true);  // the sorts stay as they were
+  }
+}
+
+PixelSortOptions effectiveOptions(PixelSortOptions o) {
+  if (o.intervals == Intervals::Mask && !o.mask) o.intervals = Intervals::None;
+  if (o.path == PixelPath::Flow && !o.field) o.path = PixelPath::Lines, o.angle = 0.0;
+  return o;
+}
+
+std::vector<PixelSortStage> liveRecipe(const ViewerState& s) {
+  std::vector<PixelSortStage> steps = s.recipe.empty() ? std::vector<PixelSortStage>{liveStage(s)} : s.recipe;
+  steps[s.recipeStep] = liveStage(s);
+  for (PixelSortStage& step : steps) step.options = effectiveOptions(step.options);
+  return steps;
+}
+
+Image runRecipe(const ViewerState& s, std::size_t from, std::size_t to, Image image) {
+  const std::vector<PixelSortStage> steps = liveRecipe(s);
+  for (std::size_t k = from; k < std::min(to, steps.size()); ++k) {
+    PixelSortView sort(std::move(image), steps[k].options, steps[k].algorithm);
+    image = sort.result();
+  }
+  return image;
+}
+
+Image recipeSource(const ViewerState& s) {
+  return s.clip ? s.clip->frame(s.clipFrame) : s.session->image();
+}
+
+void recipeControls(ViewerState& s) {
+  const std::size_t count = std::max<std::size_t>(1, s.recipe.size());
+  if (!s.recipeShown) ImGui::SetNextItemOpen(true);
+  s.recipeShown = true;
+  const bool open = ImGui::CollapsingHeader("Recipe");
+  remember(s, "Recipe");
+  if (open) {
+    ImGui::SetNextItemWidth(150);
+    if (ImGui::BeginCombo("preset", s.recipeName.empty() ? "pick one" : s.recipeName.c_str())) {
+      for (const PresetInfo& p : kPresets) {
+        if (ImGui::Selectable(p.name)) loadRecipe(s, p.name);
+        remember(s, std::string("preset ") + p.name);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.summary);
+      }
+      ImGui::EndCombo();
+    }
+    remember(s, "preset");
+    ImGui::SetNextItemWidth(-110);
+    ImGui::InputText("##recipe", s.recipePath, sizeof s.recipePath);
+    remember(s, "recipe path");
+    ImGui::SameLine();
+    if (ImGui::Button("Load##recipe") && s.recipePath[0] != '\0') loadRecipe(s, s.recipePath);
+    remember(s, "Load recipe");
+  }
+  if (open || count > 1) {
+    ImGui::Text("sort %zu of %zu", s.recipeStep + 1, count);
+    ImGui::SameLine();
+    if (ImGui::Button("< sort") && s.recipeStep > 0) selectStep(s, s.recipeStep - 1);
+    remember(s, "< sort");
+    ImGui::SameLine();
+    if (ImGui::Button("sort >") && s.recipeStep + 1 < count) selectStep(s, s.recipeStep + 1);
+    remember(s, "sort >");
+    ImGui::SameLine();
+    if (ImGui::Button("+ sort")) {  // a copy of this sort, run on its result
+      selectStep(s, s.recipeStep);
+      s.recipe.insert(s.recipe.begin() + std::ptrdiff_t(s.recipeStep + 1), s.recipe[s.recipeStep]);
+      takeStep(s, s.recipeStep + 1);
+    }
+    remember(s, "+ sort");
+    ImGui::SameLine();
+    if (ImGui::Button("remove") && count > 1) {
+      s.recipe.erase(s.recipe.begin() + std::ptrdiff_t(s.recipeStep));
+      takeStep(s, std::min(s.recipeStep, s.recipe.size() - 1));
+    }
+    remember(s, "remove sort");
+    if (count > 1) {
+      hint("the controls edit sort %zu; the picture shows it on the result of the sorts before it; Save writes all %zu",
+           s.recipeStep + 1, count);
+    }
+  }
+}
+
+}  // namespace texsort

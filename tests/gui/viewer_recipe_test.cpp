@@ -1,0 +1,55 @@
+// Recipes in the viewer's Pixel sort mode, driven as a user drives them (demo --input under Xvfb): a
+// preset picked from the combo, or named with demo --preset, shows and saves exactly what
+// `texsort pixelsort --preset` writes; a sort of the recipe edited, or one added, saves as the
+// command line's --then recipe with that change.
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+// The viewer's export after `script`, and the command line's picture for `pixelsortArgs`.
+void expectSame(const std::vector<std::string>& demoArgs, const std::string& script,
+                const std::vector<std::string>& pixelsortArgs) {
+  test::TempFolder dir;
+  const std::string astronaut = test::assetPath("astronaut.png");
+  std::vector<std::string> all = {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort",
+                                  "--frames", "40", "--export-state", dir.path("viewer.png")};
+  if (!script.empty()) all.insert(all.end(), {"--input", script});
+  all.insert(all.end(), demoArgs.begin(), demoArgs.end());
+  const test::RunResult run = test::runXvfb(all);
+  ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
+  EXPECT_EQ(run.err.find("no widget named"), std::string::npos) << run.err;
+  std::vector<std::string> cli = {"pixelsort", astronaut, "-o", dir.path("cli.png"), "-q"};
+  cli.insert(cli.end(), pixelsortArgs.begin(), pixelsortArgs.end());
+  ASSERT_EQ(test::runTexsort(cli).exitCode, 0);
+  EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png")));
+  // Not the plain sort: the recipe made a difference.
+  ASSERT_EQ(test::runTexsort({"pixelsort", astronaut, "-o", dir.path("plain.png"), "-q"}).exitCode, 0);
+  EXPECT_NE(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("plain.png")));
+}
+
+TEST(GuiRecipe, APresetPickedIsTheCommandLinesPreset) {
+  expectSame({}, "3: click @Recipe; 6: click @preset; 9: click @preset asdf", {"--preset", "asdf"});
+  expectSame({"--preset", "rays"}, "", {"--preset", "rays"});
+}
+
+// asdf's first sort turned descending: the picture saved is that sort, then the second one on it.
+TEST(GuiRecipe, AnEarlierSortEditedSavesWithTheLaterOnesAfterIt) {
+  expectSame({"--preset", "asdf"}, "3: click @< sort; 8: click @pixel desc",
+             {"--direction", "vertical", "--key", "rgb", "--lower", "0.3", "--upper", "1", "--order", "desc", "--then",
+              "--key", "rgb", "--lower", "0.3", "--upper", "1"});
+}
+
+// + sort adds a copy of the sort shown, run on its result.
+TEST(GuiRecipe, AnAddedSortRunsOnTheResultOfTheOneBefore) {
+  const std::vector<std::string> melt = {"--direction", "vertical", "--intervals", "edges", "--lower", "0.5", "--order", "desc"};
+  std::vector<std::string> twice = melt;
+  twice.push_back("--then");
+  twice.insert(twice.end(), melt.begin(), melt.end());
+  expectSame({"--preset", "melt"}, "3: click @+ sort", twice);
+}
+
+}  // namespace
+}  // namespace texsort
