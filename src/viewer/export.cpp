@@ -22,7 +22,9 @@ Image currentPicture(ViewerState& s) {
 }  // namespace
 
 void checkViewerOutput(const ViewerState& s, const std::string& path) {
-  checkOutput(path, {{s.sourcePath}, {s.maskPath, "mask"}});
+  std::vector<InputFile> inputs = {{s.sourcePath}, {s.maskPath, "mask"}, {s.fieldPath, "field"}, {s.recipePath, "recipe"}};
+  for (const PixelSortStage& step : s.recipe) inputs.insert(inputs.end(), {{step.mask, "mask"}, {step.field, "field"}});
+  checkOutput(path, inputs);
 }
 
 void exportFailed(ViewerState& s, const Error& e) {

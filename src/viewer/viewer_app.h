@@ -212,8 +212,8 @@ void checkFits(ViewerState& s, const char* where);
 float imageWindowWidth(const ViewerState& s);  // the image's share of the room right of the panel
 
 // export.cpp
-// Throws texsort::Error unless `path` may be written: not empty, not the image shown or the mask
-// (any spelling), a writable place (io/files.h's checkOutput).
+// Throws texsort::Error unless `path` may be written: not empty, not the image shown, a mask, a
+// field or the recipe file read (any spelling), a writable place (io/files.h's checkOutput).
 void checkViewerOutput(const ViewerState& s, const std::string& path);
 // Shows a failed export's one line (texsort: error: on standard error too) and keeps its exit code.
 void exportFailed(ViewerState& s, const Error& e);

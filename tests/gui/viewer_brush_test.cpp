@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <utility>
 #include <cmath>
 #include <cstdio>
 
@@ -68,6 +69,26 @@ TEST(GuiBrush, PaintedAndErasedStrokesDriveTheSortAndSaveAsTheMask) {
   EXPECT_EQ(test::readFile(viewer), test::readFile(dir.path("cli.png")));
   const Image sorted = loadImage(viewer, kMaxElements), original = loadImage(astronaut, kMaxElements);
   EXPECT_NE(sorted.rgba, original.rgba) << "the painted part was sorted";
+}
+
+// Save mask keeps the output rule: over the image shown it is refused in one line, exit 2, the
+// image untouched; a full device is exit 3.
+TEST(GuiBrush, SaveMaskNeverReplacesTheImageShown) {
+  test::TempFolder dir;
+  const std::string image = dir.path("in.png");
+  test::writeFile(image, test::readFile(test::assetPath("coffee.png")));
+  const std::vector<std::uint8_t> before = test::readFile(image);
+  for (const auto& [target, code] : {std::pair<std::string, int>{image, 2}, {"/dev/full", 3}}) {
+    SCOPED_TRACE(target);
+    const std::string script = "3: click @Mask; 6: click @brush; 9: move @picture +0 +0; 11: press; 13: release; "
+                               "16: click @mask save path; 18: key ctrl+a; 20: type " + target + "; 23: click @Save mask";
+    const test::RunResult run = test::runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", image,
+                                               "--pixelsort", "--frames", "28", "--input", script});
+    EXPECT_EQ(run.exitCode, code) << run.err << run.out;
+    EXPECT_NE(run.err.find("texsort: error: " + target), std::string::npos) << run.err;
+    EXPECT_EQ(test::readFile(image), before);
+    EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"in.png"});
+  }
 }
 
 }  // namespace
