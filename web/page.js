@@ -4,11 +4,22 @@
 (function () {
   'use strict';
   const intervalsWith = (...kinds) => (o) => kinds.includes(o.intervals);
+  const colourKeys = ['luma', 'lightness', 'hue', 'saturation', 'intensity', 'min', 'max', 'red', 'green', 'blue',
+                      'chroma', 'rgb', 'alpha'];
+  // A preset is a whole recipe: while one is picked, the other controls step aside.
   const specs = [
-    { name: 'angle', label: 'angle (°)', kind: 'range', min: -180, max: 180, step: 0.5, value: 0 },
+    { name: 'preset', kind: 'select', value: 'none', choices: ['none', 'asdf', 'melt', 'rings', 'rays', 'static', 'weave'] },
+    { name: 'path', kind: 'select', value: 'lines', choices: ['lines', 'circles', 'spiral', 'radial', 'hilbert'] },
+    { name: 'angle', label: 'angle (°)', kind: 'range', min: -180, max: 180, step: 0.5, value: 0,
+      when: (o) => o.path === 'lines' },
+    { name: 'center', label: 'centre X,Y', kind: 'text', value: '', placeholder: 'the middle',
+      when: (o) => ['circles', 'spiral', 'radial'].includes(o.path) },
     { name: 'intervals', kind: 'select', value: 'threshold', choices: ['threshold', 'none', 'edges', 'random', 'waves'] },
     { name: 'lower', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.25, when: intervalsWith('threshold', 'edges') },
     { name: 'upper', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.8, when: intervalsWith('threshold') },
+    { name: 'select', label: 'bounds the key', kind: 'select', value: 'luma', choices: colourKeys,
+      when: intervalsWith('threshold') },
+    { name: 'invert', label: 'spans outside the bounds', kind: 'checkbox', value: '', when: intervalsWith('threshold') },
     { name: 'span-length', label: 'span length', kind: 'range', min: 1, max: 512, step: 1, value: 64,
       when: intervalsWith('random', 'waves') },
     { name: 'max-span', label: 'max span', kind: 'range', min: 0, max: 1024, step: 1, value: 0 },
@@ -16,8 +27,9 @@
     { name: 'seed', kind: 'number', min: 0, max: 4294967295, value: 0,
       when: (o) => ['random', 'waves'].includes(o.intervals) || Number(o.skip) > 0 },
     { name: 'key', kind: 'select', value: 'luma',
-      choices: ['luma', 'lightness', 'hue', 'saturation', 'intensity', 'min', 'max', 'red', 'green', 'blue'] },
+      choices: [...colourKeys, 'shuffle'] },
     { name: 'order', kind: 'select', value: 'asc', choices: ['asc', 'desc'] },
+    { name: 'mix', label: 'mix with the original', kind: 'range', min: 0, max: 1, step: 0.01, value: 1 },
     { name: 'algo', label: 'line sort', kind: 'select', value: 'bitonic-wide',
       choices: ['bitonic-wide', 'bitonic-fast', 'bitonic', 'bitonic-legacy', 'oddeven-merge'] },
   ];
@@ -37,17 +49,18 @@
     } else {
       control = document.createElement('input');
       control.type = spec.kind;
-      Object.assign(control, { min: spec.min, max: spec.max });
+      if (spec.kind === 'range' || spec.kind === 'number') Object.assign(control, { min: spec.min, max: spec.max });
       if (spec.step) control.step = spec.step;
+      if (spec.placeholder) control.placeholder = spec.placeholder;
     }
     control.name = spec.name;
     control.id = 'option-' + spec.name;
-    control.value = spec.value;
+    if (spec.kind !== 'checkbox') control.value = spec.value;
     const shown = document.createElement('output');
     shown.value = spec.kind === 'range' ? spec.value : '';
     label.append(control, shown);
     form.append(label);
-    control.addEventListener('input', () => {
+    control.addEventListener(spec.kind === 'text' ? 'change' : 'input', () => {  // a centre once typed out
       shown.value = spec.kind === 'range' ? control.value : '';
       update();
     });
@@ -55,16 +68,21 @@
 
   function options() {
     const o = {};
-    for (const spec of specs) o[spec.name] = form.elements[spec.name].value;
+    for (const spec of specs) {
+      const control = form.elements[spec.name];
+      o[spec.name] = spec.kind === 'checkbox' ? (control.checked ? 'on' : '') : control.value;
+    }
     return o;
   }
   // The command line for the controls: only what differs from the defaults and applies.
   function optionArgs() {
     const o = options(), args = [];
     for (const spec of specs) {
-      const applies = !spec.when || spec.when(o);
+      const applies = spec.name === 'preset' || (o.preset === 'none' && (!spec.when || spec.when(o)));
       form.querySelector(`[data-option="${spec.name}"]`).hidden = !applies;
-      if (applies && String(o[spec.name]) !== String(spec.value)) args.push('--' + spec.name, String(o[spec.name]));
+      if (!applies || String(o[spec.name]) === String(spec.value)) continue;
+      args.push('--' + spec.name);
+      if (spec.kind !== 'checkbox') args.push(String(o[spec.name]));
     }
     return args;
   }

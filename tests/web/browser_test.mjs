@@ -167,6 +167,19 @@ async function suiteLoad(page, problems, server) {
   const angle = await page.$eval('#option-angle', (c) => c.value);
   check(Number(angle) > 20, 'the angle slider moved by dragging', angle);
   await compareWithCli('the angle dragged', ['--angle', angle, '--intervals', 'edges', '--key', 'hue']);
+  // A path, the threshold on another key and outside it, a mix; then a preset, which stands alone.
+  await page.select('#option-intervals', 'threshold');
+  await page.select('#option-path', 'circles');
+  await page.select('#option-select', 'saturation');
+  await page.click('#option-invert');
+  await page.$eval('#option-mix', (c) => { c.value = '0.5'; c.dispatchEvent(new Event('input')); });
+  await compareWithCli('path, selection, inversion and mix',
+                       ['--path', 'circles', '--select', 'saturation', '--invert', '--key', 'hue', '--mix', '0.5']);
+  const angleHidden = await page.$eval('[data-option="angle"]', (l) => l.hidden);
+  check(angleHidden, 'the angle steps aside for a path around a centre', String(angleHidden));
+  await page.select('#option-preset', 'rays');
+  await compareWithCli('a preset', ['--preset', 'rays']);
+  await page.select('#option-preset', 'none');
   // A WebP (lossless, alpha): stb cannot read it, the browser decodes it exactly for texsort.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-webp-'));
   try {
