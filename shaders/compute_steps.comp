@@ -1,8 +1,11 @@
-// Article 000's global kernels B2, B4, B8, B16: STEPS (1-4) consecutive steps of one bitonic
-// merge, distances u_offset, u_offset / 2, ..., in place on the pairs. The steps connect groups of
-// 2^STEPS elements spaced by the smallest distance; an invocation loads one group into registers,
-// runs the steps there and stores it, so each step costs no global traffic of its own.
-// Compiled after compute_common.glsl, with STEPS defined.
+// Article 000's global kernels B2, B4, B8, B16 (and texsort's B32): STEPS (1-5) consecutive steps
+// of one bitonic merge, distances u_offset, u_offset / 2, ..., in place on the pairs. The steps
+// connect groups of 2^STEPS elements spaced by the smallest distance; an invocation loads one group
+// into registers, runs the steps there and stores it, so each step costs no global traffic of its own.
+// Compiled after compute_common.glsl, with STEPS and the group's code written out by the runner
+// (compute_runner.cpp, stepsProgram): LOADS (LOAD(0) ... ), NETWORK (EXCHANGE(i, k) for every pair
+// of every step, in order) and STORES. Written out, every slot is a constant: with loops, llvmpipe
+// keeps the group in scratch memory for 4 steps and more (B16's dispatch took 4.8x as long).
 layout(local_size_x = 64) in;
 
 uniform uint u_stepno;  // the merge's block: ascending where (element & stepno) == 0
@@ -34,19 +37,18 @@ void main() {
 #endif
   bool ascending = (base & u_stepno) == 0u;              // the same for the whole group
   vec2 v[kGroup];
-  for (uint j = 0u; j < kGroup; ++j) v[j] = pairs[base + j * spacing];
-  for (int s = 0; s < STEPS; ++s) {
-    int partner = int(kGroup) >> (s + 1);                // distance u_offset >> s, in group slots
-    for (int j = 0; j < int(kGroup); ++j) {
-      if ((j & partner) == 0) {
-        vec2 a = v[j], b = v[j + partner];
-        // The lower slot keeps the min when ascending. Selects, not a branch around two stores:
-        // llvmpipe (Mesa 22.3) lost one of the two stores in the branching form.
-        bool swap = pairPrecedes(b, a) == ascending;
-        v[j] = swap ? b : a;
-        v[j + partner] = swap ? a : b;
-      }
-    }
+#define LOAD(j) v[j] = pairs[base + uint(j) * spacing];
+  LOADS
+  // The lower slot keeps the min when ascending. Selects, not a branch around two stores: llvmpipe
+  // (Mesa 22.3) lost one of the two stores in the branching form.
+#define EXCHANGE(i, k)                                   \
+  {                                                      \
+    vec2 a = v[i], b = v[k];                             \
+    bool swap = pairPrecedes(b, a) == ascending;         \
+    v[i] = swap ? b : a;                                 \
+    v[k] = swap ? a : b;                                 \
   }
-  for (uint j = 0u; j < kGroup; ++j) pairs[base + j * spacing] = v[j];
+  NETWORK
+#define STORE(j) pairs[base + uint(j) * spacing] = v[j];
+  STORES
 }

@@ -26,6 +26,7 @@ enum class Algorithm : std::uint8_t {
   ComputeB16,
   ComputeC4,
   ComputeNoShared,
+  ComputeB32,  // beyond the article: 32 pairs an invocation, no shared memory
   kCount  // not an algorithm: the number of them, checked against the registry below
 };
 
@@ -92,6 +93,9 @@ inline constexpr AlgorithmInfo kAlgorithmRegistry[] = {
     {Algorithm::ComputeNoShared, "compute-noshared", "compute B2B4B8B16, no shared memory", {170, 170, 170},
      computeLadderSchedule<4, SharedMemory::None>, true, kComputeGlVersion,
      "up to four steps per dispatch for every distance, no shared memory (B2B4B8B16)"},
+    {Algorithm::ComputeB32, "compute-b32", "compute B32, no shared memory", {120, 200, 255},
+     computeLadderSchedule<5, SharedMemory::None>, true, kComputeGlVersion,
+     "up to five steps per dispatch, 32 elements per invocation, no shared memory (beyond article 000)"},
 };
 constexpr std::size_t kAlgorithmCount = std::size(kAlgorithmRegistry);
 

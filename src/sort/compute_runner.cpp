@@ -20,6 +20,25 @@ std::string define(const char* name, std::uint64_t value) {
   return "#define " + std::string(name) + " " + std::to_string(value) + "\n";
 }
 
+// compute_steps.comp's group code for `steps` fused steps, written out so every slot is a constant:
+// the loads, the compare-exchanges of each step (distance 2^(steps - 1 - s) slots at step s, the
+// lower slot of each pair first), the stores.
+std::string stepsDefines(unsigned steps) {
+  const unsigned group = 1u << steps;
+  std::string loads = "#define LOADS", network = "#define NETWORK", stores = "#define STORES";
+  for (unsigned j = 0; j < group; ++j) {
+    loads += " LOAD(" + std::to_string(j) + ")";
+    stores += " STORE(" + std::to_string(j) + ")";
+  }
+  for (unsigned s = 0; s < steps; ++s) {
+    const unsigned partner = group >> (s + 1);
+    for (unsigned j = 0; j < group; ++j) {
+      if ((j & partner) == 0) network += " EXCHANGE(" + std::to_string(j) + ", " + std::to_string(j + partner) + ")";
+    }
+  }
+  return define("STEPS", steps) + loads + "\n" + network + "\n" + stores + "\n";
+}
+
 }  // namespace
 
 ComputeRunner::ComputeRunner(std::uint64_t elementCount) {
@@ -68,12 +87,12 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
           [&](const PackCompact&) -> const gl::Program& { return program("compute_pack.comp", ""); },
           [&](const GatherByIndex&) -> const gl::Program& { return program("compute_gather.comp", ""); },
           [&](const ComputeBitonicSteps& p) -> const gl::Program& {
-            if (p.count < 1 || p.count > 4 || p.offset >> (p.count - 1) == 0) {
+            if (p.count < 1 || p.count > kMaxComputeFusedSteps || p.offset >> (p.count - 1) == 0) {
               throw Error(ExitCode::Gpu, "GPU sorter: compute steps of an unknown shape: " + describe(pass));
             }
             const std::string checks = std::string(boundsCheck() ? "#define TEXSORT_BOUNDS_CHECK\n" : "") +
                                        (forcedFailure("compute-overrun") ? "#define TEXSORT_FORCED_OVERRUN\n" : "");
-            return program(traitsOf(pass).shader, define("STEPS", p.count) + checks);
+            return program(traitsOf(pass).shader, stepsDefines(p.count) + checks);
           },
           [&](const SharedBitonicSteps& p) -> const gl::Program& {
             const std::uint64_t block = std::uint64_t{1} << p.blockLog2;

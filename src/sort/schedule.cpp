@@ -173,7 +173,9 @@ PassSchedule wideBitonicSchedule(const SortShape& shape) {
 
 PassSchedule computeSchedule(const SortShape& shape, unsigned maxFusedSteps, SharedMemory shared, unsigned blockLog2) {
   const unsigned k = checkedLineLog2(shape, "computeSchedule");
-  if (maxFusedSteps < 1 || maxFusedSteps > 4) throw std::invalid_argument("computeSchedule: 1 to 4 fused steps");
+  if (maxFusedSteps < 1 || maxFusedSteps > kMaxComputeFusedSteps) {
+    throw std::invalid_argument("computeSchedule: 1 to " + std::to_string(kMaxComputeFusedSteps) + " fused steps");
+  }
   PassSchedule schedule{shape, {}};
   if (shape.lineLength < 2) return schedule;
   const unsigned block = std::min<unsigned>(blockLog2, log2Exact(shape.count()));
