@@ -143,8 +143,17 @@ std::string passShape(const Pass& pass) {
                                                              : " from the wide layout";
             return "wide: " + steps(networkSteps(pass)) + from + (p.pixels > 0 ? ", into the image's bytes" : "");
           },
-          [&](const ComputeBitonicSteps& p) { return "compute: " + steps(p.count) + " per dispatch"; },
-          [&](const SharedBitonicSteps&) { return "compute shared: " + steps(networkSteps(pass)); },
+          // Compute dispatches by kernel and distance: where a kernel's time goes with the stride.
+          [&](const ComputeBitonicSteps& p) {
+            const auto power = [](std::uint32_t d) { return "2^" + std::to_string(log2Exact(d)); };
+            const std::uint32_t last = p.offset >> (p.count - 1);
+            return "compute B" + std::to_string(1u << p.count) + ": distance " + power(p.offset) +
+                   (p.count > 1 ? ".." + power(last) : "");
+          },
+          [&](const SharedBitonicSteps& p) {
+            return std::string("compute shared ") + (p.stepsPerBarrier == 2 ? "C4" : "C2") + ", block 2^" +
+                   std::to_string(p.blockLog2) + ": " + steps(networkSteps(pass));
+          },
           [&](const auto&) {  // every other kind: its title without numbers
             std::string shape;
             for (const char c : passText(pass, 2).title) {
@@ -195,7 +204,7 @@ PassCosts timePasses(Runner& runner, const PassSchedule& schedule, unsigned runs
     auto found = std::find_if(costs.shapes.begin(), costs.shapes.end(),
                               [&](const PassShapeCost& c) { return c.shape == shape; });
     if (found == costs.shapes.end()) {
-      costs.shapes.push_back(PassShapeCost{shape, 0, 0, 0});
+      costs.shapes.push_back(PassShapeCost{shape, 0, 0, 0, bytesPerElement(schedule[i], costs.n) * double(costs.n)});
       medians.emplace_back();
       found = costs.shapes.end() - 1;
     }

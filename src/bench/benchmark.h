@@ -65,6 +65,8 @@ struct PassShapeCost {
   std::size_t passes = 0;   // passes of this shape in the sort
   double msPerPass = 0;     // the median over those passes of each one's median time
   double totalMs = 0;       // the sum over those passes of each one's median time
+  double bytesPerPass = 0;  // what one such pass must read and write (bytesPerElement x elements)
+  double gbPerSecond() const { return msPerPass > 0 ? bytesPerPass / (msPerPass / 1e3) / 1e9 : 0.0; }
 };
 struct PassCosts {
   Algorithm algorithm = Algorithm::Bitonic;

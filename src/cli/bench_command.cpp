@@ -156,13 +156,15 @@ void printPassCosts(const PassCosts& costs, const std::string& what) {
   for (const PassShapeCost& c : costs.shapes) total += c.totalMs;
   std::fprintf(gReport, "\n%s, %s: passes timed alone (median of each pass's runs); one copy pass = %.4f ms\n",
               algorithmName(costs.algorithm), what.c_str(), costs.copyMs);
-  std::fprintf(gReport, "%-52s %7s %10s %10s %10s %7s\n", "pass shape", "passes", "ms/pass", "pass/copy", "total ms", "share");
+  std::fprintf(gReport, "%-52s %7s %10s %10s %8s %10s %7s\n", "pass shape", "passes", "us/pass", "pass/copy", "GB/s",
+               "total ms", "share");
   for (const PassShapeCost& c : costs.shapes) {
-    std::fprintf(gReport, "%-52s %7zu %10.4f %10s %10.3f %6.1f%%\n", c.shape.c_str(), c.passes, c.msPerPass,
-                ratio(costs.copyMs > 0 ? c.msPerPass / costs.copyMs : 0.0, "%.2f").c_str(), c.totalMs,
+    std::fprintf(gReport, "%-52s %7zu %10.1f %10s %8.2f %10.3f %6.1f%%\n", c.shape.c_str(), c.passes, c.msPerPass * 1e3,
+                ratio(costs.copyMs > 0 ? c.msPerPass / costs.copyMs : 0.0, "%.2f").c_str(), c.gbPerSecond(), c.totalMs,
                 total > 0 ? 100.0 * c.totalMs / total : 0.0);
   }
-  std::fprintf(gReport, "%-52s %7s %10s %10s %10.3f\n", "all passes", "", "", "", total);
+  std::fprintf(gReport, "%-52s %7s %10s %10s %8s %10.3f\n", "all passes", "", "", "", "", total);
+  std::fprintf(gReport, "GB/s: the bytes such a pass must read and write (as the ladder counts them) over its median time\n");
 }
 
 // bench --video: ffmpeg draws a clip at each size (its testsrc2 pattern, H.264), texsort pixel-sorts

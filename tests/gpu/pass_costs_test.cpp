@@ -63,6 +63,12 @@ TEST(PassShape, NamesWhatAPassReadsAndCarries) {
   EXPECT_EQ(passShape(wide.back()), "wide: gather by index");
   EXPECT_EQ(passShape(wide[1]), "wide: 4 steps from the wide layout");
   EXPECT_EQ(passShape(scheduleFor(Algorithm::Bitonic, 16).front()), "bitonic rank step");
+  // Compute dispatches by kernel and distance (issue 40: where a kernel's time goes with the stride).
+  const PassSchedule b32 = scheduleFor(Algorithm::ComputeB32, 1024), c4 = scheduleFor(Algorithm::ComputeC4, 4096);
+  EXPECT_EQ(passShape(b32[1]), "compute B2: distance 2^0");
+  EXPECT_EQ(passShape(b32[b32.size() - 3]), "compute B32: distance 2^9..2^5");
+  EXPECT_EQ(passShape(b32[b32.size() - 2]), "compute B32: distance 2^4..2^0");
+  EXPECT_EQ(passShape(c4[1]), "compute shared C4, block 2^10: 55 steps");
   const PassSchedule pixels = pixelSortSchedule(lineLayout(64, 4, 0.0), Algorithm::BitonicWide, PixelSortOptions{});
   const auto firstWide =
       std::find_if(pixels.begin(), pixels.end(), [](const Pass& p) { return std::holds_alternative<WideBitonicSteps>(p); });

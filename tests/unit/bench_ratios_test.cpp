@@ -60,5 +60,11 @@ TEST(BenchRatios, MedianOfOddAndEvenCounts) {
   EXPECT_EQ(median({}), 0.0);
 }
 
+// --per-pass's GB/s: a pass's bytes over its median time; no time, no figure.
+TEST(BenchRatios, PerPassBandwidth) {
+  EXPECT_DOUBLE_EQ((PassShapeCost{"compute B32", 3, 2.0, 6.0, 16e6}).gbPerSecond(), 8.0);
+  EXPECT_EQ((PassShapeCost{"x", 1, 0.0, 0.0, 16e6}).gbPerSecond(), 0.0);
+}
+
 }  // namespace
 }  // namespace texsort
