@@ -61,15 +61,13 @@ bool sliderCount(const char* label, std::uint32_t& value, int lowest, int highes
 // A direction field for --path flow (its hue is the way each pixel goes), the image's size.
 void loadField(ViewerState& s, PixelSortOptions& o) {
   try {
-    auto field = std::make_shared<const Image>(loadImage(s.fieldPath, kMaxElements));
-    if (field->width != s.pixel->width() || field->height != s.pixel->height()) {
-      throw Error(ExitCode::Usage, std::string(s.fieldPath) + ": the field is " + std::to_string(field->width) + "x" +
-                                       std::to_string(field->height) + ", the image " + std::to_string(s.pixel->width()) +
-                                       "x" + std::to_string(s.pixel->height()));
-    }
-    o.field = std::move(field);
-  } catch (const Error& e) {
-    note(s, e.what(), true);
+    PixelSortOptions withField = o;
+    withField.field = std::make_shared<const Image>(loadImage(s.fieldPath, kMaxElements));
+    checkMaskSize(withField, s.pixel->width(), s.pixel->height(), s.maskPath);
+    o.field = withField.field;
+  } catch (const Error& e) {  // named by its file, as loadImage's reasons are
+    const std::string why = e.what();
+    note(s, why.rfind(s.fieldPath, 0) == 0 ? why : std::string(s.fieldPath) + ": " + why, true);
   }
 }
 
@@ -218,6 +216,7 @@ void pixelPanel(ViewerState& s, float fps) {
       remember(s, "field path");
       ImGui::SameLine();
       if (ImGui::Button("Field") && s.fieldPath[0] != '\0') loadField(s, o), changed = true;
+      remember(s, "Field");
       if (!o.field) hint("flow follows a direction field (each pixel's hue its way): load one; rows until then");
     } else if (o.path != PixelPath::Hilbert) {  // the centre, in half pixels; the image's middle until moved
       const Image& image = s.session->image();

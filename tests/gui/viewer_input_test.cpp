@@ -102,6 +102,21 @@ TEST(GuiInput, ThePathComboSortsAlongThePathPicked) {
   }
 }
 
+// Flow's direction field is a file control beside the path: loaded, the picture is the command
+// line's --path flow --field (here the astronaut is its own field: its hues are the ways).
+TEST(GuiInput, TheFlowPathTakesItsFieldFile) {
+  test::TempFolder dir;
+  const std::string astronaut = test::assetPath("astronaut.png");
+  const Driven r = drive(dir, {"--pixelsort", "--frames", "24", "--export-state", dir.path("viewer.png")},
+                         "3: click @path; 6: click @path flow; 9: click @field path; 11: type " + astronaut +
+                             "; 14: click @Field");
+  ASSERT_EQ(r.result.exitCode, 0) << r.result.err << r.result.out;
+  EXPECT_EQ(r.result.err.find("no widget named"), std::string::npos) << r.result.err;
+  ASSERT_EQ(test::runTexsort({"pixelsort", astronaut, "-o", dir.path("cli.png"), "--path", "flow", "--field", astronaut,
+                              "-q"}).exitCode, 0);
+  EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png")));
+}
+
 // On a screen larger than the default 1280x820 the window takes 85 % of it (it opened at 1280x820
 // whatever the screen).
 TEST(GuiInput, TheWindowFitsALargerScreen) {
