@@ -27,6 +27,7 @@ enum class Algorithm : std::uint8_t {
   ComputeC4,
   ComputeNoShared,
   ComputeB32,  // beyond the article: 32 pairs an invocation, no shared memory
+  ComputeB32C4,  // and with the largest shared block OpenGL 4.3 guarantees (32 KiB: 4096 pairs)
   kCount  // not an algorithm: the number of them, checked against the registry below
 };
 
@@ -51,9 +52,9 @@ constexpr std::uint64_t k2to24 = std::uint64_t{1} << 24;
 
 PassSchedule radixLumaSchedule(const SortShape& shape);  // radixSchedule(shape, kKeyBits)
 // computeSchedule(shape, fused steps, shared memory) for each column of article 000's table.
-template <unsigned MaxFused, SharedMemory Shared>
+template <unsigned MaxFused, SharedMemory Shared, unsigned BlockLog2 = kSharedBlockLog2>
 PassSchedule computeLadderSchedule(const SortShape& shape) {
-  return computeSchedule(shape, MaxFused, Shared);
+  return computeSchedule(shape, MaxFused, Shared, BlockLog2);
 }
 constexpr int kComputeGlVersion = 43;  // compute shaders and storage buffers
 
@@ -96,6 +97,9 @@ inline constexpr AlgorithmInfo kAlgorithmRegistry[] = {
     {Algorithm::ComputeB32, "compute-b32", "compute B32, no shared memory", {120, 200, 255},
      computeLadderSchedule<5, SharedMemory::None>, true, kComputeGlVersion,
      "up to five steps per dispatch, 32 elements per invocation, no shared memory (beyond article 000)"},
+    {Algorithm::ComputeB32C4, "compute-b32c4", "compute B32 + C4 (4096-pair blocks)", {60, 120, 230},
+     computeLadderSchedule<5, SharedMemory::C4, kLargeSharedBlockLog2>, true, kComputeGlVersion,
+     "B32, and every step inside a block of 4096 pairs (the 32 KiB of shared memory GL 4.3 guarantees) two per barrier"},
 };
 constexpr std::size_t kAlgorithmCount = std::size(kAlgorithmRegistry);
 

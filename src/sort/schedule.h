@@ -100,6 +100,9 @@ PassSchedule wideBitonicSchedule(const SortShape& shape);
 enum class SharedMemory : std::uint8_t { None, C2, C4 };
 constexpr unsigned kMaxComputeFusedSteps = 5;  // B32: 32 pairs in an invocation's registers
 constexpr unsigned kSharedBlockLog2 = 10;  // 1024 pairs = 8 KiB of shared memory per workgroup
+// 4096 pairs = 32 KiB, the shared memory OpenGL 4.3 guarantees (GL_MAX_COMPUTE_SHARED_MEMORY_SIZE),
+// with C4's 1024 invocations (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS' guaranteed minimum).
+constexpr unsigned kLargeSharedBlockLog2 = 12;
 PassSchedule computeSchedule(const SortShape& shape, unsigned maxFusedSteps, SharedMemory shared,
                              unsigned blockLog2 = kSharedBlockLog2);
 

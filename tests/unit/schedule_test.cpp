@@ -282,7 +282,7 @@ TEST(ComputeSchedule, CarriesTheBitonicStepsInOrder) {
   };
   const Column columns[] = {{1, SharedMemory::None}, {1, SharedMemory::C2}, {2, SharedMemory::C2},
                             {3, SharedMemory::C2},   {4, SharedMemory::C2}, {4, SharedMemory::C4},
-                            {4, SharedMemory::None}, {5, SharedMemory::None}};
+                            {4, SharedMemory::None}, {5, SharedMemory::None}, {5, SharedMemory::C4}};
   std::size_t checked = 0;
   for (const Column& column : columns) {
     for (unsigned blockLog2 : {2u, 3u, 10u}) {
@@ -318,7 +318,7 @@ TEST(ComputeSchedule, CarriesTheBitonicStepsInOrder) {
       }
     }
   }
-  EXPECT_EQ(checked, 8u * 3u * 7u);
+  EXPECT_EQ(checked, 9u * 3u * 7u);
   // The shared-memory rows need few dispatches: at 2^20 with blocks of 2^10, one for the first ten
   // merges, then per merge its global dispatches and one shared.
   EXPECT_EQ(computeSchedule(SortShape::whole(1u << 20), 1, SharedMemory::C2).size(), 2u + 1u + (1u + 10u) * 10u / 2u + 10u);
@@ -328,6 +328,10 @@ TEST(ComputeSchedule, CarriesTheBitonicStepsInOrder) {
   // B32: merge r (r + 1 steps) in ceil((r + 1) / 5) dispatches: 5 x (1 + 2 + 3 + 4) over the 20 merges.
   EXPECT_EQ(scheduleFor(Algorithm::ComputeB32, 1u << 20).size(), 2u + 50u);
   EXPECT_THROW(computeSchedule(SortShape::whole(64), kMaxComputeFusedSteps + 1, SharedMemory::None), std::invalid_argument);
+  // B32 + C4 on blocks of 4096: one shared dispatch for the first 12 merges, then per merge r its
+  // r - 11 global steps in ceil((r - 11) / 5) dispatches and one shared.
+  EXPECT_EQ(scheduleFor(Algorithm::ComputeB32C4, 1u << 20).size(), 2u + 1u + 11u + 8u);
+  EXPECT_EQ(scheduleFor(Algorithm::ComputeB32C4, 1u << 24).size(), 2u + 1u + 21u + 12u);
 }
 
 }  // namespace
