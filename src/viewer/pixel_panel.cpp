@@ -71,33 +71,6 @@ void loadField(ViewerState& s, PixelSortOptions& o) {
   }
 }
 
-// `texsort pixelsort`'s options for `o` and `algorithm`, its mask and field in the files named: the
-// Save of a clip runs the CLI with them.
-std::vector<std::string> pixelSortArguments(const PixelSortOptions& o, Algorithm algorithm, const std::string& mask,
-                                            const std::string& field) {
-  const auto number = [](double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.17g", v);
-    return std::string(text);
-  };
-  std::vector<std::string> args = {"--path", pathInfo(o.path).name};
-  if (o.path == PixelPath::Lines) args.insert(args.end(), {"--angle", number(o.angle)});
-  if (o.centerX >= 0 && o.path != PixelPath::Lines && o.path != PixelPath::Hilbert && o.path != PixelPath::Flow) {
-    args.insert(args.end(), {"--center", number(o.centerX) + "," + number(o.centerY)});
-  }
-  const std::vector<std::string> rest = {
-      "--intervals", intervalsInfo(o.intervals).name, "--lower", number(o.lower),
-      "--upper", number(o.upper), "--span-length", std::to_string(o.spanLength), "--seed", std::to_string(o.seed),
-      "--max-span", std::to_string(o.maxSpan), "--skip", std::to_string(o.skipPercent), "--key", pixelKeyInfo(o.key).name,
-      "--order", o.order == SortOrder::Ascending ? "asc" : "desc", "--algo", algorithmName(algorithm)};
-  args.insert(args.end(), rest.begin(), rest.end());
-  if (o.intervals == Intervals::Threshold) args.insert(args.end(), {"--select", pixelKeyInfo(o.select).name});
-  if (o.intervals == Intervals::Threshold && o.invert) args.push_back("--invert");
-  if (o.mix != 1.0) args.insert(args.end(), {"--mix", number(o.mix)});
-  if (o.mask) args.insert(args.end(), {"--mask", mask});
-  if (o.path == PixelPath::Flow) args.insert(args.end(), {"--field", field});
-  return args;
-}
 
 // Starts `texsort pixelsort CLIP -o OUT` with the live options: the whole clip, written as the
 // CLI writes it, while the window goes on.
@@ -125,6 +98,34 @@ void saveClip(ViewerState& s) {
 }
 
 }  // namespace
+
+// `texsort pixelsort`'s options for `o` and `algorithm`, its mask and field in the files named: the
+// Save of a clip runs the CLI with them.
+std::vector<std::string> pixelSortArguments(const PixelSortOptions& o, Algorithm algorithm, const std::string& mask,
+                                            const std::string& field) {
+  const auto number = [](double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return std::string(text);
+  };
+  std::vector<std::string> args = {"--path", pathInfo(o.path).name};
+  if (o.path == PixelPath::Lines) args.insert(args.end(), {"--angle", number(o.angle)});
+  if (o.centerX >= 0 && o.path != PixelPath::Lines && o.path != PixelPath::Hilbert && o.path != PixelPath::Flow) {
+    args.insert(args.end(), {"--center", number(o.centerX) + "," + number(o.centerY)});
+  }
+  const std::vector<std::string> rest = {
+      "--intervals", intervalsInfo(o.intervals).name, "--lower", number(o.lower),
+      "--upper", number(o.upper), "--span-length", std::to_string(o.spanLength), "--seed", std::to_string(o.seed),
+      "--max-span", std::to_string(o.maxSpan), "--skip", std::to_string(o.skipPercent), "--key", pixelKeyInfo(o.key).name,
+      "--order", o.order == SortOrder::Ascending ? "asc" : "desc", "--algo", algorithmName(algorithm)};
+  args.insert(args.end(), rest.begin(), rest.end());
+  if (o.intervals == Intervals::Threshold) args.insert(args.end(), {"--select", pixelKeyInfo(o.select).name});
+  if (o.intervals == Intervals::Threshold && o.invert) args.push_back("--invert");
+  if (o.mix != 1.0) args.insert(args.end(), {"--mix", number(o.mix)});
+  if (o.mask) args.insert(args.end(), {"--mask", mask});
+  if (o.path == PixelPath::Flow) args.insert(args.end(), {"--field", field});
+  return args;
+}
 
 void showClipFrame(ViewerState& s, std::uint32_t frame) {
   if (!s.clip || !s.pixel) return;

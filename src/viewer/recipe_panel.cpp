@@ -7,14 +7,48 @@
 
 #include "error.h"
 #include "image/image_io.h"
+#include "io/files.h"
 #include "viewer/viewer_app.h"
 
 namespace texsort {
 namespace {
 
-// The live sort as a step of the recipe: the options as the user set them, its files' names.
+// The live sort as a step of the recipe: the options as the user set them, its files' names (a
+// painted mask has none).
 PixelSortStage liveStage(const ViewerState& s) {
-  return PixelSortStage{s.pixelOptions, s.maskPath, s.fieldPath, s.pixelAlgorithm};
+  return PixelSortStage{s.pixelOptions, s.brush.mask.width > 0 ? "" : s.maskPath, s.fieldPath, s.pixelAlgorithm};
+}
+
+// The recipe as a file --preset reads: a comment, then one sort's options a line.
+void saveRecipe(ViewerState& s) {
+  try {
+    checkViewerOutput(s, s.recipeSavePath);
+    const std::vector<PixelSortStage> steps = liveRecipe(s);
+    std::string text = "# texsort pixelsort --preset FILE: one sort a line, each on the result of the one before\n";
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      const PixelSortStage& step = steps[k];
+      const std::string which = "sort " + std::to_string(k + 1);
+      if (step.options.mask && step.mask.empty()) {
+        throw Error(ExitCode::Usage, which + "'s mask was painted: Save mask, Load it, then save the recipe, which names it");
+      }
+      const std::string field = step.options.path == PixelPath::Flow ? step.field : "";
+      for (const std::string& file : {step.options.mask ? step.mask : std::string(), field}) {
+        if (file.find_first_of(" \t\n#") != std::string::npos) {
+          throw Error(ExitCode::Usage, which + ": " + file + " cannot stand in a recipe (a blank or # in its name)");
+        }
+      }
+      std::string line;
+      for (const std::string& word : pixelSortArguments(step.options, step.algorithm, step.mask, field)) {
+        line += (line.empty() ? "" : " ") + word;
+      }
+      text += line + "\n";
+    }
+    writeOutput(s.recipeSavePath, [&](const ByteSink& sink) { return sink(text.data(), text.size()); });
+    note(s, "saved the recipe (" + std::to_string(steps.size()) + (steps.size() == 1 ? " sort" : " sorts") + ") to " +
+                shownPath(s.recipeSavePath), false);
+  } catch (const Error& e) {
+    exportFailed(s, e);
+  }
 }
 
 // The controls (and the view) take step `k` of s.recipe; the view is built again on its next frame.
@@ -106,6 +140,12 @@ void recipeControls(ViewerState& s) {
     ImGui::SameLine();
     if (ImGui::Button("Load##recipe") && s.recipePath[0] != '\0') loadRecipe(s, s.recipePath);
     remember(s, "Load recipe");
+    ImGui::SetNextItemWidth(-110);
+    ImGui::InputText("##recipesave", s.recipeSavePath, sizeof s.recipeSavePath);
+    remember(s, "recipe save path");
+    ImGui::SameLine();
+    if (ImGui::Button("Save recipe")) saveRecipe(s);
+    remember(s, "Save recipe");
   }
   if (open || count > 1) {
     ImGui::Text("sort %zu of %zu", s.recipeStep + 1, count);

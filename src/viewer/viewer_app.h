@@ -167,6 +167,7 @@ struct ViewerState {
   char recipePath[1024] = "";
   std::string recipeName;    // the preset or file last loaded
   bool recipeShown = true;   // false: a recipe was loaded and its section opens on the next frame
+  char recipeSavePath[1024] = "texsort-recipe.txt";
   char pixelExportPath[1024] = "texsort-pixelsort.png";
   std::uint64_t pixelChanges = 0;  // re-sorts after a change of option, and the frames they took
   double pixelChangeSeconds = 0.0;
@@ -240,6 +241,10 @@ void pixelFrame(ViewerState& s, double dt);  // builds the view if needed, plays
 void savePixelSort(ViewerState& s);          // the sorted image to s.pixelExportPath; a clip's all, to a video name
 void showClipFrame(ViewerState& s, std::uint32_t frame);  // the clip's frame, sorted with the live options
 void finishClipSave(ViewerState& s, bool wait);           // the saving run's end, when it has ended (or waits)
+// `texsort pixelsort`'s options for `o` and `algorithm`, its mask and field in the files named (a
+// saved clip's command, a saved recipe's line).
+std::vector<std::string> pixelSortArguments(const PixelSortOptions& o, Algorithm algorithm, const std::string& mask,
+                                            const std::string& field);
 
 // mask_brush.cpp
 // The Mask section: a mask file, or the brush (paint, erase, size, fill, clear, save as PNG). Sets
