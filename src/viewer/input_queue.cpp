@@ -46,7 +46,7 @@ int keyNamed(std::string name) {
       {"space", GLFW_KEY_SPACE}, {"enter", GLFW_KEY_ENTER}, {"escape", GLFW_KEY_ESCAPE}, {"tab", GLFW_KEY_TAB},
       {"backspace", GLFW_KEY_BACKSPACE}, {"left", GLFW_KEY_LEFT}, {"right", GLFW_KEY_RIGHT}, {"up", GLFW_KEY_UP},
       {"down", GLFW_KEY_DOWN}, {"home", GLFW_KEY_HOME}, {"end", GLFW_KEY_END}, {"period", GLFW_KEY_PERIOD},
-      {"comma", GLFW_KEY_COMMA}};
+      {"comma", GLFW_KEY_COMMA}, {"[", GLFW_KEY_LEFT_BRACKET}, {"]", GLFW_KEY_RIGHT_BRACKET}};
   for (const auto& [text, key] : named)
     if (name == text) return key;
   return GLFW_KEY_UNKNOWN;

@@ -38,7 +38,8 @@ class InputQueue {
 
 // Scripted input for tests and demos, as a user would give it: "FRAME: ACTION; FRAME: ACTION ...",
 // where ACTION is `key NAME` (a tap: press then release; NAME a letter, a digit, space, enter,
-// escape, tab, backspace, left, right, up, down, home, end, with ctrl+ or shift+ before it),
+// escape, tab, backspace, left, right, up, down, home, end, period, comma, [ or ], with ctrl+ or
+// shift+ before it),
 // `type TEXT` (characters), `click X Y` or `click @NAME` (move to a point, or to the centre of a
 // widget the viewer remembers by that name, then press and release the left button), `move X Y` or
 // `move @NAME` (the cursor alone), `press` or `release` (the left button, or `right`, held down or

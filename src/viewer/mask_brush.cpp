@@ -91,7 +91,10 @@ void maskControls(ViewerState& s, PixelSortOptions& o, bool& changed) {
     }
     ImGui::Checkbox("brush", &b.on);
     remember(s, "brush");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("drag on the picture: left paints, right erases (no panning meanwhile)");
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("drag on the picture: left paints, right erases (no panning meanwhile); keys: B on and off, "
+                        "[ ] size, X paint or erase");
+    }
     ImGui::SameLine();
     int mode = b.erase ? 1 : 0;
     ImGui::RadioButton("paint", &mode, 0);

@@ -71,6 +71,40 @@ TEST(GuiBrush, PaintedAndErasedStrokesDriveTheSortAndSaveAsTheMask) {
   EXPECT_NE(sorted.rgba, original.rgba) << "the painted part was sorted";
 }
 
+// The keys: B turns the brush on, ] twice makes it 1.25 x 1.25 times larger, X then erases: a dab
+// painted, then erased 20 screen pixels right of its centre after [ once, leaves exactly the
+// pixels within the painted radius and outside the erased one.
+TEST(GuiBrush, KeysTurnItOnSizeItAndSwapToErase) {
+  test::TempFolder dir;
+  const std::string mask = dir.path("mask.png");
+  const std::string script =
+      "3: click @Mask; 6: move @picture +0 +0; 8: key b; 10: key ]; 12: key ]; 14: press; 16: release; 18: key x; "
+      "20: key [; 22: move @picture +20 +0; 24: press; 26: release; 29: click @mask save path; 31: key ctrl+a; "
+      "33: type " + mask + "; 36: click @Save mask";
+  const test::RunResult run =
+      test::runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort", "--frames", "42",
+                     "--input", script, "--screenshot", dir.path("shot.png")});
+  ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
+  EXPECT_EQ(run.err.find("no widget named"), std::string::npos) << run.err;
+  unsigned left = 0, top = 0, width = 0, height = 0;
+  const std::size_t at = run.out.find("image at (");
+  ASSERT_NE(at, std::string::npos) << run.out;
+  ASSERT_EQ(std::sscanf(run.out.c_str() + at, "image at (%u, %u) size (%u x %u)", &left, &top, &width, &height), 4);
+  const Image painted = loadImage(mask, kMaxElements);
+  const double zoom = width / 512.0, paint = 12.0 * 1.25 * 1.25, erase = paint * 0.8, shift = 20 / zoom;
+  std::size_t white = 0;
+  for (std::uint32_t y = 0; y < 512; ++y) {
+    for (std::uint32_t x = 0; x < 512; ++x) {
+      const double dPaint = std::hypot(x + 0.5 - 256, y + 0.5 - 256), dErase = std::hypot(x + 0.5 - 256 - shift, y + 0.5 - 256);
+      if (std::abs(dPaint - paint) < 0.05 || std::abs(dErase - erase) < 0.05) continue;
+      const bool want = dPaint <= paint && dErase > erase;
+      ASSERT_EQ(painted.rgba[4 * (std::size_t{y} * 512 + x)] == 255, want) << "mask pixel " << x << "," << y;
+      white += want;
+    }
+  }
+  EXPECT_GT(white, 100u);
+}
+
 // Save mask keeps the output rule: over the image shown it is refused in one line, exit 2, the
 // image untouched; a full device is exit 3.
 TEST(GuiBrush, SaveMaskNeverReplacesTheImageShown) {
