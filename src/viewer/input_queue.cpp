@@ -96,11 +96,14 @@ std::vector<ScriptedInput> parseInputScript(const std::string& script) {
       }
       const int code = keyNamed(name);
       if (code == GLFW_KEY_UNKNOWN) fail("no key named '" + name + "'");
-      const int modifier = mods & GLFW_MOD_CONTROL ? GLFW_KEY_LEFT_CONTROL : mods & GLFW_MOD_SHIFT ? GLFW_KEY_LEFT_SHIFT : 0;
-      if (modifier) in.events.push_back(key(modifier, GLFW_PRESS, mods));
+      // Each modifier held around the tap (ctrl+shift+z: Ctrl and Shift both down).
+      std::vector<int> modifiers;
+      if (mods & GLFW_MOD_CONTROL) modifiers.push_back(GLFW_KEY_LEFT_CONTROL);
+      if (mods & GLFW_MOD_SHIFT) modifiers.push_back(GLFW_KEY_LEFT_SHIFT);
+      for (int modifier : modifiers) in.events.push_back(key(modifier, GLFW_PRESS, mods));
       in.events.push_back(key(code, GLFW_PRESS, mods));
       in.events.push_back(key(code, GLFW_RELEASE, mods));
-      if (modifier) in.events.push_back(key(modifier, GLFW_RELEASE, 0));
+      for (auto m = modifiers.rbegin(); m != modifiers.rend(); ++m) in.events.push_back(key(*m, GLFW_RELEASE, 0));
     } else if (action == "type") {
       std::string text;
       std::getline(words, text);

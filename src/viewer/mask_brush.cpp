@@ -31,10 +31,19 @@ Image& brushMask(ViewerState& s) {
   return b.mask;
 }
 
+// The mask in use goes on the undo list before a change; a new change forgets what was undone.
+void keepForUndo(MaskBrush& b, const std::shared_ptr<const Image>& inUse) {
+  b.undo.push_back(inUse);
+  if (b.undo.size() > kMaskHistory) b.undo.erase(b.undo.begin());
+  b.redo.clear();
+}
+
 void loadMask(ViewerState& s, PixelSortOptions& o) {
   try {
+    const std::shared_ptr<const Image> before = o.mask;
     o.mask = std::make_shared<const Image>(loadImage(s.maskPath, kMaxElements));
     checkMaskSize(o, s.pixel->width(), s.pixel->height(), s.maskPath);
+    keepForUndo(s.brush, before);
     s.brush.mask = Image{};  // the next stroke paints on the loaded mask
   } catch (const Error& e) {
     note(s, e.what(), true);
@@ -84,6 +93,7 @@ void maskControls(ViewerState& s, PixelSortOptions& o, bool& changed) {
     if (ImGui::Button("Load") && s.maskPath[0] != '\0') loadMask(s, o), changed = true;
     ImGui::SameLine();
     if (ImGui::Button("None") && o.mask) {
+      keepForUndo(b, o.mask);
       o.mask.reset();
       b.mask = Image{};
       if (o.intervals == Intervals::Mask) o.intervals = Intervals::None;
@@ -107,11 +117,24 @@ void maskControls(ViewerState& s, PixelSortOptions& o, bool& changed) {
     ImGui::SetNextItemWidth(220);
     ImGui::SliderFloat("size", &b.radius, 1.0f, 256.0f, "%.0f px", ImGuiSliderFlags_Logarithmic);
     b.radius = std::clamp(b.radius, 1.0f, 256.0f);
-    if (ImGui::Button("Fill")) b.mask = flatMask(s.pixel->width(), s.pixel->height(), 255), b.changed = true;
-    remember(s, "Fill");
+    for (const auto& [label, level] : {std::pair<const char*, std::uint8_t>{"Fill", 255}, {"Clear", 0}}) {
+      if (ImGui::Button(label)) {
+        keepForUndo(b, o.mask);
+        b.mask = flatMask(s.pixel->width(), s.pixel->height(), level);
+        b.changed = true;
+      }
+      remember(s, label);
+      ImGui::SameLine();
+    }
+    ImGui::BeginDisabled(b.undo.empty());
+    if (ImGui::Button("Undo")) undoMask(s, false);
+    ImGui::EndDisabled();
+    remember(s, "Undo");
     ImGui::SameLine();
-    if (ImGui::Button("Clear")) b.mask = flatMask(s.pixel->width(), s.pixel->height(), 0), b.changed = true;
-    remember(s, "Clear");
+    ImGui::BeginDisabled(b.redo.empty());
+    if (ImGui::Button("Redo")) undoMask(s, true);
+    ImGui::EndDisabled();
+    remember(s, "Redo");
     ImGui::SameLine();
     hint("white is sorted; painting starts from the mask in use, else from black");
     ImGui::SetNextItemWidth(-110);
@@ -122,7 +145,12 @@ void maskControls(ViewerState& s, PixelSortOptions& o, bool& changed) {
     remember(s, "Save mask");
     if (o.intervals == Intervals::Mask && !o.mask) hint("mask intervals need a mask: none loaded, whole lines");
   }
-  if (b.changed) {  // strokes since the last frame: the sort takes the mask as it now is
+  if (b.restore) {  // an undo or redo: the mask as it was
+    o.mask = *b.restore;
+    b.restore.reset();
+    b.changed = false;
+    changed = true;
+  } else if (b.changed) {  // strokes since the last frame: the sort takes the mask as it now is
     o.mask = std::make_shared<const Image>(b.mask);
     b.changed = false;
     changed = true;
@@ -158,10 +186,22 @@ void maskBrushOnPicture(ViewerState& s) {
   const double x = double(io.MousePos.x - min.x) / zoom, y = double(io.MousePos.y - min.y) / zoom;
   const bool white = left && !b.erase;
   const Rgb colour = white ? Rgb{255, 255, 255} : Rgb{0, 0, 0};
+  if (!b.stroking) keepForUndo(b, s.pixelOptions.mask);  // the stroke's start: one undo takes it all back
   const std::uint64_t n = paintStroke(brushMask(s), b.stroking ? b.lastX : x, b.stroking ? b.lastY : y, x, y, b.radius, colour);
   b.stroking = true;
   b.lastX = x, b.lastY = y;
   if (n > 0) b.changed = true, b.painted += n;
+}
+
+void undoMask(ViewerState& s, bool redo) {
+  MaskBrush& b = s.brush;
+  std::vector<std::shared_ptr<const Image>>& from = redo ? b.redo : b.undo;
+  std::vector<std::shared_ptr<const Image>>& to = redo ? b.undo : b.redo;
+  if (from.empty() || b.stroking) return;
+  to.push_back(b.restore ? *b.restore : s.pixelOptions.mask);
+  b.restore = from.back();
+  from.pop_back();
+  b.mask = Image{};  // the next stroke paints on the mask restored
 }
 
 std::string scratchPng(ViewerState& s, const std::shared_ptr<const Image>& picture) {

@@ -92,12 +92,15 @@ void handleKeys(ViewerState& s) {
     // A clip's frames: , and . step back and on (as in mpv).
     if (s.clip && ImGui::IsKeyPressed(GLFW_KEY_PERIOD) && s.clipFrame + 1 < s.clip->ready()) showClipFrame(s, s.clipFrame + 1);
     if (s.clip && ImGui::IsKeyPressed(GLFW_KEY_COMMA) && s.clipFrame > 0) showClipFrame(s, s.clipFrame - 1);
-    // The mask brush as in paint programs: B on and off, [ and ] its size, X paint or erase.
+    // The mask brush as in paint programs: B on and off, [ and ] its size, X paint or erase, Ctrl+Z
+    // undo, Ctrl+Shift+Z or Ctrl+Y redo.
     MaskBrush& b = s.brush;
     if (ImGui::IsKeyPressed(GLFW_KEY_B, false)) b.on = !b.on;
     if (ImGui::IsKeyPressed(GLFW_KEY_X, false)) b.erase = !b.erase;
     if (ImGui::IsKeyPressed(GLFW_KEY_LEFT_BRACKET)) b.radius = std::max(1.0f, b.radius * 0.8f);
     if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT_BRACKET)) b.radius = std::min(256.0f, b.radius * 1.25f);
+    if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z, false)) undoMask(s, io.KeyShift);
+    if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Y, false)) undoMask(s, true);
     return;
   }
   Transport& t = s.transport;

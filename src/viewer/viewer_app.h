@@ -19,6 +19,7 @@
 #include <functional>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -88,7 +89,12 @@ struct MaskBrush {
   bool overlay = true;         // the unsorted part tinted red over the picture while the brush is on
   std::shared_ptr<const Image> overlayOf;  // the mask the overlay texture shows
   gl::Texture overlayTexture;
+  // Undo and redo: the masks in use before each change (a stroke, Fill, Clear, None, Load; null: no
+  // mask), newest last, at most kMaskHistory of them; `restore` is one the sort takes next frame.
+  std::vector<std::shared_ptr<const Image>> undo, redo;
+  std::optional<std::shared_ptr<const Image>> restore;
 };
+constexpr std::size_t kMaskHistory = 32;
 
 struct ViewerState {
   // compute
@@ -252,6 +258,8 @@ std::vector<std::string> pixelSortArguments(const PixelSortOptions& o, Algorithm
 void maskControls(ViewerState& s, PixelSortOptions& o, bool& changed);
 // Over the picture just drawn (the last item): the brush's strokes, its outline and the mask overlay.
 void maskBrushOnPicture(ViewerState& s);
+// Ctrl+Z and Ctrl+Shift+Z (or the buttons): the mask before the last change, or after the last undo.
+void undoMask(ViewerState& s, bool redo);
 // A mask or field written as PNG to a scratch file kept in s.clipSaveFiles (a saved clip's --mask or
 // --field); its path, or "" for none.
 std::string scratchPng(ViewerState& s, const std::shared_ptr<const Image>& picture);

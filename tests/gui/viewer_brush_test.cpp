@@ -105,6 +105,41 @@ TEST(GuiBrush, KeysTurnItOnSizeItAndSwapToErase) {
   EXPECT_GT(white, 100u);
 }
 
+// Ctrl+Z takes back a whole stroke, Ctrl+Shift+Z puts it back: saved after each, the masks are the
+// first stroke alone and both strokes.
+TEST(GuiBrush, UndoTakesBackAStrokeAndRedoPutsItBack) {
+  test::TempFolder dir;
+  const std::string undone = dir.path("undone.png"), redone = dir.path("redone.png");
+  const std::string script =
+      "3: click @Mask; 6: click @brush; 9: move @picture -60 +0; 11: press; 13: move @picture +60 +0; 15: release; "
+      "18: move @picture +0 -60; 20: press; 22: move @picture +0 +60; 24: release; 27: key ctrl+z; "
+      "30: click @mask save path; 32: key ctrl+a; 34: type " + undone + "; 37: click @Save mask; 40: key ctrl+shift+z; "
+      "43: click @mask save path; 45: key ctrl+a; 47: type " + redone + "; 50: click @Save mask";
+  const test::RunResult run =
+      test::runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort", "--frames", "56",
+                     "--input", script, "--screenshot", dir.path("shot.png")});
+  ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
+  EXPECT_EQ(run.err.find("no widget named"), std::string::npos) << run.err;
+  unsigned left = 0, top = 0, width = 0, height = 0;
+  const std::size_t at = run.out.find("image at (");
+  ASSERT_NE(at, std::string::npos) << run.out;
+  ASSERT_EQ(std::sscanf(run.out.c_str() + at, "image at (%u, %u) size (%u x %u)", &left, &top, &width, &height), 4);
+  const double reach = 60 / (width / 512.0), r = 12.0, c = 256.0;
+  for (const auto& [file, both] : {std::pair<std::string, bool>{undone, false}, {redone, true}}) {
+    SCOPED_TRACE(file);
+    const Image mask = loadImage(file, kMaxElements);
+    for (std::uint32_t y = 0; y < 512; ++y) {
+      for (std::uint32_t x = 0; x < 512; ++x) {
+        const double across = segmentDistance(x + 0.5, y + 0.5, c - reach, c, c + reach, c);
+        const double down = segmentDistance(x + 0.5, y + 0.5, c, c - reach, c, c + reach);
+        if (std::abs(across - r) < 0.05 || std::abs(down - r) < 0.05) continue;
+        const bool want = across <= r || (both && down <= r);
+        ASSERT_EQ(mask.rgba[4 * (std::size_t{y} * 512 + x)] == 255, want) << "mask pixel " << x << "," << y;
+      }
+    }
+  }
+}
+
 // Save mask keeps the output rule: over the image shown it is refused in one line, exit 2, the
 // image untouched; a full device is exit 3.
 TEST(GuiBrush, SaveMaskNeverReplacesTheImageShown) {

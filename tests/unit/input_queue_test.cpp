@@ -105,6 +105,15 @@ TEST(InputScript, ReadsADragAndOffsetsFromAWidget) {
   EXPECT_EQ(script[4].events[0].code, GLFW_MOUSE_BUTTON_RIGHT);
   EXPECT_EQ(script[5].events[0].target, "path 2 3") << "offsets carry their signs";
   EXPECT_EQ(script[5].events[0].x, 0.0);
+  // Two modifiers: both held around the tap, released in reverse.
+  const std::vector<ScriptedInput> redo = parseInputScript("3: key ctrl+shift+z");
+  ASSERT_EQ(redo[0].events.size(), 6u);
+  EXPECT_EQ(redo[0].events[0].code, GLFW_KEY_LEFT_CONTROL);
+  EXPECT_EQ(redo[0].events[1].code, GLFW_KEY_LEFT_SHIFT);
+  EXPECT_EQ(redo[0].events[2].code, GLFW_KEY_Z);
+  EXPECT_EQ(redo[0].events[2].mods, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT);
+  EXPECT_EQ(redo[0].events[4].code, GLFW_KEY_LEFT_SHIFT);
+  EXPECT_EQ(redo[0].events[5].action, GLFW_RELEASE);
 }
 
 TEST(InputScript, RefusesWhatItCannotReadNamingTheStep) {
