@@ -9,17 +9,19 @@
   // A preset is a whole recipe: while one is picked, the other controls step aside.
   const specs = [
     { name: 'preset', kind: 'select', value: 'none', choices: ['none', 'asdf', 'melt', 'rings', 'rays', 'static', 'weave'] },
-    { name: 'path', kind: 'select', value: 'lines', choices: ['lines', 'circles', 'spiral', 'radial', 'hilbert'] },
+    { name: 'path', kind: 'select', value: 'lines', choices: ['lines', 'circles', 'spiral', 'radial', 'hilbert', 'flow'] },
     { name: 'angle', label: 'angle (°)', kind: 'range', min: -180, max: 180, step: 0.5, value: 0,
       when: (o) => o.path === 'lines' },
     { name: 'center', label: 'centre X,Y', kind: 'text', value: '', placeholder: 'the middle',
       when: (o) => ['circles', 'spiral', 'radial'].includes(o.path) },
-    { name: 'intervals', kind: 'select', value: 'threshold', choices: ['threshold', 'none', 'edges', 'random', 'waves'] },
+    { name: 'field', label: 'direction field (its hues)', kind: 'file', value: '', when: (o) => o.path === 'flow' },
+    { name: 'intervals', kind: 'select', value: 'threshold', choices: ['threshold', 'none', 'edges', 'random', 'waves', 'mask'] },
     { name: 'lower', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.25, when: intervalsWith('threshold', 'edges') },
     { name: 'upper', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.8, when: intervalsWith('threshold') },
     { name: 'select', label: 'bounds the key', kind: 'select', value: 'luma', choices: colourKeys,
       when: intervalsWith('threshold') },
     { name: 'invert', label: 'spans outside the bounds', kind: 'checkbox', value: '', when: intervalsWith('threshold') },
+    { name: 'mask', label: 'mask (white is sorted)', kind: 'file', value: '' },
     { name: 'span-length', label: 'span length', kind: 'range', min: 1, max: 512, step: 1, value: 64,
       when: intervalsWith('random', 'waves') },
     { name: 'max-span', label: 'max span', kind: 'range', min: 0, max: 1024, step: 1, value: 0 },
@@ -35,7 +37,7 @@
   ];
   const $ = (id) => document.getElementById(id);
   const form = $('options'), picture = $('picture'), status = $('status');
-  const state = { input: null, inputName: 'image.png', output: null, running: false, pending: false };
+  const state = { input: null, inputName: 'image.png', output: null, running: false, pending: false, files: {} };
   const urls = { picture: null };
 
   for (const spec of specs) {
@@ -46,6 +48,12 @@
     if (spec.kind === 'select') {
       control = document.createElement('select');
       for (const choice of spec.choices) control.add(new Option(choice, choice));
+    } else if (spec.kind === 'file') {
+      // A picture the options name (--mask, --field): written into texsort's files under its own
+      // name, so the command line shown names it as the user's file. No file chosen: none.
+      control = document.createElement('input');
+      control.type = 'file';
+      control.accept = 'image/*';
     } else {
       control = document.createElement('input');
       control.type = spec.kind;
@@ -55,11 +63,27 @@
     }
     control.name = spec.name;
     control.id = 'option-' + spec.name;
-    if (spec.kind !== 'checkbox') control.value = spec.value;
+    if (spec.kind !== 'checkbox' && spec.kind !== 'file') control.value = spec.value;
     const shown = document.createElement('output');
     shown.value = spec.kind === 'range' ? spec.value : '';
     label.append(control, shown);
     form.append(label);
+    if (spec.kind === 'file') {
+      control.addEventListener('change', async () => {
+        const file = control.files[0];
+        if (file) {
+          const name = file.name.replace(/[^A-Za-z0-9._-]/g, '_');
+          const bytes = await file.arrayBuffer();
+          await window.texsort.ready;
+          window.texsort.writeFile(name, bytes);
+          state.files[spec.name] = name;
+        } else {
+          delete state.files[spec.name];
+        }
+        update();
+      });
+      continue;
+    }
     control.addEventListener(spec.kind === 'text' ? 'change' : 'input', () => {  // a centre once typed out
       shown.value = spec.kind === 'range' ? control.value : '';
       update();
@@ -70,7 +94,8 @@
     const o = {};
     for (const spec of specs) {
       const control = form.elements[spec.name];
-      o[spec.name] = spec.kind === 'checkbox' ? (control.checked ? 'on' : '') : control.value;
+      o[spec.name] = spec.kind === 'checkbox' ? (control.checked ? 'on' : '')
+                     : spec.kind === 'file' ? (state.files[spec.name] || '') : control.value;
     }
     return o;
   }

@@ -64,8 +64,8 @@ async function runWeb(page, args, input) {
   return { code: r.code, stdout: Buffer.from(r.stdout, 'base64'), stderr: r.stderr };
 }
 
-function runNative(args, input) {
-  const r = spawnSync(native, args, { argv0: 'texsort', input: input || Buffer.alloc(0), maxBuffer: 1 << 30 });
+function runNative(args, input, cwd) {
+  const r = spawnSync(native, args, { argv0: 'texsort', input: input || Buffer.alloc(0), maxBuffer: 1 << 30, cwd });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
 }
 
@@ -138,7 +138,7 @@ async function suiteLoad(page, problems, server) {
     return btoa(text);
   }), 'base64');
   const astronaut = fs.readFileSync(path.join(assets, 'astronaut.png'));
-  const compareWithCli = async (label, expectedArgs) => {
+  const compareWithCli = async (label, expectedArgs, cwd) => {
     await settled();
     const args = await page.evaluate(() => window.texsortPage.optionArgs());
     check(JSON.stringify(args) === JSON.stringify(expectedArgs), label + ': the controls say ' + expectedArgs.join(' '),
@@ -146,7 +146,7 @@ async function suiteLoad(page, problems, server) {
     const command = await page.$eval('#command', (c) => c.textContent);
     check(command === ['texsort pixelsort astronaut.png -o sorted.png', ...expectedArgs].join(' '),
           label + ': the command line shown', command);
-    const nat = runNative(['pixelsort', '-', '-o', '-', '-q', ...expectedArgs], astronaut);
+    const nat = runNative(['pixelsort', '-', '-o', '-', '-q', ...expectedArgs], astronaut, cwd);
     const shown = await shownPng();
     check(nat.code === 0 && pngHeader(shown) === pngHeader(nat.stdout) && pixels(shown).equals(pixels(nat.stdout)),
           label + ': the picture is the CLI\'s', `${pngHeader(shown)} vs ${pngHeader(nat.stdout)}`);
@@ -180,6 +180,29 @@ async function suiteLoad(page, problems, server) {
   await page.select('#option-preset', 'rays');
   await compareWithCli('a preset', ['--preset', 'rays']);
   await page.select('#option-preset', 'none');
+  // Files the options name: a mask (white on the left half) and flow's direction field (the
+  // astronaut's own hues), chosen as a user chooses them; the native run finds them by the same names.
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-files-'));
+  try {
+    spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', "nullsrc=s=512x512,format=gray,geq=lum='if(lt(X,256),255,0)'",
+                         '-frames:v', '1', path.join(files, 'm.png')]);
+    fs.copyFileSync(path.join(assets, 'astronaut.png'), path.join(files, 'f.png'));
+    await (await page.$('#option-mask')).uploadFile(path.join(files, 'm.png'));
+    const withMask = ['--select', 'saturation', '--invert', '--mask', 'm.png', '--key', 'hue', '--mix', '0.5'];
+    await compareWithCli('a mask file chosen', ['--path', 'circles', ...withMask], files);
+    await page.select('#option-path', 'flow');
+    await (await page.$('#option-field')).uploadFile(path.join(files, 'f.png'));
+    await compareWithCli('flow with its field file', ['--path', 'flow', '--field', 'f.png', ...withMask], files);
+    // Files unchosen: the options name them no more.
+    for (const id of ['#option-mask', '#option-field']) {
+      await page.$eval(id, (c) => { c.value = ''; c.dispatchEvent(new Event('change')); });
+    }
+    await page.select('#option-path', 'lines');
+    await compareWithCli('the files unchosen',
+                         ['--angle', angle, ...withMask.filter((w, i) => w !== 'm.png' && withMask[i + 1] !== 'm.png')]);
+  } finally {
+    fs.rmSync(files, { recursive: true, force: true });
+  }
   // A WebP (lossless, alpha): stb cannot read it, the browser decodes it exactly for texsort.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-webp-'));
   try {
