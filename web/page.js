@@ -72,7 +72,7 @@
       control.addEventListener('change', async () => {
         const file = control.files[0];
         if (file) {
-          const name = file.name.replace(/[^A-Za-z0-9._-]/g, '_');
+          const name = file.name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^-/, '_');  // never read as an option
           const bytes = await file.arrayBuffer();
           await window.texsort.ready;
           window.texsort.writeFile(name, bytes);
