@@ -5,9 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <utility>
 #include <cmath>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "image/image_io.h"
 #include "test_support.h"
@@ -22,6 +23,27 @@ double segmentDistance(double px, double py, double x0, double y0, double x1, do
   return std::hypot(px - x0 - t * lx, py - y0 - t * ly);
 }
 
+// `texsort demo --pixelsort ARGS --input SCRIPT` under Xvfb for `frames` frames; `zoom` is the
+// picture's screen pixels per image pixel (the screenshot line says where it was drawn), 0 if unknown.
+struct Painted {
+  test::RunResult run;
+  double zoom = 0;
+};
+Painted paint(const test::TempFolder& dir, const std::string& script, int frames, std::vector<std::string> args = {}) {
+  std::vector<std::string> all = {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort",
+                                  "--frames", std::to_string(frames), "--input", script, "--screenshot", dir.path("shot.png")};
+  all.insert(all.end(), args.begin(), args.end());
+  Painted p;
+  p.run = test::runXvfb(all);
+  unsigned left = 0, top = 0, width = 0, height = 0;
+  const std::size_t at = p.run.out.find("image at (");
+  if (at != std::string::npos &&
+      std::sscanf(p.run.out.c_str() + at, "image at (%u, %u) size (%u x %u)", &left, &top, &width, &height) == 4) {
+    p.zoom = width / 512.0;
+  }
+  return p;
+}
+
 TEST(GuiBrush, PaintedAndErasedStrokesDriveTheSortAndSaveAsTheMask) {
   test::TempFolder dir;
   const std::string mask = dir.path("mask.png"), viewer = dir.path("viewer.png"), astronaut = test::assetPath("astronaut.png");
@@ -31,20 +53,15 @@ TEST(GuiBrush, PaintedAndErasedStrokesDriveTheSortAndSaveAsTheMask) {
       "3: click @Mask; 6: click @brush; 9: move @picture -100 +0; 11: press; 13: move @picture +100 +0; 15: release; "
       "18: click @brush erase; 21: move @picture +0 -40; 23: press; 25: move @picture +0 +40; 27: release; "
       "30: click @mask save path; 32: key ctrl+a; 34: type " + mask + "; 37: click @Save mask";
-  const test::RunResult run =
-      test::runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort", "--frames", "45",
-                     "--input", script, "--screenshot", dir.path("shot.png"), "--export-state", viewer});
-  ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
-  unsigned left = 0, top = 0, width = 0, height = 0;
-  const std::size_t at = run.out.find("image at (");
-  ASSERT_NE(at, std::string::npos) << run.out;
-  ASSERT_EQ(std::sscanf(run.out.c_str() + at, "image at (%u, %u) size (%u x %u)", &left, &top, &width, &height), 4);
+  const Painted p = paint(dir, script, 45, {"--export-state", viewer});
+  ASSERT_EQ(p.run.exitCode, 0) << p.run.err << p.run.out;
+  ASSERT_GT(p.zoom, 0) << p.run.out;
 
   // The pointer's points in image pixels: the picture's centre is the image's, 512 pixels across.
   const Image painted = loadImage(mask, kMaxElements);
   ASSERT_EQ(painted.width, 512u);
   ASSERT_EQ(painted.height, 512u);
-  const double zoom = width / 512.0, r = 12.0, c = 256.0, reach = 100 / zoom, rise = 40 / zoom;
+  const double r = 12.0, c = 256.0, reach = 100 / p.zoom, rise = 40 / p.zoom;
   std::size_t white = 0, checked = 0;
   for (std::uint32_t y = 0; y < 512; ++y) {
     for (std::uint32_t x = 0; x < 512; ++x) {
@@ -52,10 +69,10 @@ TEST(GuiBrush, PaintedAndErasedStrokesDriveTheSortAndSaveAsTheMask) {
       const double dErase = segmentDistance(x + 0.5, y + 0.5, c, c - rise, c, c + rise);
       if (std::abs(dPaint - r) < 0.05 || std::abs(dErase - r) < 0.05) continue;  // on a stroke's rim: float rounding
       const bool want = dPaint <= r && dErase > r;
-      const std::uint8_t* p = &painted.rgba[4 * (std::size_t{y} * 512 + x)];
-      ASSERT_EQ(p[0] == 255 && p[1] == 255 && p[2] == 255, want) << "mask pixel " << x << "," << y;
+      const std::uint8_t* px = &painted.rgba[4 * (std::size_t{y} * 512 + x)];
+      ASSERT_EQ(px[0] == 255 && px[1] == 255 && px[2] == 255, want) << "mask pixel " << x << "," << y;
       if (!want) {
-        ASSERT_EQ(p[0] + p[1] + p[2], 0) << "mask pixel " << x << "," << y;
+        ASSERT_EQ(px[0] + px[1] + px[2], 0) << "mask pixel " << x << "," << y;
       }
       white += want;
       ++checked;
@@ -81,23 +98,18 @@ TEST(GuiBrush, KeysTurnItOnSizeItAndSwapToErase) {
       "3: click @Mask; 6: move @picture +0 +0; 8: key b; 10: key ]; 12: key ]; 14: press; 16: release; 18: key x; "
       "20: key [; 22: move @picture +20 +0; 24: press; 26: release; 29: click @mask save path; 31: key ctrl+a; "
       "33: type " + mask + "; 36: click @Save mask";
-  const test::RunResult run =
-      test::runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort", "--frames", "42",
-                     "--input", script, "--screenshot", dir.path("shot.png")});
-  ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
-  EXPECT_EQ(run.err.find("no widget named"), std::string::npos) << run.err;
-  unsigned left = 0, top = 0, width = 0, height = 0;
-  const std::size_t at = run.out.find("image at (");
-  ASSERT_NE(at, std::string::npos) << run.out;
-  ASSERT_EQ(std::sscanf(run.out.c_str() + at, "image at (%u, %u) size (%u x %u)", &left, &top, &width, &height), 4);
+  const Painted p = paint(dir, script, 42);
+  ASSERT_EQ(p.run.exitCode, 0) << p.run.err << p.run.out;
+  EXPECT_EQ(p.run.err.find("no widget named"), std::string::npos) << p.run.err;
+  ASSERT_GT(p.zoom, 0) << p.run.out;
   const Image painted = loadImage(mask, kMaxElements);
-  const double zoom = width / 512.0, paint = 12.0 * 1.25 * 1.25, erase = paint * 0.8, shift = 20 / zoom;
+  const double radius = 12.0 * 1.25 * 1.25, erase = radius * 0.8, shift = 20 / p.zoom;
   std::size_t white = 0;
   for (std::uint32_t y = 0; y < 512; ++y) {
     for (std::uint32_t x = 0; x < 512; ++x) {
       const double dPaint = std::hypot(x + 0.5 - 256, y + 0.5 - 256), dErase = std::hypot(x + 0.5 - 256 - shift, y + 0.5 - 256);
-      if (std::abs(dPaint - paint) < 0.05 || std::abs(dErase - erase) < 0.05) continue;
-      const bool want = dPaint <= paint && dErase > erase;
+      if (std::abs(dPaint - radius) < 0.05 || std::abs(dErase - erase) < 0.05) continue;
+      const bool want = dPaint <= radius && dErase > erase;
       ASSERT_EQ(painted.rgba[4 * (std::size_t{y} * 512 + x)] == 255, want) << "mask pixel " << x << "," << y;
       white += want;
     }
@@ -115,16 +127,11 @@ TEST(GuiBrush, UndoTakesBackAStrokeAndRedoPutsItBack) {
       "18: move @picture +0 -60; 20: press; 22: move @picture +0 +60; 24: release; 27: key ctrl+z; "
       "30: click @mask save path; 32: key ctrl+a; 34: type " + undone + "; 37: click @Save mask; 40: key ctrl+shift+z; "
       "43: click @mask save path; 45: key ctrl+a; 47: type " + redone + "; 50: click @Save mask";
-  const test::RunResult run =
-      test::runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort", "--frames", "56",
-                     "--input", script, "--screenshot", dir.path("shot.png")});
-  ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
-  EXPECT_EQ(run.err.find("no widget named"), std::string::npos) << run.err;
-  unsigned left = 0, top = 0, width = 0, height = 0;
-  const std::size_t at = run.out.find("image at (");
-  ASSERT_NE(at, std::string::npos) << run.out;
-  ASSERT_EQ(std::sscanf(run.out.c_str() + at, "image at (%u, %u) size (%u x %u)", &left, &top, &width, &height), 4);
-  const double reach = 60 / (width / 512.0), r = 12.0, c = 256.0;
+  const Painted p = paint(dir, script, 56);
+  ASSERT_EQ(p.run.exitCode, 0) << p.run.err << p.run.out;
+  EXPECT_EQ(p.run.err.find("no widget named"), std::string::npos) << p.run.err;
+  ASSERT_GT(p.zoom, 0) << p.run.out;
+  const double reach = 60 / p.zoom, r = 12.0, c = 256.0;
   for (const auto& [file, both] : {std::pair<std::string, bool>{undone, false}, {redone, true}}) {
     SCOPED_TRACE(file);
     const Image mask = loadImage(file, kMaxElements);
