@@ -59,12 +59,12 @@ vec4 pixelOrderElement(int j) { return pixelOrderAt(j, spanStartOf(j)); }
 // pixelOrderElement but with the span words fetched once for all 16 instead of once or twice each.
 void pixelOrderElements16(int base, out vec2 e[16]) {
   int word = base >> 5, below = base & 31;  // below: 0 or 16, the bits in front of base's
-  uint bits = texelFetch(u_spans, spansTexelOf(word), 0).r;
+  uint bits = spanWord(word).r;
   uint earlier = bits & ((1u << uint(below)) - 1u);
   // The latest start before base: in this word, else (it is in base's line: the line's first
   // position starts a span) the previous word's latest.
   uint start = earlier != 0u ? uint(((base & ~31) + highestBit(earlier)) & ((1 << u_lineBits) - 1))
-                             : texelFetch(u_spans, spansTexelOf(max(word - 1, 0)), 0).g;
+                             : spanWord(max(word - 1, 0)).g;
   for (int a = 0; a < 16; ++a) {
     if (((bits >> uint(below + a)) & 1u) != 0u) start = uint((base + a) & ((1 << u_lineBits) - 1));
     e[a] = pixelOrderAt(base + a, start).rg;

@@ -11,13 +11,22 @@ uniform usampler2D u_pixelMaps;
 uniform int u_sourceWidth;   // the image
 uniform int u_sourceHeight;
 
+#ifdef TEXSORT_COMPUTE  // the compute runner's storage buffers (compute_pixel.glsl): the same texels in index order
+uvec4 pixelBytesOf(int p) {
+  uint v = sourcePixels[p];
+  return uvec4(v & 255u, (v >> 8) & 255u, (v >> 16) & 255u, v >> 24);
+}
+uvec2 mapsAt(int j) { return pixelMaps[j]; }
+#else
 uvec4 pixelBytesOf(int p) { return texelFetch(u_pixels, texelOf(p), 0); }
+uvec2 mapsAt(int j) { return texelFetch(u_pixelMaps, texelOf(j), 0).rg; }
+#endif
 uint rgbOfBytes(uvec4 bytes) { return (bytes.r << 16) | (bytes.g << 8) | bytes.b; }
 
 // The pixel at element j, -1 for padding.
 int pixelAtElement(int j) {
 #if SOURCE_AXIS == 0
-  return int(texelFetch(u_pixelMaps, texelOf(j), 0).r);
+  return int(mapsAt(j).r);
 #else
   int line = j >> u_lineBits, position = j & ((1 << u_lineBits) - 1);
 #if SOURCE_AXIS <= 2
@@ -40,7 +49,7 @@ int pixelAtElement(int j) {
 // The element holding pixel p (p below the pixel count).
 int elementOfPixel(int p) {
 #if SOURCE_AXIS == 0
-  return int(texelFetch(u_pixelMaps, texelOf(p), 0).g & ~((1u << 30) | (1u << 29)));
+  return int(mapsAt(p).g & ~((1u << 30) | (1u << 29)));
 #else
   int x = p % u_sourceWidth, y = p / u_sourceWidth;
 #if SOURCE_AXIS == 1
@@ -58,7 +67,7 @@ int elementOfPixel(int p) {
 // Whether pixel p is the first of its line (listed lines only, where lines may share a row).
 bool pixelStartsLine(int p) {
 #if SOURCE_AXIS == 0
-  return (texelFetch(u_pixelMaps, texelOf(p), 0).g & (1u << 29)) != 0u;
+  return (mapsAt(p).g & (1u << 29)) != 0u;
 #else
   return false;
 #endif
@@ -67,7 +76,7 @@ bool pixelStartsLine(int p) {
 // Whether the mask lets pixel p be sorted (always without one).
 bool pixelAllowed(int p) {
 #ifdef SOURCE_MASKED
-  return (texelFetch(u_pixelMaps, texelOf(p), 0).g & (1u << 30)) != 0u;
+  return (mapsAt(p).g & (1u << 30)) != 0u;
 #else
   return true;
 #endif

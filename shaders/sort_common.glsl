@@ -79,10 +79,16 @@ uvec4 pixelBytes(float rgb, float alpha) {
 // The span words (Buffer::Spans), bound to u_spans: word w holds positions 32w .. 32w + 31 at texel
 // (w mod width, w div width), width = 1 << u_spansWidthLog2; r: a bit for each position that starts
 // a span, g: the latest start (a position in the line) at or before the word's end.
+// On the compute runner (TEXSORT_COMPUTE, compute_pixel.glsl) word w is element w of a storage buffer.
 uniform usampler2D u_spans;
 uniform int u_spansWidthLog2;
 ivec2 spansTexelOf(int w) { return ivec2(w & ((1 << u_spansWidthLog2) - 1), w >> u_spansWidthLog2); }
 int spansIndexOf(ivec2 texel) { return (texel.y << u_spansWidthLog2) | texel.x; }
+#ifdef TEXSORT_COMPUTE
+uvec2 spanWord(int w) { return spanWordsIn[w]; }
+#else
+uvec2 spanWord(int w) { return texelFetch(u_spans, spansTexelOf(w), 0).rg; }
+#endif
 // The highest set bit of v > 0 (GLSL 3.30 has no findMSB): a float's exponent, from a 16-bit half
 // of v, which a float holds exactly.
 int highestBit(uint v) {
@@ -93,9 +99,9 @@ int highestBit(uint v) {
 // Element j's span start, after the scan: its word's highest start bit at or below j, else the
 // previous word's latest start (that word is in j's line: the line's first position starts a span).
 uint spanStartOf(int j) {
-  uint bits = texelFetch(u_spans, spansTexelOf(j >> 5), 0).r & (0xFFFFFFFFu >> uint(31 - (j & 31)));
+  uint bits = spanWord(j >> 5).r & (0xFFFFFFFFu >> uint(31 - (j & 31)));
   if (bits != 0u) return uint(((j & ~31) + highestBit(bits)) & ((1 << u_lineBits) - 1));
-  return texelFetch(u_spans, spansTexelOf((j >> 5) - 1), 0).g;
+  return spanWord((j >> 5) - 1).g;
 }
 uint lumaOfRgb(uint rgb) { return 299u * (rgb >> 16) + 587u * ((rgb >> 8) & 255u) + 114u * (rgb & 255u); }
 

@@ -6,7 +6,8 @@
 // the line; 0 when none). span_scan.frag carries the latest starts along the lines.
 // INTERVALS (a define, one program each) is pixel_rules.h's Intervals: 0 threshold, 1 none,
 // 2 edges, 3 random, 4 waves, 5 mask; SELECT_KEY the threshold's key (PixelKey), SELECT_OUTSIDE
-// defined for --invert. Compiled after sort_common.glsl.
+// defined for --invert. Compiled after sort_common.glsl; the compute runner compiles it too, for
+// spanStartsWord.
 
 uniform int u_lowest;
 uniform int u_highest;
@@ -15,8 +16,6 @@ uniform uint u_seed;
 uniform int u_imageWidth;
 uniform int u_imageHeight;
 uniform int u_count;
-
-out uvec2 o_word;
 
 bool inSpan(int pixel) {
   if (!pixelAllowed(pixel)) return false;  // the mask keeps it out
@@ -62,8 +61,9 @@ bool memberAt(int j) {
   return pixel >= 0 && inSpan(pixel);
 }
 
-void main() {
-  int first = 32 * spansIndexOf(ivec2(gl_FragCoord.xy));
+// Word w of the span starts.
+uvec2 spanStartsWord(int w) {
+  int first = 32 * w;
   int lineMask = (1 << u_lineBits) - 1;
   bool before = (first & lineMask) != 0 && memberAt(first - 1);  // the position before, in this line
   uint bits = 0u, latest = 0u;
@@ -79,5 +79,10 @@ void main() {
     }
     before = member;
   }
-  o_word = uvec2(bits, latest);
+  return uvec2(bits, latest);
 }
+
+#ifndef TEXSORT_COMPUTE  // compute_pixel.comp has a main of its own
+out uvec2 o_word;
+void main() { o_word = spanStartsWord(spansIndexOf(ivec2(gl_FragCoord.xy))); }
+#endif

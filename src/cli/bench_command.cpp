@@ -241,7 +241,7 @@ int runBench(const BenchOptions& options) {
       else if (options.algorithmsGiven) checkPixelSortAlgorithm(a);  // throws the one-line reason
     }
     if (!options.perPass) {
-      std::fprintf(gReport, "%-13s %-11s %7s %10s %10s %12s %10s\n", "algorithm", "image", "passes", "GPU ms", "wall ms",
+      std::fprintf(gReport, "%-16s %-11s %7s %10s %10s %12s %10s\n", "algorithm", "image", "passes", "GPU ms", "wall ms",
                   "CPU ref ms", "x CPU");
     }
     for (const std::uint32_t side : options.pixelSortSides) {
@@ -253,7 +253,7 @@ int runBench(const BenchOptions& options) {
                             pixelSortMemoryNeed(side, side, shape.count(), 0, a, false));
         } catch (const Error& e) {
           if (e.code() != ExitCode::Gpu) throw;
-          std::fprintf(gReport, "%-13s %-11s   skipped: %s\n", algorithmName(a),
+          std::fprintf(gReport, "%-16s %-11s   skipped: %s\n", algorithmName(a),
                        (std::to_string(side) + "x" + std::to_string(side)).c_str(), e.what());
           continue;
         }
@@ -268,7 +268,7 @@ int runBench(const BenchOptions& options) {
         const PixelSortCell c = measurePixelSort(scaled, defaults, a, options.runs);
         if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
         const std::string size = std::to_string(side) + "x" + std::to_string(side);
-        std::fprintf(gReport, "%-13s %-11s %7zu %10.2f %10.2f %12.2f %10.2f\n", algorithmName(a), size.c_str(), c.passes, c.gpuMs,
+        std::fprintf(gReport, "%-16s %-11s %7zu %10.2f %10.2f %12.2f %10.2f\n", algorithmName(a), size.c_str(), c.passes, c.gpuMs,
                     c.wallMs, c.cpuMs, c.speedup());
         std::fflush(gReport);
       }

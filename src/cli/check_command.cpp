@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <tuple>
 
 #include "cli/commands.h"
 #include "cli/report.h"
@@ -27,6 +28,7 @@ struct CaseResult {
   std::uint64_t elements = 0;
   SortOrder order = SortOrder::Ascending;
   CheckPattern pattern = CheckPattern::Random;
+  const char* lines = nullptr;       // a pixel sort's case (PixelCheckCase::name); null for a sort
   bool skipped = false;
   std::string failure;              // empty when every pass matched
   std::vector<std::string> digests;  // after each pass
@@ -40,19 +42,24 @@ std::string firstDifference(const SortState& gpu, const SortState& cpu) {
              describeElement(cpu.elements[i]);
     }
   }
-  if (gpu.scan != cpu.scan) return "the scan buffer";
-  if (gpu.compact != cpu.compact) return "the compact buffer";
+  for (const auto& [name, a, b] : {std::tuple{"the scan buffer", &gpu.scan, &cpu.scan},
+                                   std::tuple{"the compact buffer", &gpu.compact, &cpu.compact},
+                                   std::tuple{"the wide buffer", &gpu.wide, &cpu.wide}}) {
+    if (*a != *b) return name;
+  }
+  if (gpu.source != cpu.source) return "the pixel source";
+  if (gpu.spans != cpu.spans) return "the span words";
+  if (gpu.pixels != cpu.pixels) return "the image's bytes";
   return "the buffers' sizes";
 }
 
 const char* orderName(SortOrder order) { return order == SortOrder::Ascending ? "asc" : "desc"; }
+std::string patternText(const CaseResult& c) {
+  return std::string(patternName(c.pattern)) + (c.lines ? std::string("/") + c.lines : "");
+}
 
-void runCase(Runner& runner, const PassSchedule& schedule, CaseResult& c) {
-  const Image image = checkImage(c.pattern, c.pixels, c.pixels * 31 + static_cast<std::uint32_t>(c.pattern));
-  const std::vector<Element> elements = packElements(image, c.order);
-  runner.upload(elements);
-  SortState cpu;
-  cpu.elements = elements;
+// Runs the schedule pass by pass from `cpu`, the state the runner was given, comparing after each.
+void runPasses(Runner& runner, const PassSchedule& schedule, SortState cpu, CaseResult& c) {
   for (std::size_t p = 0; p < schedule.size(); ++p) {
     runner.runPass(schedule[p]);
     cpu = runPass(schedule[p], std::move(cpu));
@@ -63,6 +70,49 @@ void runCase(Runner& runner, const PassSchedule& schedule, CaseResult& c) {
     if (!(gpu == cpu)) {
       c.failure = "pass " + std::to_string(p + 1) + " (" + describe(schedule[p]) + "): " + firstDifference(gpu, cpu);
       return;
+    }
+  }
+}
+
+void runCase(Runner& runner, const PassSchedule& schedule, CaseResult& c) {
+  const Image image = checkImage(c.pattern, c.pixels, c.pixels * 31 + static_cast<std::uint32_t>(c.pattern));
+  const std::vector<Element> elements = packElements(image, c.order);
+  runner.upload(elements);
+  SortState cpu;
+  cpu.elements = elements;
+  runPasses(runner, schedule, std::move(cpu), c);
+}
+
+// The pixel sort's cases of one line sort (pixelCheckCases), each order and pattern.
+void runPixelCases(Algorithm algorithm, bool quick, std::vector<CaseResult>& results) {
+  for (const PixelCheckCase& pc : pixelCheckCases(quick)) {
+    for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
+      PixelSortOptions o = pc.options;
+      o.order = order;
+      const LineLayout layout = lineLayout(pc.width, pc.height, o);
+      const PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
+      const std::unique_ptr<Runner> runner = makeRunner(algorithm, layout.shape().count());
+      runner->prepare(schedule, sourceShape(layout, o));
+      for (CheckPattern pattern : kCheckPatterns) {
+        CaseResult& c = results.emplace_back();
+        c.algorithm = algorithm;
+        c.pixels = pc.width * pc.height;
+        c.elements = layout.shape().count();
+        c.order = order;
+        c.pattern = pattern;
+        c.lines = pc.name;
+        Image image = checkImage(pattern, c.pixels, c.pixels * 37 + static_cast<std::uint32_t>(pattern));
+        image.width = pc.width;
+        image.height = pc.height;
+        SortState cpu;
+        cpu.source = pixelSortSource(image, o, layout);
+        uploadPixelSource(*runner, image, o, layout);
+        runPasses(*runner, schedule, std::move(cpu), c);
+        if (!c.failure.empty()) {
+          std::fprintf(stderr, "texsort: check: %s, pixel sort %s %ux%u, %s, %s: %s\n", algorithmName(algorithm), pc.name,
+                       pc.width, pc.height, orderName(order), patternName(pattern), c.failure.c_str());
+        }
+      }
     }
   }
 }
@@ -109,6 +159,7 @@ int runCheck(const CheckOptions& options) {
         std::fprintf(stderr, "\rcheck: %s, %u pixels\033[K", algorithmName(algorithm), pixels);
       }
     }
+    if (pixelSortAlgorithm(algorithm)) runPixelCases(algorithm, options.quick, results);
   }
   if (progress && ::isatty(fileno(stderr))) std::fprintf(stderr, "\r\033[K");
 
@@ -125,7 +176,7 @@ int runCheck(const CheckOptions& options) {
       const CaseResult& c = results[i];
       std::printf("  {\"algorithm\": \"%s\", \"pixels\": %u, \"elements\": %llu, \"order\": \"%s\", \"pattern\": \"%s\", ",
                   algorithmName(c.algorithm), c.pixels, static_cast<unsigned long long>(c.elements), orderName(c.order),
-                  patternName(c.pattern));
+                  patternText(c).c_str());
       std::printf("\"result\": \"%s\", \"failure\": %s, \"digests\": [", c.skipped ? "skipped" : c.failure.empty() ? "ok" : "fail",
                   jsonString(c.failure).c_str());
       for (std::size_t p = 0; p < c.digests.size(); ++p) std::printf("%s\"%s\"", p ? ", " : "", c.digests[p].c_str());
@@ -135,7 +186,7 @@ int runCheck(const CheckOptions& options) {
   } else {
     std::printf("texsort check (%s set): %s, OpenGL %s\n", options.quick ? "quick" : "full", context.renderer().c_str(),
                 context.glVersion().c_str());
-    std::printf("%-15s %6s %8s %8s %8s  %s\n", "algorithm", "cases", "passes", "skipped", "failed", "result");
+    std::printf("%-16s %6s %8s %8s %8s  %s\n", "algorithm", "cases", "passes", "skipped", "failed", "result");
     std::map<Algorithm, std::array<std::size_t, 4>> rows;  // cases, passes, skipped, failed
     for (const CaseResult& c : results) {
       auto& row = rows[c.algorithm];
@@ -146,14 +197,14 @@ int runCheck(const CheckOptions& options) {
     }
     for (Algorithm algorithm : algorithms) {
       const auto& row = rows[algorithm];
-      std::printf("%-15s %6zu %8zu %8zu %8zu  %s\n", algorithmName(algorithm), row[0], row[1], row[2], row[3],
+      std::printf("%-16s %6zu %8zu %8zu %8zu  %s\n", algorithmName(algorithm), row[0], row[1], row[2], row[3],
                   row[3] ? "FAIL" : "ok");
     }
     if (options.digests) {
       for (const CaseResult& c : results) {
         for (std::size_t p = 0; p < c.digests.size(); ++p) {
           std::printf("digest %s %u %s %s pass %zu %s\n", algorithmName(c.algorithm), c.pixels, orderName(c.order),
-                      patternName(c.pattern), p + 1, c.digests[p].c_str());
+                      patternText(c).c_str(), p + 1, c.digests[p].c_str());
         }
       }
     }

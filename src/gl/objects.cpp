@@ -59,6 +59,11 @@ static void label(GLenum type, GLuint id, const char* name) {
   if (GLAD_GL_KHR_debug && name) glObjectLabel(type, id, -1, name);
 }
 
+// Each TextureFormat's internal format, and the layout and type of its texels in memory.
+constexpr GLint kInternal[] = {GL_RGBA32F, GL_R32F, GL_RGBA8, GL_RGBA8UI, GL_RG32UI, GL_RGBA32UI};
+constexpr GLenum kLayout[] = {GL_RGBA, GL_RED, GL_RGBA, GL_RGBA_INTEGER, GL_RG_INTEGER, GL_RGBA_INTEGER};
+constexpr GLenum kType[] = {GL_FLOAT, GL_FLOAT, GL_UNSIGNED_BYTE, GL_UNSIGNED_BYTE, GL_UNSIGNED_INT, GL_UNSIGNED_INT};
+
 Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format, const void* texels, const char* name,
                  std::uint32_t layers)
     : width_(width), height_(height), layers_(layers) {
@@ -74,10 +79,6 @@ Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format
   glTexParameteri(bindAt, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(bindAt, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  static constexpr GLint kInternal[] = {GL_RGBA32F, GL_R32F, GL_RGBA8, GL_RGBA8UI, GL_RG32UI, GL_RGBA32UI};
-  static constexpr GLenum kLayout[] = {GL_RGBA, GL_RED, GL_RGBA, GL_RGBA_INTEGER, GL_RG_INTEGER, GL_RGBA_INTEGER};
-  static constexpr GLenum kType[] = {GL_FLOAT,         GL_FLOAT,        GL_UNSIGNED_BYTE,
-                                     GL_UNSIGNED_BYTE, GL_UNSIGNED_INT, GL_UNSIGNED_INT};
   const GLint internalFormat = kInternal[static_cast<int>(format)];
   const GLenum layout = kLayout[static_cast<int>(format)];
   const GLenum type = kType[static_cast<int>(format)];
@@ -285,9 +286,21 @@ StorageBuffer::StorageBuffer(std::size_t bytes, const void* data, const char* na
   label(GL_BUFFER, id, name);
 }
 
-void StorageBuffer::write(const void* data, std::size_t bytes) const {
+void StorageBuffer::write(const void* data, std::size_t bytes, std::size_t offset) const {
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, id());
-  glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
+  glBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes), data);
+}
+
+void StorageBuffer::copyInto(Texture& texture, std::uint32_t width, std::uint32_t height, TextureFormat format,
+                             const char* name) const {
+  if (!texture) texture = Texture(width, height, format, nullptr, name);
+  glMemoryBarrier(GL_PIXEL_BUFFER_BARRIER_BIT);  // shader writes become visible to the unpack
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, id());
+  glBindTexture(GL_TEXTURE_2D, texture.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height),
+                  kLayout[static_cast<int>(format)], kType[static_cast<int>(format)], nullptr);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
 }
 
 void StorageBuffer::read(void* data, std::size_t bytes) const {

@@ -213,15 +213,17 @@ std::string pixelSortLimit(SortShape shape, PixelKey key, Algorithm algorithm) {
 }
 
 bool pixelSortAlgorithm(Algorithm algorithm) {
-  return info(algorithm).sortsLines && !usesCompute(algorithm) && algorithm != Algorithm::Radix &&
-         algorithm != Algorithm::Transposition;
+  return info(algorithm).sortsLines && algorithm != Algorithm::Radix && algorithm != Algorithm::Transposition;
 }
 
 void checkPixelSortAlgorithm(Algorithm algorithm) {
   if (!pixelSortAlgorithm(algorithm)) {
+    std::string names;
+    for (const Algorithm a : kAlgorithms) {
+      if (pixelSortAlgorithm(a)) names += std::string(names.empty() ? "" : ", ") + algorithmName(a);
+    }
     throw Error(ExitCode::Usage, std::string("pixelsort: ") + algorithmName(algorithm) +
-                                     " does not sort lines by (key, index) on fragment passes; use bitonic, "
-                                     "bitonic-legacy, bitonic-fast, bitonic-wide or oddeven-merge");
+                                     " does not sort lines by (key, index); use one of " + names);
   }
 }
 

@@ -195,9 +195,10 @@ class PixelSource {
 // and span, key and position must fit the 48-bit order.
 std::string pixelSortLimit(SortShape shape, PixelKey key, Algorithm algorithm);
 
-// The algorithms that sort lines on fragment passes by (r, g): bitonic (the default of the
-// registry's line sorts here is bitonic-wide), bitonic-legacy, bitonic-fast, bitonic-wide,
-// oddeven-merge. Not radix (it sorts by the key bits of r only) nor transposition (N passes).
+// The algorithms that sort lines by (r, g): on fragment passes bitonic, bitonic-legacy,
+// bitonic-fast, bitonic-wide, oddeven-merge, and every compute row (its span, key and image-order
+// passes compute dispatches too). Not radix (it sorts by the key bits of r only) nor transposition
+// (N passes).
 bool pixelSortAlgorithm(Algorithm algorithm);
 // Throws texsort::Error(Usage) naming the algorithm and the ones that run, unless pixelSortAlgorithm.
 void checkPixelSortAlgorithm(Algorithm algorithm);

@@ -14,7 +14,6 @@ namespace texsort {
 namespace {
 
 constexpr std::uint32_t kLocalSize = 64;  // the global kernels' workgroup (article 000: 64 threads)
-enum Binding : GLuint { kElements = 0, kPairs = 1, kTarget = 2, kFaults = 3 };
 
 std::string define(const char* name, std::uint64_t value) {
   return "#define " + std::string(name) + " " + std::to_string(value) + "\n";
@@ -59,7 +58,6 @@ ComputeRunner::ComputeRunner(std::uint64_t elementCount) {
   }
   layout_ = TextureLayout::forCount(elementCount);
   elements_[0] = gl::StorageBuffer(bytes, nullptr, "elements");
-  elements_[1] = gl::StorageBuffer(bytes, nullptr, "gathered elements");
   program(PackCompact{});  // compile errors surface here, not mid-sort
 }
 
@@ -85,7 +83,16 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
   return std::visit(
       Overloaded{
           [&](const PackCompact&) -> const gl::Program& { return program("compute_pack.comp", ""); },
-          [&](const GatherByIndex&) -> const gl::Program& { return program("compute_gather.comp", ""); },
+          [&](const GatherByIndex& g) -> const gl::Program& {
+            if (g.pixels != 0) return pixelProgram(pass);
+            if (g.positionBits != 0) {
+              throw Error(ExitCode::Gpu, "GPU sorter: the compute runner gathers lines into image order only");
+            }
+            return program("compute_gather.comp", "");
+          },
+          [&](const SpanStarts&) -> const gl::Program& { return pixelProgram(pass); },
+          [&](const SpanScanStep&) -> const gl::Program& { return pixelProgram(pass); },
+          [&](const PixelOrder&) -> const gl::Program& { return pixelProgram(pass); },
           [&](const ComputeBitonicSteps& p) -> const gl::Program& {
             if (p.count < 1 || p.count > kMaxComputeFusedSteps || p.offset >> (p.count - 1) == 0) {
               throw Error(ExitCode::Gpu, "GPU sorter: compute steps of an unknown shape: " + describe(pass));
@@ -119,9 +126,9 @@ void ComputeRunner::setCommonUniforms(const gl::Program& p) const {
 }
 
 void ComputeRunner::bind(const gl::StorageBuffer& elements, const gl::StorageBuffer& target) const {
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kElements, elements.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPairs, pairs_.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTarget, target.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindElements, elements.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, pairs_.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, target.id());
 }
 
 void ComputeRunner::dispatch(const gl::Program&, std::uint64_t workgroups) {
@@ -129,7 +136,7 @@ void ComputeRunner::dispatch(const gl::Program&, std::uint64_t workgroups) {
   if (boundsCheck()) {
     if (!faults_) faults_ = gl::StorageBuffer(sizeof zero, &zero, "bounds-check faults");
     faults_.write(&zero, sizeof zero);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kFaults, faults_.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindFaults, faults_.id());
   }
   // More than 65535 workgroups (the least GL allows on an axis) go as rows of 32768.
   const std::uint64_t width = workgroups > 65535 ? 32768 : workgroups;
@@ -157,25 +164,14 @@ void ComputeRunner::upload(const std::vector<Element>& elements) {
   current_ = 0;
   hasPrevious_ = false;
   elements_[0].write(elements.data(), elements.size() * sizeof(Element));
-  written_ = 0;
+  written_ = bufferBit(Buffer::Elements);
   shown_ = Buffer::Elements;
   TEXSORT_GL_CHECK("upload");
 }
 
-void ComputeRunner::uploadSource(const std::vector<PixelTexel>&, const SourceShape&) {
-  throw Error(ExitCode::Gpu, "GPU sorter: the compute runner has no pixel-sort passes; use a fragment line sort");
-}
-
-std::vector<std::uint8_t> ComputeRunner::readPixelBytes(std::uint64_t, std::vector<std::uint8_t>) {
-  throw Error(ExitCode::Gpu, "GPU sorter: the compute runner has no pixel-sort passes; use a fragment line sort");
-}
-
-std::vector<std::uint32_t> ComputeRunner::readSpanWords() const {
-  throw Error(ExitCode::Gpu, "GPU sorter: the compute runner has no pixel-sort passes; use a fragment line sort");
-}
-
-void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape&) {
+void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape& source) {
   if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
+  sourceShape_ = source;  // uploadSource() sets it again
   for (const Pass& pass : schedule) {
     program(pass);
     pairs();
@@ -199,6 +195,10 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
   const gl::Program& p = program(pass);
   pairs();
   glUseProgram(p.id());
+  if (computePixelPass(pass)) {
+    dispatchPixelPass(pass, p);
+    return;
+  }
   setCommonUniforms(p);
   const std::uint64_t n = elementCount();
   const auto groupsOf = [](std::uint64_t invocations) { return (invocations + kLocalSize - 1) / kLocalSize; };
@@ -207,10 +207,8 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
                    bind(elements_[current_], elements_[1 - current_]);
                    dispatch(p, groupsOf(n));
                  },
-                 [&](const GatherByIndex& s) {
-                   if (s.positionBits != 0 || s.pixels != 0) {
-                     throw Error(ExitCode::Gpu, "GPU sorter: the compute runner gathers by original index only");
-                   }
+                 [&](const GatherByIndex&) {
+                   if (!elements_[1 - current_]) elements_[1 - current_] = gl::StorageBuffer(elements_[current_].bytes(), nullptr, "gathered elements");
                    bind(elements_[current_], elements_[1 - current_]);
                    dispatch(p, groupsOf(n));
                    current_ = 1 - current_;
@@ -269,10 +267,16 @@ std::vector<Element> ComputeRunner::readElements() const {
 
 SortState ComputeRunner::readState() const {
   SortState state;
-  state.elements = readElements();
+  if (written_ & bufferBit(Buffer::Elements)) state.elements = readElements();
   if (written_ & bufferBit(Buffer::Compact)) {
     state.compact.resize(2 * elementCount());
     pairs_.read(state.compact.data(), state.compact.size() * sizeof(float));
+  }
+  if (written_ & bufferBit(Buffer::Source)) state.source = readSource();
+  state.spans = readSpanWords();
+  if (written_ & bufferBit(Buffer::Pixels)) {
+    state.pixels.resize(elementCount() * 4);
+    pixels_.read(state.pixels.data(), state.pixels.size());
   }
   return state;
 }
@@ -281,14 +285,7 @@ StateView ComputeRunner::view() const {
   // The same bytes as the fragment runner's textures: an element per RGBA32F texel, two pairs per
   // compact texel. Copied through the pixel-unpack binding, on the GPU.
   const auto copy = [](const gl::StorageBuffer& from, gl::Texture& to, const TextureLayout& l, const char* label) {
-    if (!to) to = gl::Texture(l.width, l.height, nullptr, label);
-    glMemoryBarrier(GL_PIXEL_BUFFER_BARRIER_BIT);
-    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, from.id());
-    glBindTexture(GL_TEXTURE_2D, to.id());
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(l.width), static_cast<GLsizei>(l.height), GL_RGBA,
-                    GL_FLOAT, nullptr);
-    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    from.copyInto(to, l.width, l.height, gl::TextureFormat::Rgba32f, label);
   };
   StateView v;
   v.layout = layout_;
@@ -305,6 +302,7 @@ StateView ComputeRunner::view() const {
     copy(previousPairs_, previousTexture_, v.compactLayout, "previous pairs (view)");
     v.previous = &previousTexture_;
   }
+  viewPixels(v);
   return v;
 }
 

@@ -1,8 +1,9 @@
 // The compute runner (GL 4.3, optional): article 000's kernels as compute dispatches on storage
 // buffers, in place. It runs the compute schedules (computeSchedule: pack, ComputeBitonicSteps,
-// SharedBitonicSteps, gather) and offers the same Runner interface as the fragment runner: the
-// state after each dispatch reads back as the CPU model keeps it, and view() copies the buffers
-// into textures for the viewer. Knows nothing of windows or images.
+// SharedBitonicSteps, gather) and the pixel sort's on them (span starts, span scan, pixel order,
+// and the gather into image order: compute_pixels.cpp), and offers the same Runner interface as
+// the fragment runner: the state after each dispatch reads back as the CPU model keeps it, and
+// view() copies the buffers into textures for the viewer. Knows nothing of windows or images.
 #pragma once
 
 #include <array>
@@ -19,6 +20,17 @@ namespace texsort {
 // texsort::Error(Mismatch) naming the count. Off: the shaders carry no check.
 bool& boundsCheck();
 
+// Whether the compute runner runs `pass` as one of the pixel sort's kernels (compute_pixel.comp):
+// span starts, span scan, pixel order, and the gather into image order.
+bool computePixelPass(const Pass& pass);
+
+// The storage-buffer bindings of compute_common.glsl and compute_pixel.glsl (below 8, the least GL
+// 4.3 offers).
+enum ComputeBinding : GLuint {
+  kBindElements = 0, kBindPairs = 1, kBindTarget = 2, kBindFaults = 3,  // Target: the gather's, the image's bytes
+  kBindSource = 4, kBindMaps = 5, kBindSpansIn = 6, kBindSpansOut = 7,
+};
+
 class ComputeRunner final : public Runner {
  public:
   // Needs a current context where gl::computeAvailable(). Allocates the element buffers for
@@ -28,15 +40,10 @@ class ComputeRunner final : public Runner {
 
   const TextureLayout& layout() const override { return layout_; }
   void upload(const std::vector<Element>& elements) override;
-  // No pixel passes here: these throw.
   void uploadSource(const std::vector<PixelTexel>& texels, const SourceShape& shape) override;
-  void uploadSource(const SourceFill&, const SourceShape& shape) override {
-    uploadSource(std::vector<PixelTexel>(), shape);
-  }
-  void uploadSourceBytes(const std::uint8_t*, const SourceShape& shape) override {
-    uploadSource(std::vector<PixelTexel>(), shape);
-  }
-  void restartFromSource() override { uploadSource(std::vector<PixelTexel>(), SourceShape{}); }
+  void uploadSource(const SourceFill& fill, const SourceShape& shape) override;
+  void uploadSourceBytes(const std::uint8_t* rgba, const SourceShape& shape) override;
+  void restartFromSource() override;
   void prepare(const PassSchedule& schedule, const SourceShape& source = SourceShape{}) override;
   // Keeps the pairs as they were before an in-place dispatch (one buffer copy), so view() can show
   // what moved, as the fragment runner's ping-pong does; run() keeps none.
@@ -57,6 +64,13 @@ class ComputeRunner final : public Runner {
   void bind(const gl::StorageBuffer& elements, const gl::StorageBuffer& target) const;
   const gl::StorageBuffer& pairs();
   void dispatchPass(const Pass& pass);
+  // The pixel sort (compute_pixels.cpp): compute_pixel.comp's kernel for a pixel pass (SpanStarts,
+  // SpanScanStep, PixelOrder, GatherByIndex into the image), its dispatch, and the source's start.
+  const gl::Program& pixelProgram(const Pass& pass);
+  void dispatchPixelPass(const Pass& pass, const gl::Program& program);
+  void startSource(const SourceShape& shape);
+  std::vector<PixelTexel> readSource() const;
+  void viewPixels(StateView& view) const;
 
   TextureLayout layout_;
   std::array<gl::StorageBuffer, 2> elements_;  // the elements as they stand: [current_]; gather writes the other
@@ -64,6 +78,12 @@ class ComputeRunner final : public Runner {
   gl::StorageBuffer pairs_;      // (key, index) pairs, allocated on first use
   gl::StorageBuffer previousPairs_;  // the pairs before the last dispatch, when hasPrevious_
   bool hasPrevious_ = false;
+  SourceShape sourceShape_;      // the pixel sort's source: how it is kept
+  gl::StorageBuffer source_;     // Buffer::Source: pixel p's 8-bit RGBA in uint p, R lowest (the texture's bytes)
+  gl::StorageBuffer maps_;       // Buffer::Maps (a uvec2 an element), where sourceShape_.maps()
+  std::array<gl::StorageBuffer, 2> spans_;  // Buffer::Spans (a uvec2 a word): [currentSpans_] as it stands
+  std::size_t currentSpans_ = 0;
+  gl::StorageBuffer pixels_;     // Buffer::Pixels: the sorted image's RGBA, a uint a position
   gl::StorageBuffer copyTarget_; // copyPassMs() only
   gl::StorageBuffer faults_;     // with boundsCheck(): the shaders' count of out-of-bounds invocations
   unsigned written_ = 0;         // bufferBit()s written since upload()
@@ -74,6 +94,7 @@ class ComputeRunner final : public Runner {
   mutable gl::Texture elementTexture_;
   mutable gl::Texture compactTexture_;
   mutable gl::Texture previousTexture_;
+  mutable gl::Texture sourceTexture_, mapsTexture_, spansTexture_, pixelsTexture_;
 };
 
 }  // namespace texsort

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <random>
 
 namespace texsort {
@@ -50,6 +51,39 @@ Image checkImage(CheckPattern pattern, std::uint32_t pixels, std::uint32_t seed)
     image.rgba = std::move(rgba);
   }
   return image;
+}
+
+std::vector<PixelCheckCase> pixelCheckCases(bool quick) {
+  std::vector<PixelCheckCase> cases;
+  PixelCheckCase rows{"rows", 37, 11, {}};
+  rows.options.maxSpan = 7;
+  cases.push_back(rows);
+  PixelCheckCase lines{"lines-30-masked", 29, 13, {}};
+  lines.options.angle = 30.0;
+  lines.options.key = PixelKey::Hue;
+  lines.options.skipPercent = 30;
+  lines.options.seed = 7;
+  Image mask = checkImage(CheckPattern::Random, 29 * 13, 11);  // white where a byte's top bit is set
+  mask.width = 29;
+  mask.height = 13;
+  for (std::size_t i = 0; i < mask.rgba.size(); i += 4) {
+    const std::uint8_t v = mask.rgba[i] >= 128 ? 255 : 0;
+    mask.rgba[i] = mask.rgba[i + 1] = mask.rgba[i + 2] = v;
+    mask.rgba[i + 3] = 255;
+  }
+  lines.options.mask = std::make_shared<const Image>(std::move(mask));
+  cases.push_back(lines);
+  if (quick) return cases;
+  PixelCheckCase columns{"columns-edges", 23, 41, {}};
+  columns.options.angle = kVerticalAngle;
+  columns.options.intervals = Intervals::Edges;
+  columns.options.lower = 0.1;
+  cases.push_back(columns);
+  PixelCheckCase spiral{"spiral", 33, 33, {}};
+  spiral.options.path = PixelPath::Spiral;
+  spiral.options.key = PixelKey::Saturation;
+  cases.push_back(spiral);
+  return cases;
 }
 
 std::vector<std::uint32_t> checkSizes(bool quick) {

@@ -8,6 +8,7 @@
 
 #include "image/image_io.h"
 #include "image/packing.h"
+#include "pixelsort/pixel_sort.h"
 #include "sort/cpu_model.h"
 
 namespace texsort {
@@ -23,6 +24,18 @@ Image checkImage(CheckPattern pattern, std::uint32_t pixels, std::uint32_t seed)
 
 // Pixel counts from 2 to 2^16, powers of two and not; the quick set stops at 2^10.
 std::vector<std::uint32_t> checkSizes(bool quick);
+
+// The pixel sort's cases, for every line sort that runs it: a check image of width x height pixels
+// (checkImage's pixels, row by row) through the span, key, sort and image-order passes. The quick
+// set: rows with spans cut into pieces (no maps), and lines at 30 degrees under a mask with some
+// spans left whole (maps with the mask's bits); the full set adds columns broken at edges and a
+// spiral.
+struct PixelCheckCase {
+  const char* name;
+  std::uint32_t width = 0, height = 0;
+  PixelSortOptions options;  // options.order is each case's
+};
+std::vector<PixelCheckCase> pixelCheckCases(bool quick);
 
 // FNV-1a (64 bits) of every buffer of the state, as 16 hex digits: equal states, equal digests.
 std::string stateDigest(const SortState& state);

@@ -82,6 +82,14 @@ inline std::uint64_t sourceElementOf(const SourceShape& s, std::uint64_t p) {
   throw std::logic_error("sourceElementOf: no arithmetic for a listed layout");
 }
 
+// The source as a GPU runner keeps it, texels first .. first + count - 1: each one's 8-bit R, G, B,
+// A into `bytes` (4 a texel) and, where shape.maps(), its maps into `maps` (2 a texel; else null).
+void encodeSourceTexels(const PixelTexel* texels, std::uint64_t first, std::uint64_t count, const SourceShape& shape,
+                        std::uint8_t* bytes, std::uint32_t* maps);
+// And back: the n texels of those bytes and maps (null for shapes without them: their arithmetic).
+std::vector<PixelTexel> decodeSourceTexels(const std::uint8_t* bytes, const std::uint32_t* maps, std::uint64_t n,
+                                           const SourceShape& shape);
+
 // Everything a runner keeps between passes, one vector per Buffer: the elements; for radix sort the
 // scan buffer (one float per element: the flags e, then their inclusive prefix sum); for the pixel
 // sort the span words (Buffer::Spans: start bits, latest start; two numbers a word of 32

@@ -21,13 +21,6 @@ using fragment::spec;
 
 namespace {
 
-// pixel_order.glsl's choices, one program each: the key, and whether spans are cut into pieces or
-// some left whole (an integer division and a hash per element that llvmpipe would pay for always).
-std::string pixelOrderDefines(const PixelOrder& order) {
-  return "#define PIXEL_KEY " + std::to_string(order.key) + "\n" + (order.maxSpan > 0 ? "#define PIXEL_PIECES\n" : "") +
-         (order.skipPercent > 0 ? "#define PIXEL_SKIP\n" : "");
-}
-
 // The wide pass's program: its steps as calls of wide_bitonic.frag's step0 .. step3 (the window's
 // lowest bit .. its highest), each with the stepno of its merge, and where it reads from.
 std::string wideDefines(const WideBitonicSteps& pass) {
@@ -134,8 +127,7 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
   }
   if (const auto* wide = std::get_if<WideBitonicSteps>(&pass)) defines = wideDefines(*wide);
   if (const auto* starts = std::get_if<SpanStarts>(&pass)) {
-    defines = "#define INTERVALS " + std::to_string(starts->intervals) + "\n#define SELECT_KEY " +
-              std::to_string(starts->selectKey) + "\n" + (starts->invert ? "#define SELECT_OUTSIDE\n" : "");
+    defines = spanStartsDefines(*starts);
   }
   if (const auto* order = std::get_if<PixelOrder>(&pass)) defines = pixelOrderDefines(*order);
   if (passWrites(pass) == Buffer::Pixels) defines += "#define INTO_IMAGE\n";  // the pixel sort's bytes: a uvec4 output
@@ -192,15 +184,6 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
   set("u_countLog2", log2Exact(elementCount()));
   set("u_indexHighBits", indexHighBits(elementCount()));
   setSourceUniforms(p, sourceShape_);  // the pixel source's maps (passes that read no source have none)
-  const auto setPixelOrder = [&](const PixelOrder& s) {  // pixel_order.glsl's uniforms
-    glUniform1ui(p.uniform("u_maxKey"), s.maxKey);
-    set("u_keyBits", s.keyBits);
-    set("u_descending", s.descending);
-    glUniform1ui(p.uniform("u_maxSpan"), s.maxSpan);
-    glUniform1ui(p.uniform("u_skipPercent"), s.skipPercent);
-    glUniform1ui(p.uniform("u_seed"), s.seed);
-    set("u_lineBits", s.lineBits);
-  };
   // The kind's own uniforms carry its fields' names.
   std::visit(Overloaded{
                  [&](const BitonicStep& s) {
@@ -227,10 +210,7 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    set("u_stepno", s.stepno);
                    set("u_offset", s.offset);
                  },
-                 [&](const GatherByIndex& s) {
-                   set("u_positionBits", s.positionBits);
-                   set("u_pixelCount", s.pixels);
-                 },
+                 [&](const GatherByIndex&) { setPixelPassUniforms(p, pass); },
                  [&](const ComputeBitonicSteps&) {},  // refused by program(): compute dispatches
                  [&](const SharedBitonicSteps&) {},
                  [&](const WideBitonicSteps& s) {
@@ -238,7 +218,7 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    setWindow("u_window", s.window);
                    const bool fromLayers = s.source != kWideFromElements && s.source != kWideFromPixels;
                    setWindow("u_sourceWindow", fromLayers ? s.source : kWideLowWindow);
-                   if (s.source == kWideFromPixels) setPixelOrder(s.order);
+                   if (s.source == kWideFromPixels) setPixelOrderUniforms(p, s.order);
                    for (std::uint32_t rank = s.firstRank; rank <= s.lastRank; ++rank) {
                      const std::string name = "u_stepnos[" + std::to_string(rank - s.firstRank) + "]";
                      set(name.c_str(), rank == s.lastRank ? s.stepno : 2u << rank);
@@ -249,20 +229,9 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    set("u_positionBits", s.positionBits);
                    set("u_pixelCount", s.pixels);
                  },
-                 [&](const SpanStarts& s) {
-                   set("u_lowest", s.lowest);
-                   set("u_highest", s.highest);
-                   glUniform1ui(p.uniform("u_spanLength"), s.spanLength);
-                   glUniform1ui(p.uniform("u_seed"), s.seed);
-                   set("u_imageWidth", s.width);
-                   set("u_imageHeight", s.height);
-                   set("u_lineBits", s.lineBits);
-                 },
-                 [&](const SpanScanStep& s) {
-                   set("u_distance", s.distance);
-                   set("u_lineBits", s.lineBits);
-                 },
-                 [&](const PixelOrder& s) { setPixelOrder(s); },
+                 [&](const SpanStarts&) { setPixelPassUniforms(p, pass); },
+                 [&](const SpanScanStep&) { setPixelPassUniforms(p, pass); },
+                 [&](const PixelOrder&) { setPixelPassUniforms(p, pass); },
                  [&](const ImageOrder& s) { set("u_pixelCount", s.pixels); },
              },
              pass);

@@ -81,21 +81,7 @@ void FragmentRunner::uploadSource(const SourceFill& fill, const SourceShape& sha
     const std::uint32_t n = std::min(rows, height - y);
     const std::uint64_t first = std::uint64_t{y} * width, count = std::uint64_t{n} * width;
     fill(first, count, part.data());
-    for (std::uint64_t t = 0; t < count; ++t) {
-      const PixelTexel& texel = part[t];
-      const auto rgb = static_cast<std::uint32_t>(texel.rgb), alphaMask = static_cast<std::uint32_t>(texel.alphaMask);
-      bytes[4 * t] = static_cast<std::uint8_t>(rgb >> 16);
-      bytes[4 * t + 1] = static_cast<std::uint8_t>(rgb >> 8);
-      bytes[4 * t + 2] = static_cast<std::uint8_t>(rgb);
-      bytes[4 * t + 3] = static_cast<std::uint8_t>(alphaMask);
-      if (!maps.empty()) {
-        maps[2 * t] = static_cast<std::uint32_t>(texel.pixel);
-        const bool pixel = first + t < shape.pixelCount();
-        maps[2 * t + 1] = static_cast<std::uint32_t>(texel.element) |
-                          (pixel && (alphaMask & kMaskAllowsFlag) ? kMapsMaskBit : 0) |
-                          (pixel && (alphaMask & kLineStartFlag) ? kMapsLineStartBit : 0);
-      }
-    }
+    encodeSourceTexels(part.data(), first, count, shape, bytes.data(), maps.empty() ? nullptr : maps.data());
     glBindTexture(GL_TEXTURE_2D, pair(Buffer::Source).front().id());
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, static_cast<GLint>(y), static_cast<GLsizei>(width), static_cast<GLsizei>(n),
                     GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, bytes.data());
@@ -121,25 +107,7 @@ std::vector<PixelTexel> FragmentRunner::readSource() const {
     gl::readTexels(pair(Buffer::Maps).frontTarget(), layout().width, layout().height, GL_RG_INTEGER, GL_UNSIGNED_INT,
                    maps.data());
   }
-  const SourceShape& s = sourceShape_;
-  std::vector<PixelTexel> texels(n);
-  for (std::uint64_t j = 0; j < n; ++j) {
-    PixelTexel& t = texels[j];
-    const bool pixel = j < s.pixelCount();
-    const std::uint32_t element = maps.empty() ? 0 : maps[2 * j + 1] & ~(kMapsMaskBit | kMapsLineStartBit);
-    const bool allowed = !s.masked || (maps[2 * j + 1] & kMapsMaskBit) != 0;
-    const bool lineStart = pixel && !maps.empty() && (maps[2 * j + 1] & kMapsLineStartBit) != 0;
-    t.rgb = float((std::uint32_t{bytes[4 * j]} << 16) | (std::uint32_t{bytes[4 * j + 1]} << 8) | bytes[4 * j + 2]);
-    t.alphaMask = float(bytes[4 * j + 3] + (pixel && allowed ? kMaskAllowsFlag : 0) + (lineStart ? kLineStartFlag : 0));
-    if (s.axis == LineAxis::None) {
-      t.pixel = static_cast<std::int32_t>(maps[2 * j]);
-      t.element = pixel ? static_cast<std::int32_t>(element) : -1;
-    } else {
-      t.pixel = static_cast<std::int32_t>(sourcePixelOf(s, j));
-      t.element = pixel ? static_cast<std::int32_t>(sourceElementOf(s, j)) : -1;
-    }
-  }
-  return texels;
+  return decodeSourceTexels(bytes.data(), maps.empty() ? nullptr : maps.data(), n, sourceShape_);
 }
 
 }  // namespace texsort

@@ -98,6 +98,7 @@ MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::u
                    4 * elements;
   if (algorithm == Algorithm::BitonicFast) need.gpuBytes -= 16 * elements;
   if (algorithm == Algorithm::BitonicWide) need.gpuBytes -= 2 * 16 * elements;
+  if (usesCompute(algorithm)) need.gpuBytes -= 16 * elements;  // its gather writes the bytes, not a second element buffer
   return need;
 }
 

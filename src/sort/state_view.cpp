@@ -34,4 +34,50 @@ void setSourceUniforms(const gl::Program& program, const SourceShape& shape) {
   glUniform1i(program.uniform("u_lineBits"), static_cast<GLint>(shape.lineBits));
 }
 
+std::string pixelOrderDefines(const PixelOrder& order) {
+  return "#define PIXEL_KEY " + std::to_string(order.key) + "\n" + (order.maxSpan > 0 ? "#define PIXEL_PIECES\n" : "") +
+         (order.skipPercent > 0 ? "#define PIXEL_SKIP\n" : "");
+}
+
+std::string spanStartsDefines(const SpanStarts& starts) {
+  return "#define INTERVALS " + std::to_string(starts.intervals) + "\n#define SELECT_KEY " +
+         std::to_string(starts.selectKey) + "\n" + (starts.invert ? "#define SELECT_OUTSIDE\n" : "");
+}
+
+namespace {
+void setInt(const gl::Program& p, const char* name, std::uint64_t value) {
+  glUniform1i(p.uniform(name), static_cast<GLint>(value));
+}
+}  // namespace
+
+void setPixelOrderUniforms(const gl::Program& p, const PixelOrder& s) {
+  glUniform1ui(p.uniform("u_maxKey"), s.maxKey);
+  setInt(p, "u_keyBits", s.keyBits);
+  setInt(p, "u_descending", s.descending);
+  glUniform1ui(p.uniform("u_maxSpan"), s.maxSpan);
+  glUniform1ui(p.uniform("u_skipPercent"), s.skipPercent);
+  glUniform1ui(p.uniform("u_seed"), s.seed);
+  setInt(p, "u_lineBits", s.lineBits);
+}
+
+void setPixelPassUniforms(const gl::Program& p, const Pass& pass) {
+  if (const auto* s = std::get_if<SpanStarts>(&pass)) {
+    setInt(p, "u_lowest", s->lowest);
+    setInt(p, "u_highest", s->highest);
+    glUniform1ui(p.uniform("u_spanLength"), s->spanLength);
+    glUniform1ui(p.uniform("u_seed"), s->seed);
+    setInt(p, "u_imageWidth", s->width);
+    setInt(p, "u_imageHeight", s->height);
+    setInt(p, "u_lineBits", s->lineBits);
+  } else if (const auto* scan = std::get_if<SpanScanStep>(&pass)) {
+    setInt(p, "u_distance", scan->distance);
+    setInt(p, "u_lineBits", scan->lineBits);
+  } else if (const auto* order = std::get_if<PixelOrder>(&pass)) {
+    setPixelOrderUniforms(p, *order);
+  } else if (const auto* gather = std::get_if<GatherByIndex>(&pass)) {
+    setInt(p, "u_positionBits", gather->positionBits);
+    setInt(p, "u_pixelCount", gather->pixels);
+  }
+}
+
 }  // namespace texsort

@@ -38,4 +38,14 @@ std::string sourceDefines(const SourceShape& shape);
 // which must be in use.
 void setSourceUniforms(const gl::Program& program, const SourceShape& shape);
 
+// The pixel passes' programs, the same on both runners: pixel_order.glsl's defines (the key, and
+// whether spans are cut into pieces or some left whole: an integer division and a hash per element
+// that llvmpipe would pay for always), and span_starts.frag's (INTERVALS, SELECT_KEY, SELECT_OUTSIDE).
+std::string pixelOrderDefines(const PixelOrder& order);
+std::string spanStartsDefines(const SpanStarts& starts);
+// Their uniforms, on `program` in use: pixel_order.glsl's, and the kind's own for SpanStarts,
+// SpanScanStep, PixelOrder and GatherByIndex (other kinds: none).
+void setPixelOrderUniforms(const gl::Program& program, const PixelOrder& order);
+void setPixelPassUniforms(const gl::Program& program, const Pass& pass);
+
 }  // namespace texsort

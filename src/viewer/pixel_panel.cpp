@@ -299,7 +299,7 @@ void pixelPanel(ViewerState& s, float fps) {
     }
     if (fittedCombo(s, "line sort", info(algorithm).label, algorithmName(algorithm))) {
       for (const AlgorithmInfo& row : kAlgorithmRegistry) {
-        if (!pixelSortAlgorithm(row.id)) continue;
+        if (!pixelSortAlgorithm(row.id) || !algorithmAvailableHere(row.id)) continue;
         if (ImGui::Selectable(row.label, row.id == algorithm) && row.id != algorithm) algorithm = row.id, changed = true;
       }
       ImGui::EndCombo();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "pixelsort/pixel_sort.h"
 #include "sort/algorithms.h"
 #include "test_support.h"
 
@@ -12,6 +13,13 @@ namespace texsort {
 namespace {
 
 using test::runTexsort;
+
+// The quick set's cases: 100 a sort, 20 more for each line sort that pixel-sorts.
+std::size_t quickCheckCases() {
+  std::size_t cases = 0;
+  for (const Algorithm a : kAlgorithms) cases += pixelSortAlgorithm(a) ? 120 : 100;
+  return cases;
+}
 
 TEST(Check, QuickSetPassesForEveryAlgorithm) {
   const test::RunResult r = runTexsort({"check", "--quick"});
@@ -24,12 +32,13 @@ TEST(Check, QuickSetPassesForEveryAlgorithm) {
     std::string name, result;
     std::size_t cases = 0, passes = 0, skipped = 0, failed = 0;
     fields >> name >> cases >> passes >> skipped >> failed >> result;
-    EXPECT_EQ(cases, 100u) << line;  // 10 sizes x 2 orders x 5 patterns
+    // 10 sizes x 2 orders x 5 patterns, and for a line sort that pixel-sorts 2 layouts x 2 orders x 5 patterns
+    EXPECT_EQ(cases, pixelSortAlgorithm(row.id) ? 120u : 100u) << line;
     EXPECT_GT(passes, cases) << line;
     EXPECT_EQ(failed, 0u) << line;
     EXPECT_EQ(result, "ok") << line;
   }
-  EXPECT_NE(r.out.find("ok: " + std::to_string(100 * kAlgorithmCount) + " cases checked"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ok: " + std::to_string(quickCheckCases()) + " cases checked"), std::string::npos) << r.out;
 }
 
 // The README's figures that the program can state itself: the quick set's size and the algorithms
@@ -37,7 +46,7 @@ TEST(Check, QuickSetPassesForEveryAlgorithm) {
 TEST(Check, TheReadmeCountsWhatTheProgramRuns) {
   const std::vector<std::uint8_t> bytes = test::readFile(std::string(TEXSORT_SOURCE_DIR) + "/README.md");
   const std::string readme(bytes.begin(), bytes.end());
-  EXPECT_NE(readme.find("`texsort check --quick`: " + std::to_string(100 * kAlgorithmCount) + " cases for the " +
+  EXPECT_NE(readme.find("`texsort check --quick`: " + std::to_string(quickCheckCases()) + " cases for the " +
                         std::to_string(kAlgorithmCount) + " algorithms"),
             std::string::npos);
   for (const AlgorithmInfo& row : kAlgorithmRegistry) {
@@ -63,14 +72,14 @@ TEST(Check, TheComputeBoundsCheckCatchesAnInvocationPastTheEnd) {
 TEST(Check, WithoutComputeTheComputeRowsAreLeftOutOrRefused) {
   test::RunOptions options;
   options.setEnv = {{"TEXSORT_FORCE_FAILURE", "no-compute"}};
-  std::size_t fragmentRows = 0;
-  for (Algorithm a : kAlgorithms) fragmentRows += !usesCompute(a);
+  std::size_t fragmentCases = 0;
+  for (Algorithm a : kAlgorithms) fragmentCases += usesCompute(a) ? 0 : pixelSortAlgorithm(a) ? 120 : 100;
   const test::RunResult all = runTexsort({"check", "--quick"}, options);
   EXPECT_EQ(all.exitCode, 0) << all.err;
   EXPECT_NE(all.err.find("texsort: check: left out compute-b2, compute-c2,"), std::string::npos) << all.err;
   EXPECT_NE(all.err.find("has no compute shaders"), std::string::npos) << all.err;
   EXPECT_EQ(all.out.find("\ncompute-"), std::string::npos) << all.out;
-  EXPECT_NE(all.out.find("ok: " + std::to_string(100 * fragmentRows) + " cases checked"), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("ok: " + std::to_string(fragmentCases) + " cases checked"), std::string::npos) << all.out;
 
   const test::RunResult named = runTexsort({"check", "--quick", "--algos", "bitonic,compute-c4"}, options);
   EXPECT_EQ(named.exitCode, 4);
@@ -110,7 +119,9 @@ TEST(Check, DigestsAgreeBetweenRunsAndWithTheJson) {
   ASSERT_EQ(json.exitCode, 0) << json.err;
   const std::string last = linesA.back().substr(linesA.back().rfind(' ') + 1);
   EXPECT_NE(json.out.find("\"" + last + "\"]}"), std::string::npos) << "the last case's last digest ends its JSON array";
-  EXPECT_EQ(std::count(json.out.begin(), json.out.end(), '{'), 1 + 200);
+  EXPECT_EQ(std::count(json.out.begin(), json.out.end(), '{'), 1 + 240) << "two line sorts, 120 cases each";
+  // The pixel sort's cases name their layout after the pattern.
+  EXPECT_NE(json.out.find("\"pattern\": \"few-unique/lines-30-masked\""), std::string::npos);
 }
 
 }  // namespace

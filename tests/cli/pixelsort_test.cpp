@@ -378,7 +378,7 @@ TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
       runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--sides", "16,33", "--runs", "1", "--no-progress"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.rfind("texsort bench --pixelsort, ", 0), 0u) << r.out;
-  for (const char* row : {"\nbitonic       16x16 ", "\nbitonic-wide  33x33 "})
+  for (const char* row : {"\nbitonic          16x16 ", "\nbitonic-wide     33x33 "})
     EXPECT_NE(r.out.find(row), std::string::npos) << row << "\n" << r.out;
   const test::RunResult radix = runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--algos", "radix"});
   EXPECT_EQ(radix.exitCode, 2);

@@ -315,6 +315,21 @@ TEST(GuiPixelSort, ShowsAndExportsWhatThePixelsortCommandWrites) {
   EXPECT_GT(tinted, 10000u) << "span pixels carry their span's tint";
 }
 
+// A compute line sort in the viewer (a recipe's --algo): its span, key and image-order dispatches
+// feed the same picture, on screen and exported, as the command line writes.
+TEST(GuiPixelSort, AComputeLineSortShowsAndExportsWhatThePixelsortCommandWrites) {
+  test::TempFolder dir;
+  const std::string recipe = dir.path("compute.txt"), text = "--algo compute-b32c4 --angle 30\n";
+  test::writeFile(recipe, std::vector<std::uint8_t>(text.begin(), text.end()));
+  const test::RunResult cli =
+      test::runTexsort({"pixelsort", test::assetPath("astronaut.png"), "-o", dir.path("cli.png"), "--preset", recipe, "-q"});
+  ASSERT_EQ(cli.exitCode, 0) << cli.err;
+  const Shot shot = runViewer(dir, {"--preset", recipe, "--frames", "5", "--export-state", dir.path("viewer.png")});
+  ASSERT_EQ(shot.w, 512);
+  EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png"))) << "the same bytes";
+  EXPECT_EQ(crop(shot, 512, 512).rgba, loadImage(dir.path("cli.png"), kMaxElements).rgba) << "the window shows them";
+}
+
 TEST(GuiPixelSort, DraggingAThresholdReportsItsFrameRate) {
   const test::RunResult r = runXvfb(
       {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--drag-threshold", "--frames", "12"});

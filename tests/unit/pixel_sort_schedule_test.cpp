@@ -19,14 +19,27 @@
 namespace texsort {
 namespace {
 
-TEST(PixelSortAlgorithms, AreTheFragmentLineSorts) {
+TEST(PixelSortAlgorithms, AreTheLineSortsByPair) {
   EXPECT_TRUE(pixelSortAlgorithm(Algorithm::Bitonic));
   EXPECT_TRUE(pixelSortAlgorithm(Algorithm::BitonicFast));
   EXPECT_TRUE(pixelSortAlgorithm(Algorithm::BitonicWide));
   EXPECT_TRUE(pixelSortAlgorithm(Algorithm::OddEvenMerge));
   EXPECT_FALSE(pixelSortAlgorithm(Algorithm::Radix));
-  EXPECT_FALSE(pixelSortAlgorithm(Algorithm::ComputeB16));
+  EXPECT_FALSE(pixelSortAlgorithm(Algorithm::Transposition));
   EXPECT_THROW(checkPixelSortAlgorithm(Algorithm::Radix), Error);
+  // The compute rows: span, scan and key passes, the compute schedule's pack and steps on the
+  // pairs, and its gather taking the lines to image order as the image's bytes.
+  for (const Algorithm a : {Algorithm::ComputeB2, Algorithm::ComputeB16, Algorithm::ComputeB32C4}) {
+    SCOPED_TRACE(algorithmName(a));
+    EXPECT_TRUE(pixelSortAlgorithm(a));
+    const PassSchedule compute = pixelSortSchedule(lineLayout(100, 3, 0.0), a, PixelSortOptions{});
+    ASSERT_TRUE(std::holds_alternative<SpanStarts>(compute.front()));
+    ASSERT_TRUE(std::holds_alternative<GatherByIndex>(compute.back()));
+    EXPECT_EQ(std::get<GatherByIndex>(compute.back()), (GatherByIndex{7, 300})) << "lines of 128, 300 pixels";
+    EXPECT_EQ(std::count_if(compute.begin(), compute.end(), [](const Pass& p) { return std::holds_alternative<PixelOrder>(p); }), 1);
+    EXPECT_EQ(std::count_if(compute.begin(), compute.end(), [](const Pass& p) { return traitsOf(p).compute; }),
+              static_cast<std::ptrdiff_t>(scheduleFor(a, SortShape{128, 4}).size()) - 2) << "every sort pass but pack and gather";
+  }
   // Rows on the wide path: line order is image order, so the last sort pass (bits 0-3: 16
   // consecutive positions a fragment) writes the image's bytes and no gather follows. Columns keep
   // the gather, which also takes the lines back to image order; bitonic has its own pass for that.

@@ -1,0 +1,22 @@
+// The pixel sort on the compute runner (src/sort/compute_pixels.cpp): compiled after the #version
+// line and in front of sort_common.glsl (less its own #version line), so that the fragment passes'
+// functions (span_starts.frag's spanStartsWord, span_scan.frag's spanScanWord, pixel_order.glsl,
+// pixel_source.glsl) read these storage buffers instead of textures (TEXSORT_COMPUTE). Each buffer
+// holds the same bytes as the fragment runner's texture of that Buffer, texel j at index j.
+// Bindings stay below 8, the least GL 4.3 offers; 3 is the bounds check's (compute_steps.comp).
+#define TEXSORT_COMPUTE
+
+layout(std430, binding = 0) writeonly buffer Elements { vec4 elements[]; };       // PixelOrder writes them
+layout(std430, binding = 1) readonly buffer Pairs { vec2 pairs[]; };              // the sorted (key, index)
+layout(std430, binding = 2) writeonly buffer PixelsOut { uint pixelsOut[]; };     // the image's RGBA, R lowest
+layout(std430, binding = 4) readonly buffer SourcePixels { uint sourcePixels[]; };  // pixel p's RGBA, R lowest
+layout(std430, binding = 5) readonly buffer PixelMaps { uvec2 pixelMaps[]; };     // Buffer::Maps
+layout(std430, binding = 6) readonly buffer SpanWordsIn { uvec2 spanWordsIn[]; };  // Buffer::Spans as it stands
+layout(std430, binding = 7) writeonly buffer SpanWordsOut { uvec2 spanWordsOut[]; };  // and as this pass leaves it
+
+uniform int u_invocations;  // how many invocations do work: the words, elements or pixel positions
+uniform int u_pixelCount;   // the gather into image order: the image's pixels
+
+// As compute_common.glsl's (which this program does not include: sort_common.glsl declares the
+// same names for the fragment passes).
+#define invocationIndex() (gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x) + gl_GlobalInvocationID.x)

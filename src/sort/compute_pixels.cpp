@@ -1,0 +1,198 @@
+// The compute runner's pixel sort: the source kept in storage buffers (the same bytes as the
+// fragment runner's textures), the span, scan, key and image-order passes as dispatches of
+// compute_pixel.comp, each calling the very function its fragment pass calls, and their state read
+// back and shown. Between the key pass and the gather the line sort is the compute schedule's own
+// (pack, ComputeBitonicSteps, SharedBitonicSteps), on the pairs.
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "error.h"
+#include "shaders/embedded.h"
+#include "sort/bits.h"
+#include "sort/compute_runner.h"
+
+namespace texsort {
+namespace {
+
+constexpr std::uint64_t kPartTexels = std::uint64_t{1} << 18;  // uploads go a part at a time (4 MiB of texels)
+
+std::uint64_t spanWordCount(std::uint64_t elements) { return std::max<std::uint64_t>(1, elements / kSpanWordBits); }
+
+// compute_pixel.comp's KERNEL for a pixel pass, 0 for other passes.
+int kernelOf(const Pass& pass) {
+  if (std::holds_alternative<SpanStarts>(pass)) return 1;
+  if (std::holds_alternative<SpanScanStep>(pass)) return 2;
+  if (std::holds_alternative<PixelOrder>(pass)) return 3;
+  const auto* gather = std::get_if<GatherByIndex>(&pass);
+  return gather != nullptr && gather->pixels != 0 ? 4 : 0;
+}
+
+// sort_common.glsl without its #version line: compute_pixel.glsl's version and buffers come first.
+const char* withoutVersionLine(const char* source) {
+  const char* end = std::strchr(source, '\n');
+  return end ? end + 1 : source;
+}
+
+}  // namespace
+
+bool computePixelPass(const Pass& pass) { return kernelOf(pass) != 0; }
+
+const gl::Program& ComputeRunner::pixelProgram(const Pass& pass) {
+  const int kernel = kernelOf(pass);
+  if (kernel == 0) throw Error(ExitCode::Gpu, std::string("GPU sorter: ") + traitsOf(pass).kind + " is no pixel pass");
+  std::string defines = "#define KERNEL " + std::to_string(kernel) + "\n";
+  if (const auto* starts = std::get_if<SpanStarts>(&pass)) defines += spanStartsDefines(*starts);
+  if (const auto* order = std::get_if<PixelOrder>(&pass)) defines += pixelOrderDefines(*order);
+  const bool readsSource = passReads(pass) & bufferBit(Buffer::Source);
+  if (readsSource) defines += sourceDefines(sourceShape_);
+  gl::Program& p = programs_["compute_pixel.comp\n" + defines];
+  if (!p) {
+    const char* passShader = kernel == 1 ? shaders::kShader_span_starts_frag
+                             : kernel == 2 ? shaders::kShader_span_scan_frag
+                                           : "";
+    p = gl::Program::compute("compute_pixel.comp",
+                             {"#version 430 core\n", shaders::kShader_compute_pixel_glsl,
+                              withoutVersionLine(shaders::kShader_sort_common_glsl), defines.c_str(),
+                              readsSource ? shaders::kShader_pixel_source_glsl : "",
+                              kernel == 3 ? shaders::kShader_pixel_order_glsl : "", passShader,
+                              shaders::kShader_compute_pixel_comp});
+  }
+  return p;
+}
+
+void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
+  if (!source_) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded");
+  const std::uint64_t n = elementCount(), words = spanWordCount(n);
+  const auto set = [&](const char* name, std::uint64_t value) { glUniform1i(p.uniform(name), static_cast<GLint>(value)); };
+  set("u_count", n);
+  set("u_indexHighBits", indexHighBits(n));
+  setSourceUniforms(p, sourceShape_);
+  setPixelPassUniforms(p, pass);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSource, source_.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindMaps, (maps_ ? maps_ : source_).id());  // unread without maps
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSpansIn, spans_[currentSpans_].id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSpansOut, spans_[1 - currentSpans_].id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindElements, elements_[current_].id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, pairs().id());
+  const int kernel = kernelOf(pass);
+  if (kernel == 4 && !pixels_) pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (kernel == 4 ? pixels_ : source_).id());
+  const std::uint64_t invocations = kernel <= 2 ? words : n;
+  set("u_invocations", invocations);
+  dispatch(p, (invocations + 63) / 64);  // compute_pixel.comp's 64 invocations a workgroup
+  if (kernel <= 2) currentSpans_ = 1 - currentSpans_;
+  const Buffer writes = passWrites(pass);
+  written_ |= bufferBit(writes);
+  shown_ = writes;
+  hasPrevious_ = false;
+  TEXSORT_GL_CHECK("compute pixel pass");
+}
+
+void ComputeRunner::startSource(const SourceShape& shape) {
+  const bool fits = shape.axis == LineAxis::None || log2Exact(elementCount()) >= shape.lineBits;
+  if (shape.pixelCount() > elementCount() || !fits) throw Error(ExitCode::Gpu, "GPU sorter: a pixel source of another shape");
+  sourceShape_ = shape;
+  const std::uint64_t n = elementCount();
+  if (!source_) source_ = gl::StorageBuffer(n * 4, nullptr, "pixel source");
+  if (shape.maps() && !maps_) maps_ = gl::StorageBuffer(n * 8, nullptr, "pixel maps");
+  if (!shape.maps()) maps_ = gl::StorageBuffer();
+  for (gl::StorageBuffer& words : spans_) {
+    if (!words) words = gl::StorageBuffer(spanWordCount(n) * 8, nullptr, "span words");
+  }
+}
+
+void ComputeRunner::uploadSource(const std::vector<PixelTexel>& texels, const SourceShape& shape) {
+  if (texels.size() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: pixel source of the wrong size");
+  uploadSource([&](std::uint64_t first, std::uint64_t count, PixelTexel* out) {
+    std::copy_n(texels.begin() + static_cast<std::ptrdiff_t>(first), count, out);
+  }, shape);
+}
+
+void ComputeRunner::uploadSource(const SourceFill& fill, const SourceShape& shape) {
+  startSource(shape);
+  const std::uint64_t n = elementCount(), partSize = std::min(n, kPartTexels);
+  std::vector<PixelTexel> part(partSize);
+  std::vector<std::uint8_t> bytes(partSize * 4);
+  std::vector<std::uint32_t> maps(shape.maps() ? partSize * 2 : 0);
+  for (std::uint64_t first = 0; first < n; first += partSize) {
+    const std::uint64_t count = std::min(partSize, n - first);
+    fill(first, count, part.data());
+    encodeSourceTexels(part.data(), first, count, shape, bytes.data(), maps.empty() ? nullptr : maps.data());
+    source_.write(bytes.data(), count * 4, first * 4);
+    if (!maps.empty()) maps_.write(maps.data(), count * 8, first * 8);
+  }
+  TEXSORT_GL_CHECK("upload");
+  restartFromSource();
+}
+
+void ComputeRunner::uploadSourceBytes(const std::uint8_t* rgba, const SourceShape& shape) {
+  if (shape.maps()) throw Error(ExitCode::Gpu, "GPU sorter: a pixel source with maps needs its texels");
+  startSource(shape);
+  const std::uint64_t n = elementCount(), pixels = shape.pixelCount();
+  source_.write(rgba, pixels * 4);
+  const std::vector<std::uint8_t> zeros(std::min(n - pixels, kPartTexels) * 4, 0);  // the padding's bytes
+  for (std::uint64_t first = pixels; first < n; first += kPartTexels) {
+    source_.write(zeros.data(), std::min(n - first, kPartTexels) * 4, first * 4);
+  }
+  TEXSORT_GL_CHECK("upload");
+  restartFromSource();
+}
+
+void ComputeRunner::restartFromSource() {
+  if (!source_) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded");
+  written_ = bufferBit(Buffer::Source);
+  current_ = 0;
+  currentSpans_ = 0;
+  hasPrevious_ = false;
+  shown_ = Buffer::Elements;
+}
+
+std::vector<PixelTexel> ComputeRunner::readSource() const {
+  const std::uint64_t n = elementCount();
+  std::vector<std::uint8_t> bytes(n * 4);
+  source_.read(bytes.data(), bytes.size());
+  std::vector<std::uint32_t> maps(maps_ ? n * 2 : 0);
+  if (maps_) maps_.read(maps.data(), maps.size() * 4);
+  return decodeSourceTexels(bytes.data(), maps.empty() ? nullptr : maps.data(), n, sourceShape_);
+}
+
+std::vector<std::uint8_t> ComputeRunner::readPixelBytes(std::uint64_t count, std::vector<std::uint8_t> bytes) {
+  if (count > elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: more pixels asked for than there are elements");
+  if (!(written_ & bufferBit(Buffer::Pixels))) throw Error(ExitCode::Gpu, "GPU sorter: no pixel sort has run to its end");
+  bytes.resize(count * 4);
+  pixels_.read(bytes.data(), bytes.size());
+  return bytes;
+}
+
+std::vector<std::uint32_t> ComputeRunner::readSpanWords() const {
+  if (!(written_ & bufferBit(Buffer::Spans))) return {};
+  std::vector<std::uint32_t> words(spanWordCount(elementCount()) * 2);
+  spans_[currentSpans_].read(words.data(), words.size() * 4);
+  return words;
+}
+
+// The pixel sort's buffers as the fragment runner's textures, for the viewer.
+void ComputeRunner::viewPixels(StateView& v) const {
+  v.spansLayout = TextureLayout::forCount(spanWordCount(elementCount()));
+  if (!(written_ & bufferBit(Buffer::Source))) return;
+  source_.copyInto(sourceTexture_, layout_.width, layout_.height, gl::TextureFormat::Rgba8ui, "pixel source (view)");
+  v.pixels = &sourceTexture_;
+  if (maps_) {
+    maps_.copyInto(mapsTexture_, layout_.width, layout_.height, gl::TextureFormat::Rg32ui, "pixel maps (view)");
+    v.pixelMaps = &mapsTexture_;
+  }
+  v.sourceShape = sourceShape_;
+  if (written_ & bufferBit(Buffer::Spans)) {
+    spans_[currentSpans_].copyInto(spansTexture_, v.spansLayout.width, v.spansLayout.height, gl::TextureFormat::Rg32ui,
+                                   "span words (view)");
+    v.spans = &spansTexture_;
+  }
+  if (shown_ == Buffer::Spans) v.current = v.spans;
+  if (shown_ == Buffer::Pixels) {
+    pixels_.copyInto(pixelsTexture_, layout_.width, layout_.height, gl::TextureFormat::Rgba8ui, "sorted pixels (view)");
+    v.current = &pixelsTexture_;
+  }
+}
+
+}  // namespace texsort
