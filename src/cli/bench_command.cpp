@@ -19,6 +19,7 @@
 #include "record/child_process.h"
 #include "record/encoder.h"
 #include "sort/memory_budget.h"
+#include "sort/runner.h"
 
 namespace texsort {
 namespace {
@@ -235,10 +236,12 @@ int runBench(const BenchOptions& options) {
                 "luma threshold %.2f..%.2f, key luma)\n",
                 options.pixelSortImage.c_str(), image.width, image.height, defaults.lower, defaults.upper);
     std::vector<Algorithm> pixelAlgorithms;
-    for (const Algorithm a : options.algorithmsGiven ? options.algorithms
-                                                     : std::vector<Algorithm>{Algorithm::Bitonic, Algorithm::BitonicWide}) {
-      if (pixelSortAlgorithm(a)) pixelAlgorithms.push_back(a);
-      else if (options.algorithmsGiven) checkPixelSortAlgorithm(a);  // throws the one-line reason
+    // By default the seed's bitonic, auto's two backends and the compute row without shared memory
+    // (the fastest on llvmpipe), those this context runs.
+    const std::vector<Algorithm> rows = {Algorithm::Bitonic, kFragmentPixelSort, Algorithm::ComputeB32, kComputePixelSort};
+    for (const Algorithm a : options.algorithmsGiven ? options.algorithms : rows) {
+      if (options.algorithmsGiven) checkPixelSortAlgorithm(a);  // throws the one-line reason
+      if (options.algorithmsGiven || algorithmAvailableHere(a)) pixelAlgorithms.push_back(a);
     }
     if (!options.perPass) {
       std::fprintf(gReport, "%-16s %-11s %7s %10s %10s %12s %10s\n", "algorithm", "image", "passes", "GPU ms", "wall ms",

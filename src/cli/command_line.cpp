@@ -106,7 +106,7 @@ void Definition::finish(Command& command) {
                                        intervalsInfo(ps.intervals).name);
     }
     checkPixelSortOptions(ps);
-    parseAlgorithm(pixelAlgo, pixel.algorithm);
+    pixel.algorithmChosen = parseAlgorithm(pixelAlgo, pixel.algorithm);  // false for auto
   } else if (*recordCommand) {
     command.kind = Command::Kind::Record;
     record.order = recordOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
@@ -211,7 +211,8 @@ Command parseRecipe(const std::vector<std::string>& args) {
     const Command stage = parseOne(static_cast<int>(stageArgv.size()), stageArgv.data());
     if (stage.pixelSort.inputs.size() != 1) throw Error(ExitCode::Usage, "pixelsort: " + which + " takes options, not files");
     command.pixelSort.then.push_back(
-        {stage.pixelSort.pixelSort, stage.pixelSort.mask, stage.pixelSort.field, stage.pixelSort.algorithm});
+        {stage.pixelSort.pixelSort, stage.pixelSort.mask, stage.pixelSort.field, stage.pixelSort.algorithm,
+         stage.pixelSort.algorithmChosen});
   }
   return command;
 }
@@ -222,7 +223,7 @@ std::vector<PixelSortStage> recipeStages(const std::string& nameOrFile) {
   const char* argv[] = {"texsort", "pixelsort", "-", "-o", "-", "--preset", nameOrFile.c_str()};
   const Command command = parseCommandLine(static_cast<int>(std::size(argv)), argv);
   const PixelSortCommandOptions& p = command.pixelSort;
-  std::vector<PixelSortStage> stages = {{p.pixelSort, p.mask, p.field, p.algorithm}};
+  std::vector<PixelSortStage> stages = {{p.pixelSort, p.mask, p.field, p.algorithm, p.algorithmChosen}};
   stages.insert(stages.end(), p.then.begin(), p.then.end());
   return stages;
 }

@@ -191,8 +191,12 @@ Definition::Definition(Command& command) {
   pixels.choice("--order", pixelOrder, orders,
                 "asc: smallest key first along the line; desc: largest first (ties keep their order either way)")
       ->capture_default_str();
-  const Words lineSorts = wordsOf(kAlgorithmRegistry, "Line sort that runs the spans, all giving the same result:",
-                                  [](const AlgorithmInfo& row) { return pixelSortAlgorithm(row.id) ? row.summary : nullptr; });
+  Words lineSorts = wordsOf(kAlgorithmRegistry, "Line sort that runs the spans, all giving the same result:",
+                            [](const AlgorithmInfo& row) { return pixelSortAlgorithm(row.id) ? row.summary : nullptr; });
+  lineSorts.names.insert(lineSorts.names.begin(), "auto");
+  lineSorts.help += std::string("\n  auto: the faster backend for this context: ") + algorithmName(kFragmentPixelSort) +
+                    ", or " + algorithmName(kComputePixelSort) +
+                    " where compute shaders run on hardware that copies at least twice as fast with them";
   pixels.choice("--algo", pixelAlgo, lineSorts.names, lineSorts.help)->capture_default_str();
   pixels.flag("--verify", pixel.verify,
               "Check the GPU result against the CPU model and a plain stable sort per span; exit 5 on a difference");

@@ -43,7 +43,8 @@ struct PixelSortCommandOptions {
   std::vector<std::string> animate;  // --animate NAME=KEYFRAMES (pixelsort/animation.h), video out only
   std::uint32_t frames = 0;          // --frames N: a still picture in becomes N frames
   double fps = 0.0;                  // --fps: the frames' rate for a still picture in (0: 30)
-  Algorithm algorithm = Algorithm::BitonicWide;  // any pixelSortAlgorithm()
+  Algorithm algorithm = Algorithm::BitonicWide;  // any pixelSortAlgorithm(), when algorithmChosen
+  bool algorithmChosen = false;                  // --algo named one; else (auto) pixelSortBackendHere() picks
   std::shared_ptr<HeadlessContext> context;      // a batch's one GL context (else each run opens its own)
   std::vector<PixelSortStage> then;              // --then: more sorts, each on the result of the last
   bool verify = false;

@@ -37,7 +37,7 @@ struct Definition {
   std::string order = "asc", algo = "bitonic-wide";
   std::string pixelPath = "lines", pixelCenter, pixelSelect = "luma";
   std::string pixelDirection = "horizontal", pixelIntervals = "threshold", pixelKey = "luma", pixelOrder = "asc",
-              pixelAlgo = "bitonic-wide";
+              pixelAlgo = "auto";
   std::string recordOrder = "asc", recordAlgo = "bitonic", recordFormat, recordSize;
   std::vector<std::string> recordOverlays, benchAlgos, checkAlgos, overlays;
   bool json = false, csv = false;

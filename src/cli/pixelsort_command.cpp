@@ -52,12 +52,13 @@ Image sortAgain(const Image& input, const PixelSortStage& stage, const std::stri
   PixelSortOptions ps = stage.options;
   loadPixelSortImages(ps, stage.mask, stage.field, w, h);
   const SortShape shape = lineShape(w, h, ps);
-  checkPixelSortFits(name, w, h, shape, ps.key, stage.algorithm);
+  const Algorithm algorithm = pixelSortAlgorithmHere(stage.algorithm, stage.algorithmChosen);
+  checkPixelSortFits(name, w, h, shape, ps.key, algorithm);
   const bool maps = SourceShape{lineAxis(ps), w, h, 1, ps.mask != nullptr}.maps();
-  checkMemoryBudget(name, w, h, pixelSortMemoryNeed(w, h, shape.count(), 0, stage.algorithm, maps));
+  checkMemoryBudget(name, w, h, pixelSortMemoryNeed(w, h, shape.count(), 0, algorithm, maps));
   const LineLayout layout = lineLayout(w, h, ps);
-  const PassSchedule schedule = pixelSortSchedule(layout, stage.algorithm, ps);
-  const std::unique_ptr<Runner> runner = makeRunner(stage.algorithm, schedule.shape.count());
+  const PassSchedule schedule = pixelSortSchedule(layout, algorithm, ps);
+  const std::unique_ptr<Runner> runner = makeRunner(algorithm, schedule.shape.count());
   runner->prepare(schedule, sourceShape(layout, ps));
   uploadPixelSource(*runner, input, ps, layout);
   runner->run(schedule);
@@ -145,9 +146,9 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   const SortShape shape = lineShape(header.width, header.height, ps);
   checkPixelSortFits(name, header.width, header.height, shape, ps.key, options.algorithm);
   const bool maps = SourceShape{lineAxis(ps), header.width, header.height, 1, ps.mask != nullptr}.maps();
-  const MemoryNeed need =
-      pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm, maps);
-  checkHostMemoryBudget(name, header.width, header.height, need);
+  // Auto's choice needs the context; the host's share of the budget is the same for either backend.
+  checkHostMemoryBudget(name, header.width, header.height,
+                        pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm, maps));
   const double layoutMs = since();
   // The line tables and the image are made on the other cores while the GL context opens (the
   // tables are ready long before it is) and this thread allocates the textures and builds the
@@ -167,12 +168,15 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   const std::shared_ptr<HeadlessContext> opened = starting.get();
   HeadlessContext& context = *opened;
   context.makeCurrent();
-  checkMemoryBudget(name, header.width, header.height, need);
+  const Algorithm algorithm = pixelSortAlgorithmHere(options.algorithm, options.algorithmChosen);
+  checkPixelSortFits(name, header.width, header.height, shape, ps.key, algorithm);
+  checkMemoryBudget(name, header.width, header.height,
+                    pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), algorithm, maps));
   const double contextMs = since();
   Lines made = lines.get();
   const LineLayout& layout = made.layout;
-  const PassSchedule schedule = pixelSortSchedule(layout, options.algorithm, ps);
-  std::unique_ptr<Runner> runner = makeRunner(options.algorithm, schedule.shape.count());
+  const PassSchedule schedule = pixelSortSchedule(layout, algorithm, ps);
+  std::unique_ptr<Runner> runner = makeRunner(algorithm, schedule.shape.count());
   runner->prepare(schedule, sourceShape(layout, ps));
   const double setupMs = since();
   Image image = decoded.get();
@@ -239,7 +243,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
                  static_cast<unsigned long long>(layout.paddedCount), static_cast<unsigned long long>(layout.paddedLength),
                  layout.packed ? " (short lines share a row)" : "");
     std::fprintf(report, "  passes    %zu %s, every line at once, carrying %llu network steps\n", schedule.size(),
-                 algorithmName(options.algorithm), static_cast<unsigned long long>(networkSteps(schedule)));
+                 algorithmName(algorithm), static_cast<unsigned long long>(networkSteps(schedule)));
     std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
     std::fprintf(report, "  GPU time  %.2f ms (spans, keys, sort, image order); upload + passes + read back %.2f ms\n",
                  gpuMs, wallMs);
@@ -252,8 +256,10 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
       char at[48] = "", mixed[48] = "";
       if (s.path == PixelPath::Lines) std::snprintf(at, sizeof at, " at %g degrees", s.angle);
       if (s.mix < 1.0) std::snprintf(mixed, sizeof mixed, ", mixed %g", s.mix);
-      std::fprintf(report, "  then      %s%s, key %s %s, spans by %s%s\n", pathInfo(s.path).name, at, pixelKeyInfo(s.key).name,
-                   s.order == SortOrder::Ascending ? "ascending" : "descending", intervalsInfo(s.intervals).name, mixed);
+      std::fprintf(report, "  then      %s%s, key %s %s, spans by %s%s, on %s\n", pathInfo(s.path).name, at,
+                   pixelKeyInfo(s.key).name, s.order == SortOrder::Ascending ? "ascending" : "descending",
+                   intervalsInfo(s.intervals).name, mixed,
+                   algorithmName(pixelSortAlgorithmHere(stage.algorithm, stage.algorithmChosen)));
     }
     if (options.verify) {
       std::fprintf(report, "  verify    identical to the CPU model and to a stable sort of every span%s\n",

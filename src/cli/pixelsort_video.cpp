@@ -83,20 +83,26 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     LineLayout layout;
     std::vector<std::uint32_t> elementOf;
     PassSchedule schedule;
+    Algorithm algorithm = kFragmentPixelSort;
     std::unique_ptr<Runner> runner;
   };
   // A sort of a frame with `ps` on `algorithm`: checked against the limits and the memory budget
-  // (as for a still picture of the frame's size: the frames pass through one at a time).
-  const auto planned = [&](const PixelSortOptions& ps, Algorithm algorithm) {
+  // (as for a still picture of the frame's size: the frames pass through one at a time). Auto's
+  // choice (`chosen` false) is made once the context is open.
+  const auto planned = [&](const PixelSortOptions& ps, Algorithm given, bool chosen) {
     const SortShape shape = lineShape(video.width, video.height, ps);
-    checkPixelSortFits(options.input, video.width, video.height, shape, ps.key, algorithm);
+    checkPixelSortFits(options.input, video.width, video.height, shape, ps.key, given);
     const bool maps = SourceShape{lineAxis(ps), video.width, video.height, 1, ps.mask != nullptr}.maps();
-    const MemoryNeed need = pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, algorithm, maps);
-    checkHostMemoryBudget(options.input, video.width, video.height, need);
+    checkHostMemoryBudget(options.input, video.width, video.height,
+                          pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, given, maps));
     if (!context) context = std::make_shared<HeadlessContext>();
-    checkMemoryBudget(options.input, video.width, video.height, need);
+    const Algorithm algorithm = pixelSortAlgorithmHere(given, chosen);
+    checkPixelSortFits(options.input, video.width, video.height, shape, ps.key, algorithm);
+    checkMemoryBudget(options.input, video.width, video.height,
+                      pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, algorithm, maps));
     Plan made;
     made.options = ps;
+    made.algorithm = algorithm;
     made.layout = lineLayout(video.width, video.height, ps);
     made.elementOf = elementsOfPixels(made.layout);
     made.schedule = pixelSortSchedule(made.layout, algorithm, ps);
@@ -107,7 +113,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   Plan plan;
   const auto replan = [&](const PixelSortOptions& ps) {
     plan.runner.reset();  // its textures go before the new plan's are made
-    plan = planned(ps, options.algorithm);
+    plan = planned(ps, options.algorithm, options.algorithmChosen);
   };
   // Runs `p` on `in` and returns the sorted bytes (in `out`'s memory), mixed with `in` by `mix`.
   const auto sortFrame = [&](Plan& p, const Image& in, std::vector<std::uint8_t> out, double mix) {
@@ -127,7 +133,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   for (const PixelSortStage& then : options.then) {
     PixelSortOptions ps = then.options;
     loadPixelSortImages(ps, then.mask, then.field, video.width, video.height);
-    stages.push_back(planned(ps, then.algorithm));
+    stages.push_back(planned(ps, then.algorithm, then.algorithmChosen));
   }
 
   VideoSettings settings;
@@ -269,7 +275,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
                  encoder.frameCount(), options.input.c_str(), video.width, video.height, rate.c_str(),
                  video.times.runs.empty() ? "" : " on average, each frame's own time kept",
                  options.output.c_str(), info(format).name, pixelKeyInfo(base.key).name, intervalsInfo(base.intervals).name);
-    std::fprintf(report, "  passes    %zu %s a frame; renderer %s\n", plan.schedule.size(), algorithmName(options.algorithm),
+    std::fprintf(report, "  passes    %zu %s a frame; renderer %s\n", plan.schedule.size(), algorithmName(plan.algorithm),
                  context->renderer().c_str());
     const double n = encoder.frameCount();
     std::fprintf(report, "  time      %.1f s in all, %.1f frames per second; a frame's decode %.1f ms, GPU work %.1f ms, encode %.1f ms%s\n",

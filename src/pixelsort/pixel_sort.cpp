@@ -216,6 +216,11 @@ bool pixelSortAlgorithm(Algorithm algorithm) {
   return info(algorithm).sortsLines && algorithm != Algorithm::Radix && algorithm != Algorithm::Transposition;
 }
 
+Algorithm fasterPixelSortBackend(bool computeShaders, bool softwareRenderer, double fragmentCopyMs, double computeCopyMs) {
+  if (!computeShaders || softwareRenderer) return kFragmentPixelSort;
+  return 2.0 * computeCopyMs <= fragmentCopyMs ? kComputePixelSort : kFragmentPixelSort;
+}
+
 void checkPixelSortAlgorithm(Algorithm algorithm) {
   if (!pixelSortAlgorithm(algorithm)) {
     std::string names;

@@ -200,6 +200,16 @@ std::string pixelSortLimit(SortShape shape, PixelKey key, Algorithm algorithm);
 // passes compute dispatches too). Not radix (it sorts by the key bits of r only) nor transposition
 // (N passes).
 bool pixelSortAlgorithm(Algorithm algorithm);
+// The line sort `texsort pixelsort` takes unless --algo names one (auto): bitonic-wide on a
+// software renderer (llvmpipe, where it measured faster than every compute row: docs/performance.md)
+// or a context without compute shaders; elsewhere compute-b32c4 when a compute copy of the same
+// bytes takes at most half the time of a full-screen fragment copy (the fragment passes are then
+// bound by the raster units, as on data-centre GPUs), else bitonic-wide. The GL side measures the
+// copies (pixelSortBackendHere, runner.h).
+constexpr Algorithm kFragmentPixelSort = Algorithm::BitonicWide;
+constexpr Algorithm kComputePixelSort = Algorithm::ComputeB32C4;
+Algorithm fasterPixelSortBackend(bool computeShaders, bool softwareRenderer, double fragmentCopyMs, double computeCopyMs);
+
 // Throws texsort::Error(Usage) naming the algorithm and the ones that run, unless pixelSortAlgorithm.
 void checkPixelSortAlgorithm(Algorithm algorithm);
 

@@ -15,6 +15,7 @@ struct PixelSortStage {
   std::string mask;   // its --mask FILE
   std::string field;  // its --field FILE
   Algorithm algorithm = Algorithm::BitonicWide;
+  bool algorithmChosen = false;  // its --algo named `algorithm`; else the context's faster backend (pixelSortBackendHere)
 };
 
 struct PresetInfo {

@@ -1,6 +1,7 @@
 // makeRunner: the registry row says which backend runs an algorithm.
 #include "sort/runner.h"
 
+#include <optional>
 #include <string>
 
 #include "error.h"
@@ -31,6 +32,27 @@ void uploadPixelSource(Runner& runner, const Image& image, const PixelSortOption
                                               : PixelSource(image, options, layout, std::move(elementOf));
   runner.uploadSource([&](std::uint64_t first, std::uint64_t count, PixelTexel* out) { parts.fill(first, count, out); },
                       shape);
+}
+
+Algorithm pixelSortBackendHere() {
+  static std::optional<Algorithm> chosen;
+  if (chosen) return *chosen;
+  const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  const std::string renderer = name ? name : "";
+  bool software = false;
+  for (const char* s : {"llvmpipe", "softpipe", "SwiftShader", "Software"}) software |= renderer.find(s) != std::string::npos;
+  double fragmentMs = 0.0, computeMs = 0.0;
+  if (gl::computeAvailable() && !software) {
+    constexpr std::uint64_t kProbe = std::uint64_t{1} << 22;  // 64 MiB of elements: the raster units show
+    const std::unique_ptr<Runner> fragment = makeRunner(kFragmentPixelSort, kProbe);
+    const std::unique_ptr<Runner> compute = makeRunner(kComputePixelSort, kProbe);
+    fragment->copyPassMs();  // a warm-up each: the programs' first use
+    compute->copyPassMs();
+    fragmentMs = fragment->copyPassMs();
+    computeMs = compute->copyPassMs();
+  }
+  chosen = fasterPixelSortBackend(gl::computeAvailable(), software, fragmentMs, computeMs);
+  return *chosen;
 }
 
 std::unique_ptr<Runner> makeRunner(Algorithm algorithm, std::uint64_t elementCount) {

@@ -75,6 +75,13 @@ bool algorithmAvailableHere(Algorithm algorithm);
 // Throws texsort::Error(Gpu) with one line saying what the context lacks when it does not.
 void requireAvailable(Algorithm algorithm);
 
+// The line sort `texsort pixelsort` takes unless --algo names one (auto): fasterPixelSortBackend
+// (pixel_sort.h) for the current context: its renderer's name and, on hardware with compute shaders, one copy pass
+// of 2^22 elements on each runner (measured once a process: one context serves it).
+Algorithm pixelSortBackendHere();
+// A stage's line sort: its own when --algo named one, else pixelSortBackendHere().
+inline Algorithm pixelSortAlgorithmHere(Algorithm given, bool chosen) { return chosen ? given : pixelSortBackendHere(); }
+
 // The pixel sort's source for `layout`, uploaded as texsort pixelsort does: rows and columns without
 // a mask straight from the pixels' bytes (uploadSourceBytes), the others made part by part
 // (PixelSource; `elementOf` is elementsOfPixels(layout) made beforehand, or empty to make it here).

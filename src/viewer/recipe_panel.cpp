@@ -16,7 +16,7 @@ namespace {
 // The live sort as a step of the recipe: the options as the user set them, its files' names (a
 // painted mask has none).
 PixelSortStage liveStage(const ViewerState& s) {
-  return PixelSortStage{s.pixelOptions, s.brush.mask.width > 0 ? "" : s.maskPath, s.fieldPath, s.pixelAlgorithm};
+  return PixelSortStage{s.pixelOptions, s.brush.mask.width > 0 ? "" : s.maskPath, s.fieldPath, s.pixelAlgorithm, true};
 }
 
 // The recipe as a file --preset reads: a comment, then one sort's options a line.
@@ -80,6 +80,8 @@ void loadRecipe(ViewerState& s, const std::string& nameOrFile) {
       if (!step.mask.empty()) step.options.mask = std::make_shared<const Image>(loadImage(step.mask, kMaxElements));
       if (!step.field.empty()) step.options.field = std::make_shared<const Image>(loadImage(step.field, kMaxElements));
       checkMaskSize(step.options, image.width, image.height, step.mask.empty() ? step.field : step.mask);
+      step.algorithm = pixelSortAlgorithmHere(step.algorithm, step.algorithmChosen);  // auto: this context's
+      step.algorithmChosen = true;
     }
     s.recipe = std::move(steps);
     s.recipeName = nameOrFile;

@@ -223,6 +223,7 @@ int runViewer(const ViewerOptions& options) {
         if (algorithmAvailableHere(a)) s.bench.queue.emplace_back(a, n);
   }
   s.display = std::make_unique<StateDisplay>();
+  s.pixelAlgorithm = pixelSortBackendHere();  // the Pixel sort mode's line sort until one is picked
   s.transport.asFastAsPossible = options.speed <= 0.0f;
   s.transport.passesPerSecond = options.speed > 0.0f ? options.speed : 30.0f;
   s.fit = !options.zoomOneToOne;

@@ -174,8 +174,8 @@ TEST(PixelSortCli, ThenSortsTheResultAgain) {
                                         "--max-span", "9", "--algo", "oddeven-merge", "--then", "--path", "circles",
                                         "--mask", dir.path("mask.png"), "--mix", "0.6"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_NE(r.out.find("  then      lines at 0 degrees, key hue ascending, spans by none\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("  then      circles, key luma ascending, spans by threshold, mixed 0.6\n"), std::string::npos);
+  EXPECT_NE(r.out.find("  then      lines at 0 degrees, key hue ascending, spans by none, on oddeven-merge\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  then      circles, key luma ascending, spans by threshold, mixed 0.6, on bitonic-wide\n"), std::string::npos);
   PixelSortOptions first, second, third;
   first.angle = kVerticalAngle;
   second.key = PixelKey::Hue;
@@ -264,7 +264,8 @@ TEST(PixelSortCli, PresetsAreTheirOptionsTypedOut) {
 TEST(PixelSortCli, EveryAlgorithmWritesTheSameBytes) {
   test::TempFolder dir;
   std::vector<std::uint8_t> first;
-  for (const char* algo : {"bitonic-wide", "bitonic-fast", "bitonic", "bitonic-legacy", "oddeven-merge"}) {
+  for (const char* algo : {"bitonic-wide", "bitonic-fast", "bitonic", "bitonic-legacy", "oddeven-merge", "compute-b2",
+                           "compute-b32", "compute-b32c4", "auto"}) {
     SCOPED_TRACE(algo);
     const std::string out = dir.path(std::string(algo) + ".png");
     const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out, "--algo", algo,
@@ -275,6 +276,35 @@ TEST(PixelSortCli, EveryAlgorithmWritesTheSameBytes) {
   }
   const test::RunResult radix = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("r.png"), "--algo", "radix"});
   EXPECT_EQ(radix.exitCode, 2);
+}
+
+// No --algo (or --algo auto) takes the faster backend for the context: on llvmpipe, a software
+// renderer, the fragment path's bitonic-wide (the compute rows measured slower there), also for a
+// recipe's later sorts; a context without compute shaders the same; a named one is taken as named.
+TEST(PixelSortCli, AutoTakesTheFasterBackendForTheContext) {
+  test::TempFolder dir;
+  const std::string out = dir.path("out.png");
+  const auto passes = [](const test::RunResult& r) {
+    const std::size_t at = r.out.find("  passes    ");
+    return at == std::string::npos ? r.out + r.err : r.out.substr(at, r.out.find('\n', at) - at);
+  };
+  const test::RunResult plain = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out});
+  ASSERT_EQ(plain.exitCode, 0) << plain.err;
+  EXPECT_NE(passes(plain).find(" bitonic-wide, every line"), std::string::npos) << passes(plain);
+  const test::RunResult then = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out, "--algo", "compute-b32",
+                                           "--then", "--key", "hue"});
+  ASSERT_EQ(then.exitCode, 0) << then.err;
+  EXPECT_NE(passes(then).find(" compute-b32, every line"), std::string::npos) << passes(then);
+  EXPECT_NE(then.out.find("key hue ascending, spans by threshold, on bitonic-wide\n"), std::string::npos) << then.out;
+  test::RunOptions noCompute;
+  noCompute.setEnv = {{"TEXSORT_FORCE_FAILURE", "no-compute"}};
+  const test::RunResult without = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out, "--algo", "auto"}, noCompute);
+  ASSERT_EQ(without.exitCode, 0) << without.err;
+  EXPECT_NE(passes(without).find(" bitonic-wide, every line"), std::string::npos) << passes(without);
+  const test::RunResult refused =
+      runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out, "--algo", "compute-b32"}, noCompute);
+  EXPECT_EQ(refused.exitCode, 4) << refused.err;
+  EXPECT_NE(refused.err.find("compute-b32 needs compute shaders"), std::string::npos) << refused.err;
 }
 
 // "-" reads standard input and writes standard output (the report then goes to standard error),
@@ -378,7 +408,8 @@ TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
       runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--sides", "16,33", "--runs", "1", "--no-progress"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.rfind("texsort bench --pixelsort, ", 0), 0u) << r.out;
-  for (const char* row : {"\nbitonic          16x16 ", "\nbitonic-wide     33x33 "})
+  for (const char* row : {"\nbitonic          16x16 ", "\nbitonic-wide     33x33 ", "\ncompute-b32      16x16 ",
+                          "\ncompute-b32c4    33x33 "})
     EXPECT_NE(r.out.find(row), std::string::npos) << row << "\n" << r.out;
   const test::RunResult radix = runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--algos", "radix"});
   EXPECT_EQ(radix.exitCode, 2);
