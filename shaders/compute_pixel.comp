@@ -1,5 +1,6 @@
 // The pixel sort's passes as compute dispatches, KERNEL (a define) choosing which: 1 SpanStarts and
-// 2 SpanScanStep (an invocation a span word), 3 PixelOrder (an element), 4 GatherByIndex into image
+// 2 SpanScanStep (an invocation a span word), 3 PixelOrder (an element, or with INTO_PAIRS its
+// (key, index) pair: the pack folded in), 4 GatherByIndex into image
 // order (a pixel position: the bytes of the pixel whose element the sort put at that pixel's line
 // and position, zero past the image). Each calls the function its fragment pass calls, so both
 // runners write the same bytes. Compiled last, after compute_pixel.glsl, sort_common.glsl, the
@@ -13,6 +14,8 @@ void main() {
   spanWordsOut[i] = spanStartsWord(i);
 #elif KERNEL == 2
   spanWordsOut[i] = spanScanWord(i);
+#elif KERNEL == 3 && defined(INTO_PAIRS)
+  pairs[i] = pixelOrderElement(i).rg;
 #elif KERNEL == 3
   elements[i] = pixelOrderElement(i);
 #else

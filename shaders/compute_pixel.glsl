@@ -7,7 +7,7 @@
 #define TEXSORT_COMPUTE
 
 layout(std430, binding = 0) writeonly buffer Elements { vec4 elements[]; };       // PixelOrder writes them
-layout(std430, binding = 1) readonly buffer Pairs { vec2 pairs[]; };              // the sorted (key, index)
+layout(std430, binding = 1) buffer Pairs { vec2 pairs[]; };  // (key, index): PixelOrder's into pairs, sorted for the gather
 layout(std430, binding = 2) writeonly buffer PixelsOut { uint pixelsOut[]; };     // the image's RGBA, R lowest
 layout(std430, binding = 4) readonly buffer SourcePixels { uint sourcePixels[]; };  // pixel p's RGBA, R lowest
 layout(std430, binding = 5) readonly buffer PixelMaps { uvec2 pixelMaps[]; };     // Buffer::Maps

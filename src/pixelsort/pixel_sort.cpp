@@ -257,6 +257,11 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
   if (firstWide && firstWide->source == kWideFromElements) {
     firstWide->source = kWideFromPixels;
     firstWide->order = order;
+  } else if (std::holds_alternative<PackCompact>(sort.passes.front())) {  // the fast path, the compute rows
+    PixelOrder pairs = order;
+    pairs.intoPairs = 1;
+    schedule.passes.push_back(pairs);
+    sort.passes.erase(sort.passes.begin());
   } else {
     schedule.passes.push_back(order);
   }

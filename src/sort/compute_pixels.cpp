@@ -73,9 +73,11 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindMaps, (maps_ ? maps_ : source_).id());  // unread without maps
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSpansIn, spans_[currentSpans_].id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSpansOut, spans_[1 - currentSpans_].id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindElements, elements_[current_].id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, pairs().id());
   const int kernel = kernelOf(pass);
+  if (kernel == 3 && passWrites(pass) == Buffer::Elements) {
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindElements, elementBuffer().id());
+  }
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, pairs().id());
   if (kernel == 4 && !pixels_) pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (kernel == 4 ? pixels_ : source_).id());
   const std::uint64_t invocations = kernel <= 2 ? words : n;
@@ -188,7 +190,7 @@ void ComputeRunner::viewPixels(StateView& v) const {
                                    "span words (view)");
     v.spans = &spansTexture_;
   }
-  if (shown_ == Buffer::Spans) v.current = v.spans;
+  if (shown_ == Buffer::Spans || v.current == nullptr) v.current = v.spans ? v.spans : v.pixels;
   if (shown_ == Buffer::Pixels) {
     pixels_.copyInto(pixelsTexture_, layout_.width, layout_.height, gl::TextureFormat::Rgba8ui, "sorted pixels (view)");
     v.current = &pixelsTexture_;

@@ -56,9 +56,13 @@ ComputeRunner::ComputeRunner(std::uint64_t elementCount) {
                                    std::to_string(bytes >> 20) + " MiB, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
                                    std::to_string(limits.storageBlockBytes >> 20) + " MiB");
   }
-  layout_ = TextureLayout::forCount(elementCount);
-  elements_[0] = gl::StorageBuffer(bytes, nullptr, "elements");
+  layout_ = TextureLayout::forCount(elementCount);  // the element buffers come with their first use
   program(PackCompact{});  // compile errors surface here, not mid-sort
+}
+
+const gl::StorageBuffer& ComputeRunner::elementBuffer() {
+  if (!elements_[current_]) elements_[current_] = gl::StorageBuffer(elementCount() * sizeof(Element), nullptr, "elements");
+  return elements_[current_];
 }
 
 const gl::StorageBuffer& ComputeRunner::pairs() {
@@ -163,7 +167,7 @@ void ComputeRunner::upload(const std::vector<Element>& elements) {
   if (elements.size() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: upload of the wrong size");
   current_ = 0;
   hasPrevious_ = false;
-  elements_[0].write(elements.data(), elements.size() * sizeof(Element));
+  elementBuffer().write(elements.data(), elements.size() * sizeof(Element));
   written_ = bufferBit(Buffer::Elements);
   shown_ = Buffer::Elements;
   TEXSORT_GL_CHECK("upload");
@@ -204,7 +208,7 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
   const auto groupsOf = [](std::uint64_t invocations) { return (invocations + kLocalSize - 1) / kLocalSize; };
   std::visit(Overloaded{
                  [&](const PackCompact&) {
-                   bind(elements_[current_], elements_[1 - current_]);
+                   bind(elementBuffer(), elements_[1 - current_]);
                    dispatch(p, groupsOf(n));
                  },
                  [&](const GatherByIndex&) {
@@ -250,7 +254,7 @@ double ComputeRunner::copyPassMs() {
   const gl::Program& p = program("compute_copy.comp", "");
   glUseProgram(p.id());
   setCommonUniforms(p);
-  bind(elements_[current_], copyTarget_);
+  bind(elementBuffer(), copyTarget_);
   // Timed on the CPU clock between two glFinish calls, as the fragment runner's copy.
   glFinish();
   const auto start = std::chrono::steady_clock::now();
@@ -260,6 +264,7 @@ double ComputeRunner::copyPassMs() {
 }
 
 std::vector<Element> ComputeRunner::readElements() const {
+  if (!elements_[current_]) throw Error(ExitCode::Gpu, "GPU sorter: no elements uploaded");
   std::vector<Element> elements(elementCount());
   elements_[current_].read(elements.data(), elements.size() * sizeof(Element));
   return elements;
@@ -289,10 +294,12 @@ StateView ComputeRunner::view() const {
   };
   StateView v;
   v.layout = layout_;
-  copy(elements_[current_], elementTexture_, layout_, "elements (view)");
-  v.elements = &elementTexture_;
+  if (elements_[current_]) {  // a pixel sort into pairs never makes them
+    copy(elements_[current_], elementTexture_, layout_, "elements (view)");
+    v.elements = &elementTexture_;
+  }
   v.form = shown_;
-  v.current = &elementTexture_;
+  v.current = v.elements;
   if (shown_ == Buffer::Compact) {
     v.compactLayout = TextureLayout::forCount(elementCount() / 2);
     copy(pairs_, compactTexture_, v.compactLayout, "pairs (view)");

@@ -63,6 +63,7 @@ class ComputeRunner final : public Runner {
   void setCommonUniforms(const gl::Program& program) const;
   void bind(const gl::StorageBuffer& elements, const gl::StorageBuffer& target) const;
   const gl::StorageBuffer& pairs();
+  const gl::StorageBuffer& elementBuffer();  // elements_[current_], made at its first use
   void dispatchPass(const Pass& pass);
   // The pixel sort (compute_pixels.cpp): compute_pixel.comp's kernel for a pixel pass (SpanStarts,
   // SpanScanStep, PixelOrder, GatherByIndex into the image), its dispatch, and the source's start.

@@ -387,6 +387,15 @@ SortState runPass(const Pass& pass, SortState state) {
                    state.spans = std::move(next);
                  },
                  [&](const PixelOrder& p) {
+                   if (p.intoPairs) {
+                     state.compact.resize(2 * n);
+                     for (std::uint64_t j = 0; j < n; ++j) {
+                       const Element e = pixelOrderOutput(p, state.source, state.spans, j);
+                       state.compact[2 * j] = e.key;
+                       state.compact[2 * j + 1] = e.index;
+                     }
+                     return;
+                   }
                    state.elements.resize(n);
                    for (std::uint64_t j = 0; j < n; ++j) state.elements[j] = pixelOrderOutput(p, state.source, state.spans, j);
                  },

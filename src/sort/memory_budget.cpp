@@ -91,14 +91,14 @@ MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::u
   // Host: a part of the source texels with their bytes and maps, the line tables and the table of
   // the element holding each pixel (counted for rows and columns too, which need neither). GPU: the
   // source's bytes and maps (SourceShape), the pair of span words (8 bytes for 32 positions), the
-  // result's bytes; on the fast path one half of the element pair (no pass reads the elements while
-  // writing them), on the wide path none (its first pass makes the elements from the pixels).
+  // result's bytes; no element pair on the fast path and the compute rows (their key pass writes the
+  // pairs) nor on the wide path (its first pass makes the elements from the pixels).
   need.hostBytes += (std::uint64_t{16 + 4 + 8} << 18) + 4 * elements + 4 * pixels;
   need.gpuBytes += 4 * elements + (maps ? 8 * elements : 0) + 2 * 8 * std::max<std::uint64_t>(1, elements / 32) +
                    4 * elements;
-  if (algorithm == Algorithm::BitonicFast) need.gpuBytes -= 16 * elements;
-  if (algorithm == Algorithm::BitonicWide) need.gpuBytes -= 2 * 16 * elements;
-  if (usesCompute(algorithm)) need.gpuBytes -= 16 * elements;  // its gather writes the bytes, not a second element buffer
+  if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide || usesCompute(algorithm)) {
+    need.gpuBytes -= 2 * 16 * elements;
+  }
   return need;
 }
 

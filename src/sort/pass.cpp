@@ -73,6 +73,8 @@ Buffer passWrites(const Pass& pass) {
   if ((gather && gather->pixels > 0) || (wide && wide->pixels > 0)) return Buffer::Pixels;
   const auto* steps = std::get_if<WideBitonicSteps>(&pass);
   if (steps && steps->pixels > 0) return Buffer::Groups;
+  const auto* order = std::get_if<PixelOrder>(&pass);
+  if (order && order->intoPairs) return Buffer::Compact;
   return traitsOf(pass).writes;
 }
 
@@ -196,7 +198,7 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           },
           // A word of 32 positions reads up to 8 words and writes one.
           [&](const SpanScanStep&) { return (kSpanScanFanIn + 1) * kWord / kSpanWordBits; },
-          [&](const PixelOrder&) { return 2 * kElement + kWord + kElement; },
+          [&](const PixelOrder& p) { return 2 * kElement + kWord + (p.intoPairs ? kElement / 2 : kElement); },
           [&](const ImageOrder&) { return 2 * kElement + kPixel; },  // the pixel's texel, its element; bytes out
       },
       pass);
@@ -344,12 +346,14 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                             "the previous word's latest start."};
           },
           [&](const PixelOrder& p) {
-            return PassText{"pixel sort: (span, key, position) order",
+            return PassText{std::string("pixel sort: (span, key, position) order") + (p.intoPairs ? " into pairs" : ""),
                             "key bits " + str(p.keyBits) + " line bits " + str(p.lineBits) +
                                 (p.maxSpan ? " max span " + str(p.maxSpan) : "") +
                                 (p.skipPercent ? " skip " + str(p.skipPercent) + "%" : ""),
                             "each position writes its pixel with the 48-bit order span << (K + s) | key << s | "
-                            "position in (r, g), so sorting every line sorts every span on its own."};
+                            "position in (r, g), so sorting every line sorts every span on its own." +
+                                std::string(p.intoPairs ? " Only the (r, g) pairs are written, two to a texel, for "
+                                                          "the sort that follows: the pack folded in." : "")};
           },
           [&](const ImageOrder&) {
             return PassText{"pixel sort: back to image order", "",

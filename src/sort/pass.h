@@ -226,6 +226,8 @@ struct SharedBitonicSteps {
 // r * 2^24 + g = piece << (keyBits + lineBits) | key << lineBits | p, the key reversed
 // (maxKey - key) when descending. Padding has piece p, above every real one, so it sorts after the
 // line's pixels. Its own pass on every line sort but the wide path, whose first pass does this.
+// intoPairs = 1 (the fast path and the compute rows, whose sorts start with a pack): it writes only
+// the (r, g) pairs, into Buffer::Compact, the pack folded in; the elements are never made.
 struct PixelOrder {
   std::uint32_t key = 0;  // PixelKey (pixel_rules.h)
   std::uint32_t maxKey = 0;
@@ -235,7 +237,10 @@ struct PixelOrder {
   std::uint32_t skipPercent = 0;
   std::uint32_t seed = 0;
   std::uint32_t lineBits = 1;
-  auto fields() const { return std::tie(key, maxKey, keyBits, descending, maxSpan, skipPercent, seed, lineBits); }
+  std::uint32_t intoPairs = 0;
+  auto fields() const {
+    return std::tie(key, maxKey, keyBits, descending, maxSpan, skipPercent, seed, lineBits, intoPairs);
+  }
   static constexpr PassTraits kTraits{"pixel order", "pixel_order.frag", bufferBit(Buffer::Source) | bufferBit(Buffer::Spans),
                                       Buffer::Elements, false};
 };

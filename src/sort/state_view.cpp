@@ -36,7 +36,7 @@ void setSourceUniforms(const gl::Program& program, const SourceShape& shape) {
 
 std::string pixelOrderDefines(const PixelOrder& order) {
   return "#define PIXEL_KEY " + std::to_string(order.key) + "\n" + (order.maxSpan > 0 ? "#define PIXEL_PIECES\n" : "") +
-         (order.skipPercent > 0 ? "#define PIXEL_SKIP\n" : "");
+         (order.skipPercent > 0 ? "#define PIXEL_SKIP\n" : "") + (order.intoPairs ? "#define INTO_PAIRS\n" : "");
 }
 
 std::string spanStartsDefines(const SpanStarts& starts) {

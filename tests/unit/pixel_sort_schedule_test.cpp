@@ -37,6 +37,8 @@ TEST(PixelSortAlgorithms, AreTheLineSortsByPair) {
     ASSERT_TRUE(std::holds_alternative<GatherByIndex>(compute.back()));
     EXPECT_EQ(std::get<GatherByIndex>(compute.back()), (GatherByIndex{7, 300})) << "lines of 128, 300 pixels";
     EXPECT_EQ(std::count_if(compute.begin(), compute.end(), [](const Pass& p) { return std::holds_alternative<PixelOrder>(p); }), 1);
+    EXPECT_EQ(std::count_if(compute.begin(), compute.end(), [](const Pass& p) { return std::holds_alternative<PackCompact>(p); }),
+              0) << "the key pass writes the pairs itself";
     EXPECT_EQ(std::count_if(compute.begin(), compute.end(), [](const Pass& p) { return traitsOf(p).compute; }),
               static_cast<std::ptrdiff_t>(scheduleFor(a, SortShape{128, 4}).size()) - 2) << "every sort pass but pack and gather";
   }
@@ -57,6 +59,12 @@ TEST(PixelSortAlgorithms, AreTheLineSortsByPair) {
   EXPECT_EQ(std::get<WideGather>(columns.back()).pixels, 300u);
   const PassSchedule fast = pixelSortSchedule(lineLayout(100, 3, 0.0), Algorithm::BitonicFast, PixelSortOptions{});
   ASSERT_TRUE(std::holds_alternative<GatherByIndex>(fast.back()));
+  // The fast path's pack is folded into the key pass, which writes the pairs (Buffer::Compact).
+  const auto order = std::find_if(fast.begin(), fast.end(), [](const Pass& p) { return std::holds_alternative<PixelOrder>(p); });
+  ASSERT_NE(order, fast.end());
+  EXPECT_EQ(std::get<PixelOrder>(*order).intoPairs, 1u);
+  EXPECT_EQ(passWrites(*order), Buffer::Compact);
+  EXPECT_TRUE(std::holds_alternative<FusedBitonicSteps>(*(order + 1)));
   EXPECT_EQ(std::get<GatherByIndex>(fast.back()).pixels, 300u);
   const PassSchedule plain = pixelSortSchedule(lineLayout(100, 3, 0.0), Algorithm::Bitonic, PixelSortOptions{});
   ASSERT_TRUE(std::holds_alternative<ImageOrder>(plain.back()));
@@ -66,10 +74,10 @@ TEST(PixelSortAlgorithms, AreTheLineSortsByPair) {
             1) << "distance 1 covers lines of 128: 4 words";
 }
 
-// The runner keeps one half of a buffer that no pass reads while writing it: on the fast and wide
-// paths the elements (the key pass writes them, the first sort pass reads them; the gather writes
-// the image's bytes, taking colour from the source), saving a whole element texture. Every line
-// sort's last pass writes the image's bytes.
+// The runner keeps one half of a buffer that no pass reads while writing it. On the fast and wide
+// paths and the compute rows no pass touches an element buffer at all: the wide path's first pass
+// makes the elements from the pixels, the others' key pass writes the pairs, and the gather writes
+// the image's bytes, taking colour from the source. Every line sort's last pass writes the image's bytes.
 TEST(PixelSortAlgorithms, FastAndWidePathsNeverReadTheElementsWhileWritingThem) {
   const auto readWhileWritten = [](const PassSchedule& schedule) {
     unsigned buffers = 0;
@@ -95,6 +103,11 @@ TEST(PixelSortAlgorithms, FastAndWidePathsNeverReadTheElementsWhileWritingThem) 
               1) << algorithmName(a);
   }
   const LineLayout layout = lineLayout(100, 3, 30.0);
+  for (const Algorithm a : {Algorithm::BitonicFast, Algorithm::ComputeB2, Algorithm::ComputeB32C4}) {
+    unsigned uses = 0;
+    for (const Pass& pass : pixelSortSchedule(layout, a, PixelSortOptions{})) uses |= passReads(pass) | bufferBit(passWrites(pass));
+    EXPECT_EQ(uses & bufferBit(Buffer::Elements), 0u) << algorithmName(a);
+  }
   for (const Algorithm a : {Algorithm::BitonicFast, Algorithm::BitonicWide}) {
     EXPECT_EQ(readWhileWritten(pixelSortSchedule(layout, a, PixelSortOptions{})) & bufferBit(Buffer::Elements), 0u)
         << algorithmName(a);
