@@ -120,10 +120,12 @@ int runInfo() {
     std::printf("  work group count  %d x %d x %d\n", l.workGroupCount[0], l.workGroupCount[1], l.workGroupCount[2]);
     std::printf("  shared memory     %d bytes per work group (C2/C4 blocks use %d, compute-b32c4's %d)\n", l.sharedBytes,
                 8 << kSharedBlockLog2, 8 << kLargeSharedBlockLog2);
-    std::printf("  storage block     %lld MiB (the compute path sorts up to %llu elements)\n",
-                static_cast<long long>(l.storageBlockBytes >> 20),
-                static_cast<unsigned long long>(std::min<std::uint64_t>(
-                    kMaxElements, std::uint64_t(l.storageBlockBytes) / sizeof(Element))));
+    const auto fits = [&](std::uint64_t bytesEach) {  // elements whose buffer fits one storage block
+      return static_cast<unsigned long long>(std::min<std::uint64_t>(kMaxElements, std::uint64_t(l.storageBlockBytes) / bytesEach));
+    };
+    std::printf("  storage block     %lld MiB (the compute path sorts up to %llu elements, pixel-sorts up to %llu: "
+                "8-byte pairs, no elements)\n",
+                static_cast<long long>(l.storageBlockBytes >> 20), fits(sizeof(Element)), fits(8));
   } else {
     std::printf("compute shaders   not available (OpenGL 4.3 needed): the compute-* algorithms do not run here\n");
   }

@@ -49,19 +49,25 @@ ComputeRunner::ComputeRunner(std::uint64_t elementCount) {
   if (!isPowerOfTwo(elementCount) || elementCount > kMaxElements) {
     throw Error(ExitCode::Gpu, "GPU sorter: " + std::to_string(elementCount) + " elements is not a power of two up to 2^28");
   }
-  const std::uint64_t bytes = elementCount * sizeof(Element);
-  const gl::ComputeLimits limits = gl::computeLimits();
-  if (bytes > static_cast<std::uint64_t>(limits.storageBlockBytes)) {
-    throw Error(ExitCode::Gpu, "GPU sorter: " + std::to_string(elementCount) + " elements need a storage buffer of " +
-                                   std::to_string(bytes >> 20) + " MiB, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
-                                   std::to_string(limits.storageBlockBytes >> 20) + " MiB");
-  }
   layout_ = TextureLayout::forCount(elementCount);  // the element buffers come with their first use
+  checkStorageBlock(elementCount * 8);              // the pairs, which every schedule here sorts
   program(PackCompact{});  // compile errors surface here, not mid-sort
 }
 
+void ComputeRunner::checkStorageBlock(std::uint64_t bytes) const {
+  const gl::ComputeLimits limits = gl::computeLimits();
+  if (bytes > static_cast<std::uint64_t>(limits.storageBlockBytes)) {
+    throw Error(ExitCode::Gpu, "GPU sorter: " + std::to_string(elementCount()) + " elements need a storage buffer of " +
+                                   std::to_string(bytes >> 20) + " MiB, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
+                                   std::to_string(limits.storageBlockBytes >> 20) + " MiB");
+  }
+}
+
 const gl::StorageBuffer& ComputeRunner::elementBuffer() {
-  if (!elements_[current_]) elements_[current_] = gl::StorageBuffer(elementCount() * sizeof(Element), nullptr, "elements");
+  if (!elements_[current_]) {
+    checkStorageBlock(elementCount() * sizeof(Element));  // a pixel sort into pairs needs none: it may go further
+    elements_[current_] = gl::StorageBuffer(elementCount() * sizeof(Element), nullptr, "elements");
+  }
   return elements_[current_];
 }
 

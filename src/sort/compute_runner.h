@@ -64,6 +64,8 @@ class ComputeRunner final : public Runner {
   void bind(const gl::StorageBuffer& elements, const gl::StorageBuffer& target) const;
   const gl::StorageBuffer& pairs();
   const gl::StorageBuffer& elementBuffer();  // elements_[current_], made at its first use
+  // Throws texsort::Error(Gpu) when one buffer of `bytes` is more than a storage block may hold.
+  void checkStorageBlock(std::uint64_t bytes) const;
   void dispatchPass(const Pass& pass);
   // The pixel sort (compute_pixels.cpp): compute_pixel.comp's kernel for a pixel pass (SpanStarts,
   // SpanScanStep, PixelOrder, GatherByIndex into the image), its dispatch, and the source's start.

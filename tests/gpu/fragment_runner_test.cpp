@@ -14,7 +14,9 @@
 #include "image/packing.h"
 #include "sort/cpu_model.h"
 #include "pixelsort/pixel_sort.h"
+#include "sort/compute_runner.h"
 #include "sort/fragment_runner.h"
+#include "gl/capabilities.h"
 #include "gpu_fixture.h"
 #include "same_state.h"
 #include "test_support.h"
@@ -203,6 +205,25 @@ TEST_F(Gpu, RefusesCountsItCannotHold) {
   EXPECT_GE(maxSize, 4096);  // so every count up to 2^24 fits a square-ish texture
   if (static_cast<std::uint64_t>(maxSize) * std::uint64_t(maxSize) / 2 < kMaxElements) {
     EXPECT_THROW(FragmentRunner(std::uint64_t(maxSize) * std::uint64_t(maxSize) * 2), Error);  // refused before allocating
+  }
+}
+
+// The compute runner needs one storage block for its 8-byte pairs, and one of 16-byte elements only
+// where a schedule uses elements: a count whose pairs fit and elements do not pixel-sorts (no
+// elements) but refuses an element upload, naming the limit, before allocating.
+TEST_F(Gpu, ComputeRunnerRefusesOnlyTheBuffersThatDoNotFit) {
+  const std::uint64_t block = static_cast<std::uint64_t>(gl::computeLimits().storageBlockBytes);
+  std::uint64_t n = 2;
+  while (n * 2 * 8 <= block && n * 2 <= kMaxElements) n *= 2;  // the most pairs one block holds
+  if (n * 16 <= block) GTEST_SKIP() << "this GL's storage block holds the elements of every count";
+  EXPECT_THROW(ComputeRunner(n * 2), Error) << "its pairs do not fit";
+  ComputeRunner runner(n);
+  try {
+    runner.copyPassMs();  // needs the elements
+    ADD_FAILURE() << "elements past the storage block were allocated";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ExitCode::Gpu);
+    EXPECT_NE(std::string(e.what()).find("more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), std::string::npos) << e.what();
   }
 }
 
