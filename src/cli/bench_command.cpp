@@ -155,8 +155,10 @@ void printCsv(const std::vector<BenchCell>& cells) {
 void printPassCosts(const PassCosts& costs, const std::string& what) {
   double total = 0;
   for (const PassShapeCost& c : costs.shapes) total += c.totalMs;
-  std::fprintf(gReport, "\n%s, %s: passes timed alone (median of each pass's runs); one copy pass = %.4f ms\n",
-              algorithmName(costs.algorithm), what.c_str(), costs.copyMs);
+  const std::string copy = costs.copyMs > 0 ? "one copy pass = " + ratio(costs.copyMs, "%.4f") + " ms"
+                                            : std::string("no copy pass (its elements exceed a storage block)");
+  std::fprintf(gReport, "\n%s, %s: passes timed alone (median of each pass's runs); %s\n", algorithmName(costs.algorithm),
+              what.c_str(), copy.c_str());
   std::fprintf(gReport, "%-52s %7s %10s %10s %8s %10s %7s\n", "pass shape", "passes", "us/pass", "pass/copy", "GB/s",
                "total ms", "share");
   for (const PassShapeCost& c : costs.shapes) {
