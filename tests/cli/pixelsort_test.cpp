@@ -261,52 +261,6 @@ TEST(PixelSortCli, PresetsAreTheirOptionsTypedOut) {
   }
 }
 
-TEST(PixelSortCli, EveryAlgorithmWritesTheSameBytes) {
-  test::TempFolder dir;
-  std::vector<std::uint8_t> first;
-  for (const char* algo : {"bitonic-wide", "bitonic-fast", "bitonic", "bitonic-legacy", "oddeven-merge", "compute-b2",
-                           "compute-b32", "compute-b32c4", "auto"}) {
-    SCOPED_TRACE(algo);
-    const std::string out = dir.path(std::string(algo) + ".png");
-    const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out, "--algo", algo,
-                                          "--direction", "vertical", "--key", "hue", "-q"});
-    ASSERT_EQ(r.exitCode, 0) << r.err;
-    if (first.empty()) first = test::readFile(out);
-    else EXPECT_EQ(test::readFile(out), first);
-  }
-  const test::RunResult radix = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("r.png"), "--algo", "radix"});
-  EXPECT_EQ(radix.exitCode, 2);
-}
-
-// No --algo (or --algo auto) takes the faster backend for the context: on llvmpipe, a software
-// renderer, the fragment path's bitonic-wide (the compute rows measured slower there), also for a
-// recipe's later sorts; a context without compute shaders the same; a named one is taken as named.
-TEST(PixelSortCli, AutoTakesTheFasterBackendForTheContext) {
-  test::TempFolder dir;
-  const std::string out = dir.path("out.png");
-  const auto passes = [](const test::RunResult& r) {
-    const std::size_t at = r.out.find("  passes    ");
-    return at == std::string::npos ? r.out + r.err : r.out.substr(at, r.out.find('\n', at) - at);
-  };
-  const test::RunResult plain = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out});
-  ASSERT_EQ(plain.exitCode, 0) << plain.err;
-  EXPECT_NE(passes(plain).find(" bitonic-wide, every line"), std::string::npos) << passes(plain);
-  const test::RunResult then = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out, "--algo", "compute-b32",
-                                           "--then", "--key", "hue"});
-  ASSERT_EQ(then.exitCode, 0) << then.err;
-  EXPECT_NE(passes(then).find(" compute-b32, every line"), std::string::npos) << passes(then);
-  EXPECT_NE(then.out.find("key hue ascending, spans by threshold, on bitonic-wide\n"), std::string::npos) << then.out;
-  test::RunOptions noCompute;
-  noCompute.setEnv = {{"TEXSORT_FORCE_FAILURE", "no-compute"}};
-  const test::RunResult without = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out, "--algo", "auto"}, noCompute);
-  ASSERT_EQ(without.exitCode, 0) << without.err;
-  EXPECT_NE(passes(without).find(" bitonic-wide, every line"), std::string::npos) << passes(without);
-  const test::RunResult refused =
-      runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out, "--algo", "compute-b32"}, noCompute);
-  EXPECT_EQ(refused.exitCode, 4) << refused.err;
-  EXPECT_NE(refused.err.find("compute-b32 needs compute shaders"), std::string::npos) << refused.err;
-}
-
 // "-" reads standard input and writes standard output (the report then goes to standard error),
 // with the same bytes as a file written in place of it.
 TEST(PixelSortCli, DashIsStandardInputAndOutput) {
@@ -403,28 +357,6 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
   EXPECT_TRUE(test::listFolder(dir.root()).empty());
 }
 
-TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
-  const test::RunResult r =
-      runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--sides", "16,33", "--runs", "1", "--no-progress"});
-  ASSERT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("texsort bench --pixelsort, ", 0), 0u) << r.out;
-  for (const char* row : {"\nbitonic          16x16 ", "\nbitonic-wide     33x33 ", "\ncompute-b32      16x16 ",
-                          "\ncompute-b32c4    33x33 "})
-    EXPECT_NE(r.out.find(row), std::string::npos) << row << "\n" << r.out;
-  const test::RunResult radix = runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--algos", "radix"});
-  EXPECT_EQ(radix.exitCode, 2);
-  EXPECT_NE(radix.err.find("radix does not sort lines"), std::string::npos) << radix.err;
-  const test::RunResult missing = runTexsort({"bench", "--pixelsort", "/nonexistent/x.png", "--sides", "16"});
-  EXPECT_EQ(missing.exitCode, 1);
-  EXPECT_NE(missing.err.find("/nonexistent/x.png"), std::string::npos) << missing.err;
-}
-
-// The pixel sort's budget counts what it adds to a sort of the same elements (the source's bytes
-// and maps where its lines or a mask need them, a part of its texels, the span starts, the 8-bit
-// read-back, one element texture fewer on the wide path) and names the image's own size, not its
-// lines'. The host's share is checked before the decode starts beside the GL context; the whole
-// once the context can say where textures live: in host memory (llvmpipe: CI's case), they count
-// with the host's share; in video memory (a discrete GPU), only against what the GPU reports free.
 TEST(PixelSortCli, TheMemoryBudgetCountsThePixelSortsOwnBuffers) {
   test::TempFolder dir;
   test::RunOptions options;
