@@ -1,8 +1,8 @@
 // The compute runner's pixel sort: the source kept in storage buffers (the same bytes as the
 // fragment runner's textures), the span, scan, key and image-order passes as dispatches of
 // compute_pixel.comp, each calling the very function its fragment pass calls, and their state read
-// back and shown. Between the key pass and the gather the line sort is the compute schedule's own
-// (pack, ComputeBitonicSteps, SharedBitonicSteps), on the pairs.
+// back and shown. Between the key pass, which writes the pairs (PixelOrder::intoPairs), and the
+// gather the line sort is the compute schedule's own (ComputeBitonicSteps, SharedBitonicSteps).
 #include <algorithm>
 #include <cstring>
 #include <string>

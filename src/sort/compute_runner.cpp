@@ -218,8 +218,9 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
                    dispatch(p, groupsOf(n));
                  },
                  [&](const GatherByIndex&) {
-                   if (!elements_[1 - current_]) elements_[1 - current_] = gl::StorageBuffer(elements_[current_].bytes(), nullptr, "gathered elements");
-                   bind(elements_[current_], elements_[1 - current_]);
+                   gl::StorageBuffer& target = elements_[1 - current_];
+                   if (!target) target = gl::StorageBuffer(elementBuffer().bytes(), nullptr, "gathered elements");
+                   bind(elements_[current_], target);
                    dispatch(p, groupsOf(n));
                    current_ = 1 - current_;
                  },

@@ -33,9 +33,10 @@ enum ComputeBinding : GLuint {
 
 class ComputeRunner final : public Runner {
  public:
-  // Needs a current context where gl::computeAvailable(). Allocates the element buffers for
-  // `elementCount` (a power of two, at most kMaxElements). Throws texsort::Error(Gpu) when compute
-  // is not available or a buffer is larger than the context allows.
+  // Needs a current context where gl::computeAvailable(), for `elementCount` elements (a power of
+  // two, at most kMaxElements); each buffer is made at its first use. Throws texsort::Error(Gpu)
+  // when compute is not available or the pairs (at once) or a buffer made later is larger than a
+  // storage block may be.
   explicit ComputeRunner(std::uint64_t elementCount);
 
   const TextureLayout& layout() const override { return layout_; }
