@@ -18,5 +18,6 @@ uniform int u_invocations;  // how many invocations do work: the words, elements
 uniform int u_pixelCount;   // the gather into image order: the image's pixels
 
 // As compute_common.glsl's (which this program does not include: sort_common.glsl declares the
-// same names for the fragment passes).
+// same names for the fragment passes), for compute_pixel.comp and compute_shared.comp.
 #define invocationIndex() (gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x) + gl_GlobalInvocationID.x)
+bool pairPrecedes(vec2 a, vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }

@@ -3,7 +3,9 @@
 // in workgroup shared memory. The workgroup loads its block once (coalesced), runs the steps with
 // a barrier after each (PER_BARRIER 1: an invocation owns two elements) or after each pair of
 // steps (PER_BARRIER 2: it owns four), and stores the block once.
-// Compiled after compute_common.glsl, with BLOCK_LOG2, PER_BARRIER and THREADS (block >> PER_BARRIER).
+// Compiled after compute_common.glsl, with BLOCK_LOG2, PER_BARRIER and THREADS (block >> PER_BARRIER);
+// with INTO_IMAGE (the pixel sort's last pass) after compute_pixel.glsl, sort_common.glsl and
+// pixel_source.glsl instead, storing the image's bytes rather than the pairs.
 layout(local_size_x = THREADS) in;
 
 uniform uint u_firstRank;
@@ -69,5 +71,16 @@ void main() {
       step += 1u;
     }
   }
+#ifdef INTO_IMAGE
+  // The pixel sort's last pass: each position's pixel takes the bytes of the pixel whose element
+  // the sort put there (compute_pixel.comp's gather, from the position's side).
+  for (uint j = tid; j < kBlock; j += uint(THREADS)) {
+    int e = int(blockBase + j), pixel = pixelAtElement(e);
+    if (pixel < 0) continue;  // padding
+    uvec4 b = pixelSortBytes(s_pairs[j], e);
+    pixelsOut[pixel] = b.r | (b.g << 8) | (b.b << 16) | (b.a << 24);
+  }
+#else
   for (uint j = tid; j < kBlock; j += uint(THREADS)) pairs[blockBase + j] = s_pairs[j];
+#endif
 }

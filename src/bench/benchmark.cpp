@@ -152,7 +152,8 @@ std::string passShape(const Pass& pass) {
           },
           [&](const SharedBitonicSteps& p) {
             return std::string("compute shared ") + (p.stepsPerBarrier == 2 ? "C4" : "C2") + ", block 2^" +
-                   std::to_string(p.blockLog2) + ": " + steps(networkSteps(pass));
+                   std::to_string(p.blockLog2) + ": " + steps(networkSteps(pass)) +
+                   (p.pixels ? ", into the image's bytes" : "");
           },
           [&](const auto&) {  // every other kind: its title without numbers
             std::string shape;

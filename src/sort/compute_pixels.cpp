@@ -25,7 +25,9 @@ int kernelOf(const Pass& pass) {
   if (std::holds_alternative<SpanScanStep>(pass)) return 2;
   if (std::holds_alternative<PixelOrder>(pass)) return 3;
   const auto* gather = std::get_if<GatherByIndex>(&pass);
-  return gather != nullptr && gather->pixels != 0 ? 4 : 0;
+  if (gather != nullptr && gather->pixels != 0) return 4;
+  const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
+  return shared != nullptr && shared->pixels != 0 ? 5 : 0;  // compute_shared.comp, INTO_IMAGE
 }
 
 // sort_common.glsl without its #version line: compute_pixel.glsl's version and buffers come first.
@@ -44,6 +46,9 @@ const gl::Program& ComputeRunner::pixelProgram(const Pass& pass) {
   std::string defines = "#define KERNEL " + std::to_string(kernel) + "\n";
   if (const auto* starts = std::get_if<SpanStarts>(&pass)) defines += spanStartsDefines(*starts);
   if (const auto* order = std::get_if<PixelOrder>(&pass)) defines += pixelOrderDefines(*order);
+  if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) {
+    defines += sharedStepsDefines(*shared, elementCount()) + "#define INTO_IMAGE\n";
+  }
   const bool readsSource = passReads(pass) & bufferBit(Buffer::Source);
   if (readsSource) defines += sourceDefines(sourceShape_);
   gl::Program& p = programs_["compute_pixel.comp\n" + defines];
@@ -56,7 +61,7 @@ const gl::Program& ComputeRunner::pixelProgram(const Pass& pass) {
                               withoutVersionLine(shaders::kShader_sort_common_glsl), defines.c_str(),
                               readsSource ? shaders::kShader_pixel_source_glsl : "",
                               kernel == 3 ? shaders::kShader_pixel_order_glsl : "", passShader,
-                              shaders::kShader_compute_pixel_comp});
+                              kernel == 5 ? shaders::kShader_compute_shared_comp : shaders::kShader_compute_pixel_comp});
   }
   return p;
 }
@@ -74,15 +79,29 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSpansIn, spans_[currentSpans_].id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSpansOut, spans_[1 - currentSpans_].id());
   const int kernel = kernelOf(pass);
+  if (kernel >= 4 && !pixels_) {  // zero past the image, where no pass writes
+    pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
+    const std::vector<std::uint8_t> zeros(std::min(n, kPartTexels) * 4, 0);
+    for (std::uint64_t first = 0; first < n; first += kPartTexels) {
+      pixels_.write(zeros.data(), std::min(n - first, kPartTexels) * 4, first * 4);
+    }
+  }
   if (kernel == 3 && passWrites(pass) == Buffer::Elements) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindElements, elementBuffer().id());
   }
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, pairs().id());
-  if (kernel == 4 && !pixels_) pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (kernel == 4 ? pixels_ : source_).id());
-  const std::uint64_t invocations = kernel <= 2 ? words : n;
-  set("u_invocations", invocations);
-  dispatch(p, (invocations + 63) / 64);  // compute_pixel.comp's 64 invocations a workgroup
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (kernel >= 4 ? pixels_ : source_).id());
+  if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) {  // a workgroup a block
+    glUniform1ui(p.uniform("u_firstRank"), shared->firstRank);
+    glUniform1ui(p.uniform("u_firstStep"), shared->firstStep);
+    glUniform1ui(p.uniform("u_lastRank"), shared->lastRank);
+    glUniform1ui(p.uniform("u_stepno"), shared->stepno);
+    dispatch(p, n >> shared->blockLog2);
+  } else {
+    const std::uint64_t invocations = kernel <= 2 ? words : n;
+    set("u_invocations", invocations);
+    dispatch(p, (invocations + 63) / 64);  // compute_pixel.comp's 64 invocations a workgroup
+  }
   if (kernel <= 2) currentSpans_ = 1 - currentSpans_;
   const Buffer writes = passWrites(pass);
   written_ |= bufferBit(writes);

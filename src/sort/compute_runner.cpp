@@ -40,6 +40,15 @@ std::string stepsDefines(unsigned steps) {
 
 }  // namespace
 
+std::string sharedStepsDefines(const SharedBitonicSteps& p, std::uint64_t elements) {
+  const std::uint64_t block = std::uint64_t{1} << p.blockLog2;
+  if (block > elements || (p.stepsPerBarrier == 2 && block < 4) || p.stepsPerBarrier < 1 || p.stepsPerBarrier > 2) {
+    throw Error(ExitCode::Gpu, "GPU sorter: shared-memory steps of an unknown shape: " + describe(Pass{p}));
+  }
+  return define("BLOCK_LOG2", p.blockLog2) + define("PER_BARRIER", p.stepsPerBarrier) +
+         define("THREADS", block >> p.stepsPerBarrier);
+}
+
 ComputeRunner::ComputeRunner(std::uint64_t elementCount) {
   if (!gl::computeAvailable()) {
     throw Error(ExitCode::Gpu, "GPU sorter: compute shaders need OpenGL 4.3; this context offers " +
@@ -112,14 +121,8 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
             return program(traitsOf(pass).shader, stepsDefines(p.count) + checks);
           },
           [&](const SharedBitonicSteps& p) -> const gl::Program& {
-            const std::uint64_t block = std::uint64_t{1} << p.blockLog2;
-            if (block > elementCount() || (p.stepsPerBarrier == 2 && block < 4) || p.stepsPerBarrier < 1 ||
-                p.stepsPerBarrier > 2) {
-              throw Error(ExitCode::Gpu, "GPU sorter: shared-memory steps of an unknown shape: " + describe(pass));
-            }
-            return program(traitsOf(pass).shader, define("BLOCK_LOG2", p.blockLog2) +
-                                                      define("PER_BARRIER", p.stepsPerBarrier) +
-                                                      define("THREADS", block >> p.stepsPerBarrier));
+            if (p.pixels != 0) return pixelProgram(pass);
+            return program(traitsOf(pass).shader, sharedStepsDefines(p, elementCount()));
           },
           // The fragment kinds: refused (the compute schedules never hold them).
           [&](const auto&) -> const gl::Program& {
@@ -191,7 +194,7 @@ void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape& sou
 void ComputeRunner::runPass(const Pass& pass) {
   const PassTraits& t = traitsOf(pass);
   // As the fragment runner: a pass that rewrites the pairs in place, on pairs already shown.
-  hasPrevious_ = t.writes == Buffer::Compact && (t.reads & bufferBit(Buffer::Compact)) && shown_ == Buffer::Compact;
+  hasPrevious_ = passWrites(pass) == Buffer::Compact && (t.reads & bufferBit(Buffer::Compact)) && shown_ == Buffer::Compact;
   if (hasPrevious_) {
     if (!previousPairs_) previousPairs_ = gl::StorageBuffer(pairs().bytes(), nullptr, "previous pairs");
     glBindBuffer(GL_COPY_READ_BUFFER, pairs_.id());

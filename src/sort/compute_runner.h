@@ -24,6 +24,10 @@ bool& boundsCheck();
 // span starts, span scan, pixel order, and the gather into image order.
 bool computePixelPass(const Pass& pass);
 
+// compute_shared.comp's defines for `steps` on `elements` elements (BLOCK_LOG2, PER_BARRIER,
+// THREADS); throws texsort::Error(Gpu) for a shape it does not run.
+std::string sharedStepsDefines(const SharedBitonicSteps& steps, std::uint64_t elements);
+
 // The storage-buffer bindings of compute_common.glsl and compute_pixel.glsl (below 8, the least GL
 // 4.3 offers).
 enum ComputeBinding : GLuint {

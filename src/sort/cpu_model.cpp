@@ -316,7 +316,13 @@ SortState runPass(const Pass& pass, SortState state) {
                    for (const BitonicStep& step : computeSteps(p)) compactStep(step, state.compact);
                  },
                  [&](const SharedBitonicSteps& p) {
-                   for (const BitonicStep& step : sharedSteps(p)) compactStep(step, state.compact);
+                   if (p.pixels == 0) {
+                     for (const BitonicStep& step : sharedSteps(p)) compactStep(step, state.compact);
+                     return;
+                   }
+                   std::vector<float> pairs = state.compact;  // sorted in shared memory, never stored
+                   for (const BitonicStep& step : sharedSteps(p)) compactStep(step, pairs);
+                   state.pixels = pixelsFromPairs(pairs, state.source, p.positionBits, p.pixels);
                  },
                  // The elements are still as uploaded (element i at position i), so the index finds them.
                  [&](const GatherByIndex& p) {

@@ -64,6 +64,8 @@ unsigned passReads(const Pass& pass) {
   if (steps && steps->source != kWideFromElements) reads &= ~bufferBit(Buffer::Elements);
   if (steps && steps->source == kWideFromPixels) reads |= bufferBit(Buffer::Source) | bufferBit(Buffer::Spans);
   if (steps && steps->pixels > 0) reads |= bufferBit(Buffer::Source);  // the colours it writes
+  const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
+  if (shared && shared->pixels > 0) reads |= bufferBit(Buffer::Source);
   return reads;
 }
 
@@ -75,6 +77,8 @@ Buffer passWrites(const Pass& pass) {
   if (steps && steps->pixels > 0) return Buffer::Groups;
   const auto* order = std::get_if<PixelOrder>(&pass);
   if (order && order->intoPairs) return Buffer::Compact;
+  const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
+  if (shared && shared->pixels > 0) return Buffer::Pixels;
   return traitsOf(pass).writes;
 }
 
@@ -181,7 +185,7 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           [&](const GatherByIndex& p) { return p.pixels ? kIntoImage : kElement / 2 + 2 * kElement; },
           // In place on 8-byte (key, index) pairs: each element read and written once per dispatch.
           [&](const ComputeBitonicSteps&) { return kElement; },
-          [&](const SharedBitonicSteps&) { return kElement; },
+          [&](const SharedBitonicSteps& p) { return p.pixels ? kElement / 2 + 2 * kElement + kPixel : kElement; },
           // A fragment reads one texel per element (a full element texel on the first pass, which
           // folds the pack in) and writes 8 texels of two pairs: 16 elements.
           [&](const WideBitonicSteps& p) {
@@ -375,7 +379,8 @@ PassText passText(const Pass& pass, std::uint64_t n) {
             const std::string block = str(std::uint64_t{1} << p.blockLog2);
             return PassText{std::string(p.stepsPerBarrier == 2 ? "compute C4 " : "compute C2 ") + ranks + ", " +
                                 str(steps.size()) + (steps.size() == 1 ? " step" : " steps"),
-                            "block " + block + " stepno " + str(p.stepno) + " distances " +
+                            std::string(p.pixels ? "into the image's bytes, " : "") + "block " + block + " stepno " +
+                                str(p.stepno) + " distances " +
                                 (steps.size() > 6 ? str(std::max_element(steps.begin(), steps.end(),
                                                                          [](const BitonicStep& a, const BitonicStep& b) {
                                                                            return a.offset < b.offset;
@@ -386,7 +391,9 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                                 " pairs into shared memory, runs the steps with a barrier after " +
                                 (p.stepsPerBarrier == 2 ? "every two (an invocation owns four elements)"
                                                         : "each (an invocation owns two elements)") +
-                                ", and stores the block back."};
+                                (p.pixels ? ", and writes each position's pixel bytes (the gather into image order "
+                                            "folded in)."
+                                          : ", and stores the block back.")};
           },
       },
       pass);

@@ -207,7 +207,8 @@ struct ComputeBitonicSteps {
 // block). A workgroup loads its block once, runs the steps with a barrier after each
 // (stepsPerBarrier 1, C2) or after each pair (2, C4: an invocation owns four elements), and stores
 // it. Merges before lastRank use stepno 2^(rank+1); lastRank uses `stepno` (a line's last merge
-// carries the element count, as in BitonicStep).
+// carries the element count, as in BitonicStep). With `pixels` > 0 (the pixel sort's last pass, the
+// gather folded in) it stores no pairs but each position's pixel bytes, as GatherByIndex's.
 struct SharedBitonicSteps {
   std::uint32_t firstRank = 0;
   std::uint32_t firstStep = 0;
@@ -215,7 +216,10 @@ struct SharedBitonicSteps {
   std::uint32_t stepno = 0;
   std::uint32_t blockLog2 = 0;
   std::uint32_t stepsPerBarrier = 1;
-  auto fields() const { return std::tie(firstRank, firstStep, lastRank, stepno, blockLog2, stepsPerBarrier); }
+  std::uint32_t positionBits = 0, pixels = 0;
+  auto fields() const {
+    return std::tie(firstRank, firstStep, lastRank, stepno, blockLog2, stepsPerBarrier, positionBits, pixels);
+  }
   static constexpr PassTraits kTraits{"shared-memory bitonic steps", "compute_shared.comp", bufferBit(Buffer::Compact),
                                       Buffer::Compact, true, true};
 };

@@ -77,6 +77,9 @@ void setPixelPassUniforms(const gl::Program& p, const Pass& pass) {
   } else if (const auto* gather = std::get_if<GatherByIndex>(&pass)) {
     setInt(p, "u_positionBits", gather->positionBits);
     setInt(p, "u_pixelCount", gather->pixels);
+  } else if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) {  // into the image (compute runner)
+    setInt(p, "u_positionBits", shared->positionBits);
+    setInt(p, "u_pixelCount", shared->pixels);
   }
 }
 
