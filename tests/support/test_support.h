@@ -95,8 +95,9 @@ struct RunOptions {
 // argument with no shell, capturing its output.
 RunResult runProgram(const std::string& program, const std::vector<std::string>& args, const RunOptions& options = {});
 
-// xvfb-run with `args`. When xvfb-run fails to remove its own temporary folder it exits 5 and the
-// program's status is lost (seen once in CI under load); that run is repeated, once.
+// xvfb-run with `args`, its X authority file in a temporary folder of the test's (xvfb-run's own,
+// removed while xauth may still lock it, failed now and then under load with exit 5, the program's
+// status lost).
 RunResult runXvfb(const std::vector<std::string>& args, const RunOptions& options = {});
 
 // Runs the texsort binary that this build made.
