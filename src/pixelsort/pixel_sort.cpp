@@ -217,7 +217,7 @@ bool pixelSortAlgorithm(Algorithm algorithm) {
 }
 
 Algorithm fasterPixelSortBackend(bool computeShaders, bool softwareRenderer, double fragmentCopyMs, double computeCopyMs) {
-  if (!computeShaders || softwareRenderer) return kFragmentPixelSort;
+  if (!computeShaders || softwareRenderer || computeCopyMs <= 0.0) return kFragmentPixelSort;  // 0: not measured
   return 2.0 * computeCopyMs <= fragmentCopyMs ? kComputePixelSort : kFragmentPixelSort;
 }
 

@@ -204,8 +204,8 @@ bool pixelSortAlgorithm(Algorithm algorithm);
 // software renderer (llvmpipe, where it measured faster than every compute row: docs/performance.md)
 // or a context without compute shaders; elsewhere compute-b32c4 when a compute copy of the same
 // bytes takes at most half the time of a full-screen fragment copy (the fragment passes are then
-// bound by the raster units, as on data-centre GPUs), else bitonic-wide. The GL side measures the
-// copies (pixelSortBackendHere, runner.h).
+// bound by the raster units, as on data-centre GPUs), else bitonic-wide, as also when the copies
+// could not be measured (0). The GL side measures them (pixelSortBackendHere, runner.h).
 constexpr Algorithm kFragmentPixelSort = Algorithm::BitonicWide;
 constexpr Algorithm kComputePixelSort = Algorithm::ComputeB32C4;
 Algorithm fasterPixelSortBackend(bool computeShaders, bool softwareRenderer, double fragmentCopyMs, double computeCopyMs);

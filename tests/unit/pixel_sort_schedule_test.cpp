@@ -143,6 +143,7 @@ TEST(PixelSortAlgorithms, AutoTakesComputeWhereFragmentCopiesAreRasterBound) {
   EXPECT_EQ(fasterPixelSortBackend(true, false, 1.0, 1.0), Algorithm::BitonicWide);
   EXPECT_EQ(fasterPixelSortBackend(true, false, 1.0, 0.5), Algorithm::ComputeB32C4) << "half the time: compute";
   EXPECT_EQ(fasterPixelSortBackend(true, false, 1.0, 0.51), Algorithm::BitonicWide);
+  EXPECT_EQ(fasterPixelSortBackend(true, false, 0.0, 0.0), Algorithm::BitonicWide) << "not measured: the fragment path";
   EXPECT_TRUE(pixelSortAlgorithm(kFragmentPixelSort));
   EXPECT_TRUE(pixelSortAlgorithm(kComputePixelSort));
 }
