@@ -135,7 +135,9 @@ std::string passShape(const Pass& pass) {
                    " read";
           },
           [](const PackCompact&) { return std::string("fast: pack"); },
-          [](const GatherByIndex&) { return std::string("fast: gather by index"); },
+          [](const GatherByIndex& p) {  // the pixel sort's (fast path or compute rows): into the image
+            return std::string(p.pixels ? "gather by index, into the image's bytes" : "fast: gather by index");
+          },
           [](const WideGather&) { return std::string("wide: gather by index"); },
           [&](const WideBitonicSteps& p) {
             const char* from = p.source == kWideFromElements ? " from the element texture"

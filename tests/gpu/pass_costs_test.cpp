@@ -45,16 +45,20 @@ TEST_F(PassCostsTest, ThePixelSortsPassesAreEachCountedOnce) {
   std::mt19937 rng(5);
   const Image image = test::randomImage(40, 24, rng, 8);
   const PixelSortOptions options;
-  const PassSchedule schedule = pixelSortSchedule(lineLayout(40, 24, 0.0), Algorithm::BitonicWide, options);
-  const PassCosts costs = measurePixelSortPassCosts(image, options, Algorithm::BitonicWide, 1);
-  std::multiset<std::string> expected, counted;
-  for (const Pass& pass : schedule) expected.insert(passShape(pass));
-  for (const PassShapeCost& c : costs.shapes)
-    for (std::size_t k = 0; k < c.passes; ++k) counted.insert(c.shape);
-  EXPECT_EQ(counted, expected);
-  EXPECT_EQ(costs.n, schedule.shape.count());
-  ASSERT_FALSE(costs.shapes.empty());
-  EXPECT_EQ(costs.shapes.front().shape, passShape(schedule.front())) << "in schedule order: the span starts first";
+  for (const Algorithm a : {Algorithm::BitonicWide, Algorithm::ComputeB2, Algorithm::ComputeB32C4}) {
+    SCOPED_TRACE(algorithmName(a));
+    const PassSchedule schedule = pixelSortSchedule(lineLayout(40, 24, 0.0), a, options);
+    const PassCosts costs = measurePixelSortPassCosts(image, options, a, 1);
+    std::multiset<std::string> expected, counted;
+    for (const Pass& pass : schedule) expected.insert(passShape(pass));
+    for (const PassShapeCost& c : costs.shapes)
+      for (std::size_t k = 0; k < c.passes; ++k) counted.insert(c.shape);
+    EXPECT_EQ(counted, expected);
+    EXPECT_EQ(costs.n, schedule.shape.count());
+    ASSERT_FALSE(costs.shapes.empty());
+    EXPECT_EQ(costs.shapes.front().shape, passShape(schedule.front())) << "in schedule order: the span starts first";
+    EXPECT_GT(costs.copyMs, 0.0) << "the copy yardstick";
+  }
 }
 
 TEST(PassShape, NamesWhatAPassReadsAndCarries) {
@@ -74,6 +78,13 @@ TEST(PassShape, NamesWhatAPassReadsAndCarries) {
       std::find_if(pixels.begin(), pixels.end(), [](const Pass& p) { return std::holds_alternative<WideBitonicSteps>(p); });
   ASSERT_NE(firstWide, pixels.end());
   EXPECT_EQ(passShape(*firstWide), "wide: 10 steps from the pixels (keys made here)");
+  // The compute rows' pixel sort: the key pass writes pairs; the gather, or the last shared
+  // dispatch, writes the image's bytes.
+  const PassSchedule b2 = pixelSortSchedule(lineLayout(64, 4, 0.0), Algorithm::ComputeB2, PixelSortOptions{});
+  EXPECT_EQ(passShape(b2[2]), "pixel sort: (span, key, position) order into pairs");
+  EXPECT_EQ(passShape(b2.back()), "gather by index, into the image's bytes");
+  const PassSchedule c4Pixels = pixelSortSchedule(lineLayout(64, 4, 0.0), Algorithm::ComputeC4, PixelSortOptions{});
+  EXPECT_EQ(passShape(c4Pixels.back()), "compute shared C4, block 2^8: 21 steps, into the image's bytes");
 }
 
 }  // namespace
