@@ -34,8 +34,8 @@ void uploadPixelSource(Runner& runner, const Image& image, const PixelSortOption
                       shape);
 }
 
-Algorithm pixelSortBackendHere() {
-  static std::optional<Algorithm> chosen;
+const PixelSortBackend& pixelSortBackendChoice() {
+  static std::optional<PixelSortBackend> chosen;
   if (chosen) return *chosen;
   const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   const std::string renderer = name ? name : "";
@@ -58,7 +58,9 @@ Algorithm pixelSortBackendHere() {
       }
     }
   }
-  chosen = fasterPixelSortBackend(gl::computeAvailable(), software, fragmentMs, computeMs);
+  const bool compute = gl::computeAvailable();
+  chosen = PixelSortBackend{fasterPixelSortBackend(compute, software, fragmentMs, computeMs), compute, software,
+                            fragmentMs, computeMs};
   return *chosen;
 }
 

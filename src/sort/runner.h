@@ -78,7 +78,14 @@ void requireAvailable(Algorithm algorithm);
 // The line sort `texsort pixelsort` takes unless --algo names one (auto): fasterPixelSortBackend
 // (pixel_sort.h) for the current context: its renderer's name and, on hardware with compute shaders, one copy pass
 // of 2^22 elements on each runner (measured once a process: one context serves it).
-Algorithm pixelSortBackendHere();
+struct PixelSortBackend {
+  Algorithm algorithm = kFragmentPixelSort;
+  bool compute = false;                          // the context has compute shaders
+  bool software = false;                         // a software renderer: not measured
+  double fragmentCopyMs = 0, computeCopyMs = 0;  // the probe's copies (0: not measured)
+};
+const PixelSortBackend& pixelSortBackendChoice();
+inline Algorithm pixelSortBackendHere() { return pixelSortBackendChoice().algorithm; }
 // A stage's line sort: its own when --algo named one, else pixelSortBackendHere().
 inline Algorithm pixelSortAlgorithmHere(Algorithm given, bool chosen) { return chosen ? given : pixelSortBackendHere(); }
 

@@ -20,6 +20,12 @@ TEST(Cli, InfoNamesTheRendererAndPlatform) {
   EXPECT_NE(r.out.find("renderer"), std::string::npos);
   EXPECT_NE(r.out.find("max texture size"), std::string::npos);
   EXPECT_NE(r.out.find("EGL platform"), std::string::npos);
+  // What pixelsort --algo auto takes here, and why: on llvmpipe the fragment path, unmeasured.
+  EXPECT_NE(r.out.find("\npixelsort auto    bitonic-wide: a software renderer, where the fragment path measured faster\n"),
+            std::string::npos) << r.out;
+  const test::RunResult without = runTexsort({"info"}, test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "no-compute"}}});
+  EXPECT_NE(without.out.find("\npixelsort auto    bitonic-wide: no compute shaders here\n"), std::string::npos)
+      << without.out;
 }
 
 // The memory line: where textures live (llvmpipe's are in host memory, beside everything else) and
