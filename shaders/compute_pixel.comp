@@ -24,6 +24,6 @@ void main() {
     int j = elementOfPixel(i);
     b = pixelSortBytes(pairs[j], j);
   }
-  pixelsOut[i] = b.r | (b.g << 8) | (b.b << 16) | (b.a << 24);
+  pixelsOut[i] = packedBytes(b);
 #endif
 }

@@ -21,3 +21,4 @@ uniform int u_pixelCount;   // the gather into image order: the image's pixels
 // same names for the fragment passes), for compute_pixel.comp and compute_shared.comp.
 #define invocationIndex() (gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x) + gl_GlobalInvocationID.x)
 bool pairPrecedes(vec2 a, vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
+uint packedBytes(uvec4 b) { return b.r | (b.g << 8) | (b.b << 16) | (b.a << 24); }  // a PixelsOut word

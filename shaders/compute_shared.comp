@@ -77,8 +77,7 @@ void main() {
   for (uint j = tid; j < kBlock; j += uint(THREADS)) {
     int e = int(blockBase + j), pixel = pixelAtElement(e);
     if (pixel < 0) continue;  // padding
-    uvec4 b = pixelSortBytes(s_pairs[j], e);
-    pixelsOut[pixel] = b.r | (b.g << 8) | (b.b << 16) | (b.a << 24);
+    pixelsOut[pixel] = packedBytes(pixelSortBytes(s_pairs[j], e));
   }
 #else
   for (uint j = tid; j < kBlock; j += uint(THREADS)) pairs[blockBase + j] = s_pairs[j];

@@ -8,6 +8,9 @@
 // keeps the group in scratch memory for 4 steps and more (B16's dispatch took 4.8x as long).
 layout(local_size_x = 64) in;
 
+#ifdef INTO_IMAGE  // after compute_pixel.glsl, sort_common.glsl and pixel_source.glsl instead of compute_common.glsl
+uniform uint u_count;
+#endif
 uniform uint u_stepno;  // the merge's block: ascending where (element & stepno) == 0
 uniform uint u_offset;  // the first (largest) distance
 
@@ -49,6 +52,14 @@ void main() {
     v[k] = swap ? a : b;                                 \
   }
   NETWORK
+#ifdef INTO_IMAGE  // the pixel sort's last pass: each position's pixel bytes, as compute_pixel.comp's gather
+#define STORE(j)                                                       \
+  {                                                                    \
+    int e = int(base + uint(j) * spacing), pixel = pixelAtElement(e); \
+    if (pixel >= 0) pixelsOut[pixel] = packedBytes(pixelSortBytes(v[j], e)); \
+  }
+#else
 #define STORE(j) pairs[base + uint(j) * spacing] = v[j];
+#endif
   STORES
 }

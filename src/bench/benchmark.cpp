@@ -150,7 +150,7 @@ std::string passShape(const Pass& pass) {
             const auto power = [](std::uint32_t d) { return "2^" + std::to_string(log2Exact(d)); };
             const std::uint32_t last = p.offset >> (p.count - 1);
             return "compute B" + std::to_string(1u << p.count) + ": distance " + power(p.offset) +
-                   (p.count > 1 ? ".." + power(last) : "");
+                   (p.count > 1 ? ".." + power(last) : "") + (p.pixels ? ", into the image's bytes" : "");
           },
           [&](const SharedBitonicSteps& p) {
             return std::string("compute shared ") + (p.stepsPerBarrier == 2 ? "C4" : "C2") + ", block 2^" +

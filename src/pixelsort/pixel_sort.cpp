@@ -279,17 +279,24 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
     schedule.passes.insert(schedule.passes.end(), sort.passes.begin(), sort.passes.end());
     return schedule;
   }
-  // The compute rows with shared memory end with a shared dispatch that holds every line's last
-  // steps: it writes the image's bytes itself, and the gather goes.
+  // The compute rows end with a dispatch that holds every line's last steps (in shared memory or
+  // in registers): it writes the image's bytes itself, and the gather goes.
   const std::size_t n = sort.passes.size();
-  if (n >= 2 && std::holds_alternative<GatherByIndex>(sort.passes[n - 1]) &&
-      std::holds_alternative<SharedBitonicSteps>(sort.passes[n - 2])) {
-    sort.passes.pop_back();
-    auto& last = std::get<SharedBitonicSteps>(sort.passes.back());
-    last.positionBits = s;
-    last.pixels = pixels;
-    schedule.passes.insert(schedule.passes.end(), sort.passes.begin(), sort.passes.end());
-    return schedule;
+  if (n >= 2 && std::holds_alternative<GatherByIndex>(sort.passes[n - 1])) {
+    const auto intoImage = [&](auto& last) {
+      last.positionBits = s;
+      last.pixels = pixels;
+      sort.passes.pop_back();
+      schedule.passes.insert(schedule.passes.end(), sort.passes.begin(), sort.passes.end());
+    };
+    if (auto* shared = std::get_if<SharedBitonicSteps>(&sort.passes[n - 2])) {
+      intoImage(*shared);
+      return schedule;
+    }
+    if (auto* steps = std::get_if<ComputeBitonicSteps>(&sort.passes[n - 2])) {
+      intoImage(*steps);
+      return schedule;
+    }
   }
   for (std::size_t k = 0; k < sort.passes.size(); ++k) {
     Pass pass = sort.passes[k];

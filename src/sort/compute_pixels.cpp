@@ -27,7 +27,9 @@ int kernelOf(const Pass& pass) {
   const auto* gather = std::get_if<GatherByIndex>(&pass);
   if (gather != nullptr && gather->pixels != 0) return 4;
   const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
-  return shared != nullptr && shared->pixels != 0 ? 5 : 0;  // compute_shared.comp, INTO_IMAGE
+  if (shared != nullptr && shared->pixels != 0) return 5;  // compute_shared.comp, INTO_IMAGE
+  const auto* steps = std::get_if<ComputeBitonicSteps>(&pass);
+  return steps != nullptr && steps->pixels != 0 ? 6 : 0;  // compute_steps.comp, INTO_IMAGE
 }
 
 // sort_common.glsl without its #version line: compute_pixel.glsl's version and buffers come first.
@@ -49,6 +51,7 @@ const gl::Program& ComputeRunner::pixelProgram(const Pass& pass) {
   if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) {
     defines += sharedStepsDefines(*shared, elementCount()) + "#define INTO_IMAGE\n";
   }
+  if (const auto* steps = std::get_if<ComputeBitonicSteps>(&pass)) defines += computeStepsDefines(*steps) + "#define INTO_IMAGE\n";
   const bool readsSource = passReads(pass) & bufferBit(Buffer::Source);
   if (readsSource) defines += sourceDefines(sourceShape_);
   gl::Program& p = programs_["compute_pixel.comp\n" + defines];
@@ -61,7 +64,9 @@ const gl::Program& ComputeRunner::pixelProgram(const Pass& pass) {
                               withoutVersionLine(shaders::kShader_sort_common_glsl), defines.c_str(),
                               readsSource ? shaders::kShader_pixel_source_glsl : "",
                               kernel == 3 ? shaders::kShader_pixel_order_glsl : "", passShader,
-                              kernel == 5 ? shaders::kShader_compute_shared_comp : shaders::kShader_compute_pixel_comp});
+                              kernel == 5   ? shaders::kShader_compute_shared_comp
+                              : kernel == 6 ? shaders::kShader_compute_steps_comp
+                                            : shaders::kShader_compute_pixel_comp});
   }
   return p;
 }
@@ -70,7 +75,9 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
   if (!source_) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded");
   const std::uint64_t n = elementCount(), words = spanWordCount(n);
   const auto set = [&](const char* name, std::uint64_t value) { glUniform1i(p.uniform(name), static_cast<GLint>(value)); };
-  set("u_count", n);
+  const int kernel = kernelOf(pass);
+  if (kernel == 6) glUniform1ui(p.uniform("u_count"), static_cast<GLuint>(n));  // compute_steps.comp's is a uint
+  else set("u_count", n);
   set("u_indexHighBits", indexHighBits(n));
   setSourceUniforms(p, sourceShape_);
   setPixelPassUniforms(p, pass);
@@ -78,7 +85,6 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindMaps, (maps_ ? maps_ : source_).id());  // unread without maps
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSpansIn, spans_[currentSpans_].id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSpansOut, spans_[1 - currentSpans_].id());
-  const int kernel = kernelOf(pass);
   if (kernel >= 4 && !pixels_) {  // zero past the image, where no pass writes
     pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
     const std::vector<std::uint8_t> zeros(std::min(n, kPartTexels) * 4, 0);
@@ -97,6 +103,10 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
     glUniform1ui(p.uniform("u_lastRank"), shared->lastRank);
     glUniform1ui(p.uniform("u_stepno"), shared->stepno);
     dispatch(p, n >> shared->blockLog2);
+  } else if (const auto* steps = std::get_if<ComputeBitonicSteps>(&pass)) {  // an invocation a group of 2^count
+    glUniform1ui(p.uniform("u_stepno"), steps->stepno);
+    glUniform1ui(p.uniform("u_offset"), steps->offset);
+    dispatch(p, ((n >> steps->count) + 63) / 64);
   } else {
     const std::uint64_t invocations = kernel <= 2 ? words : n;
     set("u_invocations", invocations);

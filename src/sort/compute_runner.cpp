@@ -40,6 +40,15 @@ std::string stepsDefines(unsigned steps) {
 
 }  // namespace
 
+std::string computeStepsDefines(const ComputeBitonicSteps& p) {
+  if (p.count < 1 || p.count > kMaxComputeFusedSteps || p.offset >> (p.count - 1) == 0) {
+    throw Error(ExitCode::Gpu, "GPU sorter: compute steps of an unknown shape: " + describe(Pass{p}));
+  }
+  const std::string checks = std::string(boundsCheck() ? "#define TEXSORT_BOUNDS_CHECK\n" : "") +
+                             (forcedFailure("compute-overrun") ? "#define TEXSORT_FORCED_OVERRUN\n" : "");
+  return stepsDefines(p.count) + checks;
+}
+
 std::string sharedStepsDefines(const SharedBitonicSteps& p, std::uint64_t elements) {
   const std::uint64_t block = std::uint64_t{1} << p.blockLog2;
   if (block > elements || (p.stepsPerBarrier == 2 && block < 4) || p.stepsPerBarrier < 1 || p.stepsPerBarrier > 2) {
@@ -113,12 +122,8 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
           [&](const SpanScanStep&) -> const gl::Program& { return pixelProgram(pass); },
           [&](const PixelOrder&) -> const gl::Program& { return pixelProgram(pass); },
           [&](const ComputeBitonicSteps& p) -> const gl::Program& {
-            if (p.count < 1 || p.count > kMaxComputeFusedSteps || p.offset >> (p.count - 1) == 0) {
-              throw Error(ExitCode::Gpu, "GPU sorter: compute steps of an unknown shape: " + describe(pass));
-            }
-            const std::string checks = std::string(boundsCheck() ? "#define TEXSORT_BOUNDS_CHECK\n" : "") +
-                                       (forcedFailure("compute-overrun") ? "#define TEXSORT_FORCED_OVERRUN\n" : "");
-            return program(traitsOf(pass).shader, stepsDefines(p.count) + checks);
+            if (p.pixels != 0) return pixelProgram(pass);
+            return program(traitsOf(pass).shader, computeStepsDefines(p));
           },
           [&](const SharedBitonicSteps& p) -> const gl::Program& {
             if (p.pixels != 0) return pixelProgram(pass);

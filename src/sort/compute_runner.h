@@ -24,6 +24,9 @@ bool& boundsCheck();
 // span starts, span scan, pixel order, and the gather into image order.
 bool computePixelPass(const Pass& pass);
 
+// compute_steps.comp's defines for `steps` (STEPS and its group's code, the bounds check where on);
+// throws texsort::Error(Gpu) for a shape it does not run.
+std::string computeStepsDefines(const ComputeBitonicSteps& steps);
 // compute_shared.comp's defines for `steps` on `elements` elements (BLOCK_LOG2, PER_BARRIER,
 // THREADS); throws texsort::Error(Gpu) for a shape it does not run.
 std::string sharedStepsDefines(const SharedBitonicSteps& steps, std::uint64_t elements);

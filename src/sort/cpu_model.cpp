@@ -284,6 +284,14 @@ SortState runPass(const Pass& pass, SortState state) {
   const std::uint64_t n = std::max(state.elements.size(), state.source.size());
   if (!isPowerOfTwo(n)) throw std::invalid_argument("runPass: size must be a power of two");
   const auto network = [&](const auto&) { state.elements = runPass(pass, state.elements); };
+  // Compute steps on the pairs in place, or (the pixel sort's last pass, pixels > 0) on a copy
+  // never stored, whose order gives each position's pixel bytes.
+  const auto stepsOrImage = [&](const std::vector<BitonicStep>& steps, std::uint32_t positionBits, std::uint32_t pixels) {
+    std::vector<float> sorted;
+    std::vector<float>& pairs = pixels > 0 ? (sorted = state.compact) : state.compact;
+    for (const BitonicStep& step : steps) compactStep(step, pairs);
+    if (pixels > 0) state.pixels = pixelsFromPairs(pairs, state.source, positionBits, pixels);
+  };
   std::visit(Overloaded{
                  [&](const BitonicStep& p) { network(p); },
                  [&](const BitonicLegacyStep& p) { network(p); },
@@ -312,18 +320,8 @@ SortState runPass(const Pass& pass, SortState state) {
                    for (const BitonicStep& step : fusedSteps(p)) compactStep(step, state.compact);
                  },
                  // The compute kernels run the same steps in place (B2-B16 in registers, C2/C4 in shared memory).
-                 [&](const ComputeBitonicSteps& p) {
-                   for (const BitonicStep& step : computeSteps(p)) compactStep(step, state.compact);
-                 },
-                 [&](const SharedBitonicSteps& p) {
-                   if (p.pixels == 0) {
-                     for (const BitonicStep& step : sharedSteps(p)) compactStep(step, state.compact);
-                     return;
-                   }
-                   std::vector<float> pairs = state.compact;  // sorted in shared memory, never stored
-                   for (const BitonicStep& step : sharedSteps(p)) compactStep(step, pairs);
-                   state.pixels = pixelsFromPairs(pairs, state.source, p.positionBits, p.pixels);
-                 },
+                 [&](const ComputeBitonicSteps& p) { stepsOrImage(computeSteps(p), p.positionBits, p.pixels); },
+                 [&](const SharedBitonicSteps& p) { stepsOrImage(sharedSteps(p), p.positionBits, p.pixels); },
                  // The elements are still as uploaded (element i at position i), so the index finds them.
                  [&](const GatherByIndex& p) {
                    if (p.pixels > 0) {

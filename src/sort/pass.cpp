@@ -54,6 +54,15 @@ std::vector<BitonicStep> wideSteps(const WideBitonicSteps& p) {
   return steps;
 }
 
+namespace {
+// Compute or shared-memory steps that store the pixel sort's bytes (its last pass) instead of pairs.
+bool computeIntoImage(const Pass& pass) {
+  const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
+  const auto* steps = std::get_if<ComputeBitonicSteps>(&pass);
+  return (shared && shared->pixels > 0) || (steps && steps->pixels > 0);
+}
+}  // namespace
+
 unsigned passReads(const Pass& pass) {
   unsigned reads = traitsOf(pass).reads;
   const auto* gather = std::get_if<GatherByIndex>(&pass);
@@ -64,8 +73,7 @@ unsigned passReads(const Pass& pass) {
   if (steps && steps->source != kWideFromElements) reads &= ~bufferBit(Buffer::Elements);
   if (steps && steps->source == kWideFromPixels) reads |= bufferBit(Buffer::Source) | bufferBit(Buffer::Spans);
   if (steps && steps->pixels > 0) reads |= bufferBit(Buffer::Source);  // the colours it writes
-  const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
-  if (shared && shared->pixels > 0) reads |= bufferBit(Buffer::Source);
+  if (computeIntoImage(pass)) reads |= bufferBit(Buffer::Source);
   return reads;
 }
 
@@ -77,8 +85,7 @@ Buffer passWrites(const Pass& pass) {
   if (steps && steps->pixels > 0) return Buffer::Groups;
   const auto* order = std::get_if<PixelOrder>(&pass);
   if (order && order->intoPairs) return Buffer::Compact;
-  const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
-  if (shared && shared->pixels > 0) return Buffer::Pixels;
+  if (computeIntoImage(pass)) return Buffer::Pixels;
   return traitsOf(pass).writes;
 }
 
@@ -184,7 +191,7 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           // Into image order (pixels > 0): kIntoImage.
           [&](const GatherByIndex& p) { return p.pixels ? kIntoImage : kElement / 2 + 2 * kElement; },
           // In place on 8-byte (key, index) pairs: each element read and written once per dispatch.
-          [&](const ComputeBitonicSteps&) { return kElement; },
+          [&](const ComputeBitonicSteps& p) { return p.pixels ? kElement / 2 + 2 * kElement + kPixel : kElement; },
           [&](const SharedBitonicSteps& p) { return p.pixels ? kElement / 2 + 2 * kElement + kPixel : kElement; },
           // A fragment reads one texel per element (a full element texel on the first pass, which
           // folds the pack in) and writes 8 texels of two pairs: 16 elements.
@@ -306,12 +313,14 @@ PassText passText(const Pass& pass, std::uint64_t n) {
             const std::string steps = p.count == 1 ? "step " + str(p.firstStep)
                                                    : "steps " + str(p.firstStep) + "-" + str(p.firstStep + p.count - 1);
             return PassText{"compute B" + str(2u << (p.count - 1)) + " rank " + str(p.rank) + " " + steps,
-                            "stepno " + str(p.stepno) + " distance" + (p.count == 1 ? " " : "s ") +
-                                distanceList(computeSteps(p)),
+                            std::string(p.pixels ? "into the image's bytes, " : "") + "stepno " + str(p.stepno) +
+                                " distance" + (p.count == 1 ? " " : "s ") + distanceList(computeSteps(p)),
                             "one dispatch: each invocation loads the " + str(2u << (p.count - 1)) +
                                 " (key, index) pairs its " + (p.count == 1 ? "step connects" : "steps connect") +
                                 " from the storage buffer, runs " + str(p.count) + (p.count == 1 ? " step" : " steps") +
-                                " in registers and stores them back."};
+                                " in registers and " +
+                                (p.pixels ? "writes each position's pixel bytes (the gather into image order folded in)."
+                                          : "stores them back.")};
           },
           [&](const WideBitonicSteps& p) {
             const std::vector<BitonicStep> steps = wideSteps(p);

@@ -80,6 +80,9 @@ void setPixelPassUniforms(const gl::Program& p, const Pass& pass) {
   } else if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) {  // into the image (compute runner)
     setInt(p, "u_positionBits", shared->positionBits);
     setInt(p, "u_pixelCount", shared->pixels);
+  } else if (const auto* steps = std::get_if<ComputeBitonicSteps>(&pass)) {  // the same
+    setInt(p, "u_positionBits", steps->positionBits);
+    setInt(p, "u_pixelCount", steps->pixels);
   }
 }
 

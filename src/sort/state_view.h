@@ -44,7 +44,7 @@ void setSourceUniforms(const gl::Program& program, const SourceShape& shape);
 std::string pixelOrderDefines(const PixelOrder& order);
 std::string spanStartsDefines(const SpanStarts& starts);
 // Their uniforms, on `program` in use: pixel_order.glsl's, and the kind's own for SpanStarts,
-// SpanScanStep, PixelOrder, GatherByIndex and SharedBitonicSteps into the image (others: none).
+// SpanScanStep, PixelOrder, GatherByIndex, and compute and shared steps into the image (others: none).
 void setPixelOrderUniforms(const gl::Program& program, const PixelOrder& order);
 void setPixelPassUniforms(const gl::Program& program, const Pass& pass);
 

@@ -78,11 +78,13 @@ TEST(PassShape, NamesWhatAPassReadsAndCarries) {
       std::find_if(pixels.begin(), pixels.end(), [](const Pass& p) { return std::holds_alternative<WideBitonicSteps>(p); });
   ASSERT_NE(firstWide, pixels.end());
   EXPECT_EQ(passShape(*firstWide), "wide: 10 steps from the pixels (keys made here)");
-  // The compute rows' pixel sort: the key pass writes pairs; the gather, or the last shared
-  // dispatch, writes the image's bytes.
+  // The compute rows' pixel sort: the key pass writes pairs; the last dispatch writes the image's
+  // bytes; the fast path's gather does.
   const PassSchedule b2 = pixelSortSchedule(lineLayout(64, 4, 0.0), Algorithm::ComputeB2, PixelSortOptions{});
   EXPECT_EQ(passShape(b2[2]), "pixel sort: (span, key, position) order into pairs");
-  EXPECT_EQ(passShape(b2.back()), "gather by index, into the image's bytes");
+  EXPECT_EQ(passShape(b2.back()), "compute B2: distance 2^0, into the image's bytes");
+  const PassSchedule fast = pixelSortSchedule(lineLayout(64, 4, 0.0), Algorithm::BitonicFast, PixelSortOptions{});
+  EXPECT_EQ(passShape(fast.back()), "gather by index, into the image's bytes");
   const PassSchedule c4Pixels = pixelSortSchedule(lineLayout(64, 4, 0.0), Algorithm::ComputeC4, PixelSortOptions{});
   EXPECT_EQ(passShape(c4Pixels.back()), "compute shared C4, block 2^8: 21 steps, into the image's bytes");
 }
