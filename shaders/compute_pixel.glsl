@@ -7,15 +7,15 @@
 #define TEXSORT_COMPUTE
 
 layout(std430, binding = 0) writeonly buffer Elements { vec4 elements[]; };       // PixelOrder writes them
-layout(std430, binding = 1) buffer Pairs { vec2 pairs[]; };  // (key, index): PixelOrder's into pairs, sorted for the gather
-layout(std430, binding = 2) writeonly buffer PixelsOut { uint pixelsOut[]; };     // the image's RGBA, R lowest
+layout(std430, binding = 1) buffer Pairs { vec2 pairs[]; };  // (key, index): the key pass writes them, the sort orders them
+layout(std430, binding = 2) writeonly buffer PixelsOut { uint pixelsOut[]; };     // the image's RGBA, R lowest (INTO_IMAGE)
 layout(std430, binding = 4) readonly buffer SourcePixels { uint sourcePixels[]; };  // pixel p's RGBA, R lowest
 layout(std430, binding = 5) readonly buffer PixelMaps { uvec2 pixelMaps[]; };     // Buffer::Maps
 layout(std430, binding = 6) readonly buffer SpanWordsIn { uvec2 spanWordsIn[]; };  // Buffer::Spans as it stands
 layout(std430, binding = 7) writeonly buffer SpanWordsOut { uvec2 spanWordsOut[]; };  // and as this pass leaves it
 
 uniform int u_invocations;  // how many invocations do work: the words, elements or pixel positions
-uniform int u_pixelCount;   // the gather into image order: the image's pixels
+uniform int u_pixelCount;   // the last sort dispatch into the image: the image's pixels
 
 // As compute_common.glsl's (which this program does not include: sort_common.glsl declares the
 // same names for the fragment passes), for compute_pixel.comp and compute_shared.comp.

@@ -1,8 +1,8 @@
 // The compute runner's pixel sort: the source kept in storage buffers (the same bytes as the
-// fragment runner's textures), the span, scan, key and image-order passes as dispatches of
-// compute_pixel.comp, each calling the very function its fragment pass calls, and their state read
-// back and shown. Between the key pass, which writes the pairs (PixelOrder::intoPairs), and the
-// gather the line sort is the compute schedule's own (ComputeBitonicSteps, SharedBitonicSteps).
+// fragment runner's textures), the span, scan and key passes as dispatches of compute_pixel.comp,
+// each calling the very function its fragment pass calls, and their state read back and shown.
+// The key pass writes the pairs (PixelOrder::intoPairs); the sort is the compute schedule's own
+// (ComputeBitonicSteps, SharedBitonicSteps), whose last dispatch writes the image's bytes itself.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -19,17 +19,19 @@ constexpr std::uint64_t kPartTexels = std::uint64_t{1} << 18;  // uploads go a p
 
 std::uint64_t spanWordCount(std::uint64_t elements) { return std::max<std::uint64_t>(1, elements / kSpanWordBits); }
 
-// compute_pixel.comp's KERNEL for a pixel pass, 0 for other passes.
-int kernelOf(const Pass& pass) {
-  if (std::holds_alternative<SpanStarts>(pass)) return 1;
-  if (std::holds_alternative<SpanScanStep>(pass)) return 2;
-  if (std::holds_alternative<PixelOrder>(pass)) return 3;
-  const auto* gather = std::get_if<GatherByIndex>(&pass);
-  if (gather != nullptr && gather->pixels != 0) return 4;
+// The pixel sort's kernels: compute_pixel.comp's (its KERNEL define: span starts 1, span scan 2,
+// key pass 3), and the last sort dispatch into the image (compute_shared.comp or
+// compute_steps.comp with INTO_IMAGE).
+enum Kernel : int { kNoPixelKernel = 0, kSpanStarts = 1, kSpanScan = 2, kPixelOrder = 3, kSharedIntoImage, kStepsIntoImage };
+
+Kernel kernelOf(const Pass& pass) {
+  if (std::holds_alternative<SpanStarts>(pass)) return kSpanStarts;
+  if (std::holds_alternative<SpanScanStep>(pass)) return kSpanScan;
+  if (std::holds_alternative<PixelOrder>(pass)) return kPixelOrder;
   const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
-  if (shared != nullptr && shared->pixels != 0) return 5;  // compute_shared.comp, INTO_IMAGE
+  if (shared != nullptr && shared->pixels != 0) return kSharedIntoImage;
   const auto* steps = std::get_if<ComputeBitonicSteps>(&pass);
-  return steps != nullptr && steps->pixels != 0 ? 6 : 0;  // compute_steps.comp, INTO_IMAGE
+  return steps != nullptr && steps->pixels != 0 ? kStepsIntoImage : kNoPixelKernel;
 }
 
 // sort_common.glsl without its #version line: compute_pixel.glsl's version and buffers come first.
@@ -43,8 +45,8 @@ const char* withoutVersionLine(const char* source) {
 bool computePixelPass(const Pass& pass) { return kernelOf(pass) != 0; }
 
 const gl::Program& ComputeRunner::pixelProgram(const Pass& pass) {
-  const int kernel = kernelOf(pass);
-  if (kernel == 0) throw Error(ExitCode::Gpu, std::string("GPU sorter: ") + traitsOf(pass).kind + " is no pixel pass");
+  const Kernel kernel = kernelOf(pass);
+  if (kernel == kNoPixelKernel) throw Error(ExitCode::Gpu, std::string("GPU sorter: ") + traitsOf(pass).kind + " is no pixel pass");
   std::string defines = "#define KERNEL " + std::to_string(kernel) + "\n";
   if (const auto* starts = std::get_if<SpanStarts>(&pass)) defines += spanStartsDefines(*starts);
   if (const auto* order = std::get_if<PixelOrder>(&pass)) defines += pixelOrderDefines(*order);
@@ -56,17 +58,17 @@ const gl::Program& ComputeRunner::pixelProgram(const Pass& pass) {
   if (readsSource) defines += sourceDefines(sourceShape_);
   gl::Program& p = programs_["compute_pixel.comp\n" + defines];
   if (!p) {
-    const char* passShader = kernel == 1 ? shaders::kShader_span_starts_frag
-                             : kernel == 2 ? shaders::kShader_span_scan_frag
-                                           : "";
+    const char* passShader = kernel == kSpanStarts ? shaders::kShader_span_starts_frag
+                             : kernel == kSpanScan ? shaders::kShader_span_scan_frag
+                                                   : "";
     p = gl::Program::compute("compute_pixel.comp",
                              {"#version 430 core\n", shaders::kShader_compute_pixel_glsl,
                               withoutVersionLine(shaders::kShader_sort_common_glsl), defines.c_str(),
                               readsSource ? shaders::kShader_pixel_source_glsl : "",
-                              kernel == 3 ? shaders::kShader_pixel_order_glsl : "", passShader,
-                              kernel == 5   ? shaders::kShader_compute_shared_comp
-                              : kernel == 6 ? shaders::kShader_compute_steps_comp
-                                            : shaders::kShader_compute_pixel_comp});
+                              kernel == kPixelOrder ? shaders::kShader_pixel_order_glsl : "", passShader,
+                              kernel == kSharedIntoImage  ? shaders::kShader_compute_shared_comp
+                              : kernel == kStepsIntoImage ? shaders::kShader_compute_steps_comp
+                                                          : shaders::kShader_compute_pixel_comp});
   }
   return p;
 }
@@ -75,8 +77,9 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
   if (!source_) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded");
   const std::uint64_t n = elementCount(), words = spanWordCount(n);
   const auto set = [&](const char* name, std::uint64_t value) { glUniform1i(p.uniform(name), static_cast<GLint>(value)); };
-  const int kernel = kernelOf(pass);
-  if (kernel == 6) glUniform1ui(p.uniform("u_count"), static_cast<GLuint>(n));  // compute_steps.comp's is a uint
+  const Kernel kernel = kernelOf(pass);
+  const bool intoImage = kernel == kSharedIntoImage || kernel == kStepsIntoImage;
+  if (kernel == kStepsIntoImage) glUniform1ui(p.uniform("u_count"), static_cast<GLuint>(n));  // compute_steps.comp's is a uint
   else set("u_count", n);
   set("u_indexHighBits", indexHighBits(n));
   setSourceUniforms(p, sourceShape_);
@@ -85,18 +88,18 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindMaps, (maps_ ? maps_ : source_).id());  // unread without maps
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSpansIn, spans_[currentSpans_].id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSpansOut, spans_[1 - currentSpans_].id());
-  if (kernel >= 4 && !pixels_) {  // zero past the image, where no pass writes
+  if (intoImage && !pixels_) {  // zero past the image, where no pass writes
     pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
     const std::vector<std::uint8_t> zeros(std::min(n, kPartTexels) * 4, 0);
     for (std::uint64_t first = 0; first < n; first += kPartTexels) {
       pixels_.write(zeros.data(), std::min(n - first, kPartTexels) * 4, first * 4);
     }
   }
-  if (kernel == 3 && passWrites(pass) == Buffer::Elements) {
+  if (kernel == kPixelOrder && passWrites(pass) == Buffer::Elements) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindElements, elementBuffer().id());
   }
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, pairs().id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (kernel >= 4 ? pixels_ : source_).id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (intoImage ? pixels_ : source_).id());
   if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) {  // a workgroup a block
     glUniform1ui(p.uniform("u_firstRank"), shared->firstRank);
     glUniform1ui(p.uniform("u_firstStep"), shared->firstStep);
@@ -108,11 +111,11 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
     glUniform1ui(p.uniform("u_offset"), steps->offset);
     dispatch(p, ((n >> steps->count) + 63) / 64);
   } else {
-    const std::uint64_t invocations = kernel <= 2 ? words : n;
+    const std::uint64_t invocations = kernel == kPixelOrder ? n : words;
     set("u_invocations", invocations);
     dispatch(p, (invocations + 63) / 64);  // compute_pixel.comp's 64 invocations a workgroup
   }
-  if (kernel <= 2) currentSpans_ = 1 - currentSpans_;
+  if (kernel == kSpanStarts || kernel == kSpanScan) currentSpans_ = 1 - currentSpans_;
   const Buffer writes = passWrites(pass);
   written_ |= bufferBit(writes);
   shown_ = writes;

@@ -112,9 +112,8 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
       Overloaded{
           [&](const PackCompact&) -> const gl::Program& { return program("compute_pack.comp", ""); },
           [&](const GatherByIndex& g) -> const gl::Program& {
-            if (g.pixels != 0) return pixelProgram(pass);
-            if (g.positionBits != 0) {
-              throw Error(ExitCode::Gpu, "GPU sorter: the compute runner gathers lines into image order only");
+            if (g.positionBits != 0 || g.pixels != 0) {  // the pixel sort's last sort dispatch writes the image instead
+              throw Error(ExitCode::Gpu, "GPU sorter: the compute runner gathers by original index only");
             }
             return program("compute_gather.comp", "");
           },

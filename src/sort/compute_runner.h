@@ -1,7 +1,7 @@
 // The compute runner (GL 4.3, optional): article 000's kernels as compute dispatches on storage
 // buffers, in place. It runs the compute schedules (computeSchedule: pack, ComputeBitonicSteps,
 // SharedBitonicSteps, gather) and the pixel sort's on them (span starts, span scan, pixel order,
-// and the gather into image order: compute_pixels.cpp), and offers the same Runner interface as
+// the sort's last dispatch into the image: compute_pixels.cpp), and offers the same Runner interface as
 // the fragment runner: the state after each dispatch reads back as the CPU model keeps it, and
 // view() copies the buffers into textures for the viewer. Knows nothing of windows or images.
 #pragma once
@@ -21,7 +21,7 @@ namespace texsort {
 bool& boundsCheck();
 
 // Whether the compute runner runs `pass` as one of the pixel sort's kernels (compute_pixel.comp):
-// span starts, span scan, pixel order, and the gather into image order.
+// span starts, span scan, pixel order, and the last sort dispatch into the image.
 bool computePixelPass(const Pass& pass);
 
 // compute_steps.comp's defines for `steps` (STEPS and its group's code, the bounds check where on);
@@ -34,7 +34,7 @@ std::string sharedStepsDefines(const SharedBitonicSteps& steps, std::uint64_t el
 // The storage-buffer bindings of compute_common.glsl and compute_pixel.glsl (below 8, the least GL
 // 4.3 offers).
 enum ComputeBinding : GLuint {
-  kBindElements = 0, kBindPairs = 1, kBindTarget = 2, kBindFaults = 3,  // Target: the gather's, the image's bytes
+  kBindElements = 0, kBindPairs = 1, kBindTarget = 2, kBindFaults = 3,  // Target: the gather's, or the image's bytes
   kBindSource = 4, kBindMaps = 5, kBindSpansIn = 6, kBindSpansOut = 7,
 };
 
