@@ -73,7 +73,7 @@ void main() {
   }
 #ifdef INTO_IMAGE
   // The pixel sort's last pass: each position's pixel takes the bytes of the pixel whose element
-  // the sort put there (compute_pixel.comp's gather, from the position's side).
+  // the sort put there (GatherByIndex's rule, from the position's side).
   for (uint j = tid; j < kBlock; j += uint(THREADS)) {
     int e = int(blockBase + j), pixel = pixelAtElement(e);
     if (pixel < 0) continue;  // padding

@@ -52,7 +52,7 @@ void main() {
     v[k] = swap ? a : b;                                 \
   }
   NETWORK
-#ifdef INTO_IMAGE  // the pixel sort's last pass: each position's pixel bytes, as compute_pixel.comp's gather
+#ifdef INTO_IMAGE  // the pixel sort's last pass: each position's pixel bytes, as GatherByIndex's would be
 #define STORE(j)                                                       \
   {                                                                    \
     int e = int(base + uint(j) * spacing), pixel = pixelAtElement(e); \
