@@ -86,11 +86,10 @@ void maskControls(ViewerState& s, PixelSortOptions& o, bool& changed) {
   const bool open = ImGui::CollapsingHeader("Mask");
   remember(s, "Mask");
   if (open) {
-    ImGui::SetNextItemWidth(-110);
-    ImGui::InputText("##mask", s.maskPath, sizeof s.maskPath);
-    remember(s, "mask path");
-    ImGui::SameLine();
-    if (ImGui::Button("Load") && s.maskPath[0] != '\0') loadMask(s, o), changed = true;
+    if (pathRow(s, 110, "##mask", s.maskPath, "mask path", "Load", nullptr) && s.maskPath[0] != '\0') {
+      loadMask(s, o);
+      changed = true;
+    }
     ImGui::SameLine();
     if (ImGui::Button("None") && o.mask) {
       keepForUndo(b, o.mask);
@@ -137,12 +136,7 @@ void maskControls(ViewerState& s, PixelSortOptions& o, bool& changed) {
     remember(s, "Redo");
     ImGui::SameLine();
     hint("white is sorted; painting starts from the mask in use, else from black");
-    ImGui::SetNextItemWidth(-110);
-    ImGui::InputText("##masksave", b.savePath, sizeof b.savePath);
-    remember(s, "mask save path");
-    ImGui::SameLine();
-    if (ImGui::Button("Save mask")) saveMask(s);
-    remember(s, "Save mask");
+    if (pathRow(s, 110, "##masksave", b.savePath, "mask save path", "Save mask", "Save mask")) saveMask(s);
     if (o.intervals == Intervals::Mask && !o.mask) hint("mask intervals need a mask: none loaded, whole lines");
   }
   if (b.restore) {  // an undo or redo: the mask as it was

@@ -84,6 +84,17 @@ void hint(const char* format, ...) {
   ImGui::PopTextWrapPos();
 }
 
+bool pathRow(ViewerState& s, float room, const char* id, char* path, std::size_t size, const char* pathName,
+             const char* button, const char* buttonName) {
+  ImGui::SetNextItemWidth(-room);
+  ImGui::InputText(id, path, size);
+  if (pathName) remember(s, pathName);
+  ImGui::SameLine();
+  const bool pressed = ImGui::Button(button);
+  if (buttonName) remember(s, buttonName);
+  return pressed;
+}
+
 bool fittedCombo(ViewerState& s, const char* label, const char* preview, const char* shortPreview) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float labelWidth = ImGui::CalcTextSize(label, nullptr, true).x;
@@ -260,15 +271,8 @@ void exportPanel(ViewerState& s) {
   remember(s, "Export");
   if (!open) return;
   hint("files go to %s unless a path says otherwise", shownFolder(".").c_str());
-  ImGui::SetNextItemWidth(-120);
-  ImGui::InputText("##png", s.exportPath, sizeof s.exportPath);
-  ImGui::SameLine();
-  if (ImGui::Button("Save state PNG")) savePicture(s);
-  remember(s, "Save state PNG");
-  ImGui::SetNextItemWidth(-120);
-  ImGui::InputText("##sheet", s.sheetPath, sizeof s.sheetPath);
-  ImGui::SameLine();
-  if (ImGui::Button("Contact sheet")) saveContactSheet(s);
+  if (pathRow(s, 120, "##png", s.exportPath, nullptr, "Save state PNG", "Save state PNG")) savePicture(s);
+  if (pathRow(s, 120, "##sheet", s.sheetPath, nullptr, "Contact sheet", nullptr)) saveContactSheet(s);
 }
 
 }  // namespace

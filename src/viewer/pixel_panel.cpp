@@ -212,12 +212,10 @@ void pixelPanel(ViewerState& s, float fps) {
       ImGui::SetNextItemWidth(150);
       if (ImGui::SliderFloat("angle", &angle, -180.0f, 180.0f, "%.1f deg")) o.angle = angle, changed = true;
     } else if (o.path == PixelPath::Flow) {  // the direction field: a picture of the image's size
-      ImGui::SetNextItemWidth(-110);
-      ImGui::InputText("##field", s.fieldPath, sizeof s.fieldPath);
-      remember(s, "field path");
-      ImGui::SameLine();
-      if (ImGui::Button("Field") && s.fieldPath[0] != '\0') loadField(s, o), changed = true;
-      remember(s, "Field");
+      if (pathRow(s, 110, "##field", s.fieldPath, "field path", "Field", "Field") && s.fieldPath[0] != '\0') {
+        loadField(s, o);
+        changed = true;
+      }
       if (!o.field) hint("flow follows a direction field (each pixel's hue its way): load one; rows until then");
     } else if (o.path != PixelPath::Hilbert) {  // the centre, in half pixels; the image's middle until moved
       const Image& image = s.session->image();

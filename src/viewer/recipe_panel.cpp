@@ -136,18 +136,11 @@ void recipeControls(ViewerState& s) {
       ImGui::EndCombo();
     }
     remember(s, "preset");
-    ImGui::SetNextItemWidth(-110);
-    ImGui::InputText("##recipe", s.recipePath, sizeof s.recipePath);
-    remember(s, "recipe path");
-    ImGui::SameLine();
-    if (ImGui::Button("Load##recipe") && s.recipePath[0] != '\0') loadRecipe(s, s.recipePath);
-    remember(s, "Load recipe");
-    ImGui::SetNextItemWidth(-110);
-    ImGui::InputText("##recipesave", s.recipeSavePath, sizeof s.recipeSavePath);
-    remember(s, "recipe save path");
-    ImGui::SameLine();
-    if (ImGui::Button("Save recipe")) saveRecipe(s);
-    remember(s, "Save recipe");
+    if (pathRow(s, 110, "##recipe", s.recipePath, "recipe path", "Load##recipe", "Load recipe") &&
+        s.recipePath[0] != '\0') {
+      loadRecipe(s, s.recipePath);
+    }
+    if (pathRow(s, 110, "##recipesave", s.recipeSavePath, "recipe save path", "Save recipe", "Save recipe")) saveRecipe(s);
   }
   if (open || count > 1) {
     ImGui::Text("sort %zu of %zu", s.recipeStep + 1, count);

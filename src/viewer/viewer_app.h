@@ -213,6 +213,15 @@ void hint(const char* format, ...) IM_FMTARGS(1);
 // A combo as wide as the line leaves beside its label, showing `preview`, or `shortPreview` where
 // the long one would be cut.
 bool fittedCombo(ViewerState& s, const char* label, const char* preview, const char* shortPreview);
+// A file path field (`id`, as wide as the line less `room`) and a button after it on the same line;
+// each remembered for scripted input under its name where one is given. Whether the button was pressed.
+bool pathRow(ViewerState& s, float room, const char* id, char* path, std::size_t size, const char* pathName,
+             const char* button, const char* buttonName);
+template <std::size_t N>
+bool pathRow(ViewerState& s, float room, const char* id, char (&path)[N], const char* pathName, const char* button,
+             const char* buttonName) {
+  return pathRow(s, room, id, path, N, pathName, button, buttonName);
+}
 // The layout audit: what the current window drew past its right edge is cut off for the user; the
 // worst overhang per window is kept in s.clipped and printed after a scripted run.
 void checkFits(ViewerState& s, const char* where);
