@@ -15,15 +15,15 @@ sides=${SIDES:-2048,4096}
 bin=build/release/texsort
 mkdir -p "$out"
 "$bin" info | tee "$out/info-$day.txt"
-"$bin" check --quick --algos compute-b2,compute-b16,compute-noshared,compute-b32,compute-b32c4 \
+"$bin" check --quick --algos compute-b2,compute-c2,compute-b16,compute-noshared,compute-b32,compute-b32c4,compute-b32c16 \
   | tee "$out/check-$day.txt"
 "$bin" bench --ladder --sizes "$sizes" --runs 5 --no-progress | tee "$out/ladder-$day.txt"
-"$bin" bench --per-pass --algos compute-b16,compute-b32,compute-b32c4 --sizes "$sizes" --runs 5 --no-progress \
+"$bin" bench --per-pass --algos compute-c2,compute-b32,compute-b32c4,compute-b32c16 --sizes "$sizes" --runs 5 --no-progress \
   | tee "$out/per-pass-$day.txt"
 "$bin" bench --pixelsort assets/astronaut.png --sides "$sides" --runs 5 --no-progress \
-  --algos bitonic-wide,bitonic-fast,compute-b16,compute-b32,compute-b32c4 | tee "$out/pixelsort-$day.txt"
+  --algos bitonic-wide,bitonic-fast,compute-b32,compute-b32c4,compute-b32c16 | tee "$out/pixelsort-$day.txt"
 "$bin" bench --pixelsort assets/astronaut.png --sides "${sides##*,}" --per-pass --runs 5 --no-progress \
-  --algos bitonic-wide,compute-b32c4 | tee "$out/pixelsort-per-pass-$day.txt"
+  --algos bitonic-wide,compute-b32c4,compute-b32c16 | tee "$out/pixelsort-per-pass-$day.txt"
 # Which line sort --algo auto takes on this GPU (the report's passes line), with its result checked.
 "$bin" pixelsort assets/astronaut.png -o "$out/auto-$day.png" --verify | tee "$out/pixelsort-auto-$day.txt"
 if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then

@@ -153,7 +153,7 @@ std::string passShape(const Pass& pass) {
                    (p.count > 1 ? ".." + power(last) : "") + (p.pixels ? ", into the image's bytes" : "");
           },
           [&](const SharedBitonicSteps& p) {
-            return std::string("compute shared ") + (p.stepsPerBarrier == 2 ? "C4" : "C2") + ", block 2^" +
+            return "compute shared " + p.sharedKernel() + ", block 2^" +
                    std::to_string(p.blockLog2) + ": " + steps(networkSteps(pass)) +
                    (p.pixels ? ", into the image's bytes" : "");
           },

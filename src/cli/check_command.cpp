@@ -130,7 +130,7 @@ int runCheck(const CheckOptions& options) {
   const bool progress = !options.json;
   const std::vector<Algorithm> algorithms = runnableAlgorithms(options.algorithms, options.algorithmsGiven, "check");
   for (Algorithm algorithm : algorithms) {
-    for (std::uint32_t pixels : checkSizes(options.quick)) {
+    for (std::uint32_t pixels : checkSizes(options.quick, algorithm)) {
       const std::uint64_t n = nextPowerOfTwo(pixels);
       const PassSchedule schedule = scheduleFor(algorithm, n);
       const bool skip = double(schedule.size()) * double(n) > options.maxWork || n > info(algorithm).maxElements;

@@ -202,12 +202,14 @@ std::string pixelSortLimit(SortShape shape, PixelKey key, Algorithm algorithm);
 bool pixelSortAlgorithm(Algorithm algorithm);
 // The line sort `texsort pixelsort` takes unless --algo names one (auto): bitonic-wide on a
 // software renderer (llvmpipe, where it measured faster than every compute row: docs/performance.md)
-// or a context without compute shaders; elsewhere compute-b32c4 when a compute copy of the same
+// or a context without compute shaders; elsewhere compute-b32c16 when a compute copy of the same
 // bytes takes at most half the time of a full-screen fragment copy (the fragment passes are then
 // bound by the raster units, as on data-centre GPUs), else bitonic-wide, as also when the copies
 // could not be measured (0). The GL side measures them (pixelSortBackendHere, runner.h).
 constexpr Algorithm kFragmentPixelSort = Algorithm::BitonicWide;
-constexpr Algorithm kComputePixelSort = Algorithm::ComputeB32C4;
+// compute-b32c16 rather than -b32c4: half the barriers and shared-memory traffic for the same
+// dispatches, and never slower on llvmpipe (docs/performance.md); not yet timed on a GPU.
+constexpr Algorithm kComputePixelSort = Algorithm::ComputeB32C16;
 Algorithm fasterPixelSortBackend(bool computeShaders, bool softwareRenderer, double fragmentCopyMs, double computeCopyMs);
 
 // Throws texsort::Error(Usage) naming the algorithm and the ones that run, unless pixelSortAlgorithm.

@@ -28,6 +28,7 @@ enum class Algorithm : std::uint8_t {
   ComputeNoShared,
   ComputeB32,  // beyond the article: 32 pairs an invocation, no shared memory
   ComputeB32C4,  // and with the largest shared block OpenGL 4.3 guarantees (32 KiB: 4096 pairs)
+  ComputeB32C16,  // the same block, four shared steps per barrier (16 pairs an invocation)
   kCount  // not an algorithm: the number of them, checked against the registry below
 };
 
@@ -100,6 +101,9 @@ inline constexpr AlgorithmInfo kAlgorithmRegistry[] = {
     {Algorithm::ComputeB32C4, "compute-b32c4", "compute B32 + C4 (4096-pair blocks)", {60, 120, 230},
      computeLadderSchedule<5, SharedMemory::C4, kLargeSharedBlockLog2>, true, kComputeGlVersion,
      "B32, and every step inside a block of 4096 pairs (the 32 KiB of shared memory GL 4.3 guarantees) two per barrier"},
+    {Algorithm::ComputeB32C16, "compute-b32c16", "compute B32 + C16 (4096-pair blocks)", {30, 80, 170},
+     computeLadderSchedule<5, SharedMemory::C16, kLargeSharedBlockLog2>, true, kComputeGlVersion,
+     "B32, and every step inside a block of 4096 pairs up to four per barrier, 16 pairs in an invocation's registers"},
 };
 constexpr std::size_t kAlgorithmCount = std::size(kAlgorithmRegistry);
 

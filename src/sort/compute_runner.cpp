@@ -19,23 +19,34 @@ std::string define(const char* name, std::uint64_t value) {
   return "#define " + std::string(name) + " " + std::to_string(value) + "\n";
 }
 
-// compute_steps.comp's group code for `steps` fused steps, written out so every slot is a constant:
-// the loads, the compare-exchanges of each step (distance 2^(steps - 1 - s) slots at step s, the
-// lower slot of each pair first), the stores.
-std::string stepsDefines(unsigned steps) {
+// The code of a group of `steps` fused steps, written out so every slot is a constant: the loads,
+// the compare-exchanges of each step (distance 2^(steps - 1 - s) slots at step s, the lower slot of
+// each pair first), the stores; each a list of LOAD(j), EXCHANGE(i, k), STORE(j) for the kernel's
+// own macros.
+struct GroupCode {
+  std::string loads, network, stores;
+};
+GroupCode groupCode(unsigned steps) {
   const unsigned group = 1u << steps;
-  std::string loads = "#define LOADS", network = "#define NETWORK", stores = "#define STORES";
+  GroupCode code;
   for (unsigned j = 0; j < group; ++j) {
-    loads += " LOAD(" + std::to_string(j) + ")";
-    stores += " STORE(" + std::to_string(j) + ")";
+    code.loads += " LOAD(" + std::to_string(j) + ")";
+    code.stores += " STORE(" + std::to_string(j) + ")";
   }
   for (unsigned s = 0; s < steps; ++s) {
     const unsigned partner = group >> (s + 1);
     for (unsigned j = 0; j < group; ++j) {
-      if ((j & partner) == 0) network += " EXCHANGE(" + std::to_string(j) + ", " + std::to_string(j + partner) + ")";
+      if ((j & partner) == 0) code.network += " EXCHANGE(" + std::to_string(j) + ", " + std::to_string(j + partner) + ")";
     }
   }
-  return define("STEPS", steps) + loads + "\n" + network + "\n" + stores + "\n";
+  return code;
+}
+
+// compute_steps.comp's group: STEPS, LOADS, NETWORK, STORES.
+std::string stepsDefines(unsigned steps) {
+  const GroupCode code = groupCode(steps);
+  return define("STEPS", steps) + "#define LOADS" + code.loads + "\n#define NETWORK" + code.network +
+         "\n#define STORES" + code.stores + "\n";
 }
 
 }  // namespace
@@ -51,11 +62,18 @@ std::string computeStepsDefines(const ComputeBitonicSteps& p) {
 
 std::string sharedStepsDefines(const SharedBitonicSteps& p, std::uint64_t elements) {
   const std::uint64_t block = std::uint64_t{1} << p.blockLog2;
-  if (block > elements || (p.stepsPerBarrier == 2 && block < 4) || p.stepsPerBarrier < 1 || p.stepsPerBarrier > 2) {
+  if (block > elements || p.stepsPerBarrier < 1 || p.stepsPerBarrier > kMaxComputeFusedSteps ||
+      p.stepsPerBarrier > p.blockLog2) {
     throw Error(ExitCode::Gpu, "GPU sorter: shared-memory steps of an unknown shape: " + describe(Pass{p}));
   }
+  std::string groups = "#define GROUPS";  // a case for every chunk size
+  for (unsigned c = 1; c <= p.stepsPerBarrier; ++c) {
+    const GroupCode code = groupCode(c);
+    groups += " case " + std::to_string(c) + "u: { vec2 v[" + std::to_string(1u << c) + "];" + code.loads + code.network +
+              code.stores + " } break;";
+  }
   return define("BLOCK_LOG2", p.blockLog2) + define("PER_BARRIER", p.stepsPerBarrier) +
-         define("THREADS", block >> p.stepsPerBarrier);
+         define("THREADS", block >> p.stepsPerBarrier) + groups + "\n";
 }
 
 ComputeRunner::ComputeRunner(std::uint64_t elementCount) {

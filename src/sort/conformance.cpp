@@ -86,9 +86,17 @@ std::vector<PixelCheckCase> pixelCheckCases(bool quick) {
   return cases;
 }
 
-std::vector<std::uint32_t> checkSizes(bool quick) {
-  if (quick) return {2, 3, 5, 8, 31, 64, 100, 256, 1000, 1024};
-  return {2, 3, 5, 8, 31, 64, 100, 256, 1000, 1024, 4096, 5000, 16384, 40000, 65536};
+std::vector<std::uint32_t> checkSizes(bool quick, Algorithm algorithm) {
+  if (!quick) return {2, 3, 5, 8, 31, 64, 100, 256, 1000, 1024, 4096, 5000, 16384, 40000, 65536};
+  std::vector<std::uint32_t> sizes{2, 3, 5, 8, 31, 64, 100, 256, 1000, 1024};
+  std::uint32_t blockLog2 = 0;  // the largest shared block of the row (only compute rows have them)
+  if (info(algorithm).minGlVersion >= kComputeGlVersion) {
+    for (const Pass& pass : scheduleFor(algorithm, 1u << 16)) {
+      if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) blockLog2 = std::max(blockLog2, shared->blockLog2);
+    }
+  }
+  if (blockLog2 > 8) sizes.push_back((3u << blockLog2) + 1);
+  return sizes;
 }
 
 std::string stateDigest(const SortState& state) {

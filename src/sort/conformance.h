@@ -9,6 +9,7 @@
 #include "image/image_io.h"
 #include "image/packing.h"
 #include "pixelsort/pixel_sort.h"
+#include "sort/algorithms.h"
 #include "sort/cpu_model.h"
 
 namespace texsort {
@@ -22,8 +23,10 @@ const char* patternName(CheckPattern pattern);
 // colour everywhere, or four colours: every case of the order and of ties by index.
 Image checkImage(CheckPattern pattern, std::uint32_t pixels, std::uint32_t seed);
 
-// Pixel counts from 2 to 2^16, powers of two and not; the quick set stops at 2^10.
-std::vector<std::uint32_t> checkSizes(bool quick);
+// Pixel counts from 2 to 2^16, powers of two and not, for `algorithm`. The quick set stops at 2^10,
+// but a row with shared-memory blocks of more than 256 elements gets three blocks and a pixel more
+// (four blocks once padded), so every kind of its dispatches runs, merge tails in both directions.
+std::vector<std::uint32_t> checkSizes(bool quick, Algorithm algorithm);
 
 // The pixel sort's cases, for every line sort that runs it: a check image of width x height pixels
 // (checkImage's pixels, row by row) through the span, key, sort and image-order passes. The quick

@@ -386,7 +386,7 @@ PassText passText(const Pass& pass, std::uint64_t n) {
             const std::string ranks = p.firstRank == p.lastRank ? "rank " + str(p.firstRank)
                                                                 : "ranks " + str(p.firstRank) + "-" + str(p.lastRank);
             const std::string block = str(std::uint64_t{1} << p.blockLog2);
-            return PassText{std::string(p.stepsPerBarrier == 2 ? "compute C4 " : "compute C2 ") + ranks + ", " +
+            return PassText{"compute " + p.sharedKernel() + " " + ranks + ", " +
                                 str(steps.size()) + (steps.size() == 1 ? " step" : " steps"),
                             std::string(p.pixels ? "into the image's bytes, " : "") + "block " + block + " stepno " +
                                 str(p.stepno) + " distances " +
@@ -398,8 +398,10 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                                                   : distanceList(steps)),
                             "one dispatch: each workgroup loads a block of " + block +
                                 " pairs into shared memory, runs the steps with a barrier after " +
-                                (p.stepsPerBarrier == 2 ? "every two (an invocation owns four elements)"
-                                                        : "each (an invocation owns two elements)") +
+                                (p.stepsPerBarrier == 1 ? std::string("each (an invocation owns two elements)")
+                                                        : "each chunk of up to " + str(p.stepsPerBarrier) +
+                                                              " steps (an invocation owns " +
+                                                              str(2u << (p.stepsPerBarrier - 1)) + " elements)") +
                                 (p.pixels ? ", and writes each position's pixel bytes (the gather into image order "
                                             "folded in)."
                                           : ", and stores the block back.")};

@@ -203,14 +203,14 @@ struct ComputeBitonicSteps {
                                       Buffer::Compact, true, true};
 };
 
-// Compute backend (article 000's C2 and C4): every step whose partner lies in the same block of
+// Compute backend (article 000's C2, C4; C16): every step whose partner lies in the same block of
 // 2^blockLog2 elements, in workgroup shared memory, in one dispatch: merges firstRank ... lastRank,
-// the first from step firstStep, later ones from step 0 (each step's distance must be below the
-// block). A workgroup loads its block once, runs the steps with a barrier after each
-// (stepsPerBarrier 1, C2) or after each pair (2, C4: an invocation owns four elements), and stores
-// it. Merges before lastRank use stepno 2^(rank+1); lastRank uses `stepno` (a line's last merge
-// carries the element count, as in BitonicStep). With `pixels` > 0 (the pixel sort's last pass, the
-// gather folded in) it stores no pairs but each position's pixel bytes, as GatherByIndex's.
+// the first from step firstStep, later ones from step 0 (each step's distance below the block). A
+// workgroup loads its block once, runs the steps stepsPerBarrier (s) at a time with a barrier after
+// each chunk (an invocation owns 2^s elements: kernel C2^s), and stores it. Merges before lastRank
+// use stepno 2^(rank+1); lastRank uses `stepno` (a line's last merge carries the element count).
+// With `pixels` > 0 (the pixel sort's last pass, the gather folded in) it stores no pairs but each
+// position's pixel bytes, as GatherByIndex's. sharedKernel(): "C2", "C4", "C16".
 struct SharedBitonicSteps {
   std::uint32_t firstRank = 0;
   std::uint32_t firstStep = 0;
@@ -224,6 +224,7 @@ struct SharedBitonicSteps {
   }
   static constexpr PassTraits kTraits{"shared-memory bitonic steps", "compute_shared.comp", bufferBit(Buffer::Compact),
                                       Buffer::Compact, true, true};
+  std::string sharedKernel() const { return "C" + std::to_string(2u << (stepsPerBarrier - 1)); }
 };
 
 // Pixel sort: the element every line sort orders. Position p of a line, with its span's start from
@@ -405,8 +406,7 @@ std::vector<BitonicStep> computeSteps(const ComputeBitonicSteps& pass);
 std::vector<BitonicStep> sharedSteps(const SharedBitonicSteps& pass);
 std::vector<BitonicStep> wideSteps(const WideBitonicSteps& pass);
 
-// Network steps a pass carries: 1 for a network step, the steps of fused, compute and shared-memory
-// passes, 0 otherwise.
+// Network steps a pass carries: 1 for a network step, a fused, compute or shared pass's, else 0.
 std::uint32_t networkSteps(const Pass& pass);
 
 // The stage a pass belongs to, for marking stage ends on plots: the merge (rank) of bitonic and

@@ -179,8 +179,10 @@ PassSchedule computeSchedule(const SortShape& shape, unsigned maxFusedSteps, Sha
   PassSchedule schedule{shape, {}};
   if (shape.lineLength < 2) return schedule;
   const unsigned block = std::min<unsigned>(blockLog2, log2Exact(shape.count()));
-  // C4 needs four elements per invocation; on a block of two it runs as C2.
-  const std::uint32_t perBarrier = shared == SharedMemory::C4 && block >= 2 ? 2 : 1;
+  // Steps per barrier: an invocation holds 2^perBarrier elements, at most the block (C4 on a block
+  // of two runs as C2).
+  const unsigned wanted = shared == SharedMemory::C16 ? 4 : shared == SharedMemory::C4 ? 2 : 1;
+  const std::uint32_t perBarrier = std::max(1u, std::min(wanted, block));
   schedule.passes.push_back(PackCompact{});
   std::uint32_t rank = 0;
   if (shared != SharedMemory::None) {  // merges of at most a block: all of them in one dispatch

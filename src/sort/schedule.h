@@ -93,15 +93,15 @@ PassSchedule wideBitonicSchedule(const SortShape& shape);
 
 // Article 000's compute ladder. Global dispatches fuse up to maxFusedSteps (1-5: kernels B2, B4,
 // B8, B16, and B32 beyond the article) consecutive steps of a merge, largest distances first, the
-// last group of a merge taking what is left. With shared memory (C2: a barrier per step, C4: per two
-// steps) every step whose distance is below the block of 2^blockLog2 elements (or the element count,
-// if smaller) runs in one shared-memory dispatch per merge, and the merges that fit a block wholly
-// run in one dispatch together. Pack first, gather last, as on the fast path; lines sort independently.
-enum class SharedMemory : std::uint8_t { None, C2, C4 };
+// last group of a merge taking what is left. With shared memory (C2: a barrier per step, C4: per
+// two steps, C16 beyond the article: per four) every step whose distance is below the block of
+// 2^blockLog2 elements (or the element count, if smaller) runs in one shared-memory dispatch per
+// merge, and the merges that fit a block wholly run in one dispatch together. Pack first, gather last, as on the fast path; lines sort independently.
+enum class SharedMemory : std::uint8_t { None, C2, C4, C16 };
 constexpr unsigned kMaxComputeFusedSteps = 5;  // B32: 32 pairs in an invocation's registers
 constexpr unsigned kSharedBlockLog2 = 10;  // 1024 pairs = 8 KiB of shared memory per workgroup
 // 4096 pairs = 32 KiB, the shared memory OpenGL 4.3 guarantees (GL_MAX_COMPUTE_SHARED_MEMORY_SIZE),
-// with C4's 1024 invocations (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS' guaranteed minimum).
+// with C4's 1024 invocations (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS' guaranteed minimum; C16 has 256).
 constexpr unsigned kLargeSharedBlockLog2 = 12;
 PassSchedule computeSchedule(const SortShape& shape, unsigned maxFusedSteps, SharedMemory shared,
                              unsigned blockLog2 = kSharedBlockLog2);

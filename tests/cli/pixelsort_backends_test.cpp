@@ -13,7 +13,7 @@ TEST(PixelSortCli, EveryAlgorithmWritesTheSameBytes) {
   test::TempFolder dir;
   std::vector<std::uint8_t> first;
   for (const char* algo : {"bitonic-wide", "bitonic-fast", "bitonic", "bitonic-legacy", "oddeven-merge", "compute-b2",
-                           "compute-b32", "compute-b32c4", "auto"}) {
+                           "compute-b32", "compute-b32c4", "compute-b32c16", "auto"}) {
     SCOPED_TRACE(algo);
     const std::string out = dir.path(std::string(algo) + ".png");
     const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out, "--algo", algo,
@@ -61,7 +61,7 @@ TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.rfind("texsort bench --pixelsort, ", 0), 0u) << r.out;
   for (const char* row : {"\nbitonic          16x16 ", "\nbitonic-wide     33x33 ", "\ncompute-b32      16x16 ",
-                          "\ncompute-b32c4    33x33 "})
+                          "\ncompute-b32c16   33x33 "})
     EXPECT_NE(r.out.find(row), std::string::npos) << row << "\n" << r.out;
   const test::RunResult radix = runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--algos", "radix"});
   EXPECT_EQ(radix.exitCode, 2);

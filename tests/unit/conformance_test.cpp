@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "sort/bits.h"
 #include "sort/conformance.h"
 
 namespace texsort {
@@ -15,7 +16,7 @@ std::vector<std::uint32_t> lumas(const Image& image) {
 }
 
 TEST(Conformance, PatternsAreWhatTheyAreCalled) {
-  for (std::uint32_t n : checkSizes(false)) {
+  for (std::uint32_t n : checkSizes(false, Algorithm::Bitonic)) {
     const std::vector<std::uint32_t> sorted = lumas(checkImage(CheckPattern::Sorted, n, 1));
     ASSERT_EQ(sorted.size(), n);
     EXPECT_TRUE(std::is_sorted(sorted.begin(), sorted.end())) << n;
@@ -31,9 +32,21 @@ TEST(Conformance, PatternsAreWhatTheyAreCalled) {
       EXPECT_GT(std::set<std::uint32_t>(random.begin(), random.end()).size(), n / 2) << n;
     }
   }
-  EXPECT_EQ(checkSizes(true).back(), 1024u);
-  EXPECT_EQ(checkSizes(false).back(), 65536u);
-  EXPECT_EQ(checkSizes(false).front(), 2u);
+  EXPECT_EQ(checkSizes(true, Algorithm::Bitonic).back(), 1024u);
+  EXPECT_EQ(checkSizes(false, Algorithm::Bitonic).back(), 65536u);
+  EXPECT_EQ(checkSizes(false, Algorithm::Bitonic).front(), 2u);
+}
+
+// The quick set reaches the merges a shared-memory row runs partly in global dispatches, with blocks
+// of both directions: four of its largest blocks once padded (C2's 1024, B32C16's 4096); rows
+// without shared memory stop at 1024.
+TEST(Conformance, TheQuickSetGivesSharedRowsFourBlocks) {
+  EXPECT_EQ(nextPowerOfTwo(checkSizes(true, Algorithm::ComputeC2).back()), 4096u);
+  EXPECT_EQ(nextPowerOfTwo(checkSizes(true, Algorithm::ComputeB32C16).back()), 16384u);
+  EXPECT_EQ(checkSizes(true, Algorithm::ComputeB32C16).size(), checkSizes(true, Algorithm::Bitonic).size() + 1);
+  for (const Algorithm a : {Algorithm::ComputeB2, Algorithm::ComputeB32, Algorithm::BitonicWide, Algorithm::Transposition}) {
+    EXPECT_EQ(checkSizes(true, a).back(), 1024u) << algorithmName(a);
+  }
 }
 
 TEST(Conformance, DigestsTellStatesApart) {

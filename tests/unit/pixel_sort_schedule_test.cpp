@@ -138,16 +138,16 @@ TEST(PixelSortAlgorithms, FastAndWidePathsNeverReadTheElementsWhileWritingThem) 
 }
 
 // auto's rule (--algo auto, the default): the fragment path without compute shaders and on a
-// software renderer whatever its copies took; on hardware compute-b32c4 once a compute copy takes at
+// software renderer whatever its copies took; on hardware compute-b32c16 once a compute copy takes at
 // most half a fragment copy's time. The H100's figures (docs/h100: a full-screen copy of 2^24 RGBA32F
 // texels at ~107 GB/s, its memory ~2 TB/s) take compute; equal copies keep the fragment path.
 TEST(PixelSortAlgorithms, AutoTakesComputeWhereFragmentCopiesAreRasterBound) {
   const double fragmentMs = 2.0 * 16 * (1 << 22) / 107e9 * 1e3, computeMs = 2.0 * 16 * (1 << 22) / 2e12 * 1e3;
-  EXPECT_EQ(fasterPixelSortBackend(true, false, fragmentMs, computeMs), Algorithm::ComputeB32C4);
+  EXPECT_EQ(fasterPixelSortBackend(true, false, fragmentMs, computeMs), Algorithm::ComputeB32C16);
   EXPECT_EQ(fasterPixelSortBackend(false, false, fragmentMs, computeMs), Algorithm::BitonicWide);
   EXPECT_EQ(fasterPixelSortBackend(true, true, fragmentMs, computeMs), Algorithm::BitonicWide);
   EXPECT_EQ(fasterPixelSortBackend(true, false, 1.0, 1.0), Algorithm::BitonicWide);
-  EXPECT_EQ(fasterPixelSortBackend(true, false, 1.0, 0.5), Algorithm::ComputeB32C4) << "half the time: compute";
+  EXPECT_EQ(fasterPixelSortBackend(true, false, 1.0, 0.5), Algorithm::ComputeB32C16) << "half the time: compute";
   EXPECT_EQ(fasterPixelSortBackend(true, false, 1.0, 0.51), Algorithm::BitonicWide);
   EXPECT_EQ(fasterPixelSortBackend(true, false, 0.0, 0.0), Algorithm::BitonicWide) << "not measured: the fragment path";
   EXPECT_TRUE(pixelSortAlgorithm(kFragmentPixelSort));

@@ -282,10 +282,15 @@ TEST(ComputeSchedule, CarriesTheBitonicStepsInOrder) {
   };
   const Column columns[] = {{1, SharedMemory::None}, {1, SharedMemory::C2}, {2, SharedMemory::C2},
                             {3, SharedMemory::C2},   {4, SharedMemory::C2}, {4, SharedMemory::C4},
-                            {4, SharedMemory::None}, {5, SharedMemory::None}, {5, SharedMemory::C4}};
+                            {4, SharedMemory::None}, {5, SharedMemory::None}, {5, SharedMemory::C4},
+                            {5, SharedMemory::C16}};
+  // Steps per barrier: an invocation holds 2^s elements of the block, at most all of it.
+  const auto perBarrier = [](SharedMemory shared, std::uint32_t blockLog2) {
+    return std::min<std::uint32_t>(shared == SharedMemory::C16 ? 4 : shared == SharedMemory::C4 ? 2 : 1, blockLog2);
+  };
   std::size_t checked = 0;
   for (const Column& column : columns) {
-    for (unsigned blockLog2 : {2u, 3u, 10u}) {
+    for (unsigned blockLog2 : {1u, 2u, 3u, 10u}) {
       for (const SortShape shape : {SortShape::whole(2), SortShape::whole(4), SortShape::whole(1u << 7),
                                     SortShape::whole(1u << 13), SortShape{16, 8}, SortShape{2, 64}, SortShape{512, 4}}) {
         SCOPED_TRACE(std::to_string(column.fused) + " fused, shared " + std::to_string(int(column.shared)) + ", block 2^" +
@@ -299,7 +304,7 @@ TEST(ComputeSchedule, CarriesTheBitonicStepsInOrder) {
             for (const BitonicStep& s : computeSteps(*c)) carried.push_back(s);
           } else if (const auto* sh = std::get_if<SharedBitonicSteps>(&p)) {
             EXPECT_NE(column.shared, SharedMemory::None);
-            EXPECT_EQ(sh->stepsPerBarrier, column.shared == SharedMemory::C4 && sh->blockLog2 >= 2 ? 2u : 1u);
+            EXPECT_EQ(sh->stepsPerBarrier, perBarrier(column.shared, sh->blockLog2));
             for (const BitonicStep& s : sharedSteps(*sh)) {
               EXPECT_LT(s.offset, 1u << sh->blockLog2) << "a shared step's partner outside the block";
               carried.push_back(s);
@@ -318,7 +323,7 @@ TEST(ComputeSchedule, CarriesTheBitonicStepsInOrder) {
       }
     }
   }
-  EXPECT_EQ(checked, 9u * 3u * 7u);
+  EXPECT_EQ(checked, 10u * 4u * 7u);
   // The shared-memory rows need few dispatches: at 2^20 with blocks of 2^10, one for the first ten
   // merges, then per merge its global dispatches and one shared.
   EXPECT_EQ(computeSchedule(SortShape::whole(1u << 20), 1, SharedMemory::C2).size(), 2u + 1u + (1u + 10u) * 10u / 2u + 10u);
@@ -332,6 +337,7 @@ TEST(ComputeSchedule, CarriesTheBitonicStepsInOrder) {
   // r - 11 global steps in ceil((r - 11) / 5) dispatches and one shared.
   EXPECT_EQ(scheduleFor(Algorithm::ComputeB32C4, 1u << 20).size(), 2u + 1u + 11u + 8u);
   EXPECT_EQ(scheduleFor(Algorithm::ComputeB32C4, 1u << 24).size(), 2u + 1u + 21u + 12u);
+  EXPECT_EQ(scheduleFor(Algorithm::ComputeB32C16, 1u << 24).size(), 2u + 1u + 21u + 12u);
 }
 
 }  // namespace
