@@ -327,7 +327,9 @@ Definition::Definition(Command& command) {
                "state compared with the CPU model after every pass (exit 5 on a difference)");
   Options checking(checkCommand, specs);
   checking.choice("--algos", checkAlgos, algoNames, "Algorithms to check (default: all this context runs)")->delimiter(',');
-  checking.flag("--quick", check.quick, "Sizes up to 1024 pixels (the CI set); else up to 65536");
+  checking.flag("--quick", check.quick,
+                "Sizes up to 1024 pixels, and four shared-memory blocks for the rows that have them (the CI set); "
+                "else up to 65536");
   CLI::Option* checkJson =
       checking.flag("--json", check.json, "Every case with its result and the digest of the state after each pass");
   checking.flag("--digests", check.digests, "After the table, one line per pass: case, pass, state digest")
