@@ -146,11 +146,23 @@ std::string passShape(const Pass& pass) {
             return "wide: " + steps(networkSteps(pass)) + from + (p.pixels > 0 ? ", into the image's bytes" : "");
           },
           // Compute dispatches by kernel and distance: where a kernel's time goes with the stride.
+          // Across merges: each merge's distances, "2^1..2^0 then 2^19..2^17"; whole merges: their ranks.
           [&](const ComputeBitonicSteps& p) {
             const auto power = [](std::uint32_t d) { return "2^" + std::to_string(log2Exact(d)); };
-            const std::uint32_t last = p.offset >> (p.count - 1);
-            return "compute B" + std::to_string(1u << p.count) + ": distance " + power(p.offset) +
-                   (p.count > 1 ? ".." + power(last) : "") + (p.pixels ? ", into the image's bytes" : "");
+            const std::string group = "compute B" + std::to_string(1u << __builtin_popcount(p.window));
+            const std::string image = p.pixels ? ", into the image's bytes" : "";
+            if (p.firstStep == 0 && p.lastStep == p.lastRank && p.lastRank > p.firstRank) {
+              return group + ": merges " + std::to_string(p.firstRank) + "-" + std::to_string(p.lastRank) + " whole" + image;
+            }
+            std::string distances;
+            const std::vector<BitonicStep> all = computeSteps(p);
+            for (std::size_t s = 0; s < all.size(); ++s) {
+              if (s > 0 && all[s].rank == all[s - 1].rank) continue;  // a merge's first step starts its part
+              std::size_t last = s;
+              while (last + 1 < all.size() && all[last + 1].rank == all[s].rank) ++last;
+              distances += (s > 0 ? " then " : "") + power(all[s].offset) + (last > s ? ".." + power(all[last].offset) : "");
+            }
+            return group + ": distance " + distances + image;
           },
           [&](const SharedBitonicSteps& p) {
             return "compute shared " + p.sharedKernel() + ", block 2^" +

@@ -101,15 +101,11 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, pairs().id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (intoImage ? pixels_ : source_).id());
   if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) {  // a workgroup a block
-    glUniform1ui(p.uniform("u_firstRank"), shared->firstRank);
-    glUniform1ui(p.uniform("u_firstStep"), shared->firstStep);
-    glUniform1ui(p.uniform("u_lastRank"), shared->lastRank);
-    glUniform1ui(p.uniform("u_stepno"), shared->stepno);
+    setSharedStepsUniforms(p, *shared);
     dispatch(p, n >> shared->blockLog2);
-  } else if (const auto* steps = std::get_if<ComputeBitonicSteps>(&pass)) {  // an invocation a group of 2^count
-    glUniform1ui(p.uniform("u_stepno"), steps->stepno);
-    glUniform1ui(p.uniform("u_offset"), steps->offset);
-    dispatch(p, ((n >> steps->count) + 63) / 64);
+  } else if (const auto* steps = std::get_if<ComputeBitonicSteps>(&pass)) {  // an invocation a group of the window's
+    setComputeStepsUniforms(p, *steps);
+    dispatch(p, ((n >> __builtin_popcount(steps->window)) + 63) / 64);
   } else {
     const std::uint64_t invocations = kernel == kPixelOrder ? n : words;
     set("u_invocations", invocations);

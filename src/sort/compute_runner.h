@@ -24,9 +24,13 @@ bool& boundsCheck();
 // span starts, span scan, pixel order, and the last sort dispatch into the image.
 bool computePixelPass(const Pass& pass);
 
-// compute_steps.comp's defines for `steps` (STEPS and its group's code, the bounds check where on);
+// compute_steps.comp's defines for `steps` (BITS and its group's code, the bounds check where on);
 // throws texsort::Error(Gpu) for a shape it does not run.
 std::string computeStepsDefines(const ComputeBitonicSteps& steps);
+// Set compute_steps.comp's uniforms (the window's bits, each merge's stepno) and compute_shared.comp's
+// (the merges, the last one's stepno) for `steps` on `program`, the current one.
+void setComputeStepsUniforms(const gl::Program& program, const ComputeBitonicSteps& steps);
+void setSharedStepsUniforms(const gl::Program& program, const SharedBitonicSteps& steps);
 // compute_shared.comp's defines for `steps` on `elements` elements (BLOCK_LOG2, PER_BARRIER,
 // THREADS); throws texsort::Error(Gpu) for a shape it does not run.
 std::string sharedStepsDefines(const SharedBitonicSteps& steps, std::uint64_t elements);

@@ -35,23 +35,31 @@ std::vector<BitonicStep> fusedSteps(const FusedBitonicSteps& p) {
   return steps;
 }
 
+namespace {
+// The network's steps from (firstRank, firstStep) to (lastRank, lastStep): merges before lastRank
+// with stepno 2^(rank+1), lastRank with `stepno`.
+std::vector<BitonicStep> stepRange(std::uint32_t firstRank, std::uint32_t firstStep, std::uint32_t lastRank,
+                                   std::uint32_t lastStep, std::uint32_t stepno) {
+  std::vector<BitonicStep> steps;
+  for (std::uint32_t rank = firstRank; rank <= lastRank; ++rank) {
+    const std::uint32_t last = rank == lastRank ? lastStep : rank;
+    for (std::uint32_t step = rank == firstRank ? firstStep : 0; step <= last; ++step)
+      steps.push_back(BitonicStep{rank, step, rank == lastRank ? stepno : 2u << rank, 1u << (rank - step)});
+  }
+  return steps;
+}
+}  // namespace
+
 std::vector<BitonicStep> computeSteps(const ComputeBitonicSteps& p) {
-  return fusedSteps(FusedBitonicSteps{p.rank, p.firstStep, p.stepno, p.offset, p.count});
+  return stepRange(p.firstRank, p.firstStep, p.lastRank, p.lastStep, p.stepno);
 }
 
 std::vector<BitonicStep> sharedSteps(const SharedBitonicSteps& p) {  // to the end of lastRank
-  return wideSteps(WideBitonicSteps{p.firstRank, p.firstStep, p.lastRank, p.lastRank, p.stepno, 0, 0, {}, 0, 0});
+  return stepRange(p.firstRank, p.firstStep, p.lastRank, p.lastRank, p.stepno);
 }
 
 std::vector<BitonicStep> wideSteps(const WideBitonicSteps& p) {
-  std::vector<BitonicStep> steps;
-  for (std::uint32_t rank = p.firstRank; rank <= p.lastRank; ++rank) {
-    const std::uint32_t stepno = rank == p.lastRank ? p.stepno : 2u << rank;
-    const std::uint32_t last = rank == p.lastRank ? p.lastStep : rank;
-    for (std::uint32_t step = rank == p.firstRank ? p.firstStep : 0; step <= last; ++step)
-      steps.push_back(BitonicStep{rank, step, stepno, 1u << (rank - step)});
-  }
-  return steps;
+  return stepRange(p.firstRank, p.firstStep, p.lastRank, p.lastStep, p.stepno);
 }
 
 namespace {
@@ -91,7 +99,7 @@ Buffer passWrites(const Pass& pass) {
 
 std::uint32_t networkSteps(const Pass& pass) {
   if (const auto* fused = std::get_if<FusedBitonicSteps>(&pass)) return fused->count;
-  if (const auto* compute = std::get_if<ComputeBitonicSteps>(&pass)) return compute->count;
+  if (const auto* compute = std::get_if<ComputeBitonicSteps>(&pass)) return static_cast<std::uint32_t>(computeSteps(*compute).size());
   if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) return static_cast<std::uint32_t>(sharedSteps(*shared).size());
   if (const auto* wide = std::get_if<WideBitonicSteps>(&pass)) return static_cast<std::uint32_t>(wideSteps(*wide).size());
   return traitsOf(pass).network ? 1 : 0;
@@ -110,7 +118,7 @@ std::uint32_t stageOf(const Pass& pass) {
                         [](const PackCompact&) { return kPack; },
                         [](const FusedBitonicSteps& p) { return p.rank; },
                         [](const GatherByIndex&) { return kGather; },
-                        [](const ComputeBitonicSteps& p) { return p.rank; },
+                        [](const ComputeBitonicSteps& p) { return p.lastRank; },
                         [](const SharedBitonicSteps& p) { return p.lastRank; },
                         [](const WideBitonicSteps& p) { return p.lastRank; },
                         [](const WideGather&) { return kGather; },
@@ -310,15 +318,20 @@ PassText passText(const Pass& pass, std::uint64_t n) {
                                 (p.pixels ? "; position i, for pixel i's line and position, its bytes." : ".")};
           },
           [&](const ComputeBitonicSteps& p) {
-            const std::string steps = p.count == 1 ? "step " + str(p.firstStep)
-                                                   : "steps " + str(p.firstStep) + "-" + str(p.firstStep + p.count - 1);
-            return PassText{"compute B" + str(2u << (p.count - 1)) + " rank " + str(p.rank) + " " + steps,
+            const std::vector<BitonicStep> steps = computeSteps(p);
+            const std::size_t count = steps.size();
+            const std::string group = str(1u << __builtin_popcount(p.window));
+            // One merge: "rank 5 steps 0-3"; across merges: "ranks 4-5, 5 steps" (as the wide path).
+            const std::string which =
+                p.firstRank != p.lastRank ? "ranks " + str(p.firstRank) + "-" + str(p.lastRank) + ", " + str(count) + " steps"
+                : count == 1              ? "rank " + str(p.lastRank) + " step " + str(p.firstStep)
+                                          : "rank " + str(p.lastRank) + " steps " + str(p.firstStep) + "-" + str(p.lastStep);
+            return PassText{"compute B" + group + " " + which,
                             std::string(p.pixels ? "into the image's bytes, " : "") + "stepno " + str(p.stepno) +
-                                " distance" + (p.count == 1 ? " " : "s ") + distanceList(computeSteps(p)),
-                            "one dispatch: each invocation loads the " + str(2u << (p.count - 1)) +
-                                " (key, index) pairs its " + (p.count == 1 ? "step connects" : "steps connect") +
-                                " from the storage buffer, runs " + str(p.count) + (p.count == 1 ? " step" : " steps") +
-                                " in registers and " +
+                                " distance" + (count == 1 ? " " : "s ") + distanceList(steps),
+                            "one dispatch: each invocation loads the " + group + " (key, index) pairs its " +
+                                (count == 1 ? "step connects" : "steps connect") + " from the storage buffer, runs " +
+                                str(count) + (count == 1 ? " step" : " steps") + " in registers and " +
                                 (p.pixels ? "writes each position's pixel bytes (the gather into image order folded in)."
                                           : "stores them back.")};
           },

@@ -186,19 +186,19 @@ struct GatherByIndex {
                                       Buffer::Elements, false};
 };
 
-// Compute backend (article 000's kernels B2, B4, B8, B16): `count` (1-4) consecutive steps of one
-// merge in one dispatch, in place on the (key, index) pairs in a storage buffer. Each invocation
-// loads the 2^count elements those steps connect, runs the steps in registers and stores them. The
-// steps are BitonicStep{rank, firstStep + s, stepno, offset >> s} for s < count. With `pixels` > 0
-// (the pixel sort's last pass) it stores each position's pixel bytes instead, as GatherByIndex's.
+// Compute backend (article 000's kernels B2 ... B16, and B32): the network's steps from (firstRank,
+// firstStep) to (lastRank, lastStep) in one dispatch, in place on the (key, index) pairs in a storage
+// buffer; merges before lastRank use stepno 2^(rank+1), lastRank `stepno`. Every step's distance is
+// a bit of `window` (at most 5 bits): each invocation loads the 2^popcount(window) elements that
+// differ only there, runs the steps in registers and stores them. The article's kernels take steps
+// of one merge (adjacent bits); compute-b32 packs a merge's last steps with the next one's first.
+// pixels > 0 (the pixel sort's last pass): it stores each position's pixel bytes, as GatherByIndex's.
 struct ComputeBitonicSteps {
-  std::uint32_t rank = 0;
-  std::uint32_t firstStep = 0;
+  std::uint32_t firstRank = 0, firstStep = 0, lastRank = 0, lastStep = 0;
   std::uint32_t stepno = 0;
-  std::uint32_t offset = 0;  // the first step's partner distance
-  std::uint32_t count = 0;   // 1 to kMaxComputeFusedSteps
+  std::uint32_t window = 0;
   std::uint32_t positionBits = 0, pixels = 0;
-  auto fields() const { return std::tie(rank, firstStep, stepno, offset, count, positionBits, pixels); }
+  auto fields() const { return std::tie(firstRank, firstStep, lastRank, lastStep, stepno, window, positionBits, pixels); }
   static constexpr PassTraits kTraits{"compute bitonic steps", "compute_steps.comp", bufferBit(Buffer::Compact),
                                       Buffer::Compact, true, true};
 };

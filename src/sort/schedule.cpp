@@ -171,6 +171,42 @@ PassSchedule wideBitonicSchedule(const SortShape& shape) {
   return schedule;
 }
 
+ComputeBitonicSteps computeMergeSteps(std::uint32_t rank, std::uint32_t firstStep, std::uint32_t stepno,
+                                      std::uint32_t count) {
+  const std::uint32_t lastStep = firstStep + count - 1;  // distances 2^(rank - firstStep) .. 2^(rank - lastStep)
+  const std::uint32_t window = ((2u << (rank - firstStep)) - 1) & ~((1u << (rank - lastStep)) - 1);
+  return ComputeBitonicSteps{rank, firstStep, rank, lastStep, stepno, window, 0, 0};
+}
+
+PassSchedule packedComputeSchedule(const SortShape& shape, unsigned windowBits) {
+  const unsigned k = checkedLineLog2(shape, "packedComputeSchedule");
+  if (windowBits < 1 || windowBits > kMaxComputeFusedSteps) {
+    throw std::invalid_argument("packedComputeSchedule: 1 to " + std::to_string(kMaxComputeFusedSteps) + " window bits");
+  }
+  PassSchedule schedule{shape, {}};
+  if (shape.lineLength < 2) return schedule;
+  schedule.passes.push_back(PackCompact{});
+  // Merges of up to 2^windowBits elements touch only the low bits: all of them in the first dispatch.
+  const std::uint32_t first = std::min(k, windowBits) - 1;
+  schedule.passes.push_back(ComputeBitonicSteps{0, 0, first, first, mergeStepno(first, k, shape), (2u << first) - 1, 0, 0});
+  for (std::uint32_t rank = first + 1, step = 0; rank < k;) {
+    ComputeBitonicSteps pass{rank, step, rank, step, 0, 0, 0, 0};
+    while (rank < k && __builtin_popcount(pass.window | 1u << (rank - step)) <= static_cast<int>(windowBits)) {
+      pass.window |= 1u << (rank - step);
+      pass.lastRank = rank;
+      pass.lastStep = step;
+      if (++step > rank) {
+        ++rank;
+        step = 0;
+      }
+    }
+    pass.stepno = mergeStepno(pass.lastRank, k, shape);
+    schedule.passes.push_back(pass);
+  }
+  schedule.passes.push_back(GatherByIndex{});
+  return schedule;
+}
+
 PassSchedule computeSchedule(const SortShape& shape, unsigned maxFusedSteps, SharedMemory shared, unsigned blockLog2) {
   const unsigned k = checkedLineLog2(shape, "computeSchedule");
   if (maxFusedSteps < 1 || maxFusedSteps > kMaxComputeFusedSteps) {
@@ -196,7 +232,7 @@ PassSchedule computeSchedule(const SortShape& shape, unsigned maxFusedSteps, Sha
     const std::uint32_t global = shared == SharedMemory::None ? rank + 1 : rank + 1 - block;
     for (std::uint32_t step = 0; step < global;) {
       const std::uint32_t count = std::min<std::uint32_t>(maxFusedSteps, global - step);
-      schedule.passes.push_back(ComputeBitonicSteps{rank, step, stepno, 1u << (rank - step), count});
+      schedule.passes.push_back(computeMergeSteps(rank, step, stepno, count));
       step += count;
     }
     if (shared != SharedMemory::None) {

@@ -105,5 +105,13 @@ constexpr unsigned kSharedBlockLog2 = 10;  // 1024 pairs = 8 KiB of shared memor
 constexpr unsigned kLargeSharedBlockLog2 = 12;
 PassSchedule computeSchedule(const SortShape& shape, unsigned maxFusedSteps, SharedMemory shared,
                              unsigned blockLog2 = kSharedBlockLog2);
+// `count` consecutive steps of merge `rank` from `firstStep` in one dispatch (article 000's B2^count).
+ComputeBitonicSteps computeMergeSteps(std::uint32_t rank, std::uint32_t firstStep, std::uint32_t stepno,
+                                      std::uint32_t count);
+// compute-b32's schedule: the steps in network order, a dispatch taking them while their distances
+// use at most `windowBits` (1-5) bits, so a merge's last steps (bits 1, 0) share one with the next
+// merge's first (bits r + 1, r, ...); the first dispatch every merge of up to 2^windowBits elements.
+// Pack first, gather last. 2^20: 42 dispatches with 5 bits (one merge a dispatch: 52).
+PassSchedule packedComputeSchedule(const SortShape& shape, unsigned windowBits);
 
 }  // namespace texsort

@@ -30,18 +30,19 @@ TEST(PixelSortAlgorithms, AreTheLineSortsByPair) {
   // The compute rows: span, scan and key passes and the compute schedule's steps on the pairs, its
   // last dispatch (every line's last steps, in shared memory or in registers) writing the image's
   // bytes as the gather would, which no longer runs.
-  for (const Algorithm a : {Algorithm::ComputeB2, Algorithm::ComputeB16, Algorithm::ComputeB32C4}) {
+  for (const Algorithm a : {Algorithm::ComputeB2, Algorithm::ComputeB32, Algorithm::ComputeB16, Algorithm::ComputeB32C4}) {
     SCOPED_TRACE(algorithmName(a));
     EXPECT_TRUE(pixelSortAlgorithm(a));
     const PassSchedule compute = pixelSortSchedule(lineLayout(100, 3, 0.0), a, PixelSortOptions{});
     ASSERT_TRUE(std::holds_alternative<SpanStarts>(compute.front()));
     EXPECT_EQ(passWrites(compute.back()), Buffer::Pixels);
-    if (a == Algorithm::ComputeB2) {
+    if (a == Algorithm::ComputeB2 || a == Algorithm::ComputeB32) {
       ASSERT_TRUE(std::holds_alternative<ComputeBitonicSteps>(compute.back()));
       const auto& last = std::get<ComputeBitonicSteps>(compute.back());
       EXPECT_EQ(last.positionBits, 7u) << "lines of 128";
       EXPECT_EQ(last.pixels, 300u);
-      EXPECT_EQ(last.offset, 1u) << "the lines' last step";
+      EXPECT_EQ(last.lastRank, 6u) << "the lines' last merge";
+      EXPECT_EQ(last.lastStep, 6u) << "the lines' last step";
     } else {
       ASSERT_TRUE(std::holds_alternative<SharedBitonicSteps>(compute.back()));
       const auto& last = std::get<SharedBitonicSteps>(compute.back());

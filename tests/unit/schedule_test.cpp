@@ -299,8 +299,9 @@ TEST(ComputeSchedule, CarriesTheBitonicStepsInOrder) {
         std::vector<BitonicStep> carried;
         for (const Pass& p : schedule) {
           if (const auto* c = std::get_if<ComputeBitonicSteps>(&p)) {
-            EXPECT_GE(c->count, 1u);
-            EXPECT_LE(c->count, column.fused);
+            EXPECT_EQ(c->firstRank, c->lastRank) << "the article's kernels take steps of one merge";
+            EXPECT_GE(computeSteps(*c).size(), 1u);
+            EXPECT_LE(computeSteps(*c).size(), column.fused);
             for (const BitonicStep& s : computeSteps(*c)) carried.push_back(s);
           } else if (const auto* sh = std::get_if<SharedBitonicSteps>(&p)) {
             EXPECT_NE(column.shared, SharedMemory::None);
@@ -330,14 +331,51 @@ TEST(ComputeSchedule, CarriesTheBitonicStepsInOrder) {
   // B16: merge r >= 10 has r - 9 global steps, in ceil((r - 9) / 4) dispatches: 4 x 1 + 4 x 2 + 2 x 3.
   EXPECT_EQ(computeSchedule(SortShape::whole(1u << 20), 4, SharedMemory::C2).size(), 2u + 1u + 18u + 10u);
   EXPECT_EQ(scheduleFor(Algorithm::ComputeB2, 1u << 20).size(), 2u + 210u);
-  // B32: merge r (r + 1 steps) in ceil((r + 1) / 5) dispatches: 5 x (1 + 2 + 3 + 4) over the 20 merges.
-  EXPECT_EQ(scheduleFor(Algorithm::ComputeB32, 1u << 20).size(), 2u + 50u);
+  // B32 by merges: merge r (r + 1 steps) in ceil((r + 1) / 5) dispatches: 5 x (1 + 2 + 3 + 4) over 20 merges.
+  EXPECT_EQ(computeSchedule(SortShape::whole(1u << 20), 5, SharedMemory::None).size(), 2u + 50u);
   EXPECT_THROW(computeSchedule(SortShape::whole(64), kMaxComputeFusedSteps + 1, SharedMemory::None), std::invalid_argument);
   // B32 + C4 on blocks of 4096: one shared dispatch for the first 12 merges, then per merge r its
   // r - 11 global steps in ceil((r - 11) / 5) dispatches and one shared.
   EXPECT_EQ(scheduleFor(Algorithm::ComputeB32C4, 1u << 20).size(), 2u + 1u + 11u + 8u);
   EXPECT_EQ(scheduleFor(Algorithm::ComputeB32C4, 1u << 24).size(), 2u + 1u + 21u + 12u);
   EXPECT_EQ(scheduleFor(Algorithm::ComputeB32C16, 1u << 24).size(), 2u + 1u + 21u + 12u);
+}
+
+// compute-b32's packed schedule carries the bitonic network's steps in order too, each dispatch's
+// distances bits of its window of at most five; the first dispatch takes every merge of up to 32
+// elements, later ones fill their five bits across a merge's end, so 2^20 takes 1 + ceil(195 / 5)
+// dispatches (210 steps, 15 in the first) where one merge a dispatch takes 50.
+TEST(ComputeSchedule, PackedDispatchesFillTheirWindowAcrossMerges) {
+  for (const SortShape shape : {SortShape::whole(2), SortShape::whole(8), SortShape::whole(32), SortShape::whole(64),
+                                SortShape::whole(1u << 13), SortShape::whole(1u << 20), SortShape{16, 8}, SortShape{512, 4}}) {
+    for (const unsigned bits : {1u, 2u, 4u, 5u}) {
+      SCOPED_TRACE(std::to_string(shape.lineLength) + " x " + std::to_string(shape.lineCount) + ", " + std::to_string(bits) + " bits");
+      const PassSchedule schedule = packedComputeSchedule(shape, bits);
+      std::vector<BitonicStep> carried;
+      for (std::size_t i = 1; i + 1 < schedule.size(); ++i) {
+        const auto& c = std::get<ComputeBitonicSteps>(schedule.passes[i]);
+        EXPECT_LE(__builtin_popcount(c.window), static_cast<int>(bits));
+        for (const BitonicStep& s : computeSteps(c)) {
+          EXPECT_NE(c.window & s.offset, 0u) << describe(schedule.passes[i]);
+          carried.push_back(s);
+        }
+        // Full: the next step's distance would be one bit too many.
+        if (i + 2 < schedule.size()) {
+          const auto& next = std::get<ComputeBitonicSteps>(schedule.passes[i + 1]);
+          EXPECT_EQ(__builtin_popcount(c.window | 1u << (next.firstRank - next.firstStep)), static_cast<int>(bits) + 1);
+        }
+      }
+      std::vector<BitonicStep> expected;
+      for (const Pass& p : bitonicSchedule(shape)) expected.push_back(std::get<BitonicStep>(p));
+      EXPECT_EQ(carried, expected);
+      EXPECT_TRUE(std::holds_alternative<PackCompact>(schedule.front()));
+      EXPECT_TRUE(std::holds_alternative<GatherByIndex>(schedule.back()));
+    }
+  }
+  EXPECT_EQ(scheduleFor(Algorithm::ComputeB32, 1u << 20).size(), 2u + 1u + 39u);
+  const PassSchedule packed = scheduleFor(Algorithm::ComputeB32, 1u << 20);
+  EXPECT_EQ(std::get<ComputeBitonicSteps>(packed.passes[1]).lastRank, 4u) << "merges 0-4 first";
+  EXPECT_THROW(packedComputeSchedule(SortShape::whole(64), kMaxComputeFusedSteps + 1), std::invalid_argument);
 }
 
 }  // namespace
