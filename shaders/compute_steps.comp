@@ -8,8 +8,8 @@
 // runner (compute_runner.cpp, computeStepsDefines): INDICES (e0 ... : each slot's element, and the
 // group's direction for each merge whose stepno is no window bit), LOADS (LOAD(j, ej) ...), NETWORK
 // (EXCHANGE(i, k, ascending) for every pair of every step in order: the group's direction, or the
-// pair's own) and STORES. Written out, every slot is a constant: with loops,
-// llvmpipe keeps the group in scratch memory for 4 steps and more (B16's dispatch took 4.8x as long).
+// pair's own) and STORES. Written out, every slot is a constant: with loops, llvmpipe keeps the
+// group in scratch memory for 4 steps and more (B16's dispatch took 4.8x as long).
 layout(local_size_x = 64) in;
 
 #ifdef INTO_IMAGE  // after compute_pixel.glsl, sort_common.glsl and pixel_source.glsl instead of compute_common.glsl

@@ -152,7 +152,8 @@ std::string passShape(const Pass& pass) {
             const std::string group = "compute B" + std::to_string(1u << __builtin_popcount(p.window));
             const std::string image = p.pixels ? ", into the image's bytes" : "";
             if (p.firstStep == 0 && p.lastStep == p.lastRank && p.lastRank > p.firstRank) {
-              return group + ": merges " + std::to_string(p.firstRank) + "-" + std::to_string(p.lastRank) + " whole" + image;
+              return group + ": merges " + std::to_string(p.firstRank) + "-" + std::to_string(p.lastRank) + " whole" +
+                     image;
             }
             std::string distances;
             const std::vector<BitonicStep> all = computeSteps(p);
@@ -160,14 +161,14 @@ std::string passShape(const Pass& pass) {
               if (s > 0 && all[s].rank == all[s - 1].rank) continue;  // a merge's first step starts its part
               std::size_t last = s;
               while (last + 1 < all.size() && all[last + 1].rank == all[s].rank) ++last;
-              distances += (s > 0 ? " then " : "") + power(all[s].offset) + (last > s ? ".." + power(all[last].offset) : "");
+              distances +=
+                  (s > 0 ? " then " : "") + power(all[s].offset) + (last > s ? ".." + power(all[last].offset) : "");
             }
             return group + ": distance " + distances + image;
           },
           [&](const SharedBitonicSteps& p) {
-            return "compute shared " + p.sharedKernel() + ", block 2^" +
-                   std::to_string(p.blockLog2) + ": " + steps(networkSteps(pass)) +
-                   (p.pixels ? ", into the image's bytes" : "");
+            return "compute shared " + p.sharedKernel() + ", block 2^" + std::to_string(p.blockLog2) + ": " +
+                   steps(networkSteps(pass)) + (p.pixels ? ", into the image's bytes" : "");
           },
           [&](const auto&) {  // every other kind: its title without numbers
             std::string shape;

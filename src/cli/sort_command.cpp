@@ -118,8 +118,8 @@ int runInfo() {
     std::printf("  work group size   %d x %d x %d, at most %d invocations\n", l.workGroupSize[0], l.workGroupSize[1],
                 l.workGroupSize[2], l.invocations);
     std::printf("  work group count  %d x %d x %d\n", l.workGroupCount[0], l.workGroupCount[1], l.workGroupCount[2]);
-    std::printf("  shared memory     %d bytes per work group (C2/C4 blocks use %d, compute-b32c4's and -b32c16's %d)\n", l.sharedBytes,
-                8 << kSharedBlockLog2, 8 << kLargeSharedBlockLog2);
+    std::printf("  shared memory     %d bytes per work group (C2/C4 blocks use %d, compute-b32c4's and -b32c16's %d)\n",
+                l.sharedBytes, 8 << kSharedBlockLog2, 8 << kLargeSharedBlockLog2);
     const auto fits = [&](std::uint64_t bytesEach) {  // elements whose buffer fits one storage block
       return static_cast<unsigned long long>(std::min<std::uint64_t>(kMaxElements, std::uint64_t(l.storageBlockBytes) / bytesEach));
     };

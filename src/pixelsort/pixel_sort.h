@@ -208,7 +208,8 @@ bool pixelSortAlgorithm(Algorithm algorithm);
 // could not be measured (0). The GL side measures them (pixelSortBackendHere, runner.h).
 constexpr Algorithm kFragmentPixelSort = Algorithm::BitonicWide;
 // compute-b32c16 rather than -b32c4: half the barriers and shared-memory traffic for the same
-// dispatches, and never slower on llvmpipe (docs/performance.md); not yet timed on a GPU.
+// dispatches (on llvmpipe its merge tails take half C4's time, a line's whole sort about the same:
+// docs/performance.md); not yet timed on a GPU.
 constexpr Algorithm kComputePixelSort = Algorithm::ComputeB32C16;
 Algorithm fasterPixelSortBackend(bool computeShaders, bool softwareRenderer, double fragmentCopyMs, double computeCopyMs);
 

@@ -101,7 +101,8 @@ inline constexpr AlgorithmInfo kAlgorithmRegistry[] = {
      "up to four steps per dispatch for every distance, no shared memory (B2B4B8B16)"},
     {Algorithm::ComputeB32, "compute-b32", "compute B32, no shared memory", {120, 200, 255},
      computePackedSchedule<5>, true, kComputeGlVersion,
-     "up to five steps per dispatch, 32 elements per invocation, a merge's last steps with the next one's first (beyond article 000)"},
+     "up to five steps per dispatch, 32 elements per invocation, a merge's last steps with the next one's first "
+     "(beyond article 000)"},
     {Algorithm::ComputeB32C4, "compute-b32c4", "compute B32 + C4 (4096-pair blocks)", {60, 120, 230},
      computeLadderSchedule<5, SharedMemory::C4, kLargeSharedBlockLog2>, true, kComputeGlVersion,
      "B32, and every step inside a block of 4096 pairs (the 32 KiB of shared memory GL 4.3 guarantees) two per barrier"},

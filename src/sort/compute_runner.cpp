@@ -74,8 +74,10 @@ GroupSteps oneMerge(unsigned count) {
 std::string computeStepsDefines(const ComputeBitonicSteps& p) {
   const unsigned bits = static_cast<unsigned>(__builtin_popcount(p.window));
   const std::vector<BitonicStep> steps = computeSteps(p);
-  const bool known = bits >= 1 && bits <= kMaxComputeFusedSteps && !steps.empty() && p.lastRank - p.firstRank < 5 &&
-                     std::all_of(steps.begin(), steps.end(), [&](const BitonicStep& s) { return (p.window & s.offset) != 0; });
+  const bool inWindow =
+      std::all_of(steps.begin(), steps.end(), [&](const BitonicStep& s) { return (p.window & s.offset) != 0; });
+  const bool known =
+      bits >= 1 && bits <= kMaxComputeFusedSteps && !steps.empty() && p.lastRank - p.firstRank < 5 && inWindow;
   if (!known) throw Error(ExitCode::Gpu, "GPU sorter: compute steps of an unknown shape: " + describe(Pass{p}));
   // Each step's distance as a slot bit (its bit's place among the window's bits), and its direction:
   // one for the group where its merge's stepno is no window bit (the article's kernels, the common
@@ -137,8 +139,8 @@ std::string sharedStepsDefines(const SharedBitonicSteps& p, std::uint64_t elemen
   std::string groups = "#define GROUPS";  // a case for every chunk size
   for (unsigned c = 1; c <= p.stepsPerBarrier; ++c) {
     const GroupCode code = groupCode(c, oneMerge(c), false);
-    groups += " case " + std::to_string(c) + "u: { vec2 v[" + std::to_string(1u << c) + "];" + code.loads + code.network +
-              code.stores + " } break;";
+    groups += " case " + std::to_string(c) + "u: { vec2 v[" + std::to_string(1u << c) + "];" + code.loads +
+              code.network + code.stores + " } break;";
   }
   return define("BLOCK_LOG2", p.blockLog2) + define("PER_BARRIER", p.stepsPerBarrier) +
          define("THREADS", block >> p.stepsPerBarrier) + groups + "\n";

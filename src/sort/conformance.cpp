@@ -92,7 +92,8 @@ std::vector<std::uint32_t> checkSizes(bool quick, Algorithm algorithm) {
   std::uint32_t blockLog2 = 0;  // the largest shared block of the row (only compute rows have them)
   if (info(algorithm).minGlVersion >= kComputeGlVersion) {
     for (const Pass& pass : scheduleFor(algorithm, 1u << 16)) {
-      if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) blockLog2 = std::max(blockLog2, shared->blockLog2);
+      const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
+      if (shared != nullptr) blockLog2 = std::max(blockLog2, shared->blockLog2);
     }
   }
   if (blockLog2 > 8) sizes.push_back((3u << blockLog2) + 1);

@@ -99,7 +99,9 @@ Buffer passWrites(const Pass& pass) {
 
 std::uint32_t networkSteps(const Pass& pass) {
   if (const auto* fused = std::get_if<FusedBitonicSteps>(&pass)) return fused->count;
-  if (const auto* compute = std::get_if<ComputeBitonicSteps>(&pass)) return static_cast<std::uint32_t>(computeSteps(*compute).size());
+  if (const auto* compute = std::get_if<ComputeBitonicSteps>(&pass)) {
+    return static_cast<std::uint32_t>(computeSteps(*compute).size());
+  }
   if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) return static_cast<std::uint32_t>(sharedSteps(*shared).size());
   if (const auto* wide = std::get_if<WideBitonicSteps>(&pass)) return static_cast<std::uint32_t>(wideSteps(*wide).size());
   return traitsOf(pass).network ? 1 : 0;
@@ -322,10 +324,12 @@ PassText passText(const Pass& pass, std::uint64_t n) {
             const std::size_t count = steps.size();
             const std::string group = str(1u << __builtin_popcount(p.window));
             // One merge: "rank 5 steps 0-3"; across merges: "ranks 4-5, 5 steps" (as the wide path).
-            const std::string which =
-                p.firstRank != p.lastRank ? "ranks " + str(p.firstRank) + "-" + str(p.lastRank) + ", " + str(count) + " steps"
-                : count == 1              ? "rank " + str(p.lastRank) + " step " + str(p.firstStep)
-                                          : "rank " + str(p.lastRank) + " steps " + str(p.firstStep) + "-" + str(p.lastStep);
+            const std::string ranks =
+                "ranks " + str(p.firstRank) + "-" + str(p.lastRank) + ", " + str(count) + " steps";
+            const std::string which = p.firstRank != p.lastRank ? ranks
+                                      : count == 1 ? "rank " + str(p.lastRank) + " step " + str(p.firstStep)
+                                                   : "rank " + str(p.lastRank) + " steps " + str(p.firstStep) + "-" +
+                                                         str(p.lastStep);
             return PassText{"compute B" + group + " " + which,
                             std::string(p.pixels ? "into the image's bytes, " : "") + "stepno " + str(p.stepno) +
                                 " distance" + (count == 1 ? " " : "s ") + distanceList(steps),

@@ -186,19 +186,19 @@ struct GatherByIndex {
                                       Buffer::Elements, false};
 };
 
-// Compute backend (article 000's kernels B2 ... B16, and B32): the network's steps from (firstRank,
-// firstStep) to (lastRank, lastStep) in one dispatch, in place on the (key, index) pairs in a storage
-// buffer; merges before lastRank use stepno 2^(rank+1), lastRank `stepno`. Every step's distance is
-// a bit of `window` (at most 5 bits): each invocation loads the 2^popcount(window) elements that
-// differ only there, runs the steps in registers and stores them. The article's kernels take steps
-// of one merge (adjacent bits); compute-b32 packs a merge's last steps with the next one's first.
-// pixels > 0 (the pixel sort's last pass): it stores each position's pixel bytes, as GatherByIndex's.
+// Compute backend (article 000's B2 ... B16, and B32): the steps from (firstRank, firstStep) to
+// (lastRank, lastStep) in one dispatch, in place on the pairs (stepno: as SharedBitonicSteps'). Each
+// distance is a bit of `window` (at most 5): an invocation loads the 2^popcount(window) elements
+// that differ only there, runs the steps in registers and stores them (pixels > 0: each position's
+// pixel bytes, as GatherByIndex's). compute-b32 also packs a merge's last steps with the next's first.
 struct ComputeBitonicSteps {
   std::uint32_t firstRank = 0, firstStep = 0, lastRank = 0, lastStep = 0;
   std::uint32_t stepno = 0;
   std::uint32_t window = 0;
   std::uint32_t positionBits = 0, pixels = 0;
-  auto fields() const { return std::tie(firstRank, firstStep, lastRank, lastStep, stepno, window, positionBits, pixels); }
+  auto fields() const {
+    return std::tie(firstRank, firstStep, lastRank, lastStep, stepno, window, positionBits, pixels);
+  }
   static constexpr PassTraits kTraits{"compute bitonic steps", "compute_steps.comp", bufferBit(Buffer::Compact),
                                       Buffer::Compact, true, true};
 };

@@ -181,14 +181,16 @@ ComputeBitonicSteps computeMergeSteps(std::uint32_t rank, std::uint32_t firstSte
 PassSchedule packedComputeSchedule(const SortShape& shape, unsigned windowBits) {
   const unsigned k = checkedLineLog2(shape, "packedComputeSchedule");
   if (windowBits < 1 || windowBits > kMaxComputeFusedSteps) {
-    throw std::invalid_argument("packedComputeSchedule: 1 to " + std::to_string(kMaxComputeFusedSteps) + " window bits");
+    throw std::invalid_argument("packedComputeSchedule: 1 to " + std::to_string(kMaxComputeFusedSteps) +
+                                " window bits");
   }
   PassSchedule schedule{shape, {}};
   if (shape.lineLength < 2) return schedule;
   schedule.passes.push_back(PackCompact{});
   // Merges of up to 2^windowBits elements touch only the low bits: all of them in the first dispatch.
   const std::uint32_t first = std::min(k, windowBits) - 1;
-  schedule.passes.push_back(ComputeBitonicSteps{0, 0, first, first, mergeStepno(first, k, shape), (2u << first) - 1, 0, 0});
+  const std::uint32_t low = (2u << first) - 1;  // bits 0 .. first
+  schedule.passes.push_back(ComputeBitonicSteps{0, 0, first, first, mergeStepno(first, k, shape), low, 0, 0});
   for (std::uint32_t rank = first + 1, step = 0; rank < k;) {
     ComputeBitonicSteps pass{rank, step, rank, step, 0, 0, 0, 0};
     while (rank < k && __builtin_popcount(pass.window | 1u << (rank - step)) <= static_cast<int>(windowBits)) {

@@ -96,7 +96,8 @@ PassSchedule wideBitonicSchedule(const SortShape& shape);
 // last group of a merge taking what is left. With shared memory (C2: a barrier per step, C4: per
 // two steps, C16 beyond the article: per four) every step whose distance is below the block of
 // 2^blockLog2 elements (or the element count, if smaller) runs in one shared-memory dispatch per
-// merge, and the merges that fit a block wholly run in one dispatch together. Pack first, gather last, as on the fast path; lines sort independently.
+// merge, and the merges that fit a block wholly run in one dispatch together. Pack first, gather
+// last, as on the fast path; lines sort independently.
 enum class SharedMemory : std::uint8_t { None, C2, C4, C16 };
 constexpr unsigned kMaxComputeFusedSteps = 5;  // B32: 32 pairs in an invocation's registers
 constexpr unsigned kSharedBlockLog2 = 10;  // 1024 pairs = 8 KiB of shared memory per workgroup

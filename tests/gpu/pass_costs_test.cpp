@@ -70,7 +70,8 @@ TEST(PassShape, NamesWhatAPassReadsAndCarries) {
   // Compute dispatches by kernel and distance (issue 40: where a kernel's time goes with the stride).
   const PassSchedule b32 = scheduleFor(Algorithm::ComputeB32, 1024), c4 = scheduleFor(Algorithm::ComputeC4, 4096);
   EXPECT_EQ(passShape(b32[1]), "compute B32: merges 0-4 whole");
-  EXPECT_EQ(passShape(b32[3]), "compute B32: distance 2^0 then 2^6..2^3") << "merge 5's last step, merge 6's first four";
+  EXPECT_EQ(passShape(b32[3]), "compute B32: distance 2^0 then 2^6..2^3")
+      << "merge 5's last step, merge 6's first four";
   EXPECT_EQ(passShape(b32[b32.size() - 3]), "compute B32: distance 2^9..2^5");
   EXPECT_EQ(passShape(b32[b32.size() - 2]), "compute B32: distance 2^4..2^0");
   EXPECT_EQ(passShape(c4[1]), "compute shared C4, block 2^10: 55 steps");

@@ -44,7 +44,8 @@ TEST(Conformance, TheQuickSetGivesSharedRowsFourBlocks) {
   EXPECT_EQ(nextPowerOfTwo(checkSizes(true, Algorithm::ComputeC2).back()), 4096u);
   EXPECT_EQ(nextPowerOfTwo(checkSizes(true, Algorithm::ComputeB32C16).back()), 16384u);
   EXPECT_EQ(checkSizes(true, Algorithm::ComputeB32C16).size(), checkSizes(true, Algorithm::Bitonic).size() + 1);
-  for (const Algorithm a : {Algorithm::ComputeB2, Algorithm::ComputeB32, Algorithm::BitonicWide, Algorithm::Transposition}) {
+  for (const Algorithm a :
+       {Algorithm::ComputeB2, Algorithm::ComputeB32, Algorithm::BitonicWide, Algorithm::Transposition}) {
     EXPECT_EQ(checkSizes(true, a).back(), 1024u) << algorithmName(a);
   }
 }

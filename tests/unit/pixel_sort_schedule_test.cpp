@@ -30,7 +30,8 @@ TEST(PixelSortAlgorithms, AreTheLineSortsByPair) {
   // The compute rows: span, scan and key passes and the compute schedule's steps on the pairs, its
   // last dispatch (every line's last steps, in shared memory or in registers) writing the image's
   // bytes as the gather would, which no longer runs.
-  for (const Algorithm a : {Algorithm::ComputeB2, Algorithm::ComputeB32, Algorithm::ComputeB16, Algorithm::ComputeB32C4}) {
+  for (const Algorithm a :
+       {Algorithm::ComputeB2, Algorithm::ComputeB32, Algorithm::ComputeB16, Algorithm::ComputeB32C4}) {
     SCOPED_TRACE(algorithmName(a));
     EXPECT_TRUE(pixelSortAlgorithm(a));
     const PassSchedule compute = pixelSortSchedule(lineLayout(100, 3, 0.0), a, PixelSortOptions{});

@@ -347,9 +347,11 @@ TEST(ComputeSchedule, CarriesTheBitonicStepsInOrder) {
 // dispatches (210 steps, 15 in the first) where one merge a dispatch takes 50.
 TEST(ComputeSchedule, PackedDispatchesFillTheirWindowAcrossMerges) {
   for (const SortShape shape : {SortShape::whole(2), SortShape::whole(8), SortShape::whole(32), SortShape::whole(64),
-                                SortShape::whole(1u << 13), SortShape::whole(1u << 20), SortShape{16, 8}, SortShape{512, 4}}) {
+                                SortShape::whole(1u << 13), SortShape::whole(1u << 20), SortShape{16, 8},
+                                SortShape{512, 4}}) {
     for (const unsigned bits : {1u, 2u, 4u, 5u}) {
-      SCOPED_TRACE(std::to_string(shape.lineLength) + " x " + std::to_string(shape.lineCount) + ", " + std::to_string(bits) + " bits");
+      SCOPED_TRACE(std::to_string(shape.lineLength) + " x " + std::to_string(shape.lineCount) + ", " +
+                   std::to_string(bits) + " bits");
       const PassSchedule schedule = packedComputeSchedule(shape, bits);
       std::vector<BitonicStep> carried;
       for (std::size_t i = 1; i + 1 < schedule.size(); ++i) {
