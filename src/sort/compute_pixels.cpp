@@ -19,6 +19,13 @@ constexpr std::uint64_t kPartTexels = std::uint64_t{1} << 18;  // uploads go a p
 
 std::uint64_t spanWordCount(std::uint64_t elements) { return std::max<std::uint64_t>(1, elements / kSpanWordBits); }
 
+// Zeroes texels first .. end - 1 of a buffer of 4-byte texels, a part at a time.
+void zeroTexels(const gl::StorageBuffer& buffer, std::uint64_t first, std::uint64_t end) {
+  if (first >= end) return;
+  const std::vector<std::uint8_t> zeros(std::min(end - first, kPartTexels) * 4, 0);
+  for (; first < end; first += kPartTexels) buffer.write(zeros.data(), std::min(end - first, kPartTexels) * 4, first * 4);
+}
+
 // The pixel sort's kernels: compute_pixel.comp's (its KERNEL define: span starts 1, span scan 2,
 // key pass 3), and the last sort dispatch into the image (compute_shared.comp or
 // compute_steps.comp with INTO_IMAGE).
@@ -90,22 +97,15 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSpansOut, spans_[1 - currentSpans_].id());
   if (intoImage && !pixels_) {  // zero past the image, where no pass writes
     pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
-    const std::vector<std::uint8_t> zeros(std::min(n, kPartTexels) * 4, 0);
-    for (std::uint64_t first = 0; first < n; first += kPartTexels) {
-      pixels_.write(zeros.data(), std::min(n - first, kPartTexels) * 4, first * 4);
-    }
+    zeroTexels(pixels_, 0, n);
   }
   if (kernel == kPixelOrder && passWrites(pass) == Buffer::Elements) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindElements, elementBuffer().id());
   }
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, pairs().id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (intoImage ? pixels_ : source_).id());
-  if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) {  // a workgroup a block
-    setSharedStepsUniforms(p, *shared);
-    dispatch(p, n >> shared->blockLog2);
-  } else if (const auto* steps = std::get_if<ComputeBitonicSteps>(&pass)) {  // an invocation a group of the window's
-    setComputeStepsUniforms(p, *steps);
-    dispatch(p, ((n >> __builtin_popcount(steps->window)) + 63) / 64);
+  if (intoImage) {
+    dispatchSortSteps(p, pass);
   } else {
     const std::uint64_t invocations = kernel == kPixelOrder ? n : words;
     set("u_invocations", invocations);
@@ -161,10 +161,7 @@ void ComputeRunner::uploadSourceBytes(const std::uint8_t* rgba, const SourceShap
   startSource(shape);
   const std::uint64_t n = elementCount(), pixels = shape.pixelCount();
   source_.write(rgba, pixels * 4);
-  const std::vector<std::uint8_t> zeros(std::min(n - pixels, kPartTexels) * 4, 0);  // the padding's bytes
-  for (std::uint64_t first = pixels; first < n; first += kPartTexels) {
-    source_.write(zeros.data(), std::min(n - first, kPartTexels) * 4, first * 4);
-  }
+  zeroTexels(source_, pixels, n);  // the padding's bytes
   TEXSORT_GL_CHECK("upload");
   restartFromSource();
 }

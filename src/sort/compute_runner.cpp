@@ -112,6 +112,8 @@ std::string computeStepsDefines(const ComputeBitonicSteps& p) {
          checks;
 }
 
+namespace {
+
 void setSharedStepsUniforms(const gl::Program& program, const SharedBitonicSteps& p) {
   glUniform1ui(program.uniform("u_firstRank"), p.firstRank);
   glUniform1ui(program.uniform("u_firstStep"), p.firstStep);
@@ -128,6 +130,20 @@ void setComputeStepsUniforms(const gl::Program& program, const ComputeBitonicSte
   }
   glUniform1uiv(program.uniform("u_bits"), 5, bits);
   glUniform1uiv(program.uniform("u_stepnos"), 5, stepnos);
+}
+
+}  // namespace
+
+void ComputeRunner::dispatchSortSteps(const gl::Program& p, const Pass& pass) {
+  if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) {  // a workgroup a block
+    setSharedStepsUniforms(p, *shared);
+    dispatch(p, elementCount() >> shared->blockLog2);
+  } else if (const auto* steps = std::get_if<ComputeBitonicSteps>(&pass)) {  // an invocation a group of the window's
+    setComputeStepsUniforms(p, *steps);
+    dispatch(p, ((elementCount() >> __builtin_popcount(steps->window)) + kLocalSize - 1) / kLocalSize);
+  } else {
+    throw Error(ExitCode::Gpu, "GPU sorter: " + describe(pass) + " is no sort dispatch");
+  }
 }
 
 std::string sharedStepsDefines(const SharedBitonicSteps& p, std::uint64_t elements) {
@@ -319,15 +335,13 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
                    dispatch(p, groupsOf(n));
                    current_ = 1 - current_;
                  },
-                 [&](const ComputeBitonicSteps& s) {
-                   setComputeStepsUniforms(p, s);
+                 [&](const ComputeBitonicSteps&) {
                    bind(elements_[current_], elements_[1 - current_]);
-                   dispatch(p, groupsOf(n >> __builtin_popcount(s.window)));
+                   dispatchSortSteps(p, pass);
                  },
-                 [&](const SharedBitonicSteps& s) {
-                   setSharedStepsUniforms(p, s);
+                 [&](const SharedBitonicSteps&) {
                    bind(elements_[current_], elements_[1 - current_]);
-                   dispatch(p, n >> s.blockLog2);
+                   dispatchSortSteps(p, pass);
                  },
                  [](const auto&) {},  // refused by program()
              },

@@ -27,10 +27,6 @@ bool computePixelPass(const Pass& pass);
 // compute_steps.comp's defines for `steps` (BITS and its group's code, the bounds check where on);
 // throws texsort::Error(Gpu) for a shape it does not run.
 std::string computeStepsDefines(const ComputeBitonicSteps& steps);
-// Set compute_steps.comp's uniforms (the window's bits, each merge's stepno) and compute_shared.comp's
-// (the merges, the last one's stepno) for `steps` on `program`, the current one.
-void setComputeStepsUniforms(const gl::Program& program, const ComputeBitonicSteps& steps);
-void setSharedStepsUniforms(const gl::Program& program, const SharedBitonicSteps& steps);
 // compute_shared.comp's defines for `steps` on `elements` elements (BLOCK_LOG2, PER_BARRIER,
 // THREADS); throws texsort::Error(Gpu) for a shape it does not run.
 std::string sharedStepsDefines(const SharedBitonicSteps& steps, std::uint64_t elements);
@@ -72,6 +68,9 @@ class ComputeRunner final : public Runner {
   const gl::Program& program(const Pass& pass);
   const gl::Program& program(const char* shader, const std::string& defines);
   void dispatch(const gl::Program& program, std::uint64_t workgroups);
+  // A ComputeBitonicSteps or SharedBitonicSteps dispatch of `program` (in use, buffers bound): its
+  // uniforms and its workgroups, for the sort and for the pixel sort's last dispatch alike.
+  void dispatchSortSteps(const gl::Program& program, const Pass& pass);
   void setCommonUniforms(const gl::Program& program) const;
   void bind(const gl::StorageBuffer& elements, const gl::StorageBuffer& target) const;
   const gl::StorageBuffer& pairs();
