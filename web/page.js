@@ -37,7 +37,7 @@
   ];
   const $ = (id) => document.getElementById(id);
   const form = $('options'), picture = $('picture'), status = $('status');
-  const state = { input: null, inputName: 'image.png', output: null, running: false, pending: false, files: {} };
+  const state = { input: null, inputName: 'image.png', output: null, running: false, pending: false, reading: 0, files: {} };
   const urls = { picture: null };
 
   for (const spec of specs) {
@@ -69,16 +69,23 @@
     label.append(control, shown);
     form.append(label);
     if (spec.kind === 'file') {
+      // state.reading counts the files being read: the page is settled once none is and the sort
+      // that names them has run (its tests wait for that, never for time to pass).
       control.addEventListener('change', async () => {
         const file = control.files[0];
-        if (file) {
-          const name = file.name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^-/, '_');  // never read as an option
-          const bytes = await file.arrayBuffer();
-          await window.texsort.ready;
-          window.texsort.writeFile(name, bytes);
-          state.files[spec.name] = name;
-        } else {
-          delete state.files[spec.name];
+        state.reading++;
+        try {
+          if (file) {
+            const name = file.name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^-/, '_');  // never read as an option
+            const bytes = await file.arrayBuffer();
+            await window.texsort.ready;
+            window.texsort.writeFile(name, bytes);
+            state.files[spec.name] = name;
+          } else {
+            delete state.files[spec.name];
+          }
+        } finally {
+          state.reading--;
         }
         update();
       });

@@ -166,25 +166,71 @@ namespace {
 
 Command parseOne(int argc, const char* const* argv);
 
+// Whether `word` is one of the options of a whole pixelsort run (its output, --format, --animate,
+// --frames, --fps, --verify, -q), not of one sort; `takesValue`: the next word is its value.
+bool wholeRunOption(const std::string& word, bool& takesValue) {
+  for (const char* own : {"-o", "--output", "--format", "--animate", "--frames", "--fps"}) {
+    if (word == own) return takesValue = true;
+    if (word.rfind(std::string(own) + "=", 0) == 0) return !(takesValue = false);
+  }
+  takesValue = false;
+  return word == "--verify" || word == "-q" || word == "--quiet";
+}
+
+std::string withoutHelpHint(std::string why) {
+  const std::string hint = " (see texsort --help)";
+  if (why.size() >= hint.size() && why.compare(why.size() - hint.size(), hint.size(), hint) == 0) why.resize(why.size() - hint.size());
+  return why;
+}
+
+// A recipe line holds one sort's options and nothing else: no file, no output, no option of the
+// whole run, no help, no other recipe. Anything else is one line naming the recipe and the line.
+void checkRecipeLine(const std::string& recipe, const RecipeLine& line) {
+  const std::string at = recipe + ":" + std::to_string(line.number) + ": ";
+  for (const std::string& word : line.words) {
+    bool takesValue = false;
+    if (word == "-h" || word == "--help" || word == "--help-all" || word == "--then" || word == "--" ||
+        word.rfind("--preset", 0) == 0 || wholeRunOption(word, takesValue)) {
+      throw Error(ExitCode::Usage, at + word + " is not a sort's option; a recipe line holds one sort's options");
+    }
+  }
+  std::vector<const char*> argv = {"texsort", "pixelsort", "-", "-o", "-"};
+  for (const std::string& word : line.words) argv.push_back(word.c_str());
+  Command sort;
+  try {
+    sort = parseOne(static_cast<int>(argv.size()), argv.data());
+  } catch (const Error& e) {
+    throw Error(e.code(), at + withoutHelpHint(e.what()));
+  }
+  if (sort.pixelSort.inputs.size() > 1 || sort.pixelSort.output != "-") {
+    const std::string word = sort.pixelSort.inputs.size() > 1 ? sort.pixelSort.inputs[1] : sort.pixelSort.output;
+    throw Error(ExitCode::Usage, at + word + " is not a sort's option; a recipe line holds one sort's options, no files");
+  }
+}
+
+// --preset NAME|FILE's words, each line checked, the lines after the first behind --then.
+std::vector<std::string> presetWords(const std::string& nameOrFile) {
+  const bool file = nameOrFile.find_first_of("/.") != std::string::npos;
+  std::vector<std::string> words;
+  for (const RecipeLine& line : presetLines(nameOrFile)) {
+    checkRecipeLine(file ? nameOrFile : "preset " + nameOrFile, line);
+    if (!words.empty()) words.push_back("--then");
+    words.insert(words.end(), line.words.begin(), line.words.end());
+  }
+  return words;
+}
+
 // `pixelsort IN -o OUT OPTIONS --then OPTIONS --then ...`: the first part is parsed as it stands,
 // each later one as the options of a sort of its own. The options of the whole run (the output,
 // --format, --animate, --frames, --fps, --verify, -q) may stand anywhere: they go to the first part
 // (so `--preset asdf -q` works, the preset's later sorts being --then parts).
 Command parseRecipe(const std::vector<std::string>& args) {
   std::vector<std::vector<std::string>> parts(1);
-  const auto wholeRun = [](const std::string& word, bool& takesValue) {
-    for (const char* own : {"-o", "--output", "--format", "--animate", "--frames", "--fps"}) {
-      if (word == own) return takesValue = true;
-      if (word.rfind(std::string(own) + "=", 0) == 0) return !(takesValue = false);
-    }
-    takesValue = false;
-    return word == "--verify" || word == "-q" || word == "--quiet";
-  };
   for (std::size_t i = 0; i < args.size(); ++i) {
     bool takesValue = false;
     if (args[i] == "--then") {
       parts.emplace_back();
-    } else if (parts.size() > 1 && wholeRun(args[i], takesValue)) {
+    } else if (parts.size() > 1 && wholeRunOption(args[i], takesValue)) {
       parts[0].push_back(args[i]);
       if (takesValue && i + 1 < args.size()) parts[0].push_back(args[++i]);
     } else {
@@ -241,9 +287,6 @@ Command parseCommandLine(int argc, const char* const* argv) {
     if (!joined && i + 1 == args.size()) throw Error(ExitCode::Usage, "--preset needs a preset's name or a recipe file");
     const std::string which = joined ? args[i].substr(9) : args[i + 1];
     const std::vector<std::string> words = presetWords(which);
-    if (std::find(words.begin(), words.end(), "--preset") != words.end()) {
-      throw Error(ExitCode::Usage, which + ": a recipe cannot name another preset (--preset)");
-    }
     args.erase(args.begin() + std::ptrdiff_t(i), args.begin() + std::ptrdiff_t(i + (joined ? 1 : 2)));
     args.insert(args.begin() + std::ptrdiff_t(i), words.begin(), words.end());
     i += words.size() - 1;

@@ -50,18 +50,20 @@ std::string centerProblem(const std::string& text) {
   return "";
 }
 
-// Why --input TEXT is not a script ("" when it is one), for its validator.
 // Why --preset TEXT is no recipe ("" when it is one): the reason pixelsort --preset would give.
 std::string recipeProblem(const std::string& text) {
   try {
     recipeStages(text);
     return "";
   } catch (const Error& e) {
-    const std::string why = e.what();
+    std::string why = e.what();
+    const std::string hint = " (see texsort --help)";  // the validator's error adds it again
+    if (why.size() > hint.size() && why.compare(why.size() - hint.size(), hint.size(), hint) == 0) why.resize(why.size() - hint.size());
     return why.rfind("--preset: ", 0) == 0 ? why.substr(10) : why;  // the option's name comes first anyway
   }
 }
 
+// Why --input TEXT is not a script ("" when it is one), for its validator.
 std::string inputScriptProblem(const std::string& text) {
   if (text.find_first_not_of(" ;") == std::string::npos) return "an empty script; give FRAME: ACTION; ...";
   try {

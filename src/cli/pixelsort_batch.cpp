@@ -10,6 +10,7 @@
 #include "cli/report.h"
 #include "context/egl_context.h"
 #include "error.h"
+#include "io/files.h"
 #include "record/decoder.h"
 
 namespace texsort {
@@ -56,6 +57,15 @@ int runPixelSortBatch(const PixelSortCommandOptions& options) {
       throw Error(ExitCode::Usage, "pixelsort: " + at->second + " and " + input + " would both be written to " + outputs.back());
     }
   }
+  // No output may be any file the batch reads (a link to an earlier input's output, a hard link, a
+  // mask): all are checked before the first input is sorted, as a single run checks its one.
+  std::vector<InputFile> reads = {{options.mask, "mask"}, {options.field, "field"}};
+  for (const std::string& input : options.inputs) reads.push_back({input});
+  for (const PixelSortStage& stage : options.then) {
+    reads.push_back({stage.mask, "mask"});
+    reads.push_back({stage.field, "field"});
+  }
+  for (const std::string& output : outputs) checkOutput(output, reads);
   PixelSortCommandOptions one = options;
   one.exitWhenDone = false;
   one.inputs.clear();

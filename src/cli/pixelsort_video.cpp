@@ -283,6 +283,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
                  !video.hasAudio ? "" : format == VideoFormat::Gif ? "; a GIF has no sound: the input's is dropped"
                                                                    : "; the input's sound carried over");
     if (alphaDropped) std::fprintf(report, "  alpha     dropped: %s has none (.webm, .mkv and .gif keep it)\n", info(format).name);
+    if (const std::string note = encoder.note(); !note.empty()) std::fprintf(report, "  note      %s\n", note.c_str());
   }
   return 0;
 }

@@ -63,6 +63,7 @@ int runRecord(const RecordCommandOptions& options) {
                  recording.passOfFrame(0), recording.passOfFrame(recording.frameCount() - 1), session.passCount(),
                  info(options.algorithm).name, recording.options().every, options.record.holdSeconds);
     std::fprintf(report, "  renderer  %s\n", context.renderer().c_str());
+    if (const std::string note = recording.note(); !note.empty()) std::fprintf(report, "  note      %s\n", note.c_str());
   }
   return 0;
 }

@@ -20,26 +20,33 @@ const PresetInfo kPresets[6] = {
      "--direction vertical --key saturation --lower 0.35 --upper 0.65 --invert\n--key hue --intervals random --span-length 40 --seed 3"},
 };
 
+std::vector<RecipeLine> recipeLines(const std::string& text) {
+  std::vector<RecipeLine> lines;
+  std::istringstream in(text);
+  std::size_t number = 0;
+  for (std::string line; std::getline(in, line);) {
+    RecipeLine sort{++number, {}};
+    std::istringstream words(line.substr(0, line.find('#')));
+    for (std::string word; words >> word;) sort.words.push_back(word);
+    if (!sort.words.empty()) lines.push_back(std::move(sort));
+  }
+  return lines;
+}
+
 std::vector<std::string> recipeWords(const std::string& text) {
   std::vector<std::string> words;
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    line = line.substr(0, line.find('#'));
-    std::istringstream in(line);
-    bool first = true;
-    for (std::string word; in >> word; first = false) {
-      if (first && !words.empty()) words.push_back("--then");
-      words.push_back(word);
-    }
+  for (const RecipeLine& line : recipeLines(text)) {
+    if (!words.empty()) words.push_back("--then");
+    words.insert(words.end(), line.words.begin(), line.words.end());
   }
   return words;
 }
 
-std::vector<std::string> presetWords(const std::string& nameOrFile) {
+std::vector<RecipeLine> presetLines(const std::string& nameOrFile) {
   if (nameOrFile.find_first_of("/.") == std::string::npos) {
     std::string names;
     for (const PresetInfo& p : kPresets) {
-      if (nameOrFile == p.name) return recipeWords(p.recipe);
+      if (nameOrFile == p.name) return recipeLines(p.recipe);
       names += std::string(names.empty() ? "" : ", ") + p.name;
     }
     throw Error(ExitCode::Usage, "--preset: no preset named '" + nameOrFile + "'; the presets are " + names +
@@ -53,9 +60,9 @@ std::vector<std::string> presetWords(const std::string& nameOrFile) {
   text.resize(static_cast<std::size_t>(in.gcount()));
   if (in.bad()) throw Error(ExitCode::BadInput, nameOrFile + ": cannot read this recipe file (--preset)");
   if (text.size() > kLongest) throw Error(ExitCode::BadInput, nameOrFile + ": over 64 KiB, too long for a recipe (--preset)");
-  std::vector<std::string> words = recipeWords(text);
-  if (words.empty()) throw Error(ExitCode::BadInput, nameOrFile + ": an empty recipe (--preset): no options in it");
-  return words;
+  std::vector<RecipeLine> lines = recipeLines(text);
+  if (lines.empty()) throw Error(ExitCode::BadInput, nameOrFile + ": an empty recipe (--preset): no options in it");
+  return lines;
 }
 
 }  // namespace texsort

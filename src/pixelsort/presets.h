@@ -25,13 +25,22 @@ struct PresetInfo {
 };
 extern const PresetInfo kPresets[6];
 
-// The words of a recipe's text: '#' starts a comment to the end of its line, words are separated by
-// blanks, and each further non-empty line starts with --then.
+// One sort of a recipe's text: its line's number (from 1) and its words.
+struct RecipeLine {
+  std::size_t number = 0;
+  std::vector<std::string> words;
+};
+
+// The sorts of a recipe's text: '#' starts a comment to the end of its line, words are separated
+// by blanks, and each non-empty line is one sort.
+std::vector<RecipeLine> recipeLines(const std::string& text);
+
+// The words of a recipe's text: its lines' words, each line after the first starting with --then.
 std::vector<std::string> recipeWords(const std::string& text);
 
-// --preset NAME (a shipped preset) or FILE (a name with '/' or '.' in it): its words. Throws
+// --preset NAME (a shipped preset) or FILE (a name with '/' or '.' in it): its sorts. Throws
 // texsort::Error(Usage) naming the presets for an unknown name, Error(BadInput) naming the file
-// when it cannot be read.
-std::vector<std::string> presetWords(const std::string& nameOrFile);
+// when it cannot be read, is over 64 KiB or holds no options.
+std::vector<RecipeLine> presetLines(const std::string& nameOrFile);
 
 }  // namespace texsort

@@ -80,6 +80,8 @@ int waitFor(pid_t child) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+std::string ffmpegFile(const std::string& path) { return "file:" + path; }
+
 // Every non-empty line of a log file.
 std::vector<std::string> logLines(const std::string& path) {
   std::vector<std::string> lines;

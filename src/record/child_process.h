@@ -21,6 +21,10 @@ pid_t spawnLogged(const std::vector<std::string>& args, int input, int output, c
 // The exit status of `child`, or 128 + the signal that ended it (255: it could not be waited for).
 int waitFor(pid_t child);
 
+// `path` as ffmpeg and ffprobe must be given a file: through the file protocol, so that no name is
+// ever read as an option ("-x.mkv") or as another protocol ("http:...", "concat:a|b").
+std::string ffmpegFile(const std::string& path);
+
 // Every non-empty line of a log file (a helper's standard error).
 std::vector<std::string> logLines(const std::string& path);
 

@@ -2,9 +2,12 @@
 #include "record/decoder.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cmath>
 #include <cstdlib>
 #include <csignal>
@@ -41,6 +44,30 @@ bool alphaFormat(const std::string& format) {
   return false;
 }
 
+// ffprobe reads the file before ffmpeg decodes it: a pipe, FIFO or terminal would be drained by the
+// first (or hang it, a FIFO without a writer). A clip must be a file that can be read twice.
+void checkProbeable(const std::string& path) {
+  const char* read = "; a clip is read twice (probed, then decoded): give a file";
+  if (path == "-") throw Error(ExitCode::BadInput, std::string("standard input: read once") + read);
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return;  // a missing file: ffprobe says so
+  const char* what = S_ISDIR(st.st_mode) ? "is a folder" : S_ISFIFO(st.st_mode) ? "is a pipe or FIFO" : "is not a regular file";
+  throw Error(ExitCode::BadInput, path + ": " + what + read);
+}
+
+// The rate of frames at sorted times `pts` (in ticks of `timeBase`, "1/100") when every step
+// between them is the same: "100/4" for steps of 4 hundredths. "" for fewer than two frames or
+// steps that differ (a variable rate: the frames' times say it).
+std::string rateOfSteps(const std::vector<std::int64_t>& pts, const std::string& timeBase) {
+  if (pts.size() < 2 || pts[1] <= pts[0]) return "";
+  const std::int64_t step = pts[1] - pts[0];
+  for (std::size_t k = 2; k < pts.size(); ++k)
+    if (pts[k] - pts[k - 1] != step) return "";
+  long long num = 0, den = 0;
+  if (std::sscanf(timeBase.c_str(), "%lld/%lld", &num, &den) != 2 || num <= 0 || den <= 0) return "";
+  return std::to_string(den) + "/" + std::to_string(num * step);
+}
+
 }  // namespace
 
 bool clipPath(const std::string& path) {
@@ -54,6 +81,8 @@ bool clipPath(const std::string& path) {
 }
 
 VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") {
+  checkProbeable(path);
+  const std::string file = ffmpegFile(path);
   const std::string ffmpeg = findFfmpeg();
   const std::string ffprobe = findFfprobe(ffmpeg);
   const auto run = [&](const std::vector<std::string>& args, const ScratchFile& out) {
@@ -66,13 +95,13 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   };
   ScratchFile video(".txt"), audio(".txt");
   const int status = run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries",
-                          "stream=width,height,avg_frame_rate,r_frame_rate,nb_frames,duration,time_base,pix_fmt,codec_name:stream_tags=alpha_mode:format=duration,start_time", "-of", "default=noprint_wrappers=1", path},
+                          "stream=width,height,avg_frame_rate,r_frame_rate,nb_frames,duration,time_base,pix_fmt,codec_name:stream_tags=alpha_mode:format=duration,start_time", "-of", "default=noprint_wrappers=1", file},
                          video);
   const std::vector<std::string> lines = logLines(video.path());
   if (status != 0 || lines.empty()) {
     const std::vector<std::string> log = logLines(log_.path());
     std::string why = log.empty() ? std::string("no video stream") : log.back();
-    if (why.compare(0, path.size() + 2, path + ": ") == 0) why.erase(0, path.size() + 2);  // ffprobe names the file too
+    if (why.compare(0, file.size() + 2, file + ": ") == 0) why.erase(0, file.size() + 2);  // ffprobe names the file too
     throw Error(ExitCode::BadInput, path + ": " + why);
   }
   probe_.width = static_cast<std::uint32_t>(std::strtoul(valueOf(lines, "width").c_str(), nullptr, 10));
@@ -96,7 +125,7 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   probe_.alpha = sideAlpha || alphaFormat(valueOf(lines, "pix_fmt"));
   if (probe_.width == 0 || probe_.height == 0 || probe_.fps <= 0)
     throw Error(ExitCode::BadInput, path + ": no video stream with a size and a frame rate");
-  run({ffprobe, "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", path}, audio);
+  run({ffprobe, "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", file}, audio);
   const std::vector<std::string> audioLines = logLines(audio.path());
   probe_.hasAudio = !audioLines.empty();
   if (probe_.hasAudio) probe_.audioCodec = audioLines.front();
@@ -105,7 +134,7 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   // quick). ffmpeg would scale the others to the first frame's size without a word.
   ScratchFile keys(".txt");
   run({ffprobe, "-v", "error", "-select_streams", "v:0", "-skip_frame", "nokey", "-show_entries", "frame=width,height",
-       "-of", "csv=p=0", path},
+       "-of", "csv=p=0", file},
       keys);
   for (const std::string& line : logLines(keys.path())) {
     const std::string size = line.substr(0, line.find_last_not_of(",") + 1);  // "W,H" (ffprobe may add a comma)
@@ -120,7 +149,7 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
 
   // Every frame's time, from the packets (no decoding): a variable rate is kept frame by frame.
   ScratchFile packets(".txt");
-  run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts,flags", "-of", "csv=p=0", path}, packets);
+  run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts,flags", "-of", "csv=p=0", file}, packets);
   std::vector<std::int64_t> pts;
   for (const std::string& line : logLines(packets.path())) {
     const std::size_t comma = line.find(',');
@@ -138,6 +167,13 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
     for (const std::string& line : lines)  // the file's start (format's line comes last), which the sound loses too
       if (line.compare(0, 11, "start_time=") == 0) number(line.substr(11), start);
     probe_.frames = pts.size();
+    std::sort(pts.begin(), pts.end());
+    // The rate is the frames' own where they keep one step (a GIF's delays: ffprobe gives its
+    // average rate as 0/0 and its stream rate as the time base's 100/1).
+    if (const std::string rate = rateOfSteps(pts, timeBase); !rate.empty()) {
+      probe_.rate = rate;
+      probe_.fps = rationalValue(rate);
+    }
     probe_.times = frameTimes(std::move(pts), std::llround(start / tick), std::max<std::int64_t>(1, std::llround(1.0 / probe_.fps / tick)),
                               timeBase);
   }
@@ -149,7 +185,7 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
     if (sideAlpha) args.insert(args.end(), {"-c:v", codec == "vp9" ? "libvpx-vp9" : "libvpx"});
     // Each frame once, in the input's own time base (at 1/rate, frames closer than a frame's time
     // would share a time, which the raw muxer refuses).
-    args.insert(args.end(), {"-i", path, "-map", "0:v:0", "-fps_mode", "passthrough",
+    args.insert(args.end(), {"-i", file, "-map", "0:v:0", "-fps_mode", "passthrough",
                              "-enc_time_base:v", "-1", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"});
     child_ = spawnLogged(args, -1, fds[1], log_.path());
   } catch (...) {

@@ -187,8 +187,28 @@ std::string findFfprobe(const std::string& ffmpeg) {
               "kept: install it with `sudo apt-get install ffmpeg` (or `make deps`)");
 }
 
-VideoEncoder::VideoEncoder(const VideoSettings& settings)
-    : settings_(settings), video_(std::string(".") + info(settings.format).name), log_(".log") {
+// What a GIF can hold: delays are whole hundredths of a second and players show one under 2 as 10,
+// so a clip over 50 frames a second is written at a steady 50 (frames at their times rounded to
+// that rate, millisecond jitter and all), its length kept.
+VideoSettings gifPlayable(VideoSettings s) {
+  if (s.format == VideoFormat::Gif && s.fps > kGifMaxFps) {
+    s.fps = kGifMaxFps;
+    s.rate.clear();
+    s.times = {};
+  }
+  return s;
+}
+
+std::string VideoEncoder::note() const {
+  if (sourceFps_ == 0.0) return "";
+  return settings_.outputName + ": a GIF shows at most 50 frames a second; the " + formatNumber(sourceFps_) +
+         " fps frames are written at 50, the clip's length kept";
+}
+
+VideoEncoder::VideoEncoder(const VideoSettings& given)
+    : settings_(gifPlayable(given)), video_(std::string(".") + info(given.format).name), log_(".log") {
+  const VideoSettings& settings = settings_;
+  if (settings.fps != given.fps) sourceFps_ = given.fps;
   const std::string program = findFfmpeg();
   ffprobe_ = findFfprobe(program);
   // With a sound track each input is read on a thread of its own; the sound's (small packets) has
@@ -206,7 +226,7 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
     }
   }
   if (!settings.soundFrom.empty() && settings.format != VideoFormat::Gif) {
-    args.insert(args.end(), {"-thread_queue_size", "512", "-i", settings.soundFrom});
+    args.insert(args.end(), {"-thread_queue_size", "512", "-i", ffmpegFile(settings.soundFrom)});
   }
   if (const std::string filter = videoFilter(settings); !settings.times.runs.empty()) {
     // A clip's times may make a long expression: it goes in a file.
@@ -223,7 +243,7 @@ VideoEncoder::VideoEncoder(const VideoSettings& settings)
   }
   for (std::string& a : outputArguments(settings)) args.push_back(std::move(a));
   args.push_back("-y");
-  args.push_back(video_.path());
+  args.push_back(ffmpegFile(video_.path()));
 
   int fds[2], sound[2] = {-1, -1};
   if (::pipe2(fds, O_CLOEXEC) != 0 || (settings.sound && ::pipe2(sound, O_CLOEXEC) != 0)) {
@@ -296,7 +316,7 @@ void VideoEncoder::verify() {
   pid_t child = -1;
   try {
     child = spawnLogged({ffprobe_, "-v", "error", "-count_packets", "-select_streams", "v:0", "-show_entries",
-                         "stream=nb_read_packets:format=duration", "-of", "default=noprint_wrappers=1", video_.path()},
+                         "stream=nb_read_packets:format=duration", "-of", "default=noprint_wrappers=1", ffmpegFile(video_.path())},
                         -1, fds[1], log_.path());
   } catch (...) {
     ::close(fds[0]);
@@ -351,8 +371,16 @@ void VideoEncoder::addFrame(const std::vector<std::uint8_t>& rgb) {
     throw Error(ExitCode::Encoder, "ffmpeg: a frame of " + std::to_string(rgb.size()) + " bytes, expected " + std::to_string(size));
   }
   if (pipe_ < 0) failed("stopped");
-  if (!writeAllTo(pipe_, rgb.data(), rgb.size())) failed("stopped reading frames");
-  ++frames_;
+  // Frame k is shown from k / rate on: at a lower rate it fills the slots that start before the
+  // next frame's time (none, when a later frame takes the slot).
+  const auto slotsBefore = [&](std::uint64_t k) {
+    return sourceFps_ == 0.0 ? k : static_cast<std::uint64_t>(std::ceil(double(k) * settings_.fps / sourceFps_ - 1e-9));
+  };
+  for (std::uint64_t slot = slotsBefore(received_); slot < slotsBefore(received_ + 1); ++slot) {
+    if (!writeAllTo(pipe_, rgb.data(), rgb.size())) failed("stopped reading frames");
+    ++frames_;
+  }
+  ++received_;
 }
 
 void VideoEncoder::addSound(const std::vector<std::int16_t>& samples) {

@@ -69,6 +69,9 @@ struct VideoSettings {
   bool alpha = false;
 };
 
+// The most frames a second a GIF shows: its delays are whole hundredths, and under 2 players show 10.
+inline constexpr double kGifMaxFps = 50.0;
+
 // Whether the format keeps alpha.
 bool holdsAlpha(VideoFormat format);
 
@@ -83,7 +86,10 @@ class VideoEncoder {
   // One frame: width x height x 3 bytes, RGB (x 4, RGBA, with settings.alpha), row 0 at the top. Throws Error(Encoder) naming
   // ffmpeg's own complaint when it has stopped.
   void addFrame(const std::vector<std::uint8_t>& rgb);
-  std::uint32_t frameCount() const { return frames_; }
+  std::uint32_t frameCount() const { return received_; }
+  // A line on what the file holds that differs from the frames given ("" when nothing does): a GIF
+  // over 50 frames a second is written at 50.
+  std::string note() const;
   // The sound of the frames so far (with settings.sound): mono samples at 44100 Hz.
   void addSound(const std::vector<std::int16_t>& samples);
 
@@ -108,7 +114,9 @@ class VideoEncoder {
   pid_t child_ = -1;
   int pipe_ = -1;
   int audio_ = -1;  // the sound's pipe (ffmpeg's fd 3), with settings.sound
-  std::uint32_t frames_ = 0;
+  std::uint32_t frames_ = 0;    // written to ffmpeg
+  std::uint32_t received_ = 0;  // given to addFrame
+  double sourceFps_ = 0.0;      // the frames' own rate where the file has another (a GIF over 50 fps)
   void (*previousSigpipe_)(int) = nullptr;
 };
 

@@ -36,6 +36,7 @@ class Recording {
   const FrameGeometry& geometry() const { return geometry_; }
   const RecordOptions& options() const { return options_; }
   const std::string& output() const { return output_; }
+  std::string note() const { return encoder_->note(); }  // what the file holds unlike the frames ("" if nothing)
   double seconds() const { return double(frameCount()) / options_.fps; }
 
  private:

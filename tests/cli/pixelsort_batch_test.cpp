@@ -3,6 +3,8 @@
 // would collide, a missing folder and standard input are refused before anything is written.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 
 #include "record_support.h"
@@ -81,6 +83,47 @@ TEST(PixelSortBatch, RefusedBeforeAnythingIsWritten) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_TRUE(test::listFolder(out.root()).empty());
     EXPECT_EQ(test::listFolder(in.root()), (std::vector<std::string>{"a.jpg", "a.png"}));
+  }
+}
+
+// No output of a batch may be a file the batch reads: a link in the inputs to an earlier output, a
+// hard link, a mask in the folder. All are checked before the first input is sorted.
+TEST(PixelSortBatch, NoOutputReplacesAnyOfItsInputs) {
+  test::TempFolder in, out;
+  drawPicture(in.path("a.png"), "8x8", 3);
+  drawPicture(out.path("a.png"), "8x8", 7);  // a picture of the user's, where a.png's result would go
+  drawPicture(out.path("b.png"), "8x8", 9);
+  ASSERT_EQ(::symlink(out.path("a.png").c_str(), in.path("lnk.png").c_str()), 0);
+  ASSERT_EQ(::link(out.path("b.png").c_str(), in.path("b.png").c_str()), 0);
+  drawPicture(in.path("c.png"), "8x8", 11);
+  const std::vector<std::uint8_t> a = test::readFile(out.path("a.png")), b = test::readFile(out.path("b.png"));
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {{"pixelsort", in.path("a.png"), in.path("lnk.png"), "-o", out.root() + "/"},
+       out.path("a.png") + ": output is the input file (" + in.path("lnk.png") + ")"},
+      {{"pixelsort", in.path("c.png"), in.path("b.png"), "-o", out.root() + "/"},
+       out.path("b.png") + ": output is the input file (" + in.path("b.png") + ")"},
+      {{"pixelsort", in.path("b.png"), "-o", out.path("b.png")},
+       out.path("b.png") + ": output is the input file (" + in.path("b.png") + ")"},
+      {{"pixelsort", in.path("c.png"), in.path("a.png"), "-o", out.root(), "--mask", out.path("c.png")},
+       out.path("c.png") + ": output is the mask file"},
+  };
+  // The last case's mask: where c.png's result would go.
+  drawPicture(out.path("c.png"), "8x8", 5);
+  const std::vector<std::uint8_t> c = test::readFile(out.path("c.png"));
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.message);
+    const test::RunResult r = runTexsort(k.args);
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("texsort: error: " + k.message, 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(test::readFile(out.path("a.png")), a);
+    EXPECT_EQ(test::readFile(out.path("b.png")), b);
+    EXPECT_EQ(test::readFile(out.path("c.png")), c);
+    EXPECT_EQ(test::listFolder(out.root()), (std::vector<std::string>{"a.png", "b.png", "c.png"}));
   }
 }
 

@@ -216,6 +216,49 @@ TEST(PixelSortCli, ThenSortsTheResultAgain) {
   EXPECT_NE(sortThen.err.find("--then chains pixel sorts: only texsort pixelsort takes it"), std::string::npos);
 }
 
+// A recipe line holds one sort's options: a file, an output, a whole run's option, help or another
+// recipe in one is one line naming the recipe and the line, exit 2, nothing written. The viewer's
+// --preset says the same, once. A recipe may be 64 KiB, not a byte more.
+TEST(PixelSortCli, ARecipeLineHoldsOneSortsOptionsOnly) {
+  test::TempFolder dir;
+  std::mt19937 rng(17);
+  saveImagePng(dir.path("in.png"), test::randomImage(9, 7, rng, 12));
+  const std::string recipe = dir.path("r.recipe");
+  const std::pair<std::string, std::string> bad[] = {
+      {"--key hue " + dir.path("in.png") + "\n", ":1: " + dir.path("in.png") + " is not a sort's option; a recipe line holds one sort's options, no files"},
+      {"# two sorts\n--key hue\n\n--angle 30 -o x.png\n", ":4: -o is not a sort's option"},
+      {"--help\n", ":1: --help is not a sort's option"},
+      {"--key hue --frames 3\n", ":1: --frames is not a sort's option"},
+      {"--preset=asdf\n", ":1: --preset=asdf is not a sort's option"},
+      {"--key hue --then --key luma\n", ":1: --then is not a sort's option"},
+      {"garbage words\n", ":1: garbage is not a sort's option"},
+      {"--kye hue\n", ":1: The following argument was not expected: --kye"},
+  };
+  for (const auto& [text, message] : bad) {
+    SCOPED_TRACE(text);
+    test::writeFile(recipe, std::vector<std::uint8_t>(text.begin(), text.end()));
+    const test::RunResult r = runTexsort({"pixelsort", dir.path("in.png"), "-o", dir.path("x.png"), "--preset", recipe});
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("texsort: error: " + recipe + message, 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_FALSE(test::fileExists(dir.path("x.png")));
+    const test::RunResult demo = runTexsort({"demo", "--preset", recipe, "--frames", "1"});
+    EXPECT_EQ(demo.exitCode, 2) << demo.err;
+    EXPECT_NE(demo.err.find(recipe + message), std::string::npos) << demo.err;
+    EXPECT_EQ(std::count(demo.err.begin(), demo.err.end(), '\n'), 1) << demo.err;
+    EXPECT_EQ(demo.err.find("--help)"), demo.err.rfind("--help)")) << demo.err;
+  }
+  for (const std::size_t size : {std::size_t{1} << 16, (std::size_t{1} << 16) + 1}) {
+    std::string text = "--key hue\n#";
+    text.resize(size - 1, 'x');
+    text += '\n';
+    test::writeFile(recipe, std::vector<std::uint8_t>(text.begin(), text.end()));
+    const test::RunResult r = runTexsort({"pixelsort", dir.path("in.png"), "-o", dir.path("x.png"), "-q", "--preset", recipe});
+    EXPECT_EQ(r.exitCode, size == 1u << 16 ? 0 : 1) << size << ": " << r.err;
+  }
+}
+
 // --preset NAME puts a shipped recipe's options in its place, --preset FILE one's own (a sort a
 // line, # comments): the same bytes as the options typed out; bad names and files are one line.
 TEST(PixelSortCli, PresetsAreTheirOptionsTypedOut) {

@@ -4,9 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <fcntl.h>
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <thread>
@@ -301,6 +305,87 @@ TEST(PixelSortVideo, ASignalMidClipLeavesNothing) {
   EXPECT_EQ(test::processesMentioning(in.root()), 0) << "the decoder was stopped";
   EXPECT_EQ(test::processesMentioning(scratch.root()), 0) << "the encoder was stopped";
   EXPECT_TRUE(test::emptyFolder(scratch.root()));
+}
+
+// A name is a file to ffmpeg and ffprobe, never an option or a protocol: a clip named -s.mkv (its
+// sound carried over: ffmpeg reads it again) sorts as any other.
+TEST(PixelSortVideo, ANameStartingWithADashIsAFile) {
+  test::TempFolder dir;
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "testsrc2=size=32x24:rate=10:duration=0.5", "-f",
+                                        "lavfi", "-i", "sine=frequency=440:duration=0.5", "-c:v", "ffv1", "-c:a", "flac",
+                                        dir.path("-s.mkv")})
+                .exitCode,
+            0);
+  test::RunOptions inDir;
+  inDir.cwd = dir.root();
+  const test::RunResult r = runTexsort({"pixelsort", "-q", "-o", "out.mkv", "--", "-s.mkv"}, inDir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(test::probe(dir.path("out.mkv")).frames, 5);
+  EXPECT_EQ(audioDigest(dir.path("out.mkv")), audioDigest(dir.path("-s.mkv")));
+}
+
+// A clip is probed, then decoded: what can be read only once (a FIFO, a pipe, standard input) is
+// refused in one line before any read, instead of hanging on a FIFO or blaming the data.
+TEST(PixelSortVideo, WhatCanBeReadOnlyOnceIsRefused) {
+  test::TempFolder dir;
+  ASSERT_EQ(::mkfifo(dir.path("f.mkv").c_str(), 0600), 0);
+  // A writer that ends at once should a reader open the FIFO (a FIFO without one hangs its reader).
+  std::atomic<bool> done{false};
+  std::thread writer([&] {
+    while (!done) {
+      const int fd = ::open(dir.path("f.mkv").c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+      if (fd >= 0) ::close(fd);
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  });
+  const test::RunResult fifo = runTexsort({"pixelsort", dir.path("f.mkv"), "-o", dir.path("out.mkv")});
+  done = true;
+  writer.join();
+  EXPECT_EQ(fifo.exitCode, 1) << fifo.err;
+  EXPECT_EQ(fifo.err, "texsort: error: " + dir.path("f.mkv") +
+                          ": is a pipe or FIFO; a clip is read twice (probed, then decoded): give a file\n");
+  const std::string clip = writeClip(dir, "clip.mkv", 16, 12, 2, 10);
+  const test::RunResult piped = test::runProgram(
+      "sh", {"-c", "cat \"$1\" | \"$2\" pixelsort /dev/stdin -o \"$3\"", "sh", clip, TEXSORT_BINARY, dir.path("out.mkv")});
+  EXPECT_EQ(piped.exitCode, 1) << piped.err;
+  EXPECT_NE(piped.err.find("/dev/stdin: is a pipe or FIFO"), std::string::npos) << piped.err;
+  EXPECT_EQ(test::listFolder(dir.root()), (std::vector<std::string>{"clip.mkv", "f.mkv"}));
+}
+
+// Each clip lasts as long as its frames: a GIF's rate comes from its delays (ffprobe gives 0/0 and
+// the time base's 100/1), a raw MJPEG stream's from ffprobe's stream rate, and a GIF out over 50
+// frames a second (its delays are whole hundredths) is written at 50, the length kept, said once.
+TEST(PixelSortVideo, ClipsKeepTheirLength) {
+  test::TempFolder dir;
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "testsrc2=size=32x24:rate=5:duration=0.4",
+                                        dir.path("two.gif")}).exitCode, 0);
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "testsrc2=size=32x24:rate=10:duration=0.5",
+                                        "-c:v", "mjpeg", "-f", "mjpeg", dir.path("raw.mjpeg")}).exitCode, 0);
+  const std::string fast = writeClip(dir, "fast.mkv", 32, 24, 60, 60);
+  struct Case {
+    std::string input, output;
+    int frames;
+    double seconds;
+  };
+  for (const Case& c : std::vector<Case>{{"two.gif", "two.mkv", 2, 0.4}, {"two.gif", "two.mp4", 2, 0.4},
+                                         {"two.gif", "out.gif", 2, 0.4}, {"raw.mjpeg", "raw.mkv", 5, 0.2},
+                                         {"fast.mkv", "fast.gif", 50, 1.0}}) {
+    SCOPED_TRACE(c.input + " -> " + c.output);
+    const test::RunResult r = runTexsort({"pixelsort", dir.path(c.input), "-o", dir.path(c.output)});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const test::Probe p = test::probe(dir.path(c.output));
+    EXPECT_EQ(p.frames, c.frames);
+    EXPECT_NEAR(p.duration, c.seconds, 0.021);
+    const bool slowed = c.output == "fast.gif";
+    EXPECT_EQ(r.out.find("  note      " + dir.path(c.output) + ": a GIF shows at most 50 frames a second; the 60 fps frames "
+                         "are written at 50") != std::string::npos, slowed) << r.out;
+  }
+  // A still made a clip at 60 fps, and a recording at 60 fps: the same.
+  const test::RunResult still = runTexsort({"pixelsort", dir.path("two.gif"), "--frames", "30", "--fps", "60", "-o",
+                                            dir.path("still.gif"), "-q"});
+  ASSERT_EQ(still.exitCode, 0) << still.err;
+  EXPECT_EQ(test::probe(dir.path("still.gif")).frames, 25);
+  EXPECT_NEAR(test::probe(dir.path("still.gif")).duration, 0.5, 0.021);
 }
 
 TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {

@@ -241,6 +241,7 @@ RunResult runProgram(const std::string& program, const std::vector<std::string>&
       if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) std::_Exit(126);
     }
     if (options.umask >= 0) ::umask(static_cast<mode_t>(options.umask));
+    if (!options.cwd.empty() && ::chdir(options.cwd.c_str()) != 0) std::_Exit(126);
     std::vector<char*> argv;
     std::string binary = program;
     argv.push_back(binary.data());

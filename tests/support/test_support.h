@@ -88,6 +88,7 @@ struct RunOptions {
   long fileSizeLimit = -1;  // >= 0: RLIMIT_FSIZE in bytes for the child (writes past it fail)
   int umask = -1;           // >= 0: the child's umask
   std::string stdinPath = {};  // non-empty: the child's standard input reads this file
+  std::string cwd = {};        // non-empty: the child's working folder
   std::function<void(int pid)> whileRunning = {};  // called in the parent once the child has started
 };
 

@@ -129,8 +129,15 @@ async function suiteLoad(page, problems, server) {
   // The page's controls: what the picture shows is what the CLI makes with the options they show.
   const settled = () => page.waitForFunction(() => {
     const s = document.getElementById('status');
-    return s.dataset.state === 'ready' && !window.texsortPage.state.running && !window.texsortPage.state.pending;
+    const st = window.texsortPage.state;
+    return s.dataset.state === 'ready' && !st.running && !st.pending && !st.reading;
   }, { timeout: 120000 });
+  // A file chosen in a control: in place (its name registered) before the page is read.
+  const chosen = async (id, file, option) => {
+    await (await page.$(id)).uploadFile(file);
+    await page.waitForFunction((o, name) => window.texsortPage.state.files[o] === name,
+                               { timeout: 120000 }, option, path.basename(file));
+  };
   const shownPng = async () => Buffer.from(await page.evaluate(async () => {
     const bytes = new Uint8Array(await (await fetch(document.getElementById('picture').src)).arrayBuffer());
     let text = '';
@@ -187,11 +194,11 @@ async function suiteLoad(page, problems, server) {
     spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', "nullsrc=s=512x512,format=gray,geq=lum='if(lt(X,256),255,0)'",
                          '-frames:v', '1', path.join(files, 'm.png')]);
     fs.copyFileSync(path.join(assets, 'astronaut.png'), path.join(files, 'f.png'));
-    await (await page.$('#option-mask')).uploadFile(path.join(files, 'm.png'));
+    await chosen('#option-mask', path.join(files, 'm.png'), 'mask');
     const withMask = ['--select', 'saturation', '--invert', '--mask', 'm.png', '--key', 'hue', '--mix', '0.5'];
     await compareWithCli('a mask file chosen', ['--path', 'circles', ...withMask], files);
     await page.select('#option-path', 'flow');
-    await (await page.$('#option-field')).uploadFile(path.join(files, 'f.png'));
+    await chosen('#option-field', path.join(files, 'f.png'), 'field');
     await compareWithCli('flow with its field file', ['--path', 'flow', '--field', 'f.png', ...withMask], files);
     // Files unchosen: the options name them no more.
     for (const id of ['#option-mask', '#option-field']) {
