@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -84,6 +85,11 @@ ScratchFile::ScratchFile(const std::string& suffix) {
   if (fd < 0) failOutput(name, "cannot create a scratch file: " + errnoText(errno));
   ::close(fd);
   file_ = std::make_unique<TemporaryPath>(name);
+}
+
+bool ScratchFile::diskFull() const {
+  struct statvfs disk {};
+  return forcedFailure("enospc") || (::statvfs(folder().c_str(), &disk) == 0 && disk.f_bavail == 0);
 }
 
 void setSignalChild(pid_t child) { gChild.store(child); }

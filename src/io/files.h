@@ -76,6 +76,10 @@ class ScratchFile {
  public:
   explicit ScratchFile(const std::string& suffix);
   const std::string& path() const { return file_->path(); }
+  std::string folder() const { return path().substr(0, path().find_last_of('/')); }
+  // Whether its folder's disk has no room left for a helper to write (a full $TMPDIR), which a
+  // helper's failure is then put down to: its own log may have been lost to the same full disk.
+  bool diskFull() const;
 
  private:
   std::unique_ptr<TemporaryPath> file_;

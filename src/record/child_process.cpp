@@ -70,6 +70,30 @@ pid_t spawnLogged(const std::vector<std::string>& args, int input, int output, c
   return child;
 }
 
+std::string runCaptured(const std::vector<std::string>& args, const std::string& logPath, int& status) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) throw Error(ExitCode::Encoder, args[0] + ": cannot make a pipe: " + std::strerror(errno));
+  pid_t child = -1;
+  try {
+    child = spawnLogged(args, -1, fds[1], logPath);
+  } catch (...) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    throw;
+  }
+  ::close(fds[1]);
+  std::string out;
+  char buffer[4096];
+  for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    out.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fds[0]);
+  status = waitFor(child);
+  return out;
+}
+
 // The exit status of `child`, or 128 + the signal that ended it (255: it could not be waited for).
 int waitFor(pid_t child) {
   int status = 0;

@@ -85,20 +85,21 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   const std::string file = ffmpegFile(path);
   const std::string ffmpeg = findFfmpeg();
   const std::string ffprobe = findFfprobe(ffmpeg);
-  const auto run = [&](const std::vector<std::string>& args, const ScratchFile& out) {
-    const int outFd = ::open(out.path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-    struct Closer {
-      int fd;
-      ~Closer() { if (fd >= 0) ::close(fd); }
-    } closer{outFd};
-    return waitFor(spawnLogged(args, -1, outFd, log_.path()));
+  // ffprobe's readings come through a pipe (no scratch disk needed); each non-empty line one.
+  const auto run = [&](const std::vector<std::string>& args, std::vector<std::string>& lines) {
+    int status = 0;
+    std::istringstream out(runCaptured(args, log_.path(), status));
+    lines.clear();
+    for (std::string line; std::getline(out, line);)
+      if (!line.empty()) lines.push_back(line);
+    return status;
   };
-  ScratchFile video(".txt"), audio(".txt");
+  std::vector<std::string> lines, audioLines, keyLines, packetLines;
   const int status = run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries",
                           "stream=width,height,avg_frame_rate,r_frame_rate,nb_frames,duration,time_base,pix_fmt,codec_name:stream_tags=alpha_mode:format=duration,start_time", "-of", "default=noprint_wrappers=1", file},
-                         video);
-  const std::vector<std::string> lines = logLines(video.path());
+                         lines);
   if (status != 0 || lines.empty()) {
+    if (log_.diskFull()) throw Error(ExitCode::BadOutput, log_.folder() + ": no space left for texsort's scratch files ($TMPDIR)");
     const std::vector<std::string> log = logLines(log_.path());
     std::string why = log.empty() ? std::string("no video stream") : log.back();
     if (why.compare(0, file.size() + 2, file + ": ") == 0) why.erase(0, file.size() + 2);  // ffprobe names the file too
@@ -125,18 +126,16 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   probe_.alpha = sideAlpha || alphaFormat(valueOf(lines, "pix_fmt"));
   if (probe_.width == 0 || probe_.height == 0 || probe_.fps <= 0)
     throw Error(ExitCode::BadInput, path + ": no video stream with a size and a frame rate");
-  run({ffprobe, "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", file}, audio);
-  const std::vector<std::string> audioLines = logLines(audio.path());
+  run({ffprobe, "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", file}, audioLines);
   probe_.hasAudio = !audioLines.empty();
   if (probe_.hasAudio) probe_.audioCodec = audioLines.front();
 
   // Frames of one size: the key frames' sizes (only they can bring a new one; decoding just them is
   // quick). ffmpeg would scale the others to the first frame's size without a word.
-  ScratchFile keys(".txt");
   run({ffprobe, "-v", "error", "-select_streams", "v:0", "-skip_frame", "nokey", "-show_entries", "frame=width,height",
        "-of", "csv=p=0", file},
-      keys);
-  for (const std::string& line : logLines(keys.path())) {
+      keyLines);
+  for (const std::string& line : keyLines) {
     const std::string size = line.substr(0, line.find_last_not_of(",") + 1);  // "W,H" (ffprobe may add a comma)
     const std::string first = std::to_string(probe_.width) + "," + std::to_string(probe_.height);
     if (!size.empty() && size != first) {
@@ -148,10 +147,9 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   }
 
   // Every frame's time, from the packets (no decoding): a variable rate is kept frame by frame.
-  ScratchFile packets(".txt");
-  run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts,flags", "-of", "csv=p=0", file}, packets);
+  run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts,flags", "-of", "csv=p=0", file}, packetLines);
   std::vector<std::int64_t> pts;
-  for (const std::string& line : logLines(packets.path())) {
+  for (const std::string& line : packetLines) {
     const std::size_t comma = line.find(',');
     double value = 0.0;
     if (comma == std::string::npos || !number(line.substr(0, comma), value)) {  // N/A: a time-less container
@@ -231,6 +229,7 @@ void VideoDecoder::finish() {
   // With -loglevel error any line is one: a file cut short decodes the frames it holds, says "File
   // ended prematurely" and exits 0. Its first line is the cause ("[matroska,webm @ 0x..] " dropped).
   const std::vector<std::string> log = logLines(log_.path());
+  if (status != 0 && log_.diskFull()) throw Error(ExitCode::BadOutput, log_.folder() + ": no space left for texsort's scratch files ($TMPDIR)");
   if (status != 0 || !log.empty()) {
     std::string why = log.empty() ? "exit status " + std::to_string(status) : log.front();
     if (why.size() > 1 && why[0] == '[' && why.find("] ") != std::string::npos) why.erase(0, why.find("] ") + 2);

@@ -54,7 +54,7 @@ std::vector<std::string> outputArguments(const VideoSettings& s) {
   if (!s.soundFrom.empty() && s.format != VideoFormat::Gif) {
     const std::string& c = s.soundCodec;
     const bool copies = s.format == VideoFormat::Mkv ||
-                        (s.format == VideoFormat::Mp4 && (c == "aac" || c == "mp3" || c == "opus" || c == "flac" || c == "ac3")) ||
+                        (s.format == VideoFormat::Mp4 && (c == "aac" || c == "mp3" || c == "opus" || c == "ac3")) ||
                         (s.format == VideoFormat::Webm && (c == "opus" || c == "vorbis"));
     audio = {"-map", "0:v", "-map", "1:a:0", "-c:a"};
     if (copies) audio.push_back("copy");
@@ -92,8 +92,15 @@ std::vector<std::string> videoArguments(const VideoSettings& s) {
     case VideoFormat::Webm:
       return {"-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-pix_fmt", s.alpha ? "yuva420p" : "yuv420p", "-deadline", "good",
               "-cpu-used", "4", "-row-mt", "1", "-f", "webm"};
-    case VideoFormat::Mkv:
-      return {"-c:v", "ffv1", "-level", "3", "-pix_fmt", s.alpha ? "bgra" : "bgr0", "-f", "matroska"};
+    case VideoFormat::Mkv: {
+      // FFV1 picks its slice count from the size and picks none it can use for a frame one pixel
+      // wide: a small frame gains nothing from slices, so it gets one.
+      const bool small = s.width < 16 || s.height < 16;
+      std::vector<std::string> args = {"-c:v", "ffv1", "-level", "3"};
+      if (small) args.insert(args.end(), {"-slices", "1"});
+      args.insert(args.end(), {"-pix_fmt", s.alpha ? "bgra" : "bgr0", "-f", "matroska"});
+      return args;
+    }
   }
   return {};
 }
@@ -135,11 +142,22 @@ bool diskProblem(const std::string& text) {
   return false;
 }
 
-// The last non-empty line ffmpeg wrote to its log: its own reason for failing.
-std::string lastLine(const std::string& path) {
-  const std::vector<std::string> lines = logLines(path);
-  return lines.empty() ? "" : lines.back();
+// ffmpeg's own reason for failing, on one line: its log's lines (at most the last four, each
+// without the "[muxer @ 0x...] " prefix and a dangling " --") joined by "; ". "" for an empty log.
+std::string ffmpegReason(const std::vector<std::string>& lines) {
+  std::string reason;
+  for (std::size_t k = lines.size() > 4 ? lines.size() - 4 : 0; k < lines.size(); ++k) {
+    std::string line = lines[k];
+    if (line.size() > 1 && line[0] == '[' && line.find(" @ ") != std::string::npos && line.find("] ") != std::string::npos) {
+      line.erase(0, line.find("] ") + 2);
+    }
+    while (!line.empty() && (line.back() == ' ' || line.back() == '-')) line.pop_back();
+    if (!line.empty()) reason += (reason.empty() ? "" : "; ") + line;
+  }
+  return reason;
 }
+
+std::string logReason(const std::string& path) { return ffmpegReason(logLines(path)); }
 
 }  // namespace
 
@@ -290,11 +308,11 @@ void VideoEncoder::failed(const std::string& what) {
   if (audio_ >= 0) ::close(audio_);
   pipe_ = audio_ = -1;
   const int status = child_ > 0 ? wait() : 0;
-  std::string reason = lastLine(log_.path());
+  std::string reason = logReason(log_.path());
   if (reason.empty()) reason = "exit status " + std::to_string(status);
-  if (diskProblem(reason)) {
+  if (diskProblem(reason) || video_.diskFull()) {
     throw Error(ExitCode::BadOutput, settings_.outputName + ": ffmpeg could not write its scratch file in " +
-                                         scratchFolder() + ": " + reason);
+                                         scratchFolder() + ": " + (diskProblem(reason) ? reason : std::strerror(ENOSPC)));
   }
   throw Error(ExitCode::Encoder, settings_.outputName + ": ffmpeg " + what + ": " + reason);
 }
@@ -334,7 +352,7 @@ void VideoEncoder::verify() {
   }
   ::close(fds[0]);
   const int status = waitFor(child);
-  const std::string reason = lastLine(log_.path());
+  const std::string reason = logReason(log_.path());
   if (status != 0 || !reason.empty()) {
     throw Error(ExitCode::Encoder, settings_.outputName + ": the video ffmpeg wrote does not read back" +
                                        (reason.empty() ? "" : ": " + reason));
@@ -398,17 +416,26 @@ void VideoEncoder::finish(const std::string& path) {
   // large") still exits 0. With -loglevel error, any line in its log is an error.
   const std::vector<std::string> log = logLines(log_.path());
   if (status != 0 || !log.empty()) {
-    const std::string reason = log.empty() ? "" : ": " + log.back();
+    const std::string reason = log.empty() ? "" : ": " + ffmpegReason(log);
     std::string all;
     for (const std::string& line : log) all += line + "\n";
-    if (diskProblem(all)) {
+    if (diskProblem(all) || video_.diskFull()) {
       throw Error(ExitCode::BadOutput, settings_.outputName + ": ffmpeg could not write its scratch file in " +
-                                           scratchFolder() + reason);
+                                           scratchFolder() + (diskProblem(all) ? reason : std::string(": ") + std::strerror(ENOSPC)));
     }
     throw Error(ExitCode::Encoder, settings_.outputName + ": ffmpeg failed" +
                                        (status != 0 ? " (exit status " + std::to_string(status) + ")" : "") + reason);
   }
-  verify();
+  try {
+    verify();
+  } catch (const Error&) {
+    // A full scratch disk takes ffmpeg's complaint (its log) with it, and ffmpeg may exit 0.
+    if (video_.diskFull()) {
+      throw Error(ExitCode::BadOutput, settings_.outputName + ": ffmpeg could not write its scratch file in " +
+                                           scratchFolder() + ": " + std::strerror(ENOSPC));
+    }
+    throw;
+  }
   writeOutput(path, [&](const ByteSink& sink) {
     std::FILE* f = std::fopen(video_.path().c_str(), "rb");
     if (!f) return false;

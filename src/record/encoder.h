@@ -59,7 +59,7 @@ struct VideoSettings {
   std::string outputName;  // the destination, named in error messages
   bool sound = false;      // a sound track (MP4, WebM, MKV): mono 16-bit samples at kSoundSampleRate, addSound
   // Or the sound of this file (the first audio stream), carried over: copied where the container
-  // takes its codec (MKV any, MP4 AAC/MP3/Opus/FLAC/AC-3, WebM Opus/Vorbis), else encoded (Opus in
+  // takes its codec (MKV any, MP4 AAC/MP3/Opus/AC-3, WebM Opus/Vorbis), else encoded (Opus in
   // WebM, AAC in MP4). None for a GIF.
   std::string soundFrom;
   std::string soundCodec;  // its codec as ffprobe names it

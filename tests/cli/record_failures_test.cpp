@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <dirent.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -176,6 +178,67 @@ TEST(Record, NoFfmpegIsSaidBeforeTheInputIsRead) {
   EXPECT_EQ(r.exitCode, 6) << r.err;
   EXPECT_NE(r.err.find("ffmpeg: not found"), std::string::npos) << r.err;
   EXPECT_TRUE(test::listFolder(dir.root()).empty());
+}
+
+// A full $TMPDIR (a 64 KiB tmpfs filled, CI runs as root; elsewhere a forced ENOSPC) is the disk's
+// error, exit 3, naming the scratch folder, on every path that writes scratch files: the decoder's
+// probes, each format's encoder (whose own complaint the full disk may swallow), a recording.
+TEST(Record, AFullScratchDiskIsExitThreeNamingTheFolder) {
+  test::TempFolder dir, out;
+  const std::string disk = dir.path("scratch");
+  ASSERT_EQ(::mkdir(disk.c_str(), 0755), 0);
+  const bool mounted = ::mount("tmpfs", disk.c_str(), "tmpfs", 0, "size=64k") == 0;
+  test::RunOptions options;
+  options.setEnv = {{"TMPDIR", disk}};
+  if (mounted) {
+    std::ofstream fill(disk + "/fill", std::ios::binary);
+    const std::vector<char> block(4096, 0);
+    for (int i = 0; i < 64 && fill.write(block.data(), block.size()); ++i) {
+    }
+  } else {
+    std::printf("note: mount(tmpfs) not permitted here (%s): using TEXSORT_FORCE_FAILURE=enospc\n", std::strerror(errno));
+    options.setEnv.push_back({"TEXSORT_FORCE_FAILURE", "enospc"});
+  }
+  const std::string clip = test::writeClip(out, "clip.mkv", 32, 24, 4, 10);
+  const std::string image = writeSmallImage(out);
+  const std::vector<std::string> before = test::listFolder(disk);
+  for (const auto& args : std::vector<std::vector<std::string>>{{"pixelsort", clip, "-o", out.path("o.mkv")},
+                                                                {"pixelsort", clip, "-o", out.path("o.mp4")},
+                                                                {"pixelsort", clip, "-o", out.path("o.gif")},
+                                                                {"record", image, "-o", out.path("r.mkv")}}) {
+    SCOPED_TRACE(args.back());
+    const test::RunResult r = runTexsort(args, options);
+    EXPECT_EQ(r.exitCode, 3) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(disk), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
+    EXPECT_FALSE(test::fileExists(args.back()));
+    EXPECT_EQ(test::listFolder(disk), before) << "no scratch file left";
+  }
+  if (mounted) ::umount(disk.c_str());
+}
+
+// Small frames and carried-over sound: a 1x1 picture records to FFV1 (which picks no slice count
+// of its own for a frame one pixel wide), and FLAC sound goes into an MP4 as AAC (ffmpeg's MP4
+// writer takes FLAC only as experimental), as the docs say.
+TEST(Record, SmallFramesAndFlacSoundEncode) {
+  test::TempFolder dir;
+  const std::string one = writeSmallImage(dir, 1, 1);
+  for (const char* name : {"one.mkv", "one.gif", "one.webm"}) {
+    SCOPED_TRACE(name);
+    const test::RunResult r = runTexsort({"record", one, "-o", dir.path(name), "-q"});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_GT(test::probe(dir.path(name)).frames, 0);
+  }
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "testsrc2=size=32x24:rate=10:duration=0.5", "-f",
+                                        "lavfi", "-i", "sine=d=0.5", "-c:v", "ffv1", "-c:a", "flac", dir.path("flac.mkv")})
+                .exitCode,
+            0);
+  const test::RunResult r = runTexsort({"pixelsort", dir.path("flac.mkv"), "-o", dir.path("flac.mp4"), "-q"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const test::RunResult codec = test::runProgram("ffprobe", {"-v", "error", "-select_streams", "a:0", "-show_entries",
+                                                             "stream=codec_name", "-of", "csv=p=0", dir.path("flac.mp4")});
+  EXPECT_EQ(codec.out, "aac\n");
 }
 
 }  // namespace
