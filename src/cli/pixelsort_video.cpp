@@ -67,6 +67,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   if (!animations.empty() && frameCount == 0) {
     throw Error(ExitCode::BadInput, options.input + ": its frame count is unknown, which --animate's positions need");
   }
+  checkAnimations(animations, frameCount, video.fps);
   if (info(format).evenSides && (video.width % 2 || video.height % 2)) {
     throw Error(ExitCode::Usage, options.input + ": " + std::to_string(video.width) + "x" + std::to_string(video.height) +
                                      " has an odd side, which " + info(format).name + " cannot hold; write .mkv or .gif");

@@ -71,6 +71,7 @@ Animation parseAnimation(const std::string& text) {
   for (std::string key; std::getline(keys, key, ',');) {
     const std::size_t colon = key.find(':');
     Keyframe k;
+    k.text = key;
     std::string position = colon == std::string::npos ? std::string() : key.substr(0, colon);
     if (!position.empty() && position.back() == '%') k.at = Keyframe::At::Percent, position.pop_back();
     else if (!position.empty() && position.back() == 's') k.at = Keyframe::At::Seconds, position.pop_back();
@@ -94,6 +95,27 @@ Animation parseAnimation(const std::string& text) {
     }
   }
   return animation;
+}
+
+void checkAnimations(const std::vector<Animation>& animations, std::uint32_t frameCount, double fps) {
+  for (std::size_t a = 0; a < animations.size(); ++a) {
+    const Animation& animation = animations[a];
+    for (std::size_t b = 0; b < a; ++b) {
+      if (animations[b].option == animation.option) {
+        throw Error(ExitCode::Usage, "--animate " + animation.option + ": given twice; give all its keyframes in one --animate");
+      }
+    }
+    for (std::size_t i = 1; i < animation.keys.size(); ++i) {
+      const Keyframe &before = animation.keys[i - 1], &key = animation.keys[i];
+      const double from = positionOf(before, frameCount, fps), to = positionOf(key, frameCount, fps);
+      if (to <= from) {
+        std::ostringstream frames;
+        frames << "frame " << to << " of this clip, not after '" << before.text.substr(0, 40) << "' (frame " << from << ")";
+        throw Error(ExitCode::Usage, "--animate " + animation.option + ": keyframe '" + key.text.substr(0, 40) + "' is " +
+                                         frames.str() + "; keyframes come in order of their positions");
+      }
+    }
+  }
 }
 
 void placeTimesOnFrames(std::vector<Animation>& animations, std::uint32_t frameCount,

@@ -17,6 +17,7 @@ struct Keyframe {
   enum class At { Frame, Seconds, Percent } at = At::Frame;
   double position = 0.0;
   double value = 0.0;
+  std::string text;  // as given: "100%:0.6"
 };
 
 struct Animation {
@@ -37,6 +38,11 @@ Animation parseAnimation(const std::string& text);
 // k's time in seconds), instead of the time times the average rate.
 void placeTimesOnFrames(std::vector<Animation>& animations, std::uint32_t frameCount,
                         const std::function<double(std::uint32_t)>& frameTime);
+
+// Throws texsort::Error(Usage) naming the option and keyframe unless, with every position made a
+// frame of this clip (frameCount frames at fps), each option's keyframes come at rising frames and
+// no option is animated twice: a keyframe that would never take effect is refused, not dropped.
+void checkAnimations(const std::vector<Animation>& animations, std::uint32_t frameCount, double fps);
 
 // The option's value at frame `frame` of `frameCount` frames at `fps`.
 double animatedValue(const Animation& animation, std::uint32_t frame, std::uint32_t frameCount, double fps);

@@ -109,6 +109,30 @@ TEST(PixelSortVideo, AnimatedOptionsGiveEachFrameItsOwnSort) {
   }
 }
 
+// The random spans' seed animated: each frame is re-planned with its own seed (frames 1, 2, 3), and
+// --frames without --fps makes a 30 fps clip.
+TEST(PixelSortVideo, AnAnimatedSeedGivesEachFrameItsOwnSpans) {
+  test::TempFolder dir;
+  const std::string clip = writeClip(dir, "one.mkv", 29, 17, 1, 10);
+  const std::string still = dir.path("still.png");
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", clip, still}).exitCode, 0);
+  const test::RunResult r = runTexsort({"pixelsort", still, "-o", dir.path("seeds.mkv"), "-q", "--frames", "3",
+                                        "--intervals", "random", "--span-length", "5", "--animate", "seed=0:1,2:3"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(streamOf(dir.path("seeds.mkv")), "ffv1,30/1,3");
+  const std::vector<std::uint8_t> frames = test::decodeFrames(dir.path("seeds.mkv"));
+  const std::size_t frameBytes = std::size_t{29} * 17 * 3;
+  ASSERT_EQ(frames.size(), frameBytes * 3);
+  for (int k = 0; k < 3; ++k) {
+    SCOPED_TRACE("frame " + std::to_string(k));
+    ASSERT_EQ(runTexsort({"pixelsort", still, "-o", dir.path("k.png"), "-q", "--intervals", "random", "--span-length", "5",
+                          "--seed", std::to_string(k + 1)}).exitCode, 0);
+    const std::vector<std::uint8_t> expected = test::decodeFrames(dir.path("k.png"));
+    ASSERT_EQ(expected.size(), frameBytes);
+    EXPECT_TRUE(std::equal(expected.begin(), expected.end(), frames.begin() + std::ptrdiff_t(k * frameBytes)));
+  }
+}
+
 // The audio packets of a stream, as one digest (ffmpeg copies them into its md5 muxer).
 std::string audioDigest(const std::string& video) {
   const test::RunResult r = test::runProgram("ffmpeg", {"-v", "error", "-i", video, "-map", "0:a", "-c:a", "copy", "-f", "md5", "-"});
@@ -435,6 +459,12 @@ TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=5:0.1,2:0.2"}, 2, "in order of their positions", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--upper", "0.5", "--animate", "lower=0:0.1,100%:0.9"}, 2,
        "at frame 1: ", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=100%:0.1,0:0.6"}, 2,
+       "--animate lower: keyframe '0:0.6' is frame 0 of this clip, not after '100%:0.1' (frame 1)", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=0:0.1,0%:0.6"}, 2,
+       "--animate lower: keyframe '0%:0.6' is frame 0 of this clip, not after '0:0.1' (frame 0)", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=0:0.1", "--animate", "lower=1:0.2"}, 2,
+       "--animate lower: given twice", {}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.message);
