@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "bench/benchmark.h"
@@ -170,6 +171,111 @@ void printPassCosts(const PassCosts& costs, const std::string& what) {
   std::fprintf(gReport, "GB/s: the bytes such a pass must read and write (as the ladder counts them) over its median time\n");
 }
 
+// The pixel sort's rows: the seed's bitonic, auto's two backends and the compute row without shared
+// memory (the fastest on llvmpipe), those this context runs; --algos: those, each checked.
+std::vector<Algorithm> pixelSortBenchRows(const BenchOptions& options) {
+  std::vector<Algorithm> rows;
+  const std::vector<Algorithm> defaults = {Algorithm::Bitonic, kFragmentPixelSort, Algorithm::ComputeB32, kComputePixelSort};
+  for (const Algorithm a : options.algorithmsGiven ? options.algorithms : defaults) {
+    if (options.algorithmsGiven) checkPixelSortAlgorithm(a);  // throws the one-line reason
+    if (options.algorithmsGiven || algorithmAvailableHere(a)) rows.push_back(a);
+  }
+  return rows;
+}
+
+// One measured (or skipped) pixel sort: its algorithm, side and cell, or why it was skipped.
+struct PixelSortRow {
+  Algorithm algorithm;
+  std::uint32_t side;
+  PixelSortCell cell;
+  std::string skipped;
+};
+
+void printPixelSortRows(const std::vector<PixelSortRow>& rows, const BenchOptions& options, const HeadlessContext& context) {
+  if (options.format == BenchOptions::Format::Json) {
+    std::fprintf(gReport, "{\n  \"date\": %s,\n  \"renderer\": %s,\n  \"gl_version\": %s,\n  \"cpu\": %s,\n  \"runs\": %u,\n"
+                 "  \"image\": %s,\n  \"pixel_sort\": [\n", jsonString(today()).c_str(), jsonString(context.renderer()).c_str(),
+                 jsonString(context.glVersion()).c_str(), jsonString(cpuName()).c_str(), options.runs,
+                 jsonString(options.pixelSortImage).c_str());
+  } else if (options.format == BenchOptions::Format::Csv) {
+    std::fprintf(gReport, "algorithm,side,passes,skipped,gpu_ms,wall_ms,cpu_ref_ms,x_cpu\n");
+  }
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const PixelSortRow& r = rows[i];
+    const PixelSortCell& c = r.cell;
+    const std::string size = std::to_string(r.side) + "x" + std::to_string(r.side);
+    switch (options.format) {
+      case BenchOptions::Format::Table:
+        if (!r.skipped.empty()) std::fprintf(gReport, "%-16s %-11s   skipped: %s\n", algorithmName(r.algorithm), size.c_str(), r.skipped.c_str());
+        else std::fprintf(gReport, "%-16s %-11s %7zu %10.2f %10.2f %12.2f %10.2f\n", algorithmName(r.algorithm), size.c_str(),
+                          c.passes, c.gpuMs, c.wallMs, c.cpuMs, c.speedup());
+        break;
+      case BenchOptions::Format::Json:
+        std::fprintf(gReport, "    {\"algorithm\": \"%s\", \"side\": %u, ", algorithmName(r.algorithm), r.side);
+        if (!r.skipped.empty()) std::fprintf(gReport, "\"skipped\": true, \"note\": %s}", jsonString(r.skipped).c_str());
+        else std::fprintf(gReport, "\"skipped\": false, \"passes\": %zu, \"gpu_ms\": %.4f, \"wall_ms\": %.4f, "
+                          "\"cpu_ref_ms\": %.4f, \"x_cpu\": %.4f}", c.passes, c.gpuMs, c.wallMs, c.cpuMs, c.speedup());
+        std::fprintf(gReport, "%s\n", i + 1 < rows.size() ? "," : "");
+        break;
+      case BenchOptions::Format::Csv:
+        std::fprintf(gReport, "%s,%u,%zu,%d,%.4f,%.4f,%.4f,%.4f\n", algorithmName(r.algorithm), r.side, c.passes,
+                     r.skipped.empty() ? 0 : 1, c.gpuMs, c.wallMs, c.cpuMs, c.speedup());
+        break;
+    }
+  }
+  if (options.format == BenchOptions::Format::Json) std::fprintf(gReport, "  ]\n}\n");
+}
+
+// bench --pixelsort IMAGE: texsort pixelsort (default options) at each of --sides, against a stable
+// sort of every span on one core; --per-pass: each pass of it timed alone.
+int runPixelSortBench(const BenchOptions& options, const HeadlessContext& context) {
+  const Image image = loadImage(options.pixelSortImage, kMaxElements);
+  const PixelSortOptions defaults;
+  const bool table = options.format == BenchOptions::Format::Table, showProgress = options.progress && ::isatty(STDERR_FILENO);
+  if (table) {
+    std::fprintf(gReport, "pixel sort of %s (%ux%u) scaled to each side by nearest neighbour; default options (horizontal, "
+                 "luma threshold %.2f..%.2f, key luma)\n", options.pixelSortImage.c_str(), image.width, image.height,
+                 defaults.lower, defaults.upper);
+  }
+  if (table && !options.perPass) {
+    std::fprintf(gReport, "%-16s %-11s %7s %10s %10s %12s %10s\n", "algorithm", "image", "passes", "GPU ms", "wall ms",
+                 "CPU ref ms", "x CPU");
+  }
+  std::vector<PixelSortRow> rows;
+  for (const std::uint32_t side : options.pixelSortSides) {
+    const Image scaled = scaledNearest(image, side);
+    for (const Algorithm a : pixelSortBenchRows(options)) {
+      PixelSortRow row{a, side, {}, {}};
+      try {  // the memory budget (TEXSORT_MEMORY_LIMIT too) before the size allocates anything
+        const SortShape shape = lineShape(side, side, defaults.angle, packsLines(defaults));
+        checkMemoryBudget("the scaled image", side, side, pixelSortMemoryNeed(side, side, shape.count(), 0, a, false));
+      } catch (const Error& e) {
+        if (e.code() != ExitCode::Gpu) throw;
+        row.skipped = e.what();
+      }
+      if (showProgress && row.skipped.empty()) std::fprintf(stderr, "\rpixel sort %ux%u, %s ...        ", side, side, algorithmName(a));
+      if (options.perPass && row.skipped.empty()) {
+        const PassCosts costs = measurePixelSortPassCosts(scaled, defaults, a, options.runs);
+        if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
+        printPassCosts(costs, "pixel sort " + std::to_string(side) + "x" + std::to_string(side) + " (" + std::to_string(costs.n) +
+                                  " elements)");
+        continue;
+      }
+      if (row.skipped.empty()) row.cell = measurePixelSort(scaled, defaults, a, options.runs);
+      if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
+      rows.push_back(row);
+      if (table) printPixelSortRows({row}, options, context);  // as each is measured
+      std::fflush(gReport);
+    }
+  }
+  if (!table) printPixelSortRows(rows, options, context);
+  if (table && !options.perPass) {
+    std::fprintf(gReport, "wall ms: the source (rows and columns: the pixels' bytes as they are; angles, masks: texels made on the CPU), upload, every pass (spans, keys, sort: GPU), read back, output image; CPU ref: keys, spans and "
+                 "std::stable_sort of every span on one core; x CPU > 1: the GPU pipeline is faster\n");
+  }
+  return 0;
+}
+
 // bench --video: ffmpeg draws a clip at each size (its testsrc2 pattern, H.264), texsort pixel-sorts
 // it into H.264 as `texsort pixelsort CLIP -o OUT.mp4` does, and the table says where the time went.
 int runVideoBench(const BenchOptions& options) {
@@ -177,8 +283,13 @@ int runVideoBench(const BenchOptions& options) {
   std::fprintf(gReport, "texsort bench --video, %s: %s, %s; CPU %s, %u cores; medians of %u runs\n", today().c_str(),
                context->renderer().c_str(), context->glVersion().c_str(), cpuName().c_str(),
                std::thread::hardware_concurrency(), options.runs);
-  std::fprintf(gReport, "%-10s %7s %11s %12s %14s %12s %10s\n", "clip", "frames", "frames/s", "decode ms", "GPU work ms",
-               "encode ms", "passes");
+  std::fprintf(gReport, "%-10s %-16s %7s %11s %12s %14s %12s %10s\n", "clip", "line sort", "frames", "frames/s", "decode ms",
+               "GPU work ms", "encode ms", "passes");
+  // auto's choice, or each of --algos (checked, as pixelsort --algo checks it).
+  std::vector<std::optional<Algorithm>> rows = {std::nullopt};
+  if (options.algorithmsGiven) rows.assign(options.algorithms.begin(), options.algorithms.end());
+  for (const auto& a : rows)
+    if (a) checkPixelSortAlgorithm(*a);
   const std::string ffmpeg = findFfmpeg();
   for (const std::uint32_t side : options.videoHeights) {
     const std::uint32_t height = (side + 1) / 2 * 2, width = (height * 16 / 9 + 1) / 2 * 2;  // 16:9, even for H.264
@@ -193,19 +304,23 @@ int runVideoBench(const BenchOptions& options) {
       const std::vector<std::string> why = logLines(log.path());
       throw Error(ExitCode::Encoder, "bench --video: ffmpeg could not draw the " + size + " clip" + (why.empty() ? "" : ": " + why.back()));
     }
-    PixelSortCommandOptions run;
-    run.input = clip.path();
-    run.output = out.path();
-    run.quiet = true;
-    run.context = context;
-    std::vector<ClipTimes> times(options.runs);
-    for (ClipTimes& t : times) runPixelSortVideo(run, VideoFormat::Mp4, &t);
-    std::sort(times.begin(), times.end(), [](const ClipTimes& a, const ClipTimes& b) { return a.seconds < b.seconds; });
-    const ClipTimes& t = times[times.size() / 2];
-    if (options.progress && ::isatty(STDERR_FILENO)) std::fprintf(stderr, "\r\033[K");
-    std::fprintf(gReport, "%-10s %7u %11.1f %12.1f %14.1f %12.1f %10zu\n", size.c_str(), t.frames, t.frames / t.seconds,
-                 t.decodeMs / t.frames, t.gpuMs / t.frames, t.encodeMs / t.frames, t.passes);
-    std::fflush(gReport);
+    for (const auto& algorithm : rows) {
+      PixelSortCommandOptions run;
+      run.input = clip.path();
+      run.output = out.path();
+      run.quiet = true;
+      run.context = context;
+      if (algorithm) run.algorithm = *algorithm;
+      run.algorithmChosen = algorithm.has_value();
+      std::vector<ClipTimes> times(options.runs);
+      for (ClipTimes& t : times) runPixelSortVideo(run, VideoFormat::Mp4, &t);
+      std::sort(times.begin(), times.end(), [](const ClipTimes& a, const ClipTimes& b) { return a.seconds < b.seconds; });
+      const ClipTimes& t = times[times.size() / 2];
+      if (options.progress && ::isatty(STDERR_FILENO)) std::fprintf(stderr, "\r\033[K");
+      std::fprintf(gReport, "%-10s %-16s %7u %11.1f %12.1f %14.1f %12.1f %10zu\n", size.c_str(), algorithmName(t.algorithm),
+                   t.frames, t.frames / t.seconds, t.decodeMs / t.frames, t.gpuMs / t.frames, t.encodeMs / t.frames, t.passes);
+      std::fflush(gReport);
+    }
   }
   std::fprintf(gReport, "decode, GPU work, encode: three threads (ffmpeg's decoding, upload + every pass + read back, "
                "ffmpeg's H.264 encoding at CRF 18); ms a frame each stage spent at its own work, waiting on its "
@@ -231,58 +346,7 @@ int runBench(const BenchOptions& options) {
                 context.renderer().c_str(), context.glVersion().c_str(), cpuName().c_str(), options.runs);
     std::fflush(gReport);
   }
-  if (!options.pixelSortImage.empty()) {
-    const Image image = loadImage(options.pixelSortImage, kMaxElements);
-    const PixelSortOptions defaults;
-    std::fprintf(gReport, "pixel sort of %s (%ux%u) scaled to each side by nearest neighbour; default options (horizontal, "
-                "luma threshold %.2f..%.2f, key luma)\n",
-                options.pixelSortImage.c_str(), image.width, image.height, defaults.lower, defaults.upper);
-    std::vector<Algorithm> pixelAlgorithms;
-    // By default the seed's bitonic, auto's two backends and the compute row without shared memory
-    // (the fastest on llvmpipe), those this context runs.
-    const std::vector<Algorithm> rows = {Algorithm::Bitonic, kFragmentPixelSort, Algorithm::ComputeB32, kComputePixelSort};
-    for (const Algorithm a : options.algorithmsGiven ? options.algorithms : rows) {
-      if (options.algorithmsGiven) checkPixelSortAlgorithm(a);  // throws the one-line reason
-      if (options.algorithmsGiven || algorithmAvailableHere(a)) pixelAlgorithms.push_back(a);
-    }
-    if (!options.perPass) {
-      std::fprintf(gReport, "%-16s %-11s %7s %10s %10s %12s %10s\n", "algorithm", "image", "passes", "GPU ms", "wall ms",
-                  "CPU ref ms", "x CPU");
-    }
-    for (const std::uint32_t side : options.pixelSortSides) {
-      const Image scaled = scaledNearest(image, side);
-      for (const Algorithm a : pixelAlgorithms) {
-        try {  // the memory budget (TEXSORT_MEMORY_LIMIT too) before the size allocates anything
-          const SortShape shape = lineShape(side, side, defaults.angle, packsLines(defaults));
-          checkMemoryBudget("the scaled image", side, side,
-                            pixelSortMemoryNeed(side, side, shape.count(), 0, a, false));
-        } catch (const Error& e) {
-          if (e.code() != ExitCode::Gpu) throw;
-          std::fprintf(gReport, "%-16s %-11s   skipped: %s\n", algorithmName(a),
-                       (std::to_string(side) + "x" + std::to_string(side)).c_str(), e.what());
-          continue;
-        }
-        if (showProgress) std::fprintf(stderr, "\rpixel sort %ux%u, %s ...        ", side, side, algorithmName(a));
-        if (options.perPass) {
-          const PassCosts costs = measurePixelSortPassCosts(scaled, defaults, a, options.runs);
-          if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
-          printPassCosts(costs, "pixel sort " + std::to_string(side) + "x" + std::to_string(side) + " (" +
-                                    std::to_string(costs.n) + " elements)");
-          continue;
-        }
-        const PixelSortCell c = measurePixelSort(scaled, defaults, a, options.runs);
-        if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
-        const std::string size = std::to_string(side) + "x" + std::to_string(side);
-        std::fprintf(gReport, "%-16s %-11s %7zu %10.2f %10.2f %12.2f %10.2f\n", algorithmName(a), size.c_str(), c.passes, c.gpuMs,
-                    c.wallMs, c.cpuMs, c.speedup());
-        std::fflush(gReport);
-      }
-    }
-    if (options.perPass) return 0;
-    std::fprintf(gReport, "wall ms: the source (rows and columns: the pixels' bytes as they are; angles, masks: texels made on the CPU), upload, every pass (spans, keys, sort: GPU), read back, output image; CPU ref: keys, spans and "
-                "std::stable_sort of every span on one core; x CPU > 1: the GPU pipeline is faster\n");
-    return 0;
-  }
+  if (!options.pixelSortImage.empty()) return runPixelSortBench(options, context);
   if (options.perPass) {
     for (Algorithm algorithm : algorithms) {
       for (std::uint64_t n : options.sizes) {

@@ -294,9 +294,7 @@ Definition::Definition(Command& command) {
       benching
           .path("--pixelsort", bench.pixelSortImage,
                 "Time texsort pixelsort (default options) on this image scaled to each of --sides, against a stable "
-                "sort of every span on one CPU core (a table only: not with --json, --csv, --plot or --ladder)")
-          ->excludes(jsonOption)
-          ->excludes(csvOption)
+                "sort of every span on one CPU core (a table, or --json or --csv; not with --plot or --ladder)")
           ->excludes(plotOption)
           ->excludes(ladderOption);
   CLI::Option* videoOption =
@@ -304,7 +302,7 @@ Definition::Definition(Command& command) {
       .flag("--video", bench.video,
             "Time texsort pixelsort on a 1280x720 and a 1920x1080 clip (60 frames of ffmpeg's testsrc2, H.264 in and "
             "out; --sides for other heights): frames per second and each stage's ms a frame (decode, GPU work, "
-            "encode); --runs times each")
+            "encode); --runs times each; --algos: a row for each line sort named, else auto's")
       ->excludes(jsonOption)
       ->excludes(csvOption)
       ->excludes(plotOption)

@@ -72,6 +72,7 @@ struct ClipTimes {
   double seconds = 0.0;    // the whole run, wall clock
   double decodeMs = 0.0, gpuMs = 0.0, encodeMs = 0.0;  // each stage's own work (decode, encode: waiting on ffmpeg)
   std::string renderer;
+  Algorithm algorithm = Algorithm::BitonicWide;  // the line sort that ran (auto's choice, or the one named)
 };
 int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format, ClipTimes* times = nullptr);
 

@@ -12,6 +12,7 @@
 #include "error.h"
 #include "fault.h"
 #include "io/files.h"
+#include "record/decoder.h"
 #include "sort/bits.h"
 #include "sort/cpu_model.h"
 #include "sort/memory_budget.h"
@@ -72,6 +73,18 @@ Image sortAgain(const Image& input, const PixelSortStage& stage, const std::stri
   return out;
 }
 
+// A clip (by its name: a GIF may be a still, so not a GIF) sorted to a still's output is the
+// user's slip, said as such before its bytes are read as a picture.
+void checkStillInput(const PixelSortCommandOptions& options) {
+  const std::string& in = options.input;
+  const std::size_t dot = in.find_last_of('.');
+  const bool gif = dot != std::string::npos && (in.substr(dot) == ".gif" || in.substr(dot) == ".GIF");
+  if (clipPath(in) && !gif) {
+    throw Error(ExitCode::Usage, in + ": a clip needs a clip's output: -o OUT.gif, .mp4, .webm or .mkv, or --format FORMAT "
+                                      "for - or a device");
+  }
+}
+
 }  // namespace
 
 static int pixelSortFile(const PixelSortCommandOptions& options);
@@ -129,6 +142,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
     throw Error(ExitCode::Usage, "pixelsort: --animate, --frames and --fps make a clip; give a video out (-o OUT.gif, "
                                  ".mp4, .webm or .mkv, or --format)");
   }
+  checkStillInput(options);
   const std::string name = options.input == "-" ? "standard input" : options.input;
   // The GL context (~110 ms, mostly loading the driver) starts first, on a thread of its own,
   // beside reading the file; this thread takes it once the run is planned.

@@ -33,8 +33,8 @@ std::optional<VideoFormat> pixelSortVideoFormat(const PixelSortCommandOptions& o
 
 int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format, ClipTimes* times) {
   const auto begun = std::chrono::steady_clock::now();
-  if (options.input == "-") {
-    throw Error(ExitCode::Usage, "pixelsort: a video out needs its input as a file (ffmpeg reads it twice); not -");
+  if (options.input == "-" && options.frames == 0) {  // a still made a clip (--frames) is read once, as any picture
+    throw Error(ExitCode::Usage, "pixelsort: a video out needs its input as a file (ffmpeg reads a clip twice); not -");
   }
   if (options.verify) throw Error(ExitCode::Usage, "pixelsort: --verify checks a picture; not with a video out");
   if (options.fps > 0 && options.frames == 0) {
@@ -264,7 +264,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   if (times) {
     *times = ClipTimes{encoder.frameCount(), plan.schedule.size(),
                        std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count(),
-                       decode.busyMs, gpuMs, encode.busyMs, context->renderer()};
+                       decode.busyMs, gpuMs, encode.busyMs, context->renderer(), plan.algorithm};
   }
   if (!options.quiet) {
     std::FILE* report = options.output == "-" ? stderr : stdout;
@@ -273,7 +273,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     std::snprintf(fps, sizeof fps, "%g", video.fps);
     const std::string rate = video.rate.empty() ? fps : video.rate;
     std::fprintf(report, "pixel-sorted %u frames of %s (%ux%u, %s fps%s) -> %s (%s), key %s, spans by %s\n",
-                 encoder.frameCount(), options.input.c_str(), video.width, video.height, rate.c_str(),
+                 encoder.frameCount(), options.input == "-" ? "standard input" : options.input.c_str(), video.width, video.height, rate.c_str(),
                  video.times.runs.empty() ? "" : " on average, each frame's own time kept",
                  options.output.c_str(), info(format).name, pixelKeyInfo(base.key).name, intervalsInfo(base.intervals).name);
     std::fprintf(report, "  passes    %zu %s a frame; renderer %s\n", plan.schedule.size(), algorithmName(plan.algorithm),

@@ -2,6 +2,8 @@
 // auto takes the faster backend for the context; bench --pixelsort times them against the CPU.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "test_support.h"
 
 namespace texsort {
@@ -63,6 +65,24 @@ TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
   for (const char* row : {"\nbitonic          16x16 ", "\nbitonic-wide     33x33 ", "\ncompute-b32      16x16 ",
                           "\ncompute-b32c16   33x33 "})
     EXPECT_NE(r.out.find(row), std::string::npos) << row << "\n" << r.out;
+  // Scripts compare runs: the same rows as JSON and as CSV, --algos naming them.
+  const std::vector<std::string> machine = {"bench", "--pixelsort", test::assetPath("coffee.png"), "--sides", "16,33",
+                                            "--runs", "1", "--no-progress", "--algos", "bitonic,bitonic-wide"};
+  std::vector<std::string> asJson = machine, asCsv = machine;
+  asJson.push_back("--json");
+  asCsv.push_back("--csv");
+  const test::RunResult json = runTexsort(asJson), csv = runTexsort(asCsv);
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  ASSERT_EQ(csv.exitCode, 0) << csv.err;
+  EXPECT_EQ(json.out.rfind("{\n  \"date\": ", 0), 0u) << json.out;
+  for (const char* row : {"{\"algorithm\": \"bitonic\", \"side\": 16, \"skipped\": false, \"passes\": ",
+                          "{\"algorithm\": \"bitonic-wide\", \"side\": 33, \"skipped\": false, \"passes\": "})
+    EXPECT_NE(json.out.find(row), std::string::npos) << row << "\n" << json.out;
+  EXPECT_EQ(json.out.substr(json.out.size() - 6), "  ]\n}\n");
+  EXPECT_EQ(std::count(json.out.begin(), json.out.end(), '\n'), 8 + 4 + 2) << json.out;
+  EXPECT_EQ(csv.out.rfind("algorithm,side,passes,skipped,gpu_ms,wall_ms,cpu_ref_ms,x_cpu\nbitonic,16,", 0), 0u) << csv.out;
+  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 5) << csv.out;
+  EXPECT_NE(csv.out.find("\nbitonic-wide,33,"), std::string::npos) << csv.out;
   const test::RunResult radix = runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--algos", "radix"});
   EXPECT_EQ(radix.exitCode, 2);
   EXPECT_NE(radix.err.find("radix does not sort lines"), std::string::npos) << radix.err;

@@ -121,6 +121,14 @@ TEST(PixelSortVideo, AnAnimatedSeedGivesEachFrameItsOwnSpans) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(streamOf(dir.path("seeds.mkv")), "ffv1,30/1,3");
   const std::vector<std::uint8_t> frames = test::decodeFrames(dir.path("seeds.mkv"));
+  // A still made a clip is read once, as any picture: standard input will do.
+  test::RunOptions piped;
+  piped.stdinPath = still;
+  const test::RunResult fromStdin = runTexsort({"pixelsort", "-", "-o", dir.path("stdin.mkv"), "-q", "--frames", "3",
+                                                "--intervals", "random", "--span-length", "5", "--animate", "seed=0:1,2:3"},
+                                               piped);
+  ASSERT_EQ(fromStdin.exitCode, 0) << fromStdin.err;
+  EXPECT_EQ(test::decodeFrames(dir.path("stdin.mkv")), frames);
   const std::size_t frameBytes = std::size_t{29} * 17 * 3;
   ASSERT_EQ(frames.size(), frameBytes * 3);
   for (int k = 0; k < 3; ++k) {
@@ -290,7 +298,24 @@ TEST(PixelSortVideo, BenchTimesEachStage) {
   const test::RunResult r = runTexsort({"bench", "--video", "--sides", "72,35", "--runs", "1", "--no-progress"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.rfind("texsort bench --video, ", 0), 0u) << r.out;
-  for (const char* size : {"\n128x72 ", "\n64x36 "}) {  // 16:9, even sides (35 -> 36)
+  // --algos: a row for each line sort named, each its own passes (auto's: bitonic-wide here).
+  const test::RunResult named = runTexsort({"bench", "--video", "--sides", "35", "--runs", "1", "--no-progress", "--algos",
+                                            "bitonic,oddeven-merge"});
+  ASSERT_EQ(named.exitCode, 0) << named.err;
+  unsigned bitonicPasses = 0, mergePasses = 0, widePasses = 0;
+  const auto passesOf = [](const std::string& out, const std::string& row, unsigned& passes) {
+    const std::size_t at = out.find(row);
+    ASSERT_NE(at, std::string::npos) << row << "\n" << out;
+    const std::size_t end = out.find('\n', at + 1);
+    passes = static_cast<unsigned>(std::stoul(out.substr(out.find_last_of(' ', end) + 1, end)));
+  };
+  passesOf(named.out, "\n64x36      bitonic ", bitonicPasses);
+  passesOf(named.out, "\n64x36      oddeven-merge ", mergePasses);
+  passesOf(r.out, "\n64x36      bitonic-wide ", widePasses);
+  EXPECT_EQ(named.out.find("bitonic-wide"), std::string::npos) << named.out;
+  EXPECT_GT(bitonicPasses, widePasses);
+  EXPECT_GT(mergePasses, widePasses);
+  for (const char* size : {"\n128x72     bitonic-wide ", "\n64x36      bitonic-wide "}) {  // 16:9, even sides (35 -> 36)
     const std::size_t at = r.out.find(size);
     ASSERT_NE(at, std::string::npos) << size << "\n" << r.out;
     unsigned frames = 0, passes = 0;
@@ -459,6 +484,9 @@ TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=5:0.1,2:0.2"}, 2, "in order of their positions", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--upper", "0.5", "--animate", "lower=0:0.1,100%:0.9"}, 2,
        "at frame 1: ", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.png")}, 2, odd + ": a clip needs a clip's output: -o OUT.gif", {}},
+      {{"pixelsort", odd, "-o", "-"}, 2, odd + ": a clip needs a clip's output", {}},
+      {{"pixelsort", odd, "-o", "/dev/null"}, 2, odd + ": a clip needs a clip's output", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=100%:0.1,0:0.6"}, 2,
        "--animate lower: keyframe '0:0.6' is frame 0 of this clip, not after '100%:0.1' (frame 1)", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=0:0.1,0%:0.6"}, 2,
