@@ -17,9 +17,26 @@ enum class ExitCode : int {
   Encoder = 6,    // a recording's encoder (the ffmpeg program) is missing or failed
 };
 
+// `text` kept to one line: a control character (a newline in a file name, say) is written as \n,
+// \r, \t or \xHH.
+inline std::string withControlsEscaped(const std::string& text) {
+  static const char hex[] = "0123456789abcdef";
+  std::string out;
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c != 0x7f) out += ch;
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c == '\t') out += "\\t";
+    else out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+  }
+  return out;
+}
+
+// Every message is one line, whatever the names in it hold.
 class Error : public std::runtime_error {
  public:
-  Error(ExitCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  Error(ExitCode code, const std::string& message) : std::runtime_error(withControlsEscaped(message)), code_(code) {}
   ExitCode code() const { return code_; }
 
  private:

@@ -276,6 +276,7 @@ std::vector<PixelSortStage> recipeStages(const std::string& nameOrFile) {
 
 Command parseCommandLine(int argc, const char* const* argv) {
   std::vector<std::string> args(argv, argv + argc);
+  std::vector<std::pair<std::string, std::vector<std::string>>> presets;  // each --preset's name and words
   // --preset NAME|FILE: the recipe's words in its place (its later sorts as --then stages there);
   // the viewer's --preset opens the recipe in the window instead.
   for (std::size_t i = 1; i < args.size() && args[i] != "--" && args[1] != "demo"; ++i) {
@@ -287,15 +288,30 @@ Command parseCommandLine(int argc, const char* const* argv) {
     if (!joined && i + 1 == args.size()) throw Error(ExitCode::Usage, "--preset needs a preset's name or a recipe file");
     const std::string which = joined ? args[i].substr(9) : args[i + 1];
     const std::vector<std::string> words = presetWords(which);
+    presets.emplace_back(which, words);
     args.erase(args.begin() + std::ptrdiff_t(i), args.begin() + std::ptrdiff_t(i + (joined ? 1 : 2)));
     args.insert(args.begin() + std::ptrdiff_t(i), words.begin(), words.end());
     i += words.size() - 1;
   }
-  const auto dashes = std::find(args.begin(), args.end(), "--");
-  if (std::find(args.begin(), dashes, "--then") != dashes) return parseRecipe(args);
-  std::vector<const char*> words;
-  for (const std::string& a : args) words.push_back(a.c_str());
-  return parseOne(static_cast<int>(words.size()), words.data());
+  try {
+    const auto dashes = std::find(args.begin(), args.end(), "--");
+    if (std::find(args.begin(), dashes, "--then") != dashes) return parseRecipe(args);
+    std::vector<const char*> words;
+    for (const std::string& a : args) words.push_back(a.c_str());
+    return parseOne(static_cast<int>(words.size()), words.data());
+  } catch (const Error& e) {
+    // An option given by a preset and again on the command line: CLI11's "--key: At Most 1
+    // required but received 2" names the preset too.
+    const std::string why = e.what();
+    for (const auto& [name, words] : presets) {
+      for (const std::string& word : words) {
+        if (word.rfind("--", 0) == 0 && why.rfind(word + ": ", 0) == 0) {
+          throw Error(ExitCode::Usage, word + ": given by --preset " + name + " and again on the command line; a sort takes it once");
+        }
+      }
+    }
+    throw;
+  }
 }
 
 namespace {

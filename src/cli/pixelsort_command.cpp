@@ -91,7 +91,6 @@ static int pixelSortFile(const PixelSortCommandOptions& options);
 
 void loadPixelSortImages(PixelSortOptions& ps, const std::string& mask, const std::string& field, std::uint32_t width,
                          std::uint32_t height) {
-  if (field == "-") throw Error(ExitCode::Usage, "pixelsort: --field must be a file, not -");
   if (!mask.empty()) ps.mask = std::make_shared<const Image>(loadImage(mask, kMaxElements));
   if (!field.empty()) ps.field = std::make_shared<const Image>(loadImage(field, kMaxElements));
   checkMaskSize(ps, width, height, mask == "-" ? "standard input (mask)" : mask);
@@ -127,11 +126,14 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
     lap = now;
     return ms;
   };
-  if (options.mask == "-" && options.input == "-") {
-    throw Error(ExitCode::Usage, "pixelsort: the input and the mask cannot both be standard input");
+  if ((options.mask == "-") + (options.field == "-") + (options.input == "-") > 1) {
+    throw Error(ExitCode::Usage, "pixelsort: standard input (-) can be one of the input, the mask and the field, not two");
   }
   for (const PixelSortStage& stage : options.then) {
-    if (stage.mask == "-") throw Error(ExitCode::Usage, "pixelsort: a --then sort's mask must be a file, not -");
+    if (stage.mask == "-" || stage.field == "-") {
+      throw Error(ExitCode::Usage, std::string("pixelsort: a --then sort's ") + (stage.mask == "-" ? "mask" : "field") +
+                                       " must be a file, not -");
+    }
     checkOutput(options.output, {{options.input}, {stage.mask, "mask"}, {stage.field, "field"}});
   }
   checkOutput(options.output, {{options.input}, {options.mask, "mask"}, {options.field, "field"}});

@@ -303,6 +303,12 @@ void checkOutputPath(const std::string& path) {
   if (!fs::exists(folder, ec)) failOutput(path, "folder " + folder.string() + " does not exist");
   if (!fs::is_directory(folder, ec)) failOutput(path, folder.string() + " is not a folder");
   if (fs::is_directory(st)) failOutput(path, "is a folder");
+  // A name the folder cannot hold would fail only at the final rename, after all the work.
+  const long nameMax = ::pathconf(folder.c_str(), _PC_NAME_MAX);
+  if (nameMax > 0 && p.filename().string().size() > static_cast<std::size_t>(nameMax)) {
+    failOutput(path, "file name too long: " + std::to_string(p.filename().string().size()) + " bytes, where the folder takes " +
+                         std::to_string(nameMax));
+  }
   // Creating (and removing) a file is the only test that holds for root, read-only mounts and ACLs.
   std::string probe = temporaryTemplate(target);
   const int fd = ::mkostemp(probe.data(), O_CLOEXEC);

@@ -259,6 +259,38 @@ TEST(PixelSortCli, ARecipeLineHoldsOneSortsOptionsOnly) {
   }
 }
 
+// Messages say what is wrong in one line: a name holding a newline stays on it (escaped), an
+// option a preset gives and the command line repeats names the preset, a name too long for its
+// folder is refused before a clip is decoded.
+TEST(PixelSortCli, MessagesNameWhatIsWrongInOneLine) {
+  test::TempFolder dir;
+  struct Case {
+    std::vector<std::string> args;
+    int code;
+    std::string message;
+  };
+  const std::string clip = dir.path("clip.mkv");
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "testsrc2=size=32x24:rate=10:duration=0.3",
+                                        "-c:v", "ffv1", clip}).exitCode, 0);
+  const std::string longName = dir.path(std::string(252, 'x') + ".mkv");
+  const std::vector<Case> cases = {
+      {{"pixelsort", dir.path("a\nb.png"), "-o", dir.path("x.png")}, 1, dir.path("a\\nb.png") + ": no such file"},
+      {{"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("a\tb/x.png")}, 3,
+       dir.path("a\\tb/x.png") + ": folder " + dir.path("a\\tb") + " does not exist"},
+      {{"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("x.png"), "--preset", "asdf", "--key", "hue"}, 2,
+       "--key: given by --preset asdf and again on the command line"},
+      {{"pixelsort", clip, "-o", longName}, 3, longName + ": file name too long: 256 bytes, where the folder takes 255"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.message);
+    const test::RunResult r = runTexsort(c.args);
+    EXPECT_EQ(r.exitCode, c.code) << r.err;
+    EXPECT_EQ(r.err.rfind("texsort: error: " + c.message, 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"clip.mkv"});
+  }
+}
+
 // --preset NAME puts a shipped recipe's options in its place, --preset FILE one's own (a sort a
 // line, # comments): the same bytes as the options typed out; bad names and files are one line.
 TEST(PixelSortCli, PresetsAreTheirOptionsTypedOut) {
@@ -381,7 +413,6 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
       {{"--path", "flow"}, "--path flow needs --field FILE, the direction field"},
       {{"--field", test::assetPath("coffee.png")}, "--field gives --path flow its directions; add --path flow"},
       {{"--path", "flow", "--field", test::assetPath("astronaut.png")}, "the --field is 512x512, the image 600x400"},
-      {{"--path", "flow", "--field", "-"}, "--field must be a file, not -"},
       {{"--path", "flow", "--field", out}, "output is the field file"},
   };
   for (const auto& [extra, needle] : cases) {
@@ -394,6 +425,22 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
     EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
     EXPECT_TRUE(test::listFolder(dir.root()).empty());
   }
+  // --field - reads the field from standard input, as --mask - does; the stream is one of them only.
+  test::RunOptions field;
+  field.stdinPath = test::assetPath("coffee.png");
+  const test::RunResult piped =
+      runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out, "-q", "--path", "flow", "--field", "-"}, field);
+  ASSERT_EQ(piped.exitCode, 0) << piped.err;
+  const std::string named = dir.path("named.png");
+  ASSERT_EQ(runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", named, "-q", "--path", "flow", "--field",
+                        test::assetPath("coffee.png")}).exitCode, 0);
+  EXPECT_EQ(test::readFile(out), test::readFile(named));
+  const test::RunResult twice = runTexsort({"pixelsort", "-", "-o", out, "--path", "flow", "--field", "-"}, field);
+  EXPECT_EQ(twice.exitCode, 2);
+  EXPECT_NE(twice.err.find("standard input (-) can be one of the input, the mask and the field, not two"), std::string::npos)
+      << twice.err;
+  std::remove(out.c_str());
+  std::remove(named.c_str());
   const test::RunResult missing = runTexsort({"pixelsort", dir.path("nothing.png"), "-o", out});
   EXPECT_EQ(missing.exitCode, 1);
   EXPECT_NE(missing.err.find(dir.path("nothing.png")), std::string::npos) << missing.err;
