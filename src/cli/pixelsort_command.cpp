@@ -166,9 +166,8 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   checkHostMemoryBudget(name, header.width, header.height,
                         pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm, maps));
   const double layoutMs = since();
-  // The line tables and the image are made on the other cores while the GL context opens (the
-  // tables are ready long before it is) and this thread allocates the textures and builds the
-  // programs.
+  // The line tables are made on another core while the GL context opens, the image while this
+  // thread allocates the textures and builds the programs.
   struct Lines {
     LineLayout layout;
     std::vector<std::uint32_t> elementOf;  // elementsOfPixels(layout)
@@ -178,9 +177,6 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
     made.elementOf = elementsOfPixels(made.layout);
     return made;
   });
-  std::future<Image> decoded = std::async(kBeside, [&] {
-    return decodeImage(name, bytes.data(), bytes.size(), header);
-  });
   const std::shared_ptr<HeadlessContext> opened = starting.get();
   HeadlessContext& context = *opened;
   context.makeCurrent();
@@ -188,6 +184,11 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   checkPixelSortFits(name, header.width, header.height, shape, ps.key, algorithm);
   checkMemoryBudget(name, header.width, header.height,
                     pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), algorithm, maps));
+  // Decoding starts once the context has said the image fits (its largest texture asked for), so a
+  // refusal comes before the pixels are read; it runs beside the textures and programs.
+  std::future<Image> decoded = std::async(kBeside, [&] {
+    return decodeImage(name, bytes.data(), bytes.size(), header);
+  });
   const double contextMs = since();
   Lines made = lines.get();
   const LineLayout& layout = made.layout;
@@ -264,7 +265,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
     std::fprintf(report, "  GPU time  %.2f ms (spans, keys, sort, image order); upload + passes + read back %.2f ms\n",
                  gpuMs, wallMs);
     std::fprintf(report, "  time      %.0f ms in all: read %.0f, GL context %.0f, textures and programs %.0f "
-                 "(line tables and decoding beside these two, %.0f more), GPU work %.0f, PNG encode and write %.0f\n",
+                 "(decoding beside the textures and programs, %.0f more), GPU work %.0f, PNG encode and write %.0f\n",
                  std::chrono::duration<double, std::milli>(Clock::now() - begun).count(), layoutMs, contextMs, setupMs,
                  decodeMs, wallMs, encodeMs);
     for (const PixelSortStage& stage : options.then) {

@@ -1,6 +1,9 @@
 // Version and compute capabilities of the current context.
 #include "gl/capabilities.h"
 
+#include <algorithm>
+#include <map>
+
 #include "fault.h"
 #include "gl/gl.h"
 
@@ -40,6 +43,25 @@ ComputeLimits computeLimits() {
   limits.storageBlockBytes = bytes;
 #endif
   return limits;
+}
+
+bool allocatesTexture(std::uint64_t bytes) {
+  static std::map<std::uint64_t, bool> asked;  // by size: a run asks for one or two
+  if (const auto known = asked.find(bytes); known != asked.end()) return known->second;
+  constexpr std::uint64_t kSide = 4096, kLayer = kSide * kSide;
+  const std::uint64_t texels = (bytes + 15) / 16;
+  const auto height = static_cast<GLsizei>(std::min(kSide, (texels + kSide - 1) / kSide));
+  const auto layers = static_cast<GLsizei>((texels + kLayer - 1) / kLayer);
+  while (glGetError() != GL_NO_ERROR) {
+  }
+  GLuint id = 0;
+  glGenTextures(1, &id);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, id);
+  glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA32F, static_cast<GLsizei>(kSide), height, layers, 0, GL_RGBA, GL_FLOAT, nullptr);
+  const bool allocated = glGetError() == GL_NO_ERROR;
+  glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+  glDeleteTextures(1, &id);
+  return asked[bytes] = allocated;
 }
 
 }  // namespace texsort::gl

@@ -23,4 +23,9 @@ struct ComputeLimits {
 };
 ComputeLimits computeLimits();
 
+// Whether the context allocates one RGBA32F texture of `bytes` (an array texture of 4096x4096
+// layers where that is needed): GL has no query for the largest texture in bytes, and drivers cap
+// it below what their sides allow (llvmpipe: 1 GiB). Asked once a size, by allocating it empty.
+bool allocatesTexture(std::uint64_t bytes);
+
 }  // namespace texsort::gl

@@ -14,6 +14,7 @@
 #endif
 
 #include "error.h"
+#include "gl/capabilities.h"
 #include "gl/gl.h"
 #include "sort/bits.h"
 
@@ -71,6 +72,7 @@ MemoryNeed sortNeed(std::uint64_t pixels, std::uint64_t n, std::uint64_t fileByt
   // The element pair, and the pair the algorithm adds: compact or wide (key, index), or the radix scan. The
   // compute backend keeps two element buffers and one pair buffer.
   need.gpuBytes = 2 * 16 * n;
+  need.largestTextureBytes = usesCompute(algorithm) ? 0 : 16 * n;  // the element state, RGBA32F
   if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide) need.gpuBytes += 2 * 8 * n;
   if (usesCompute(algorithm)) need.gpuBytes += 8 * n;
   if (algorithm == Algorithm::Radix) need.gpuBytes += 2 * 4 * n;
@@ -98,6 +100,7 @@ MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::u
                    4 * elements;
   if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide || usesCompute(algorithm)) {
     need.gpuBytes -= 2 * 16 * elements;
+    need.largestTextureBytes = usesCompute(algorithm) ? 0 : 8 * elements;  // the (key, index) pairs
   }
   return need;
 }
@@ -162,6 +165,13 @@ void checkHostMemoryBudget(const std::string& name, std::uint32_t width, std::ui
 void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, const MemoryNeed& need) {
   const MemoryAvailable available = memoryAvailable(true);
   const std::string size = name + ": " + std::to_string(width) + "x" + std::to_string(height) + " needs ";
+  // Every driver allocates a texture of a few hundred MiB; past that, the context is asked.
+  constexpr std::uint64_t kAlwaysAllocated = std::uint64_t{256} << 20;
+  if (need.largestTextureBytes > kAlwaysAllocated && !gl::allocatesTexture(need.largestTextureBytes)) {
+    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    throw Error(ExitCode::Gpu, size + "a texture of " + gib(need.largestTextureBytes) + ", larger than this renderer (" +
+                                   (renderer ? renderer : "?") + ") allocates in one; give a smaller image");
+  }
   if (available.gpuShared) {
     if (need.hostBytes + need.gpuBytes > available.hostBytes) {
       throw Error(ExitCode::Gpu, size + gib(need.hostBytes + need.gpuBytes) + " (host " + gib(need.hostBytes) +

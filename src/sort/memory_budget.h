@@ -14,6 +14,7 @@ namespace texsort {
 struct MemoryNeed {
   std::uint64_t hostBytes = 0;  // decoded image, elements, read-back, unpacked image, PNG encoding
   std::uint64_t gpuBytes = 0;   // the runner's ping-pong pairs for this algorithm
+  std::uint64_t largestTextureBytes = 0;  // the largest single texture among them (0: storage buffers, checked apart)
 };
 
 // What sorting a width x height image (fileBytes on disk) with `algorithm` needs.
@@ -45,7 +46,8 @@ MemoryAvailable memoryAvailable(bool askGpu = true);
 std::string memorySummary();
 
 // Throws texsort::Error(Gpu), naming `name`, the image's size, what it needs and what is available,
-// when the need does not fit.
+// when the need does not fit, or when the context cannot allocate its largest texture (a driver's
+// cap on one texture's bytes: llvmpipe's 1 GiB), asked with an empty texture before any work.
 void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes,
                        Algorithm algorithm);
 void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32_t height, const MemoryNeed& need);

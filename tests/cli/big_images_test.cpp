@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "image/crc32.h"
 #include "pixelsort/pixel_sort.h"
 #include "test_support.h"
 
@@ -138,6 +139,50 @@ TEST(BigImages, AnImageBeyondTheMemoryBudgetIsRefusedInOneLine) {
   EXPECT_TRUE(test::listFolder(dir.root()).empty());
   options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "300000000"}};  // 300 MB is enough
   EXPECT_EQ(runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "-q"}, options).exitCode, 0);
+}
+
+// A PNG whose header says width x height RGB and whose pixel data is cut short: decoding it fails,
+// so a refusal that names its size came before the pixels were read.
+std::vector<std::uint8_t> headerOnlyPng(std::uint32_t width, std::uint32_t height) {
+  std::vector<std::uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  const auto chunk = [&](const char* type, std::vector<std::uint8_t> data) {
+    const auto size = static_cast<std::uint32_t>(data.size());
+    for (int shift = 24; shift >= 0; shift -= 8) png.push_back(static_cast<std::uint8_t>(size >> shift));
+    data.insert(data.begin(), type, type + 4);
+    png.insert(png.end(), data.begin(), data.end());
+    const std::uint32_t crc = crc32(data.data(), data.size());
+    for (int shift = 24; shift >= 0; shift -= 8) png.push_back(static_cast<std::uint8_t>(crc >> shift));
+  };
+  std::vector<std::uint8_t> header;
+  for (const std::uint32_t side : {width, height})
+    for (int shift = 24; shift >= 0; shift -= 8) header.push_back(static_cast<std::uint8_t>(side >> shift));
+  header.insert(header.end(), {8, 2, 0, 0, 0});  // 8 bits, RGB
+  chunk("IHDR", header);
+  chunk("IDAT", {0x78, 0x9c, 0x00});  // a zlib stream that stops at once
+  chunk("IEND", {});
+  return png;
+}
+
+// A picture inside the documented 2^28 pixels whose state is one texture larger than the renderer
+// allocates (llvmpipe: 1 GiB; 16000 x 16000 pixel-sorts into 2 GiB of pairs, sorts into 4 GiB of
+// elements): one line, exit 4, before its pixels are decoded (they are cut short: decoding would
+// fail with exit 1). A renderer that allocates it goes on to the pixels instead.
+TEST(BigImages, ATextureLargerThanTheRendererAllocatesIsRefusedFirst) {
+  test::TempFolder dir;
+  const std::string big = dir.path("big.png");
+  test::writeFile(big, headerOnlyPng(16000, 16000));
+  const bool llvmpipe = test::runTexsort({"info"}).out.find("llvmpipe") != std::string::npos;
+  for (const auto& [command, gib] : {std::pair<std::string, std::string>{"pixelsort", "2.0"}, {"sort", "4.0"}}) {
+    SCOPED_TRACE(command);
+    const test::RunResult r = runTexsort({command, big, "-o", dir.path("out.png"), "-q"});
+    if (!llvmpipe && r.exitCode == 1) continue;  // this renderer holds it: the cut pixels are what fails
+    EXPECT_EQ(r.exitCode, 4) << r.err;
+    EXPECT_EQ(r.err.rfind("texsort: error: " + big + ": 16000x16000 needs a texture of " + gib + " GiB, larger than this "
+                          "renderer (", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(") allocates in one; give a smaller image\n"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(test::fileExists(dir.path("out.png")));
+  }
 }
 
 }  // namespace
