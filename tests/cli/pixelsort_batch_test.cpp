@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "record_support.h"
 #include "test_support.h"
@@ -124,6 +125,23 @@ TEST(PixelSortBatch, NoOutputReplacesAnyOfItsInputs) {
     EXPECT_EQ(test::readFile(out.path("b.png")), b);
     EXPECT_EQ(test::readFile(out.path("c.png")), c);
     EXPECT_EQ(test::listFolder(out.root()), (std::vector<std::string>{"a.png", "b.png", "c.png"}));
+  }
+}
+
+// A batch exits with its first failure's code, whichever comes last: a picture that is no picture
+// (1) and a clip of odd sides for MP4 (2), in both orders.
+TEST(PixelSortBatch, ExitsWithTheFirstFailuresCode) {
+  test::TempFolder in;
+  test::writeFile(in.path("broken.png"), {'n', 'o', 'p', 'e'});
+  const std::string odd = test::writeClip(in, "odd.mkv", 45, 31, 2, 10);
+  for (const auto& [first, second, code] : {std::tuple<std::string, std::string, int>{"broken.png", "odd.mkv", 1},
+                                            {"odd.mkv", "broken.png", 2}}) {
+    test::TempFolder out;
+    SCOPED_TRACE(first + " then " + second);
+    const test::RunResult r = runTexsort({"pixelsort", in.path(first), in.path(second), "-o", out.root(), "--format", "mp4", "-q"});
+    EXPECT_EQ(r.exitCode, code) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 2) << r.err;
+    EXPECT_TRUE(test::listFolder(out.root()).empty());
   }
 }
 

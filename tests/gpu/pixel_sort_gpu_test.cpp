@@ -86,6 +86,37 @@ TEST_F(Gpu, EveryKeyAndEverySelectionEqualTheCpuModelEveryPass) {
   }
 }
 
+// Keys exactly on the bounds are inside the range (the threshold is --lower..--upper, both
+// included): luma 63750 = 0.25 x 255000 is (0, 102, 34), 127500 = 0.5 x 255000 is (0, 204, 68),
+// chroma 153 = 0.6 x 255 is (200, 47, 100). Rows full of them, inside and outside (--invert),
+// through every pass.
+TEST_F(Gpu, KeysExactlyOnTheBoundsAreInside) {
+  ASSERT_EQ(lumaKey(0, 102, 34), 63750u);
+  ASSERT_EQ(lumaKey(0, 204, 68), 127500u);
+  ASSERT_EQ(pixelKey(PixelKey::Chroma, 200, 47, 100), 153u);
+  std::mt19937 rng(61);
+  Image image = test::randomImage(19, 6, rng, 8);
+  const std::uint8_t onBounds[][3] = {{0, 102, 34}, {0, 204, 68}, {200, 47, 100}};
+  for (std::size_t i = 0; i < image.pixelCount(); ++i) {
+    if (i % 3 == 2) continue;  // a third stays random: spans start and end around the exact ones
+    std::copy_n(onBounds[rng() % 3], 3, &image.rgba[4 * i]);
+  }
+  for (const bool invert : {false, true}) {
+    for (const PixelKey select : {PixelKey::Luma, PixelKey::Chroma}) {
+      PixelSortOptions o;
+      o.select = select;
+      o.key = PixelKey::Hue;
+      o.invert = invert;
+      o.lower = select == PixelKey::Luma ? 0.25 : 0.2;
+      o.upper = select == PixelKey::Luma ? 0.5 : 0.6;
+      SCOPED_TRACE(std::string("select ") + pixelKeyInfo(select).name + (invert ? " outside" : ""));
+      const LumaBounds b = selectBounds(o);
+      EXPECT_EQ(b.highest, select == PixelKey::Luma ? 127500u : 153u);
+      pixelSortEveryPass(image, o, lineLayout(19, 6, o));
+    }
+  }
+}
+
 // The curved paths (circles, spiral, radial, hilbert; the centre the image's or a half pixel
 // elsewhere) through the same passes: every pass equals the CPU model, the image the reference, and
 // the output holds the input's pixels, each once.

@@ -147,6 +147,44 @@ TEST(GuiBrush, UndoTakesBackAStrokeAndRedoPutsItBack) {
   }
 }
 
+// The undo history keeps 32 strokes: after 33 dots and 33 undos the first dot is still there (the
+// mask before it fell off the list), the second is gone, and nothing else is painted.
+TEST(GuiBrush, UndoReachesBackThirtyTwoStrokes) {
+  test::TempFolder dir;
+  const std::string saved = dir.path("after.png");
+  std::string script = "3: click @Mask; 6: click @brush";
+  int frame = 8;
+  const auto dot = [](int k) { return std::pair<int, int>{-160 + (k % 9) * 40, -96 + (k / 9) * 48}; };  // apart
+  for (int k = 0; k < 33; ++k, frame += 4) {
+    const auto [dx, dy] = dot(k);
+    script += "; " + std::to_string(frame) + ": move @picture " + (dx < 0 ? "-" : "+") + std::to_string(std::abs(dx)) + " " +
+              (dy < 0 ? "-" : "+") + std::to_string(std::abs(dy)) + "; " + std::to_string(frame + 1) + ": press; " +
+              std::to_string(frame + 2) + ": release";
+  }
+  for (int k = 0; k < 33; ++k, frame += 3) script += "; " + std::to_string(frame) + ": key ctrl+z";
+  script += "; " + std::to_string(frame + 2) + ": click @mask save path; " + std::to_string(frame + 4) + ": key ctrl+a; " +
+            std::to_string(frame + 6) + ": type " + saved + "; " + std::to_string(frame + 9) + ": click @Save mask";
+  const Painted p = paint(dir, script, frame + 14);
+  ASSERT_EQ(p.run.exitCode, 0) << p.run.err << p.run.out;
+  EXPECT_EQ(p.run.err.find("no widget named"), std::string::npos) << p.run.err;
+  ASSERT_GT(p.zoom, 0) << p.run.out;
+  ASSERT_TRUE(test::fileExists(saved)) << p.run.out << p.run.err;
+  const Image mask = loadImage(saved, kMaxElements);
+  const auto whiteNear = [&](int k) {  // white pixels within the brush's 12 of dot k's centre
+    const double cx = 256 + dot(k).first / p.zoom, cy = 256 + dot(k).second / p.zoom;
+    std::size_t white = 0;
+    for (std::uint32_t y = 0; y < 512; ++y)
+      for (std::uint32_t x = 0; x < 512; ++x)
+        white += std::hypot(x + 0.5 - cx, y + 0.5 - cy) < 11.5 && mask.rgba[4 * (std::size_t{y} * 512 + x)] == 255;
+    return white;
+  };
+  std::size_t all = 0;
+  for (std::size_t i = 0; i < mask.pixelCount(); ++i) all += mask.rgba[4 * i] == 255;
+  EXPECT_GT(whiteNear(0), 300u) << "the first stroke stays";
+  EXPECT_EQ(whiteNear(1), 0u) << "the second is undone";
+  EXPECT_LT(all, 600u) << "one dot of radius 12, nothing else";
+}
+
 // Save mask keeps the output rule: over the image shown it is refused in one line, exit 2, the
 // image untouched; a full device is exit 3.
 TEST(GuiBrush, SaveMaskNeverReplacesTheImageShown) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <numeric>
 #include <random>
 #include <set>
 
@@ -88,6 +89,18 @@ TEST(PixelSortPaths, RaysGoOutwardsOneTowardsEachBorderPixel) {
     const LineLayout l = pathLayout(w, h, onPath(PixelPath::Radial));
     expectEveryPixelOnce(l);
     EXPECT_LE(l.count, 2 * (w + h) - 4) << "at most a ray a border pixel";
+    // Exactly one ray per direction of a border pixel (all four sides), counted apart: offsets from
+    // the centre in half pixels, reduced by their gcd.
+    std::set<std::pair<long, long>> directions;
+    for (std::uint32_t y = 0; y < h; ++y) {
+      for (std::uint32_t x = 0; x < w; ++x) {
+        if (x != 0 && y != 0 && x + 1 != w && y + 1 != h) continue;
+        const long dx = 2 * long(x) - long(w - 1), dy = 2 * long(y) - long(h - 1);
+        const long g = std::gcd(std::labs(dx), std::labs(dy));
+        if (g != 0) directions.insert({dx / g, dy / g});
+      }
+    }
+    EXPECT_EQ(l.count, directions.size());
     const double x0 = (w - 1) / 2.0, y0 = (h - 1) / 2.0;
     double lastStart = -1;
     for (std::uint32_t line = 0; line < l.count; ++line) {

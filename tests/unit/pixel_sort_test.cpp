@@ -43,6 +43,16 @@ TEST(PixelKeys, MatchTheirDefinitions) {
   EXPECT_EQ(pixelKey(PixelKey::Red, 200, 100, 50), 200u);
   EXPECT_EQ(pixelKey(PixelKey::Green, 200, 100, 50), 100u);
   EXPECT_EQ(pixelKey(PixelKey::Blue, 200, 100, 50), 50u);
+  // Worked by hand from the definitions, not from the shared code: (10, 240, 30) has max G 240,
+  // min 10, d 230; (20, 30, 250) max B 250, min 20.
+  EXPECT_EQ(pixelKey(PixelKey::Chroma, 200, 100, 50), 150u);
+  EXPECT_EQ(pixelKey(PixelKey::Chroma, 10, 240, 30), 230u);
+  EXPECT_EQ(pixelKey(PixelKey::Chroma, 77, 77, 77), 0u);
+  EXPECT_EQ(pixelKey(PixelKey::Hue, 10, 240, 30), 532u) << "510 + floor(255 * 20 / 230) = 510 + 22";
+  EXPECT_EQ(pixelKey(PixelKey::Hue, 20, 30, 250), 1008u) << "1020 + floor(255 * -10 / 230) = 1020 - 12";
+  EXPECT_EQ(pixelKey(PixelKey::Saturation, 10, 240, 30), 244u) << "floor(255 * 230 / 240) = floor(244.375)";
+  EXPECT_EQ(pixelKey(PixelKey::Lightness, 10, 240, 30), 250u);
+  EXPECT_EQ(pixelKey(PixelKey::Rgb, 10, 240, 30), 10u * 65536 + 240 * 256 + 30);
 }
 
 // A mask pixel is white from half the luma scale on, that half included: RGB (0, 204, 68) has
