@@ -64,10 +64,10 @@ TEST(Record, AFailingEncoderLeavesTheExistingFileAndNoScratch) {
 }
 
 // A stand-in encoder (a shell script given by TEXSORT_FFMPEG) with `body`; "$last" is the file
-// ffmpeg was asked to write.
+// ffmpeg was asked to write (texsort names it file:PATH, which a real ffmpeg reads as PATH).
 std::string standInFfmpeg(const test::TempFolder& dir, const std::string& body) {
   const std::string path = dir.path("ffmpeg");
-  std::ofstream(path) << "#!/bin/sh\nfor last; do :; done\n" << body;
+  std::ofstream(path) << "#!/bin/sh\nfor last; do :; done\nlast=${last#file:}\n" << body;
   ::chmod(path.c_str(), 0755);
   return path;
 }
@@ -137,7 +137,7 @@ TEST(Record, AFileSizeLimitOnTheScratchFileIsTheDisksErrorAndLeavesNothing) {
 // the encoder had gone, and under load a real ffmpeg's file came back after).
 std::string stubbornFfmpeg(const test::TempFolder& dir) {
   const std::string path = dir.path("ffmpeg");
-  std::ofstream(path) << "#!/bin/sh\nfor last; do :; done\ntrap 'echo late > \"$last\"; exit 1' TERM\n"
+  std::ofstream(path) << "#!/bin/sh\nfor last; do :; done\nlast=${last#file:}\ntrap 'echo late > \"$last\"; exit 1' TERM\n"
                          "cat >/dev/null\ni=0\nwhile [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done\n";
   ::chmod(path.c_str(), 0755);
   return path;
