@@ -279,17 +279,17 @@ int runPixelSortBench(const BenchOptions& options, const HeadlessContext& contex
 // bench --video: ffmpeg draws a clip at each size (its testsrc2 pattern, H.264), texsort pixel-sorts
 // it into H.264 as `texsort pixelsort CLIP -o OUT.mp4` does, and the table says where the time went.
 int runVideoBench(const BenchOptions& options) {
+  // auto's choice, or each of --algos (checked, as pixelsort --algo checks it, before any output).
+  std::vector<std::optional<Algorithm>> rows = {std::nullopt};
+  if (options.algorithmsGiven) rows.assign(options.algorithms.begin(), options.algorithms.end());
+  for (const auto& a : rows)
+    if (a) checkPixelSortAlgorithm(*a);
   auto context = std::make_shared<HeadlessContext>();
   std::fprintf(gReport, "texsort bench --video, %s: %s, %s; CPU %s, %u cores; medians of %u runs\n", today().c_str(),
                context->renderer().c_str(), context->glVersion().c_str(), cpuName().c_str(),
                std::thread::hardware_concurrency(), options.runs);
   std::fprintf(gReport, "%-10s %-16s %7s %11s %12s %14s %12s %10s\n", "clip", "line sort", "frames", "frames/s", "decode ms",
                "GPU work ms", "encode ms", "passes");
-  // auto's choice, or each of --algos (checked, as pixelsort --algo checks it).
-  std::vector<std::optional<Algorithm>> rows = {std::nullopt};
-  if (options.algorithmsGiven) rows.assign(options.algorithms.begin(), options.algorithms.end());
-  for (const auto& a : rows)
-    if (a) checkPixelSortAlgorithm(*a);
   const std::string ffmpeg = findFfmpeg();
   for (const std::uint32_t side : options.videoHeights) {
     const std::uint32_t height = (side + 1) / 2 * 2, width = (height * 16 / 9 + 1) / 2 * 2;  // 16:9, even for H.264

@@ -189,6 +189,7 @@ void checkRecipeLine(const std::string& recipe, const RecipeLine& line) {
   const std::string at = recipe + ":" + std::to_string(line.number) + ": ";
   for (const std::string& word : line.words) {
     bool takesValue = false;
+    if (word.find('\0') != std::string::npos) throw Error(ExitCode::Usage, at + "a NUL byte; a recipe is text");
     if (word == "-h" || word == "--help" || word == "--help-all" || word == "--then" || word == "--" ||
         word.rfind("--preset", 0) == 0 || wholeRunOption(word, takesValue)) {
       throw Error(ExitCode::Usage, at + word + " is not a sort's option; a recipe line holds one sort's options");
@@ -202,9 +203,17 @@ void checkRecipeLine(const std::string& recipe, const RecipeLine& line) {
   } catch (const Error& e) {
     throw Error(e.code(), at + withoutHelpHint(e.what()));
   }
-  if (sort.pixelSort.inputs.size() > 1 || sort.pixelSort.output != "-") {
-    const std::string word = sort.pixelSort.inputs.size() > 1 ? sort.pixelSort.inputs[1] : sort.pixelSort.output;
-    throw Error(ExitCode::Usage, at + word + " is not a sort's option; a recipe line holds one sort's options, no files");
+  // What the words did, whatever their spelling (-qh, --verify=1, -ox.png): only one sort's options.
+  const PixelSortCommandOptions& p = sort.pixelSort;
+  if (sort.kind != Command::Kind::PixelSort || p.quiet || p.verify || !p.format.empty() || p.frames > 0 || p.fps > 0 ||
+      !p.animate.empty() || p.inputs.size() > 1 || p.output != "-") {
+    const bool file = sort.kind == Command::Kind::PixelSort && p.inputs.size() > 1;
+    const std::string what = sort.kind != Command::Kind::PixelSort ? "help"
+                             : file                                ? p.inputs[1]
+                             : p.output != "-"                     ? "an output"
+                                                                   : "an option of the whole run";
+    throw Error(ExitCode::Usage, at + what + " is not a sort's option; a recipe line holds one sort's options" +
+                                     (file ? ", no files" : ""));
   }
 }
 
@@ -300,17 +309,21 @@ Command parseCommandLine(int argc, const char* const* argv) {
     for (const std::string& a : args) words.push_back(a.c_str());
     return parseOne(static_cast<int>(words.size()), words.data());
   } catch (const Error& e) {
-    // An option given by a preset and again on the command line: CLI11's "--key: At Most 1
-    // required but received 2" names the preset too.
+    // An option given twice where a preset gave it: CLI11's "--key: At Most 1 required but
+    // received 2" names the preset(s) and the command line, where each gave it.
     const std::string why = e.what();
-    for (const auto& [name, words] : presets) {
-      for (const std::string& word : words) {
-        if (word.rfind("--", 0) == 0 && why.rfind(word + ": ", 0) == 0) {
-          throw Error(ExitCode::Usage, word + ": given by --preset " + name + " and again on the command line; a sort takes it once");
-        }
-      }
-    }
-    throw;
+    const std::size_t colon = why.find(": At Most 1 required");
+    if (colon == std::string::npos || why.rfind("--", 0) != 0) throw;
+    const std::string option = why.substr(0, colon);
+    std::vector<std::string> givers;
+    for (const auto& [name, words] : presets)
+      if (std::find(words.begin(), words.end(), option) != words.end()) givers.push_back("--preset " + name);
+    if (givers.empty()) throw;
+    const auto typed = std::count(argv + 1, argv + argc, option);
+    if (typed > 1) throw;  // the command line alone gives it twice: CLI11's words say so
+    if (typed == 1) givers.push_back("the command line");
+    if (givers.size() < 2) throw;
+    throw Error(ExitCode::Usage, option + ": given by " + givers[0] + " and by " + givers[1] + "; a sort takes it once");
   }
 }
 

@@ -1,5 +1,6 @@
 // `texsort pixelsort`: file -> keys and spans -> one bitonic network over every line on the GPU ->
 // file, with sort's I/O contract (atomic output, one-line errors, --verify).
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -78,7 +79,9 @@ Image sortAgain(const Image& input, const PixelSortStage& stage, const std::stri
 void checkStillInput(const PixelSortCommandOptions& options) {
   const std::string& in = options.input;
   const std::size_t dot = in.find_last_of('.');
-  const bool gif = dot != std::string::npos && (in.substr(dot) == ".gif" || in.substr(dot) == ".GIF");
+  std::string extension = dot == std::string::npos ? "" : in.substr(dot);
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const bool gif = extension == ".gif";
   if (clipPath(in) && !gif) {
     throw Error(ExitCode::Usage, in + ": a clip needs a clip's output: -o OUT.gif, .mp4, .webm or .mkv, or --format FORMAT "
                                       "for - or a device");

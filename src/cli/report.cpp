@@ -13,8 +13,14 @@ namespace texsort {
 
 std::string jsonString(const std::string& s) {
   std::string out = "\"";
-  for (char c : s) {
+  for (const char c : s) {
     if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {  // a control character in a name: \u00XX
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+      out += escaped;
+      continue;
+    }
     out += c;
   }
   return out + "\"";

@@ -48,16 +48,20 @@ ComputeLimits computeLimits() {
 bool allocatesTexture(std::uint64_t bytes) {
   static std::map<std::uint64_t, bool> asked;  // by size: a run asks for one or two
   if (const auto known = asked.find(bytes); known != asked.end()) return known->second;
-  constexpr std::uint64_t kSide = 4096, kLayer = kSide * kSide;
+  GLint maxSide = 0, maxLayers = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSide);
+  glGetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &maxLayers);
+  const std::uint64_t side = std::min<std::uint64_t>(4096, std::uint64_t(std::max(maxSide, 1))), layer = side * side;
   const std::uint64_t texels = (bytes + 15) / 16;
-  const auto height = static_cast<GLsizei>(std::min(kSide, (texels + kSide - 1) / kSide));
-  const auto layers = static_cast<GLsizei>((texels + kLayer - 1) / kLayer);
+  const auto height = static_cast<GLsizei>(std::min(side, (texels + side - 1) / side));
+  const auto layers = static_cast<GLsizei>((texels + layer - 1) / layer);
+  if (layers > maxLayers) return asked[bytes] = true;  // no one texture that shape: the allocation itself will say
   while (glGetError() != GL_NO_ERROR) {
   }
   GLuint id = 0;
   glGenTextures(1, &id);
   glBindTexture(GL_TEXTURE_2D_ARRAY, id);
-  glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA32F, static_cast<GLsizei>(kSide), height, layers, 0, GL_RGBA, GL_FLOAT, nullptr);
+  glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA32F, static_cast<GLsizei>(side), height, layers, 0, GL_RGBA, GL_FLOAT, nullptr);
   const bool allocated = glGetError() == GL_NO_ERROR;
   glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
   glDeleteTextures(1, &id);

@@ -321,7 +321,21 @@ bool samePath(const std::string& a, const std::string& b) {
   if (a == "-" || b == "-") return false;  // standard input and output are streams, not files
   std::error_code ec;
   if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
-  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
+  // One is not there yet: compare where each would be, links followed to their targets (a dangling
+  // link too: a batch may write its target before it reads the link). A path that cannot be
+  // resolved is compared as written.
+  const auto where = [](const std::string& path) {
+    std::error_code failed;
+    std::string target = path;
+    try {
+      target = resolvedOutput(path);
+    } catch (const Error&) {
+      return fs::path(path);
+    }
+    const fs::path resolved = fs::weakly_canonical(target, failed);
+    return failed ? fs::path(path) : resolved;
+  };
+  return where(a) == where(b);
 }
 
 void installSignalCleanup() {

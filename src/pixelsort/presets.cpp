@@ -1,6 +1,8 @@
 // The shipped presets and recipe files (presets.h).
 #include "pixelsort/presets.h"
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -51,6 +53,12 @@ std::vector<RecipeLine> presetLines(const std::string& nameOrFile) {
     }
     throw Error(ExitCode::Usage, "--preset: no preset named '" + nameOrFile + "'; the presets are " + names +
                                      ", or give a recipe file (a path)");
+  }
+  struct stat st {};
+  if (::stat(nameOrFile.c_str(), &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || S_ISDIR(st.st_mode))) {
+    // Opening a FIFO waits for a writer; a pipe may be the image's too.
+    throw Error(ExitCode::BadInput, nameOrFile + ": " + (S_ISDIR(st.st_mode) ? "a folder" : "a pipe or socket") +
+                                        "; a recipe is read from a file (--preset)");
   }
   std::ifstream in(nameOrFile, std::ios::binary);
   if (!in) throw Error(ExitCode::BadInput, nameOrFile + ": cannot read this recipe file (--preset)");

@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cmath>
+#include <numeric>
 #include <cstdlib>
 #include <csignal>
 #include <cstring>
@@ -50,7 +51,13 @@ void checkProbeable(const std::string& path) {
   const char* read = "; a clip is read twice (probed, then decoded): give a file";
   if (path == "-") throw Error(ExitCode::BadInput, std::string("standard input: read once") + read);
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return;  // a missing file: ffprobe says so
+  if (::stat(path.c_str(), &st) != 0) return;  // a missing file: ffprobe says so
+  // One of texsort's descriptors by name (/dev/stdin, /dev/fd/N, /proc/self/fd/N): in ffmpeg, the
+  // same name is its own descriptor (its standard input is /dev/null).
+  for (const char* prefix : {"/dev/stdin", "/dev/fd/", "/proc/self/fd/"}) {
+    if (path.rfind(prefix, 0) == 0) throw Error(ExitCode::BadInput, path + ": names a descriptor of texsort's" + read);
+  }
+  if (S_ISREG(st.st_mode)) return;
   const char* what = S_ISDIR(st.st_mode) ? "is a folder" : S_ISFIFO(st.st_mode) ? "is a pipe or FIFO" : "is not a regular file";
   throw Error(ExitCode::BadInput, path + ": " + what + read);
 }
@@ -65,7 +72,8 @@ std::string rateOfSteps(const std::vector<std::int64_t>& pts, const std::string&
     if (pts[k] - pts[k - 1] != step) return "";
   long long num = 0, den = 0;
   if (std::sscanf(timeBase.c_str(), "%lld/%lld", &num, &den) != 2 || num <= 0 || den <= 0) return "";
-  return std::to_string(den) + "/" + std::to_string(num * step);
+  const long long g = std::gcd(den, num * step);
+  return std::to_string(den / g) + "/" + std::to_string(num * step / g);
 }
 
 }  // namespace
@@ -108,7 +116,8 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
   probe_.width = static_cast<std::uint32_t>(std::strtoul(valueOf(lines, "width").c_str(), nullptr, 10));
   probe_.height = static_cast<std::uint32_t>(std::strtoul(valueOf(lines, "height").c_str(), nullptr, 10));
   probe_.rate = valueOf(lines, "avg_frame_rate");
-  if (rationalValue(probe_.rate) <= 0) probe_.rate = valueOf(lines, "r_frame_rate");
+  const bool averaged = rationalValue(probe_.rate) > 0;  // else the frames' steps say it (a GIF's delays)
+  if (!averaged) probe_.rate = valueOf(lines, "r_frame_rate");
   probe_.fps = rationalValue(probe_.rate);
   double count = 0.0;
   if (number(valueOf(lines, "nb_frames"), count) && count > 0) probe_.frames = static_cast<std::uint64_t>(count);
@@ -166,9 +175,9 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
       if (line.compare(0, 11, "start_time=") == 0) number(line.substr(11), start);
     probe_.frames = pts.size();
     std::sort(pts.begin(), pts.end());
-    // The rate is the frames' own where they keep one step (a GIF's delays: ffprobe gives its
-    // average rate as 0/0 and its stream rate as the time base's 100/1).
-    if (const std::string rate = rateOfSteps(pts, timeBase); !rate.empty()) {
+    // Without an average rate, the frames' own where they keep one step (a GIF's delays: ffprobe
+    // gives its average rate as 0/0 and its stream rate as the time base's 100/1).
+    if (const std::string rate = averaged ? std::string() : rateOfSteps(pts, timeBase); !rate.empty()) {
       probe_.rate = rate;
       probe_.fps = rationalValue(rate);
     }

@@ -254,7 +254,7 @@ VideoEncoder::VideoEncoder(const VideoSettings& given)
     if (!f || std::fclose(f) != 0 || !written) {
       throw Error(ExitCode::BadOutput, filter_->path() + ": cannot write a scratch file: " + std::strerror(errno));
     }
-    args.insert(args.end(), {"-filter_script:v", filter_->path(), "-fps_mode", "passthrough", "-enc_time_base:v",
+    args.insert(args.end(), {"-filter_script:v", ffmpegFile(filter_->path()), "-fps_mode", "passthrough", "-enc_time_base:v",
                              settings.times.timeBase});
   } else if (!filter.empty()) {
     args.insert(args.end(), {"-vf", filter});
@@ -377,7 +377,9 @@ void VideoEncoder::verify() {
                                                       : settings_.times.secondsOf(frames_ - 1) + 1.0 / settings_.fps;
   // A carried-over sound may outlast the frames: then the file may be longer, never shorter.
   const double over = settings_.soundFrom.empty() ? duration - expected : std::min(0.0, duration - expected);
-  if (!(std::abs(over) <= 1.0 / settings_.fps + 0.005 * frames_ + 0.01)) {
+  // A GIF's last frame may read back as the players' default delay, a tenth of a second.
+  const double lastGifFrame = settings_.format == VideoFormat::Gif ? 0.1 : 0.0;
+  if (!(std::abs(over) <= 1.0 / settings_.fps + 0.005 * frames_ + 0.01 + lastGifFrame)) {
     throw Error(ExitCode::Encoder, settings_.outputName + ": the video ffmpeg wrote lasts " + formatNumber(duration) +
                                        " s, not the " + formatNumber(expected) + " s of its frames");
   }

@@ -83,6 +83,14 @@ TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
   EXPECT_EQ(csv.out.rfind("algorithm,side,passes,skipped,gpu_ms,wall_ms,cpu_ref_ms,x_cpu\nbitonic,16,", 0), 0u) << csv.out;
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 5) << csv.out;
   EXPECT_NE(csv.out.find("\nbitonic-wide,33,"), std::string::npos) << csv.out;
+  // A name with a control character stays valid JSON.
+  test::TempFolder dir;
+  const std::string odd = dir.path("q\"u\\o\nte.png");
+  test::writeFile(odd, test::readFile(test::assetPath("coffee.png")));
+  const test::RunResult oddJson = runTexsort({"bench", "--pixelsort", odd, "--sides", "16", "--runs", "1", "--no-progress",
+                                              "--algos", "bitonic", "--json"});
+  ASSERT_EQ(oddJson.exitCode, 0) << oddJson.err;
+  EXPECT_NE(oddJson.out.find("q\\\"u\\\\o\\u000ate.png\""), std::string::npos) << oddJson.out;
   const test::RunResult radix = runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--algos", "radix"});
   EXPECT_EQ(radix.exitCode, 2);
   EXPECT_NE(radix.err.find("radix does not sort lines"), std::string::npos) << radix.err;

@@ -102,7 +102,7 @@ TEST(PixelSortBatch, NoOutputReplacesAnyOfItsInputs) {
     std::vector<std::string> args;
     std::string message;
   };
-  const std::vector<Case> cases = {
+  std::vector<Case> cases = {
       {{"pixelsort", in.path("a.png"), in.path("lnk.png"), "-o", out.root() + "/"},
        out.path("a.png") + ": output is the input file (" + in.path("lnk.png") + ")"},
       {{"pixelsort", in.path("c.png"), in.path("b.png"), "-o", out.root() + "/"},
@@ -112,6 +112,11 @@ TEST(PixelSortBatch, NoOutputReplacesAnyOfItsInputs) {
       {{"pixelsort", in.path("c.png"), in.path("a.png"), "-o", out.root(), "--mask", out.path("c.png")},
        out.path("c.png") + ": output is the mask file"},
   };
+  // A dangling link whose target the batch would write before reading the link.
+  drawPicture(in.path("d.png"), "8x8", 13);
+  ASSERT_EQ(::symlink(out.path("d.png").c_str(), in.path("e.png").c_str()), 0);
+  cases.push_back({{"pixelsort", in.path("d.png"), in.path("e.png"), "-o", out.root() + "/"},
+                   out.path("d.png") + ": output is the input file (" + in.path("e.png") + ")"});
   // The last case's mask: where c.png's result would go.
   drawPicture(out.path("c.png"), "8x8", 5);
   const std::vector<std::uint8_t> c = test::readFile(out.path("c.png"));

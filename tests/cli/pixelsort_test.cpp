@@ -2,6 +2,9 @@
 // every span), alpha travels with its pixel, bad values are refused in one line with nothing written.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <memory>
@@ -233,6 +236,12 @@ TEST(PixelSortCli, ARecipeLineHoldsOneSortsOptionsOnly) {
       {"--key hue --then --key luma\n", ":1: --then is not a sort's option"},
       {"garbage words\n", ":1: garbage is not a sort's option"},
       {"--kye hue\n", ":1: The following argument was not expected: --kye"},
+      // Spelled otherwise, judged by what they do:
+      {"-qh\n", ":1: help is not a sort's option"},
+      {"--key hue --verify=1\n", ":1: an option of the whole run is not a sort's option"},
+      {"--quiet=true\n", ":1: an option of the whole run is not a sort's option"},
+      {std::string("--format\0 mkv\n", 13), ":1: a NUL byte; a recipe is text"},
+      {"-ox.png\n", ":1: "},
   };
   for (const auto& [text, message] : bad) {
     SCOPED_TRACE(text);
@@ -248,6 +257,26 @@ TEST(PixelSortCli, ARecipeLineHoldsOneSortsOptionsOnly) {
     EXPECT_NE(demo.err.find(recipe + message), std::string::npos) << demo.err;
     EXPECT_EQ(std::count(demo.err.begin(), demo.err.end(), '\n'), 1) << demo.err;
     EXPECT_EQ(demo.err.find("--help)"), demo.err.rfind("--help)")) << demo.err;
+  }
+  // A FIFO is refused before it is opened (opening one waits for a writer).
+  ASSERT_EQ(::mkfifo(dir.path("fifo.recipe").c_str(), 0600), 0);
+  const test::RunResult fifo = runTexsort({"pixelsort", dir.path("in.png"), "-o", dir.path("x.png"), "--preset", dir.path("fifo.recipe")});
+  EXPECT_EQ(fifo.exitCode, 1) << fifo.err;
+  EXPECT_EQ(fifo.err, "texsort: error: " + dir.path("fifo.recipe") + ": a pipe or socket; a recipe is read from a file (--preset)\n");
+  ::unlink(dir.path("fifo.recipe").c_str());
+  // An option twice is blamed on whoever gave it twice; a bad value after a preset is the value's.
+  const std::pair<std::vector<std::string>, std::string> twice[] = {
+      {{"--preset", "asdf", "--key", "hue"}, "--key: given by --preset asdf and by the command line"},
+      {{"--preset", "melt", "--preset", "asdf"}, "--direction: given by --preset melt and by --preset asdf"},
+      {{"--preset", "asdf", "--then", "--key", "bogus"}, "--key: bogus not in"},
+      {{"--preset", "asdf", "--then", "--key", "hue", "--key", "luma"}, "--key: At Most 1 required but received 2"},
+  };
+  for (const auto& [extra, message] : twice) {
+    std::vector<std::string> args = {"pixelsort", dir.path("in.png"), "-o", dir.path("x.png")};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const test::RunResult r = runTexsort(args);
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("texsort: error: " + message, 0), 0u) << r.err;
   }
   for (const std::size_t size : {std::size_t{1} << 16, (std::size_t{1} << 16) + 1}) {
     std::string text = "--key hue\n#";
@@ -273,12 +302,15 @@ TEST(PixelSortCli, MessagesNameWhatIsWrongInOneLine) {
   ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "testsrc2=size=32x24:rate=10:duration=0.3",
                                         "-c:v", "ffv1", clip}).exitCode, 0);
   const std::string longName = dir.path(std::string(252, 'x') + ".mkv");
+  const std::string longMask = dir.path(std::string(300, 'b') + ".png");
   const std::vector<Case> cases = {
       {{"pixelsort", dir.path("a\nb.png"), "-o", dir.path("x.png")}, 1, dir.path("a\\nb.png") + ": no such file"},
+      {{"pixelsort", test::assetPath("coffee.png"), "-o", dir.path(std::string(300, 'a') + ".png"), "--mask", longMask}, 3,
+       dir.path(std::string(300, 'a') + ".png") + ": file name too long"},
       {{"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("a\tb/x.png")}, 3,
        dir.path("a\\tb/x.png") + ": folder " + dir.path("a\\tb") + " does not exist"},
       {{"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("x.png"), "--preset", "asdf", "--key", "hue"}, 2,
-       "--key: given by --preset asdf and again on the command line"},
+       "--key: given by --preset asdf and by the command line"},
       {{"pixelsort", clip, "-o", longName}, 3, longName + ": file name too long: 256 bytes, where the folder takes 255"},
   };
   for (const Case& c : cases) {

@@ -329,6 +329,9 @@ TEST(PixelSortVideo, BenchTimesEachStage) {
     EXPECT_GE(encode, 0.0);
     EXPECT_GT(passes, 0u);
   }
+  const test::RunResult radix = runTexsort({"bench", "--video", "--algos", "radix", "--no-progress"});
+  EXPECT_EQ(radix.exitCode, 2) << radix.err;
+  EXPECT_EQ(radix.out, "") << "refused before any output";
   const test::RunResult alone = runTexsort({"bench", "--sides", "64"});
   EXPECT_EQ(alone.exitCode, 2);
   EXPECT_EQ(alone.err, "texsort: error: --sides sets the sizes of --pixelsort or --video; give one of them\n");
@@ -397,7 +400,7 @@ TEST(PixelSortVideo, WhatCanBeReadOnlyOnceIsRefused) {
   const test::RunResult piped = test::runProgram(
       "sh", {"-c", "cat \"$1\" | \"$2\" pixelsort /dev/stdin -o \"$3\"", "sh", clip, TEXSORT_BINARY, dir.path("out.mkv")});
   EXPECT_EQ(piped.exitCode, 1) << piped.err;
-  EXPECT_NE(piped.err.find("/dev/stdin: is a pipe or FIFO"), std::string::npos) << piped.err;
+  EXPECT_NE(piped.err.find("/dev/stdin: names a descriptor of texsort's; a clip is read twice"), std::string::npos) << piped.err;
   EXPECT_EQ(test::listFolder(dir.root()), (std::vector<std::string>{"clip.mkv", "f.mkv"}));
 }
 
@@ -429,6 +432,14 @@ TEST(PixelSortVideo, ClipsKeepTheirLength) {
     EXPECT_EQ(r.out.find("  note      " + dir.path(c.output) + ": a GIF shows at most 50 frames a second; the 60 fps frames "
                          "are written at 50") != std::string::npos, slowed) << r.out;
   }
+  // A GIF may be a still: to a picture's output it is its first frame, whatever the extension's case.
+  test::writeFile(dir.path("Two.Gif"), test::readFile(dir.path("two.gif")));
+  const test::RunResult first = runTexsort({"pixelsort", dir.path("Two.Gif"), "-o", dir.path("first.png"), "-q"});
+  EXPECT_EQ(first.exitCode, 0) << first.err;
+  // A one-frame GIF (its one delay reads back as a tenth of a second).
+  const test::RunResult single = runTexsort({"pixelsort", dir.path("two.gif"), "--frames", "1", "-o", dir.path("one.gif"), "-q"});
+  ASSERT_EQ(single.exitCode, 0) << single.err;
+  EXPECT_EQ(test::probe(dir.path("one.gif")).frames, 1);
   // A still made a clip at 60 fps, and a recording at 60 fps: the same.
   const test::RunResult still = runTexsort({"pixelsort", dir.path("two.gif"), "--frames", "30", "--fps", "60", "-o",
                                             dir.path("still.gif"), "-q"});
