@@ -13,6 +13,7 @@
 #include <cstdio>
 
 #include "error.h"
+#include "io/files.h"
 
 extern char** environ;
 
@@ -82,6 +83,7 @@ std::string runCaptured(const std::vector<std::string>& args, const std::string&
     throw;
   }
   ::close(fds[1]);
+  setSignalChild(child);  // a signal meanwhile stops it too
   std::string out;
   char buffer[4096];
   for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) != 0;) {
@@ -91,6 +93,7 @@ std::string runCaptured(const std::vector<std::string>& args, const std::string&
   }
   ::close(fds[0]);
   status = waitFor(child);
+  setSignalChild(0);
   return out;
 }
 

@@ -19,7 +19,8 @@ pid_t spawn(const std::vector<std::string>& args, int input, int output, int log
 pid_t spawnLogged(const std::vector<std::string>& args, int input, int output, const std::string& logPath);
 
 // Runs `args` to its end with standard error to `logPath`: its standard output (through a pipe,
-// so no disk is needed for it) and its exit status (waitFor's). Throws as spawnLogged.
+// so no disk is needed for it) and its exit status (waitFor's); a signal meanwhile stops it
+// (setSignalChild). Throws as spawnLogged.
 std::string runCaptured(const std::vector<std::string>& args, const std::string& logPath, int& status);
 
 // The exit status of `child`, or 128 + the signal that ended it (255: it could not be waited for).

@@ -317,10 +317,7 @@ void VideoEncoder::failed(const std::string& what) {
   throw Error(ExitCode::Encoder, settings_.outputName + ": ffmpeg " + what + ": " + reason);
 }
 
-std::string VideoEncoder::scratchFolder() const {
-  const std::string& p = video_.path();
-  return p.substr(0, p.find_last_of('/'));
-}
+std::string VideoEncoder::scratchFolder() const { return video_.folder(); }
 
 // ffprobe reads the finished file back: it must open, hold every frame that went down the pipe and
 // last as long as they do. A file cut short (a missing trailer, half the frames) fails here.
@@ -329,29 +326,11 @@ void VideoEncoder::verify() {
   if (::stat(video_.path().c_str(), &st) != 0 || st.st_size == 0) {
     throw Error(ExitCode::Encoder, settings_.outputName + ": ffmpeg exited 0 but wrote nothing");
   }
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) throw Error(ExitCode::Encoder, std::string("ffprobe: cannot make a pipe: ") + std::strerror(errno));
-  pid_t child = -1;
-  try {
-    child = spawnLogged({ffprobe_, "-v", "error", "-count_packets", "-select_streams", "v:0", "-show_entries",
-                         "stream=nb_read_packets:format=duration", "-of", "default=noprint_wrappers=1", ffmpegFile(video_.path())},
-                        -1, fds[1], log_.path());
-  } catch (...) {
-    ::close(fds[0]);
-    ::close(fds[1]);
-    throw;
-  }
-  ::close(fds[1]);
-  setSignalChild(child);
-  std::string out;
-  char buffer[4096];
-  for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) != 0;) {
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) break;
-    out.append(buffer, static_cast<std::size_t>(n));
-  }
-  ::close(fds[0]);
-  const int status = waitFor(child);
+  int status = 0;
+  const std::string out = runCaptured({ffprobe_, "-v", "error", "-count_packets", "-select_streams", "v:0", "-show_entries",
+                                       "stream=nb_read_packets:format=duration", "-of", "default=noprint_wrappers=1",
+                                       ffmpegFile(video_.path())},
+                                      log_.path(), status);
   const std::string reason = logReason(log_.path());
   if (status != 0 || !reason.empty()) {
     throw Error(ExitCode::Encoder, settings_.outputName + ": the video ffmpeg wrote does not read back" +
