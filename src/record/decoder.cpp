@@ -88,36 +88,52 @@ bool clipPath(const std::string& path) {
   return false;
 }
 
-VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") {
+VideoDecoder::VideoDecoder(const std::string& path) : path_(path), file_(ffmpegFile(path)), log_(".log") {
   checkProbeable(path);
-  const std::string file = ffmpegFile(path);
   const std::string ffmpeg = findFfmpeg();
-  const std::string ffprobe = findFfprobe(ffmpeg);
-  // ffprobe's readings come through a pipe (no scratch disk needed); each non-empty line one.
-  const auto run = [&](const std::vector<std::string>& args, std::vector<std::string>& lines) {
-    int status = 0;
-    std::istringstream out(runCaptured(args, log_.path(), status));
-    lines.clear();
-    for (std::string line; std::getline(out, line);)
-      if (!line.empty()) lines.push_back(line);
-    return status;
-  };
-  std::vector<std::string> lines, audioLines, keyLines, packetLines;
-  const int status = run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries",
-                          "stream=width,height,avg_frame_rate,r_frame_rate,nb_frames,duration,time_base,pix_fmt,codec_name:stream_tags=alpha_mode:format=duration,start_time", "-of", "default=noprint_wrappers=1", file},
-                         lines);
+  ffprobe_ = findFfprobe(ffmpeg);
+  const std::vector<std::string> stream = probeStream();
+  checkOneSize();
+  readFrameTimes(stream);
+  // VP8 and VP9 keep alpha beside the picture (WebM's alpha_mode): only libvpx's decoders read it.
+  const std::string codec = valueOf(stream, "codec_name");
+  const bool sideAlpha = valueOf(stream, "TAG:alpha_mode") == "1" && (codec == "vp8" || codec == "vp9");
+  probe_.alpha = sideAlpha || alphaFormat(valueOf(stream, "pix_fmt"));
+  startDecoding(ffmpeg, sideAlpha ? (codec == "vp9" ? "libvpx-vp9" : "libvpx") : "");
+}
+
+std::vector<std::string> VideoDecoder::ffprobe(std::vector<std::string> args, int* status) {
+  // Through a pipe (no scratch disk needed); each non-empty line one.
+  args.insert(args.begin(), {ffprobe_, "-v", "error"});
+  args.push_back(file_);
+  int exit = 0;
+  std::istringstream out(runCaptured(args, log_.path(), exit));
+  if (status) *status = exit;
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(out, line);)
+    if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> VideoDecoder::probeStream() {
+  int status = 0;
+  const std::vector<std::string> lines =
+      ffprobe({"-select_streams", "v:0", "-show_entries",
+               "stream=width,height,avg_frame_rate,r_frame_rate,nb_frames,duration,time_base,pix_fmt,codec_name:stream_tags="
+               "alpha_mode:format=duration,start_time",
+               "-of", "default=noprint_wrappers=1"},
+              &status);
   if (status != 0 || lines.empty()) {
     if (log_.diskFull()) throw Error(ExitCode::BadOutput, log_.folder() + ": no space left for texsort's scratch files ($TMPDIR)");
     const std::vector<std::string> log = logLines(log_.path());
     std::string why = log.empty() ? std::string("no video stream") : log.back();
-    if (why.compare(0, file.size() + 2, file + ": ") == 0) why.erase(0, file.size() + 2);  // ffprobe names the file too
-    throw Error(ExitCode::BadInput, path + ": " + why);
+    if (why.compare(0, file_.size() + 2, file_ + ": ") == 0) why.erase(0, file_.size() + 2);  // ffprobe names the file too
+    throw Error(ExitCode::BadInput, path_ + ": " + why);
   }
   probe_.width = static_cast<std::uint32_t>(std::strtoul(valueOf(lines, "width").c_str(), nullptr, 10));
   probe_.height = static_cast<std::uint32_t>(std::strtoul(valueOf(lines, "height").c_str(), nullptr, 10));
   probe_.rate = valueOf(lines, "avg_frame_rate");
-  const bool averaged = rationalValue(probe_.rate) > 0;  // else the frames' steps say it (a GIF's delays)
-  if (!averaged) probe_.rate = valueOf(lines, "r_frame_rate");
+  if (rationalValue(probe_.rate) <= 0) probe_.rate = valueOf(lines, "r_frame_rate");  // readFrameTimes may know better
   probe_.fps = rationalValue(probe_.rate);
   double count = 0.0;
   if (number(valueOf(lines, "nb_frames"), count) && count > 0) probe_.frames = static_cast<std::uint64_t>(count);
@@ -129,70 +145,67 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), log_(".log") 
       }
     }
   }
-  // VP8 and VP9 keep alpha beside the picture (WebM's alpha_mode): only libvpx's decoders read it.
-  const std::string codec = valueOf(lines, "codec_name");
-  const bool sideAlpha = valueOf(lines, "TAG:alpha_mode") == "1" && (codec == "vp8" || codec == "vp9");
-  probe_.alpha = sideAlpha || alphaFormat(valueOf(lines, "pix_fmt"));
   if (probe_.width == 0 || probe_.height == 0 || probe_.fps <= 0)
-    throw Error(ExitCode::BadInput, path + ": no video stream with a size and a frame rate");
-  run({ffprobe, "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", file}, audioLines);
-  probe_.hasAudio = !audioLines.empty();
-  if (probe_.hasAudio) probe_.audioCodec = audioLines.front();
+    throw Error(ExitCode::BadInput, path_ + ": no video stream with a size and a frame rate");
+  const std::vector<std::string> audio = ffprobe({"-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0"});
+  probe_.hasAudio = !audio.empty();
+  if (probe_.hasAudio) probe_.audioCodec = audio.front();
+  return lines;
+}
 
-  // Frames of one size: the key frames' sizes (only they can bring a new one; decoding just them is
-  // quick). ffmpeg would scale the others to the first frame's size without a word.
-  run({ffprobe, "-v", "error", "-select_streams", "v:0", "-skip_frame", "nokey", "-show_entries", "frame=width,height",
-       "-of", "csv=p=0", file},
-      keyLines);
-  for (const std::string& line : keyLines) {
+// Frames of one size: the key frames' sizes (only they can bring a new one; decoding just them is
+// quick). ffmpeg would scale the others to the first frame's size without a word.
+void VideoDecoder::checkOneSize() {
+  const std::string first = std::to_string(probe_.width) + "," + std::to_string(probe_.height);
+  for (const std::string& line :
+       ffprobe({"-select_streams", "v:0", "-skip_frame", "nokey", "-show_entries", "frame=width,height", "-of", "csv=p=0"})) {
     const std::string size = line.substr(0, line.find_last_not_of(",") + 1);  // "W,H" (ffprobe may add a comma)
-    const std::string first = std::to_string(probe_.width) + "," + std::to_string(probe_.height);
     if (!size.empty() && size != first) {
       const std::string other = size.substr(0, size.find(',')) + "x" + size.substr(size.find(',') + 1);
-      throw Error(ExitCode::BadInput, path + ": its frames change size (" + std::to_string(probe_.width) + "x" +
+      throw Error(ExitCode::BadInput, path_ + ": its frames change size (" + std::to_string(probe_.width) + "x" +
                                           std::to_string(probe_.height) + ", then " + other +
                                           "); texsort sorts frames of one size: scale it first (ffmpeg -vf scale=W:H)");
     }
   }
+}
 
-  // Every frame's time, from the packets (no decoding): a variable rate is kept frame by frame.
-  run({ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts,flags", "-of", "csv=p=0", file}, packetLines);
+// Every frame's time, from the packets (no decoding): a variable rate is kept frame by frame.
+void VideoDecoder::readFrameTimes(const std::vector<std::string>& stream) {
   std::vector<std::int64_t> pts;
-  for (const std::string& line : packetLines) {
+  for (const std::string& line : ffprobe({"-select_streams", "v:0", "-show_entries", "packet=pts,flags", "-of", "csv=p=0"})) {
     const std::size_t comma = line.find(',');
     double value = 0.0;
-    if (comma == std::string::npos || !number(line.substr(0, comma), value)) {  // N/A: a time-less container
-      pts.clear();
-      break;
-    }
+    if (comma == std::string::npos || !number(line.substr(0, comma), value)) return;  // N/A: a time-less container
     if (line.find('D', comma) == std::string::npos) pts.push_back(static_cast<std::int64_t>(value));  // D: discarded
   }
-  const std::string timeBase = valueOf(lines, "time_base");
+  const std::string timeBase = valueOf(stream, "time_base");
   const double tick = rationalValue(timeBase);
-  if (!pts.empty() && tick > 0) {
-    double start = 0.0;
-    for (const std::string& line : lines)  // the file's start (format's line comes last), which the sound loses too
-      if (line.compare(0, 11, "start_time=") == 0) number(line.substr(11), start);
-    probe_.frames = pts.size();
-    std::sort(pts.begin(), pts.end());
-    // Without an average rate, the frames' own where they keep one step (a GIF's delays: ffprobe
-    // gives its average rate as 0/0 and its stream rate as the time base's 100/1).
-    if (const std::string rate = averaged ? std::string() : rateOfSteps(pts, timeBase); !rate.empty()) {
-      probe_.rate = rate;
-      probe_.fps = rationalValue(rate);
-    }
-    probe_.times = frameTimes(std::move(pts), std::llround(start / tick), std::max<std::int64_t>(1, std::llround(1.0 / probe_.fps / tick)),
-                              timeBase);
+  if (pts.empty() || tick <= 0) return;
+  double start = 0.0;
+  for (const std::string& line : stream)  // the file's start (format's line comes last), which the sound loses too
+    if (line.compare(0, 11, "start_time=") == 0) number(line.substr(11), start);
+  probe_.frames = pts.size();
+  std::sort(pts.begin(), pts.end());
+  // Without an average rate, the frames' own where they keep one step (a GIF's delays: ffprobe
+  // gives its average rate as 0/0 and its stream rate as the time base's 100/1).
+  const bool averaged = rationalValue(valueOf(stream, "avg_frame_rate")) > 0;
+  if (const std::string rate = averaged ? std::string() : rateOfSteps(pts, timeBase); !rate.empty()) {
+    probe_.rate = rate;
+    probe_.fps = rationalValue(rate);
   }
+  probe_.times = frameTimes(std::move(pts), std::llround(start / tick), std::max<std::int64_t>(1, std::llround(1.0 / probe_.fps / tick)),
+                            timeBase);
+}
 
+void VideoDecoder::startDecoding(const std::string& ffmpeg, const std::string& decoder) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) throw Error(ExitCode::Encoder, std::string("ffmpeg: cannot make a pipe: ") + std::strerror(errno));
   try {
     std::vector<std::string> args = {ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin"};
-    if (sideAlpha) args.insert(args.end(), {"-c:v", codec == "vp9" ? "libvpx-vp9" : "libvpx"});
+    if (!decoder.empty()) args.insert(args.end(), {"-c:v", decoder});
     // Each frame once, in the input's own time base (at 1/rate, frames closer than a frame's time
     // would share a time, which the raw muxer refuses).
-    args.insert(args.end(), {"-i", file, "-map", "0:v:0", "-fps_mode", "passthrough",
+    args.insert(args.end(), {"-i", file_, "-map", "0:v:0", "-fps_mode", "passthrough",
                              "-enc_time_base:v", "-1", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"});
     child_ = spawnLogged(args, -1, fds[1], log_.path());
   } catch (...) {

@@ -48,7 +48,16 @@ class VideoDecoder {
   void finish();
 
  private:
+  // ffprobe's output lines for `args` on the file; `status`, if given, gets its exit status.
+  std::vector<std::string> ffprobe(std::vector<std::string> args, int* status = nullptr);
+  std::vector<std::string> probeStream();  // size, rate, frame count, sound: the stream's key=value lines
+  void checkOneSize();
+  void readFrameTimes(const std::vector<std::string>& stream);
+  void startDecoding(const std::string& ffmpeg, const std::string& decoder);  // decoder: "" for ffmpeg's choice
+
   std::string path_;
+  std::string file_;     // the path as ffmpeg is given it (file:PATH)
+  std::string ffprobe_;
   VideoProbe probe_;
   ScratchFile log_;
   pid_t child_ = -1;
