@@ -49,12 +49,12 @@ int runPixelSortBatch(const PixelSortCommandOptions& options) {
                                      " written into an existing folder, each named after its input");
   }
   std::vector<std::string> outputs;
+  if (options.mask == "-" || options.field == "-") {
+    throw Error(ExitCode::Usage, "pixelsort: a batch reads its --mask and --field for every input; give files, not -");
+  }
   std::map<std::string, std::string> inputOf;  // output -> the input that takes it
   for (const std::string& input : options.inputs) {
     if (input == "-") throw Error(ExitCode::Usage, "pixelsort: a batch reads files; - (standard input) has no name to write under");
-    if (options.mask == "-" || options.field == "-") {
-      throw Error(ExitCode::Usage, "pixelsort: a batch reads its --mask and --field for every input; give files, not -");
-    }
     outputs.push_back(outputFor(input, folder, options));
     if (const auto [at, fresh] = inputOf.emplace(outputs.back(), input); !fresh) {
       throw Error(ExitCode::Usage, "pixelsort: " + at->second + " and " + input + " would both be written to " + outputs.back());
