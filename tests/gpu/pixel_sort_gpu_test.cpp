@@ -8,10 +8,12 @@
 #include <memory>
 #include <random>
 
+#include "gl/capabilities.h"
 #include "image/packing.h"
 #include "pixelsort/pixel_sort.h"
 #include "sort/cpu_model.h"
 #include "sort/fragment_runner.h"
+#include "sort/runner.h"
 #include "gpu_fixture.h"
 #include "same_state.h"
 #include "test_support.h"
@@ -114,6 +116,33 @@ TEST_F(Gpu, KeysExactlyOnTheBoundsAreInside) {
       EXPECT_EQ(b.highest, select == PixelKey::Luma ? 127500u : 153u);
       pixelSortEveryPass(image, o, lineLayout(19, 6, o));
     }
+  }
+}
+
+// One compute runner, two pictures of one element count: the second's source past its pixels is
+// zero, not what the first run left there (the upload zeroes the padding; a GPU's new or reused
+// buffer holds anything). Its passes, pass by pass, equal the CPU model.
+TEST_F(Gpu, AComputeRunnerReusedStartsFromZeroPastTheImage) {
+  ASSERT_TRUE(gl::computeAvailable()) << "llvmpipe offers GL 4.5";
+  std::mt19937 rng(67);
+  PixelSortOptions o;
+  o.intervals = Intervals::None;
+  const Image first = test::randomImage(32, 16, rng, 8), second = test::randomImage(32, 15, rng, 8);
+  const LineLayout full = lineLayout(32, 16, o), cut = lineLayout(32, 15, o);
+  ASSERT_EQ(full.shape().count(), cut.shape().count());
+  for (const Algorithm algorithm : {Algorithm::ComputeB32, kComputePixelSort}) {
+    SCOPED_TRACE(algorithmName(algorithm));
+    const std::unique_ptr<Runner> runner = makeRunner(algorithm, full.shape().count());
+    const PassSchedule before = pixelSortSchedule(full, algorithm, o);
+    runner->prepare(before, sourceShape(full, o));
+    uploadPixelSource(*runner, first, o, full);
+    runner->run(before);
+    const PassSchedule schedule = pixelSortSchedule(cut, algorithm, o);
+    runner->prepare(schedule, sourceShape(cut, o));
+    uploadPixelSource(*runner, second, o, cut);
+    EXPECT_EQ(runner->readState().source, pixelSortSource(second, o, cut));
+    runner->run(schedule);
+    EXPECT_EQ(runner->readPixelBytes(second.pixelCount(), {}), pixelSortReference(second, o).rgba);
   }
 }
 
