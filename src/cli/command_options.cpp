@@ -219,8 +219,9 @@ Definition::Definition(Command& command) {
                    [](std::string& text) {
                      try {
                        parseAnimation(text);
-                     } catch (const Error& e) {
-                       return std::string(e.what());
+                     } catch (const Error& e) {  // CLI11 puts "--animate: " before it
+                       const std::string message = e.what();
+                       return message.rfind("--animate ", 0) == 0 ? message.substr(10) : message;
                      }
                      return std::string();
                    },

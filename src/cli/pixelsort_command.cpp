@@ -92,10 +92,22 @@ void checkStillInput(const PixelSortCommandOptions& options) {
 
 static int pixelSortFile(const PixelSortCommandOptions& options);
 
+// A mask or a field; one read from standard input is named by its role in messages.
+static std::shared_ptr<const Image> loadSideImage(const std::string& path, const char* role) {
+  if (path.empty()) return nullptr;
+  try {
+    return std::make_shared<const Image>(loadImage(path, kMaxElements));
+  } catch (const Error& e) {
+    const std::string message = e.what(), stdinName = "standard input";
+    if (path != "-" || message.rfind(stdinName, 0) != 0) throw;
+    throw Error(e.code(), stdinName + " (" + role + ")" + message.substr(stdinName.size()));
+  }
+}
+
 void loadPixelSortImages(PixelSortOptions& ps, const std::string& mask, const std::string& field, std::uint32_t width,
                          std::uint32_t height) {
-  if (!mask.empty()) ps.mask = std::make_shared<const Image>(loadImage(mask, kMaxElements));
-  if (!field.empty()) ps.field = std::make_shared<const Image>(loadImage(field, kMaxElements));
+  ps.mask = loadSideImage(mask, "mask");
+  ps.field = loadSideImage(field, "field");
   checkMaskSize(ps, width, height, mask == "-" ? "standard input (mask)" : mask);
 }
 

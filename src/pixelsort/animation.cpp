@@ -67,7 +67,8 @@ Animation parseAnimation(const std::string& text) {
   Animation animation;
   animation.option = text.substr(0, eq);
   const Range& range = rangeOf(animation.option);
-  std::stringstream keys(text.substr(eq + 1));
+  // A comma at the end is an empty keyframe, as two in a row are (getline drops the last).
+  std::stringstream keys(text.substr(eq + 1) + (text.back() == ',' ? "," : ""));
   for (std::string key; std::getline(keys, key, ',');) {
     const std::size_t colon = key.find(':');
     Keyframe k;

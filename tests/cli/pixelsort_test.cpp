@@ -467,6 +467,12 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
   ASSERT_EQ(runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", named, "-q", "--path", "flow", "--field",
                         test::assetPath("coffee.png")}).exitCode, 0);
   EXPECT_EQ(test::readFile(out), test::readFile(named));
+  field.stdinPath = "/dev/null";  // a field from standard input is named as the field in messages
+  const test::RunResult empty =
+      runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("e.png"), "--path", "flow", "--field", "-"}, field);
+  EXPECT_EQ(empty.exitCode, 1);
+  EXPECT_NE(empty.err.find("texsort: error: standard input (field): empty file"), std::string::npos) << empty.err;
+  field.stdinPath = test::assetPath("coffee.png");
   const test::RunResult twice = runTexsort({"pixelsort", "-", "-o", out, "--path", "flow", "--field", "-"}, field);
   EXPECT_EQ(twice.exitCode, 2);
   EXPECT_NE(twice.err.find("standard input (-) can be one of the input, the mask and the field, not two"), std::string::npos)

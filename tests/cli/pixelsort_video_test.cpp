@@ -493,6 +493,8 @@ TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "colour=0:1"}, 2, "colour: not an option it animates", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=0:2"}, 2, "the value must be a number from 0 to 1", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=5:0.1,2:0.2"}, 2, "in order of their positions", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=0:0.1,2:0.2,"}, 2,
+       "--animate: lower: keyframe '': give POSITION:VALUE", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--upper", "0.5", "--animate", "lower=0:0.1,100%:0.9"}, 2,
        "at frame 1: ", {}},
       {{"pixelsort", odd, "-o", dir.path("out.png")}, 2, odd + ": a clip needs a clip's output: -o OUT.gif", {}},
