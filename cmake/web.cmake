@@ -29,14 +29,14 @@ add_executable(texsort-core
   src/context/context_info.cpp
   src/image/stb_impl.c
   src/fault.cpp src/sort/pass.cpp src/sort/schedule.cpp src/sort/algorithms.cpp src/sort/element.cpp
-  src/sort/cpu_model.cpp src/sort/source_texels.cpp src/sort/conformance.cpp src/pixelsort/pixel_sort.cpp src/pixelsort/line_layout.cpp src/pixelsort/paths.cpp src/pixelsort/presets.cpp src/pixelsort/animation.cpp
+  src/sort/cpu_model.cpp src/sort/source_texels.cpp src/pixelsort/conformance.cpp src/pixelsort/pixel_sort.cpp src/pixelsort/line_layout.cpp src/pixelsort/paths.cpp src/pixelsort/presets.cpp src/pixelsort/animation.cpp
   src/io/files.cpp src/image/load_image.cpp src/image/save_png.cpp src/image/png_encode.cpp
   src/image/png_filter.cpp src/image/deflate.cpp src/image/crc32.cpp src/image/stb_guards.cpp
-  src/image/packing.cpp src/image/draw.cpp src/record/frames.cpp src/record/encoder.cpp
+  src/sort/packing.cpp src/sort/pixel_rules.cpp src/image/draw.cpp src/record/frames.cpp src/record/encoder.cpp
   src/record/child_process.cpp src/record/decoder.cpp src/record/timestamps.cpp src/cli/pixelsort_video.cpp src/cli/pixelsort_batch.cpp
   src/gl/objects.cpp src/gl/ping_pong.cpp src/gl/fullscreen.cpp src/gl/capabilities.cpp
   src/sort/state_view.cpp src/sort/fragment_runner.cpp src/sort/fragment_source.cpp
-  src/sort/fragment_readback.cpp src/sort/runner.cpp src/sort/memory_budget.cpp
+  src/sort/fragment_readback.cpp src/sort/runner.cpp src/pixelsort/pixel_runner.cpp src/sort/memory_budget.cpp
   src/bench/benchmark.cpp src/bench/naive.cpp src/bench/plot.cpp
   src/cli/command_line.cpp src/cli/command_options.cpp src/cli/typed_options.cpp
   src/cli/sort_command.cpp src/cli/pixelsort_command.cpp src/cli/check_command.cpp src/cli/report.cpp

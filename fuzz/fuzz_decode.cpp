@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "error.h"
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "image/image_io.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

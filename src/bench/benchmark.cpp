@@ -11,10 +11,11 @@
 #include "bench/naive.h"
 #include "error.h"
 #include "gl/objects.h"
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "sort/bits.h"
 #include "sort/memory_budget.h"
 #include "sort/pass.h"
+#include "pixelsort/pixel_runner.h"
 #include "sort/runner.h"
 
 namespace texsort {

@@ -16,7 +16,8 @@
 #include "error.h"
 #include "fault.h"
 #include "sort/bits.h"
-#include "sort/conformance.h"
+#include "pixelsort/conformance.h"
+#include "pixelsort/pixel_runner.h"
 #include "sort/runner.h"
 
 namespace texsort {

@@ -13,7 +13,7 @@
 
 #include "pixelsort/pixel_sort.h"
 #include "pixelsort/presets.h"
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "record/record_options.h"
 #include "sort/algorithms.h"
 
@@ -58,13 +58,9 @@ int runPixelSortBatch(const PixelSortCommandOptions& options);
 // The video format when the output is a video (--format, else the output's extension), and the
 // run that sorts every frame of the input into it (pixelsort_video.cpp).
 std::optional<VideoFormat> pixelSortVideoFormat(const PixelSortCommandOptions& options);
-// Throws the one-line error for an image (or frame) of this size the line sort or the key cannot
-// take: exit 4 beyond the algorithm's element count, exit 1 for a line too long for the key.
 // Loads --mask and --field into `ps` and checks their sizes against the picture's.
 void loadPixelSortImages(PixelSortOptions& ps, const std::string& mask, const std::string& field, std::uint32_t width,
                          std::uint32_t height);
-void checkPixelSortFits(const std::string& name, std::uint32_t width, std::uint32_t height, SortShape shape, PixelKey key,
-                        Algorithm algorithm);
 // Where a clip's time went (bench --video): per stage, summed over the frames.
 struct ClipTimes {
   std::uint32_t frames = 0;

@@ -17,6 +17,7 @@
 #include "sort/bits.h"
 #include "sort/cpu_model.h"
 #include "sort/memory_budget.h"
+#include "pixelsort/pixel_runner.h"
 #include "sort/runner.h"
 
 namespace texsort {
@@ -50,25 +51,15 @@ void verifyPixelSort(const Image& image, const PixelSortOptions& options, const 
 // One more sort of a recipe (--then) on `input`, the result of the one before: as the first, on
 // the GPU, checked with --verify and mixed as that sort asks.
 Image sortAgain(const Image& input, const PixelSortStage& stage, const std::string& name, bool verify) {
-  const std::uint32_t w = input.width, h = input.height;
   PixelSortOptions ps = stage.options;
-  loadPixelSortImages(ps, stage.mask, stage.field, w, h);
-  const SortShape shape = lineShape(w, h, ps);
-  const Algorithm algorithm = pixelSortAlgorithmHere(stage.algorithm, stage.algorithmChosen);
-  checkPixelSortFits(name, w, h, shape, ps.key, algorithm);
-  const bool maps = SourceShape{lineAxis(ps), w, h, 1, ps.mask != nullptr}.maps();
-  checkMemoryBudget(name, w, h, pixelSortMemoryNeed(w, h, shape.count(), 0, algorithm, maps));
-  const LineLayout layout = lineLayout(w, h, ps);
-  const PassSchedule schedule = pixelSortSchedule(layout, algorithm, ps);
-  const std::unique_ptr<Runner> runner = makeRunner(algorithm, schedule.shape.count());
-  runner->prepare(schedule, sourceShape(layout, ps));
-  uploadPixelSource(*runner, input, ps, layout);
-  runner->run(schedule);
-  Image out = withPixels(input, runner->readPixelBytes(input.pixelCount(), {}));
+  loadPixelSortImages(ps, stage.mask, stage.field, input.width, input.height);
+  PixelSortPlan plan(name, input.width, input.height, ps, stage.algorithm, stage.algorithmChosen);
+  plan.run(input);
+  Image out = withPixels(input, plan.runner().readPixelBytes(input.pixelCount(), {}));
   if (verify) {
     SortState source;
-    source.source = pixelSortSource(input, ps, layout);
-    verifyPixelSort(input, ps, source, schedule, out);
+    source.source = pixelSortSource(input, ps, plan.layout());
+    verifyPixelSort(input, ps, source, plan.schedule(), out);
   }
   mixWithOriginal(out.rgba, input.rgba, ps.mix);
   return out;
@@ -109,17 +100,6 @@ void loadPixelSortImages(PixelSortOptions& ps, const std::string& mask, const st
   ps.mask = loadSideImage(mask, "mask");
   ps.field = loadSideImage(field, "field");
   checkMaskSize(ps, width, height, mask == "-" ? "standard input (mask)" : mask);
-}
-
-void checkPixelSortFits(const std::string& name, std::uint32_t width, std::uint32_t height, SortShape shape, PixelKey key,
-                        Algorithm algorithm) {
-  if (const std::string limit = pixelSortLimit(shape, key, algorithm); !limit.empty()) {
-    // More elements than the algorithm sorts is exit 4, as texsort sort gives it; a line too long
-    // for the key's order is the image's own limit.
-    const bool algorithmLimit = shape.count() > info(algorithm).maxElements;
-    throw Error(algorithmLimit ? ExitCode::Gpu : ExitCode::BadInput,
-                name + ": " + std::to_string(width) + "x" + std::to_string(height) + " needs " + limit);
-  }
 }
 
 int runPixelSort(const PixelSortCommandOptions& options) {
@@ -174,61 +154,46 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   std::vector<unsigned char> bytes = readImageFile(options.input);
   const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
   loadPixelSortImages(ps, options.mask, options.field, header.width, header.height);
-  const SortShape shape = lineShape(header.width, header.height, ps);
-  checkPixelSortFits(name, header.width, header.height, shape, ps.key, options.algorithm);
-  const bool maps = SourceShape{lineAxis(ps), header.width, header.height, 1, ps.mask != nullptr}.maps();
-  // Auto's choice needs the context; the host's share of the budget is the same for either backend.
-  checkHostMemoryBudget(name, header.width, header.height,
-                        pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), options.algorithm, maps));
+  checkPixelSortPlanOnHost(name, header.width, header.height, ps, options.algorithm, bytes.size());
   const double layoutMs = since();
   // The line tables are made on another core while the GL context opens, the image while this
   // thread allocates the textures and builds the programs.
-  struct Lines {
-    LineLayout layout;
-    std::vector<std::uint32_t> elementOf;  // elementsOfPixels(layout)
-  };
-  std::future<Lines> lines = std::async(kBeside, [&] {
-    Lines made{lineLayout(header.width, header.height, ps), {}};
-    made.elementOf = elementsOfPixels(made.layout);
-    return made;
-  });
+  std::future<PixelSortPlan::Lines> lines =
+      std::async(kBeside, [&] { return PixelSortPlan::linesFor(header.width, header.height, ps); });
   const std::shared_ptr<HeadlessContext> opened = starting.get();
   HeadlessContext& context = *opened;
   context.makeCurrent();
-  const Algorithm algorithm = pixelSortAlgorithmHere(options.algorithm, options.algorithmChosen);
-  checkPixelSortFits(name, header.width, header.height, shape, ps.key, algorithm);
-  checkMemoryBudget(name, header.width, header.height,
-                    pixelSortMemoryNeed(header.width, header.height, shape.count(), bytes.size(), algorithm, maps));
-  // Decoding starts once the context has said the image fits (its largest texture asked for), so a
-  // refusal comes before the pixels are read; it runs beside the textures and programs.
-  std::future<Image> decoded = std::async(kBeside, [&] {
-    return decodeImage(name, bytes.data(), bytes.size(), header);
-  });
+  // The plan asks the context whether the image fits (its largest texture asked for) before the
+  // textures and programs; decoding starts after that answer, so a refusal comes before the pixels
+  // are read, and runs beside the textures and programs.
+  std::future<Image> decoded;
   const double contextMs = since();
-  Lines made = lines.get();
-  const LineLayout& layout = made.layout;
-  const PassSchedule schedule = pixelSortSchedule(layout, algorithm, ps);
-  std::unique_ptr<Runner> runner = makeRunner(algorithm, schedule.shape.count());
-  runner->prepare(schedule, sourceShape(layout, ps));
+  PixelSortPlan plan(name, header.width, header.height, ps, options.algorithm, options.algorithmChosen, bytes.size(),
+                     [&] {
+                       decoded = std::async(kBeside, [&] { return decodeImage(name, bytes.data(), bytes.size(), header); });
+                       return lines.get();
+                     });
+  const LineLayout& layout = plan.layout();
+  const PassSchedule& schedule = plan.schedule();
+  const Algorithm algorithm = plan.algorithm();
   const double setupMs = since();
   Image image = decoded.get();
   std::vector<unsigned char>().swap(bytes);
   const double decodeMs = since();  // what decoding took beyond the setup
   const auto start = Clock::now();
-  uploadPixelSource(*runner, image, ps, layout, std::move(made.elementOf));
   SortState source;  // the whole source on the host only for --verify's CPU model
   if (options.verify) source.source = pixelSortSource(image, ps, layout);
-  const double gpuMs = runner->run(schedule);
+  const double gpuMs = plan.run(image);
   // Read back over the source's bytes, already in memory (fresh pages for 16 MB: ~50 ms on a VM),
   // unless --verify still needs them.
   const bool keepSource = options.verify || ps.mix < 1.0;  // --verify and --mix still need it
-  Image sorted = withPixels(image, runner->readPixelBytes(image.pixelCount(), keepSource ? std::vector<std::uint8_t>()
-                                                                                          : std::move(image.rgba)));
+  Image sorted = withPixels(image, plan.runner().readPixelBytes(image.pixelCount(), keepSource ? std::vector<std::uint8_t>()
+                                                                                                : std::move(image.rgba)));
   // For the report: the spans the GPU found (the span words hold them, 1 MB at 2048x2048).
   const std::uint64_t spans = options.quiet ? 0
-                                            : longSpanCount(runner->readSpanWords(), schedule.shape.count(),
+                                            : longSpanCount(plan.runner().readSpanWords(), schedule.shape.count(),
                                                             log2Exact(schedule.shape.lineLength), ps.maxSpan, ps.skipPercent, ps.seed);
-  runner.reset();  // its textures' memory, before the encoder asks for its own
+  plan.releaseRunner();  // its textures' memory, before the encoder asks for its own
   const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 
   if (forcedFailure("verify")) sorted.rgba[0] ^= 1;

@@ -22,6 +22,7 @@
 #include "record/frame_queue.h"
 #include "sort/algorithms.h"
 #include "sort/memory_budget.h"
+#include "pixelsort/pixel_runner.h"
 #include "sort/runner.h"
 
 namespace texsort {
@@ -79,58 +80,22 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   // One plan (lines, schedule, runner) for as long as the options stay the same: all the clip
   // unless --animate moves them.
   std::shared_ptr<HeadlessContext> context = options.context;  // a batch's, else opened at the first plan
-  struct Plan {
-    PixelSortOptions options;
-    LineLayout layout;
-    std::vector<std::uint32_t> elementOf;
-    PassSchedule schedule;
-    Algorithm algorithm = kFragmentPixelSort;
-    std::unique_ptr<Runner> runner;
-  };
-  // A sort of a frame with `ps` on `algorithm`: checked against the limits and the memory budget
-  // (as for a still picture of the frame's size: the frames pass through one at a time). Auto's
-  // choice (`chosen` false) is made once the context is open.
+  // A sort of a frame with `ps`: checked against the limits and the memory budget as for a still
+  // picture of the frame's size (the frames pass through one at a time); the context opens after
+  // the host's checks, at the first plan.
   const auto planned = [&](const PixelSortOptions& ps, Algorithm given, bool chosen) {
-    const SortShape shape = lineShape(video.width, video.height, ps);
-    checkPixelSortFits(options.input, video.width, video.height, shape, ps.key, given);
-    const bool maps = SourceShape{lineAxis(ps), video.width, video.height, 1, ps.mask != nullptr}.maps();
-    checkHostMemoryBudget(options.input, video.width, video.height,
-                          pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, given, maps));
+    checkPixelSortPlanOnHost(options.input, video.width, video.height, ps, given);
     if (!context) context = std::make_shared<HeadlessContext>();
-    const Algorithm algorithm = pixelSortAlgorithmHere(given, chosen);
-    checkPixelSortFits(options.input, video.width, video.height, shape, ps.key, algorithm);
-    checkMemoryBudget(options.input, video.width, video.height,
-                      pixelSortMemoryNeed(video.width, video.height, shape.count(), 0, algorithm, maps));
-    Plan made;
-    made.options = ps;
-    made.algorithm = algorithm;
-    made.layout = lineLayout(video.width, video.height, ps);
-    made.elementOf = elementsOfPixels(made.layout);
-    made.schedule = pixelSortSchedule(made.layout, algorithm, ps);
-    made.runner = makeRunner(algorithm, made.schedule.shape.count());
-    made.runner->prepare(made.schedule, sourceShape(made.layout, ps));
-    return made;
+    return std::make_unique<PixelSortPlan>(options.input, video.width, video.height, ps, given, chosen);
   };
-  Plan plan;
+  std::unique_ptr<PixelSortPlan> plan;
   const auto replan = [&](const PixelSortOptions& ps) {
-    plan.runner.reset();  // its textures go before the new plan's are made
+    plan.reset();  // its textures go before the new plan's are made
     plan = planned(ps, options.algorithm, options.algorithmChosen);
-  };
-  // Runs `p` on `in` and returns the sorted bytes (in `out`'s memory), mixed with `in` by `mix`.
-  const auto sortFrame = [&](Plan& p, const Image& in, std::vector<std::uint8_t> out, double mix) {
-    uploadPixelSource(*p.runner, in, p.options, p.layout, p.elementOf);
-    p.runner->run(p.schedule);
-    out = p.runner->readPixelBytes(in.pixelCount(), std::move(out));
-    mixWithOriginal(out, in.rgba, mix);
-    return out;
-  };
-  const auto sameOptions = [](const PixelSortOptions& a, const PixelSortOptions& b) {
-    return a.angle == b.angle && a.lower == b.lower && a.upper == b.upper && a.spanLength == b.spanLength &&
-           a.maxSpan == b.maxSpan && a.skipPercent == b.skipPercent && a.seed == b.seed;
   };
   replan(animations.empty() ? base : optionsAtFrame(base, animations, 0, frameCount, video.fps));
   // A recipe's later sorts (--then), planned once: each frame goes through them in turn.
-  std::vector<Plan> stages;
+  std::vector<std::unique_ptr<PixelSortPlan>> stages;
   for (const PixelSortStage& then : options.then) {
     PixelSortOptions ps = then.options;
     loadPixelSortImages(ps, then.mask, then.field, video.width, video.height);
@@ -225,19 +190,19 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
     double mix = base.mix;  // moves without a new plan
     if (!animations.empty()) {
       const PixelSortOptions now = optionsAtFrame(base, animations, done, frameCount, video.fps);
-      if (!sameOptions(now, plan.options)) replan(now);
+      if (!plan->takes(now)) replan(now);
       mix = now.mix;
     }
     const auto start = Clock::now();
     Frame out;
     spare.tryPop(out);
-    out = sortFrame(plan, frame, std::move(out), mix);
-    for (Plan& stage : stages) {  // each later sort on the result of the one before
+    out = plan->sort(frame, std::move(out), mix);
+    for (const std::unique_ptr<PixelSortPlan>& stage : stages) {  // each later sort on the result of the one before
       Image in;
       in.width = video.width;
       in.height = video.height;
       in.rgba = std::move(out);
-      out = sortFrame(stage, in, {}, stage.options.mix);
+      out = stage->sort(in, {}, stage->options().mix);
     }
     gpuMs += msSince(start);
     spare.push(std::move(frame.rgba));
@@ -262,9 +227,9 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   encoder.finish(options.output);
   if (progress) std::fprintf(stderr, "\r\033[K");
   if (times) {
-    *times = ClipTimes{encoder.frameCount(), plan.schedule.size(),
+    *times = ClipTimes{encoder.frameCount(), plan->schedule().size(),
                        std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count(),
-                       decode.busyMs, gpuMs, encode.busyMs, context->renderer(), plan.algorithm};
+                       decode.busyMs, gpuMs, encode.busyMs, context->renderer(), plan->algorithm()};
   }
   if (!options.quiet) {
     std::FILE* report = options.output == "-" ? stderr : stdout;
@@ -276,7 +241,7 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
                  encoder.frameCount(), options.input == "-" ? "standard input" : options.input.c_str(), video.width, video.height, rate.c_str(),
                  video.times.runs.empty() ? "" : " on average, each frame's own time kept",
                  options.output.c_str(), info(format).name, pixelKeyInfo(base.key).name, intervalsInfo(base.intervals).name);
-    std::fprintf(report, "  passes    %zu %s a frame; renderer %s\n", plan.schedule.size(), algorithmName(plan.algorithm),
+    std::fprintf(report, "  passes    %zu %s a frame; renderer %s\n", plan->schedule().size(), algorithmName(plan->algorithm()),
                  context->renderer().c_str());
     const double n = encoder.frameCount();
     std::fprintf(report, "  time      %.1f s in all, %.1f frames per second; a frame's decode %.1f ms, GPU work %.1f ms, encode %.1f ms%s\n",

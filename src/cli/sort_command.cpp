@@ -15,6 +15,7 @@
 #include "io/files.h"
 #include "sort/bits.h"
 #include "sort/memory_budget.h"
+#include "pixelsort/pixel_runner.h"
 #include "sort/runner.h"
 
 namespace texsort {

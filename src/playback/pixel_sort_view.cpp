@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "error.h"
+#include "pixelsort/pixel_runner.h"
 #include "shaders/embedded.h"
 #include "sort/bits.h"
 #include "sort/memory_budget.h"

@@ -9,7 +9,7 @@
 
 #include "gl/fullscreen.h"
 #include "gl/objects.h"
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "sort/algorithms.h"
 #include "sort/runner.h"
 

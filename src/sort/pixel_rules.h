@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "image/packing.h"
+#include "sort/packing.h"
 
 namespace texsort {
 

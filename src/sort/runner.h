@@ -8,7 +8,6 @@
 #include <memory>
 #include <vector>
 
-#include "pixelsort/pixel_sort.h"
 #include "sort/algorithms.h"
 #include "sort/cpu_model.h"
 #include "sort/element.h"
@@ -74,26 +73,6 @@ class Runner {
 bool algorithmAvailableHere(Algorithm algorithm);
 // Throws texsort::Error(Gpu) with one line saying what the context lacks when it does not.
 void requireAvailable(Algorithm algorithm);
-
-// The line sort `texsort pixelsort` takes unless --algo names one (auto): fasterPixelSortBackend
-// (pixel_sort.h) for the current context: its renderer's name and, on hardware with compute shaders, one copy pass
-// of 2^22 elements on each runner (measured once a process: one context serves it).
-struct PixelSortBackend {
-  Algorithm algorithm = kFragmentPixelSort;
-  bool compute = false;                          // the context has compute shaders
-  bool software = false;                         // a software renderer: not measured
-  double fragmentCopyMs = 0, computeCopyMs = 0;  // the probe's copies (0: not measured)
-};
-const PixelSortBackend& pixelSortBackendChoice();
-inline Algorithm pixelSortBackendHere() { return pixelSortBackendChoice().algorithm; }
-// A stage's line sort: its own when --algo named one, else pixelSortBackendHere().
-inline Algorithm pixelSortAlgorithmHere(Algorithm given, bool chosen) { return chosen ? given : pixelSortBackendHere(); }
-
-// The pixel sort's source for `layout`, uploaded as texsort pixelsort does: rows and columns without
-// a mask straight from the pixels' bytes (uploadSourceBytes), the others made part by part
-// (PixelSource; `elementOf` is elementsOfPixels(layout) made beforehand, or empty to make it here).
-void uploadPixelSource(Runner& runner, const Image& image, const PixelSortOptions& options, const LineLayout& layout,
-                       std::vector<std::uint32_t> elementOf = {});
 
 // The runner that runs `algorithm` on the current GL context, for elementCount elements: the
 // fragment runner, or the compute runner for the compute rows. Throws as requireAvailable does.

@@ -2,7 +2,7 @@
 // pass, the comparators drawn from the pass's own compareExchanges().
 #include <cstdio>
 
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "viewer/network_layout.h"
 #include "viewer/viewer_app.h"
 

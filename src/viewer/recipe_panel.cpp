@@ -8,6 +8,7 @@
 #include "error.h"
 #include "image/image_io.h"
 #include "io/files.h"
+#include "pixelsort/pixel_runner.h"
 #include "viewer/viewer_app.h"
 
 namespace texsort {

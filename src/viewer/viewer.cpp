@@ -18,6 +18,7 @@
 #include "error.h"
 #include "gl/gl.h"
 #include "io/files.h"
+#include "pixelsort/pixel_runner.h"
 #include "sort/runner.h"
 #include "viewer/generated.h"
 #include "viewer/soak.h"

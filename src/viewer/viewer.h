@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "pixelsort/presets.h"
 #include "sort/algorithms.h"
 

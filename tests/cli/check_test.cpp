@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "pixelsort/pixel_sort.h"
-#include "sort/conformance.h"
+#include "pixelsort/conformance.h"
 #include "sort/algorithms.h"
 #include "test_support.h"
 

@@ -11,7 +11,7 @@
 
 #include "context/egl_context.h"
 #include "error.h"
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "sort/cpu_model.h"
 #include "pixelsort/pixel_sort.h"
 #include "sort/compute_runner.h"

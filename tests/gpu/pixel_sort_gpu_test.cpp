@@ -9,10 +9,11 @@
 #include <random>
 
 #include "gl/capabilities.h"
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "pixelsort/pixel_sort.h"
 #include "sort/cpu_model.h"
 #include "sort/fragment_runner.h"
+#include "pixelsort/pixel_runner.h"
 #include "sort/runner.h"
 #include "gpu_fixture.h"
 #include "same_state.h"

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "pixelsort/pixel_sort.h"
 #include "sort/cpu_model.h"
 #include "viewer/generated.h"

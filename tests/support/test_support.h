@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "image/image_io.h"
 #include "sort/algorithms.h"
 

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "sort/bits.h"
-#include "sort/conformance.h"
+#include "pixelsort/conformance.h"
 
 namespace texsort {
 namespace {
@@ -65,6 +65,19 @@ TEST(Conformance, DigestsTellStatesApart) {
   SortState d = a;
   d.compact = {0.0f};
   EXPECT_NE(stateDigest(d), stateDigest(c)) << "which buffer holds the bytes matters";
+  // Every buffer of the state counts: a pass that writes only one of them changes the digest.
+  std::vector<SortState> changed(4, a);
+  changed[0].wide = {1.0f};
+  changed[1].source = {PixelTexel{0.5f, 1.0f, 7, 9}};
+  changed[2].spans = {1u};
+  changed[3].pixels = {255};
+  for (std::size_t i = 0; i < changed.size(); ++i) {
+    EXPECT_NE(stateDigest(changed[i]), digest) << "buffer " << i;
+    for (std::size_t j = 0; j < i; ++j) EXPECT_NE(stateDigest(changed[i]), stateDigest(changed[j])) << i << " vs " << j;
+  }
+  SortState texel = changed[1];
+  texel.source[0].element = 8;
+  EXPECT_NE(stateDigest(texel), stateDigest(changed[1])) << "each field of a source texel";
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <random>
 
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "sort/cpu_model.h"
 #include "test_support.h"
 

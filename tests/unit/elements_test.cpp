@@ -3,7 +3,7 @@
 
 #include <array>
 
-#include "image/packing.h"
+#include "sort/packing.h"
 
 namespace texsort {
 namespace {

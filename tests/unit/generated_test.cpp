@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <set>
 
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "viewer/generated.h"
 
 namespace texsort {

@@ -3,7 +3,7 @@
 
 #include <random>
 
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "sort/element.h"
 #include "sort/bits.h"
 #include "sort/schedule.h"

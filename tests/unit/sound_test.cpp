@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "record/sound.h"
 
 namespace texsort {

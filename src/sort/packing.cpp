@@ -1,5 +1,5 @@
 // Packs pixels into (key, index, colour) elements for sorting, and unpacks sorted elements.
-#include "image/packing.h"
+#include "sort/packing.h"
 
 #include <stdexcept>
 

@@ -1,5 +1,5 @@
 // Inputs and digests for `texsort check` (conformance.h).
-#include "sort/conformance.h"
+#include "pixelsort/conformance.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -106,14 +106,28 @@ std::string stateDigest(const SortState& state) {
     const auto* p = static_cast<const unsigned char*>(data);
     for (std::size_t i = 0; i < bytes; ++i) hash = (hash ^ p[i]) * 1099511628211ull;
   };
-  // A buffer's length goes in too, so an empty buffer and a missing one differ from their neighbours.
-  for (const auto& [data, bytes] : {std::pair<const void*, std::size_t>{state.elements.data(), state.elements.size() * sizeof(Element)},
-                                    {state.scan.data(), state.scan.size() * sizeof(float)},
-                                    {state.compact.data(), state.compact.size() * sizeof(float)}}) {
+  // Every buffer of the state, each with its length, so an empty buffer and a missing one differ
+  // from their neighbours and bytes count by the buffer that holds them. The source's texels go in
+  // field by field (no padding bytes).
+  const auto buffer = [&](const void* data, std::size_t bytes) {
     const std::uint64_t length = bytes;
     mix(&length, sizeof length);
     mix(data, bytes);
+  };
+  buffer(state.elements.data(), state.elements.size() * sizeof(Element));
+  buffer(state.scan.data(), state.scan.size() * sizeof(float));
+  buffer(state.compact.data(), state.compact.size() * sizeof(float));
+  buffer(state.wide.data(), state.wide.size() * sizeof(float));
+  const std::uint64_t texels = state.source.size();
+  mix(&texels, sizeof texels);
+  for (const PixelTexel& t : state.source) {
+    for (const void* field : {static_cast<const void*>(&t.rgb), static_cast<const void*>(&t.alphaMask),
+                              static_cast<const void*>(&t.pixel), static_cast<const void*>(&t.element)}) {
+      mix(field, 4);
+    }
   }
+  buffer(state.spans.data(), state.spans.size() * sizeof(std::uint32_t));
+  buffer(state.pixels.data(), state.pixels.size());
   char text[17];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
   return text;

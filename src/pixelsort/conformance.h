@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "image/image_io.h"
-#include "image/packing.h"
+#include "sort/packing.h"
 #include "pixelsort/pixel_sort.h"
 #include "sort/algorithms.h"
 #include "sort/cpu_model.h"

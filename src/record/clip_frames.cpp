@@ -1,5 +1,5 @@
 // ClipFrames: the first frame at once, the rest from a decoding thread (clip_frames.h).
-#include "playback/clip_frames.h"
+#include "record/clip_frames.h"
 
 #include "error.h"
 

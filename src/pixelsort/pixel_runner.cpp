@@ -1,0 +1,127 @@
+// The pixel sort on a GPU runner: the backend probe and the source upload.
+#include "pixelsort/pixel_runner.h"
+
+#include <optional>
+#include <string>
+#include <tuple>
+
+#include "error.h"
+#include "gl/capabilities.h"
+#include "sort/memory_budget.h"
+
+namespace texsort {
+
+void uploadPixelSource(Runner& runner, const Image& image, const PixelSortOptions& options, const LineLayout& layout,
+                       std::vector<std::uint32_t> elementOf) {
+  const SourceShape shape = sourceShape(layout, options);
+  if (!shape.maps()) return runner.uploadSourceBytes(image.rgba.data(), shape);
+  const PixelSource parts = elementOf.empty() ? PixelSource(image, options, layout)
+                                              : PixelSource(image, options, layout, std::move(elementOf));
+  runner.uploadSource([&](std::uint64_t first, std::uint64_t count, PixelTexel* out) { parts.fill(first, count, out); },
+                      shape);
+}
+
+const PixelSortBackend& pixelSortBackendChoice() {
+  static std::optional<PixelSortBackend> chosen;
+  if (chosen) return *chosen;
+  const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  const std::string renderer = name ? name : "";
+  bool software = false;
+  for (const char* s : {"llvmpipe", "softpipe", "SwiftShader", "Software"}) software |= renderer.find(s) != std::string::npos;
+  double fragmentMs = 0.0, computeMs = 0.0;
+  if (gl::computeAvailable() && !software) {
+    try {
+      constexpr std::uint64_t kProbe = std::uint64_t{1} << 22;  // 64 MiB of elements: the raster units show
+      const std::unique_ptr<Runner> fragment = makeRunner(kFragmentPixelSort, kProbe);
+      const std::unique_ptr<Runner> compute = makeRunner(kComputePixelSort, kProbe);
+      fragment->copyPassMs();  // a warm-up each: the programs' first use
+      compute->copyPassMs();
+      fragmentMs = fragment->copyPassMs();
+      computeMs = compute->copyPassMs();
+    } catch (const Error& e) {  // a storage block of less than 64 MiB, or no memory to spare: not measured
+      if (e.code() != ExitCode::Gpu) throw;
+      fragmentMs = computeMs = 0.0;
+      while (glGetError() != GL_NO_ERROR) {
+      }
+    }
+  }
+  const bool compute = gl::computeAvailable();
+  chosen = PixelSortBackend{fasterPixelSortBackend(compute, software, fragmentMs, computeMs), compute, software,
+                            fragmentMs, computeMs};
+  return *chosen;
+}
+
+void checkPixelSortFits(const std::string& name, std::uint32_t width, std::uint32_t height, SortShape shape, PixelKey key,
+                        Algorithm algorithm) {
+  if (const std::string limit = pixelSortLimit(shape, key, algorithm); !limit.empty()) {
+    // More elements than the algorithm sorts is exit 4, as texsort sort gives it; a line too long
+    // for the key's order is the image's own limit.
+    const bool algorithmLimit = shape.count() > info(algorithm).maxElements;
+    throw Error(algorithmLimit ? ExitCode::Gpu : ExitCode::BadInput,
+                name + ": " + std::to_string(width) + "x" + std::to_string(height) + " needs " + limit);
+  }
+}
+
+namespace {
+
+MemoryNeed planMemoryNeed(std::uint32_t width, std::uint32_t height, const PixelSortOptions& options, SortShape shape,
+                          Algorithm algorithm, std::uint64_t fileBytes) {
+  const bool maps = SourceShape{lineAxis(options), width, height, 1, options.mask != nullptr}.maps();
+  return pixelSortMemoryNeed(width, height, shape.count(), fileBytes, algorithm, maps);
+}
+
+}  // namespace
+
+void checkPixelSortPlanOnHost(const std::string& name, std::uint32_t width, std::uint32_t height,
+                              const PixelSortOptions& options, Algorithm given, std::uint64_t fileBytes) {
+  const SortShape shape = lineShape(width, height, options);
+  checkPixelSortFits(name, width, height, shape, options.key, given);
+  // The host's share is the same for either backend: auto's choice needs the context.
+  checkHostMemoryBudget(name, width, height, planMemoryNeed(width, height, options, shape, given, fileBytes));
+}
+
+PixelSortPlan::Lines PixelSortPlan::linesFor(std::uint32_t width, std::uint32_t height, const PixelSortOptions& options) {
+  Lines lines{lineLayout(width, height, options), {}};
+  lines.elementOf = elementsOfPixels(lines.layout);
+  return lines;
+}
+
+PixelSortPlan::PixelSortPlan(const std::string& name, std::uint32_t width, std::uint32_t height,
+                             const PixelSortOptions& options, Algorithm given, bool chosen, std::uint64_t fileBytes)
+    : PixelSortPlan(name, width, height, options, given, chosen, fileBytes, std::function<Lines()>()) {}
+
+PixelSortPlan::PixelSortPlan(const std::string& name, std::uint32_t width, std::uint32_t height,
+                             const PixelSortOptions& options, Algorithm given, bool chosen, std::uint64_t fileBytes,
+                             const std::function<Lines()>& lines)
+    : options_(options), algorithm_(pixelSortAlgorithmHere(given, chosen)) {
+  const SortShape shape = lineShape(width, height, options);
+  checkPixelSortFits(name, width, height, shape, options.key, algorithm_);
+  checkMemoryBudget(name, width, height, planMemoryNeed(width, height, options, shape, algorithm_, fileBytes));
+  lines_ = lines ? lines() : linesFor(width, height, options);  // after the checks: a refusal costs nothing
+  schedule_ = pixelSortSchedule(lines_.layout, algorithm_, options);
+  runner_ = makeRunner(algorithm_, schedule_.shape.count());
+  runner_->prepare(schedule_, sourceShape(lines_.layout, options));
+}
+
+bool PixelSortPlan::takes(const PixelSortOptions& other) const {
+  const auto shaping = [](const PixelSortOptions& o) {  // every field but mix; mask and field by identity
+    return std::tie(o.angle, o.intervals, o.lower, o.upper, o.spanLength, o.seed, o.maxSpan, o.skipPercent, o.key,
+                    o.order, o.mask, o.select, o.invert, o.path, o.centerX, o.centerY, o.field);
+  };
+  return shaping(other) == shaping(options_);
+}
+
+double PixelSortPlan::run(const Image& image) {
+  if (!runner_) throw Error(ExitCode::Gpu, "pixel sort plan: run after its runner was released");
+  uploadPixelSource(*runner_, image, options_, lines_.layout, lines_.elementOf);
+  return runner_->run(schedule_);
+}
+
+std::vector<std::uint8_t> PixelSortPlan::sort(const Image& image, std::vector<std::uint8_t> storage, double mix) {
+  run(image);
+  std::vector<std::uint8_t> bytes = runner_->readPixelBytes(image.pixelCount(), std::move(storage));
+  mixWithOriginal(bytes, image.rgba, mix);
+  return bytes;
+}
+
+}  // namespace texsort

@@ -1,0 +1,92 @@
+// The pixel sort on a GPU runner: which line sort runs it here (measured once a process), its
+// source uploaded as `texsort pixelsort` uploads it, and PixelSortPlan, the one way every caller
+// sorts pictures: checked, laid out, scheduled and compiled once for a size and a set of options.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "pixelsort/pixel_sort.h"
+#include "sort/runner.h"
+
+namespace texsort {
+
+// The line sort `texsort pixelsort` takes unless --algo names one (auto): fasterPixelSortBackend
+// (pixel_sort.h) for the current context: its renderer's name and, on hardware with compute shaders, one copy pass
+// of 2^22 elements on each runner (measured once a process: one context serves it).
+struct PixelSortBackend {
+  Algorithm algorithm = kFragmentPixelSort;
+  bool compute = false;                          // the context has compute shaders
+  bool software = false;                         // a software renderer: not measured
+  double fragmentCopyMs = 0, computeCopyMs = 0;  // the probe's copies (0: not measured)
+};
+const PixelSortBackend& pixelSortBackendChoice();
+inline Algorithm pixelSortBackendHere() { return pixelSortBackendChoice().algorithm; }
+// A stage's line sort: its own when --algo named one, else pixelSortBackendHere().
+inline Algorithm pixelSortAlgorithmHere(Algorithm given, bool chosen) { return chosen ? given : pixelSortBackendHere(); }
+
+// The pixel sort's source for `layout`, uploaded as texsort pixelsort does: rows and columns without
+// a mask straight from the pixels' bytes (uploadSourceBytes), the others made part by part
+// (PixelSource; `elementOf` is elementsOfPixels(layout) made beforehand, or empty to make it here).
+void uploadPixelSource(Runner& runner, const Image& image, const PixelSortOptions& options, const LineLayout& layout,
+                       std::vector<std::uint32_t> elementOf = {});
+
+// Throws the one-line error for a picture of this size the line sort or the key cannot take, naming
+// `name`: exit 4 beyond the algorithm's element count, exit 1 for a line too long for the key.
+void checkPixelSortFits(const std::string& name, std::uint32_t width, std::uint32_t height, SortShape shape, PixelKey key,
+                        Algorithm algorithm);
+// What a plan checks before there is a GL context (the limits of `given`, which may be auto's
+// default, and the host's share of the memory budget), so a run can refuse before it opens one.
+void checkPixelSortPlanOnHost(const std::string& name, std::uint32_t width, std::uint32_t height,
+                              const PixelSortOptions& options, Algorithm given, std::uint64_t fileBytes = 0);
+
+// A pixel sort made ready for pictures of one size with one set of options on the current GL
+// context: the limits and the memory budget checked (errors name `name`), the lines laid out, the
+// schedule built, the runner made and its programs compiled. Any picture of that size then sorts
+// with upload, the passes and a read-back only.
+class PixelSortPlan {
+ public:
+  struct Lines {  // lineLayout and elementsOfPixels of the plan's size and options, made beforehand
+    LineLayout layout;
+    std::vector<std::uint32_t> elementOf;
+  };
+  static Lines linesFor(std::uint32_t width, std::uint32_t height, const PixelSortOptions& options);
+
+  // `given` and `chosen` as --algo: auto (chosen false) takes pixelSortBackendHere().
+  PixelSortPlan(const std::string& name, std::uint32_t width, std::uint32_t height, const PixelSortOptions& options,
+                Algorithm given, bool chosen, std::uint64_t fileBytes = 0);
+  // The same with the lines from `lines`, called once the checks have passed and before the
+  // textures are made (a caller made them beforehand on another thread, or starts work beside).
+  PixelSortPlan(const std::string& name, std::uint32_t width, std::uint32_t height, const PixelSortOptions& options,
+                Algorithm given, bool chosen, std::uint64_t fileBytes, const std::function<Lines()>& lines);
+
+  const PixelSortOptions& options() const { return options_; }
+  Algorithm algorithm() const { return algorithm_; }
+  const LineLayout& layout() const { return lines_.layout; }
+  const PassSchedule& schedule() const { return schedule_; }
+  Runner& runner() const { return *runner_; }
+  // Whether a picture sorted with `other` takes this plan's lines, schedule and programs: the
+  // options differ at most in --mix, which run() applies after the read-back.
+  bool takes(const PixelSortOptions& other) const;
+
+  // Uploads `image` (the plan's size) and runs every pass; returns their GPU milliseconds.
+  double run(const Image& image);
+  // run(), then the sorted picture's bytes read back over `storage`'s memory (see
+  // Runner::readPixelBytes) and mixed with `image` by `mix` (the options' --mix, or an animated one).
+  std::vector<std::uint8_t> sort(const Image& image, std::vector<std::uint8_t> storage, double mix);
+  // Gives the runner's textures back (before an encoder asks for memory, say); the layout and the
+  // schedule stay for a report. run() and sort() throw after it.
+  void releaseRunner() { runner_.reset(); }
+
+ private:
+  PixelSortOptions options_;
+  Algorithm algorithm_;
+  Lines lines_;
+  PassSchedule schedule_;
+  std::unique_ptr<Runner> runner_;
+};
+
+}  // namespace texsort

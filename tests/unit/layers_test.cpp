@@ -1,0 +1,44 @@
+// Includes run down the layers (docs/design.md): a file in src/ includes its own folder's headers
+// and those of the folders below it, never one above. A header that moves up a layer, or an include
+// that points back up, fails here with the file and the line.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <string>
+
+namespace {
+
+// Each folder's layer; a folder may include folders of a lower layer (equal layers: not each other).
+const std::map<std::string, int> kLayers = {
+    {"shaders", 0}, {"io", 0},  {"gl", 0},       {"image", 1},    {"context", 1}, {"sort", 2},  {"pixelsort", 3},
+    {"playback", 4}, {"record", 5}, {"bench", 6}, {"viewer", 7}, {"cli", 8},     {"web", 9},
+};
+
+TEST(Layers, IncludesRunDown) {
+  const std::filesystem::path src = std::filesystem::path(TEXSORT_SOURCE_DIR) / "src";
+  const std::regex include(R"re(^\s*#\s*include\s+"([a-z_]+)/)re");
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(src)) {
+    const std::filesystem::path& path = entry.path();
+    if (!entry.is_regular_file() || path.parent_path() == src) continue;
+    const std::string folder = path.parent_path().filename().string();
+    ASSERT_TRUE(kLayers.count(folder)) << folder << "/ has no layer: give it one here and in docs/design.md";
+    ++files;
+    std::ifstream in(path);
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+      std::smatch m;
+      if (!std::regex_search(line, m, include) || m[1] == folder) continue;
+      const auto to = kLayers.find(m[1]);
+      ASSERT_NE(to, kLayers.end()) << path << ":" << number << " includes an unknown folder " << m[1];
+      EXPECT_LT(to->second, kLayers.at(folder)) << path << ":" << number << " includes " << m[1] << "/, which is not below "
+                                                << folder << "/";
+    }
+  }
+  EXPECT_GT(files, 100u) << "the walk found the sources";
+}
+
+}  // namespace
