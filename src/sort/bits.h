@@ -23,6 +23,12 @@ inline unsigned log2Exact(std::uint64_t n) {
   return k;
 }
 
+// How many bits of v are set.
+constexpr unsigned popCount(std::uint32_t v) { return static_cast<unsigned>(__builtin_popcount(v)); }
+// The place of v's lowest and highest set bit; v must not be 0.
+constexpr unsigned lowestSetBit(std::uint32_t v) { return static_cast<unsigned>(__builtin_ctz(v)); }
+constexpr unsigned highestSetBit(std::uint32_t v) { return 31u - static_cast<unsigned>(__builtin_clz(v)); }
+
 // Bits needed to write v (0 for 0).
 constexpr unsigned bitWidth(std::uint64_t v) {
   unsigned bits = 0;

@@ -72,12 +72,12 @@ GroupSteps oneMerge(unsigned count) {
 }  // namespace
 
 std::string computeStepsDefines(const ComputeBitonicSteps& p) {
-  const unsigned bits = static_cast<unsigned>(__builtin_popcount(p.window));
+  const unsigned bits = popCount(p.window);
   const std::vector<BitonicStep> steps = computeSteps(p);
   const bool inWindow =
       std::all_of(steps.begin(), steps.end(), [&](const BitonicStep& s) { return (p.window & s.offset) != 0; });
-  const bool known =
-      bits >= 1 && bits <= kMaxComputeFusedSteps && !steps.empty() && p.lastRank - p.firstRank < 5 && inWindow;
+  const bool known = bits >= 1 && bits <= kMaxComputeFusedSteps && !steps.empty() &&
+                     p.lastRank - p.firstRank < kMaxComputeFusedSteps && inWindow;
   if (!known) throw Error(ExitCode::Gpu, "GPU sorter: compute steps of an unknown shape: " + describe(Pass{p}));
   // Each step's distance as a slot bit (its bit's place among the window's bits), and its direction:
   // one for the group where its merge's stepno is no window bit (the article's kernels, the common
@@ -86,7 +86,7 @@ std::string computeStepsDefines(const ComputeBitonicSteps& p) {
   GroupSteps group;
   std::string directions;
   for (const BitonicStep& s : steps) {
-    group.position.push_back(static_cast<unsigned>(__builtin_popcount(p.window & (s.offset - 1))));
+    group.position.push_back(popCount(p.window & (s.offset - 1)));
     const std::string m = std::to_string(s.rank - p.firstRank);
     if ((s.stepno & p.window) != 0) {
       group.ascending.push_back("((% & u_stepnos[" + m + "]) == 0u)");
@@ -101,7 +101,7 @@ std::string computeStepsDefines(const ComputeBitonicSteps& p) {
   // Slot j's element: base plus the window bits of j's binary digits, each from a slot one bit less.
   std::string indices = "#define INDICES" + directions + " uint e0 = base;";
   for (unsigned j = 1; j < (1u << bits); ++j) {
-    const unsigned high = 31u - static_cast<unsigned>(__builtin_clz(j));
+    const unsigned high = highestSetBit(j);
     indices += " uint e" + std::to_string(j) + " = e" + std::to_string(j & ~(1u << high)) + " + u_bits[" +
                std::to_string(high) + "];";
   }
@@ -140,7 +140,7 @@ void ComputeRunner::dispatchSortSteps(const gl::Program& p, const Pass& pass) {
     dispatch(p, elementCount() >> shared->blockLog2);
   } else if (const auto* steps = std::get_if<ComputeBitonicSteps>(&pass)) {  // an invocation a group of the window's
     setComputeStepsUniforms(p, *steps);
-    dispatch(p, ((elementCount() >> __builtin_popcount(steps->window)) + kLocalSize - 1) / kLocalSize);
+    dispatch(p, ((elementCount() >> popCount(steps->window)) + kLocalSize - 1) / kLocalSize);
   } else {
     throw Error(ExitCode::Gpu, "GPU sorter: " + describe(pass) + " is no sort dispatch");
   }

@@ -190,7 +190,7 @@ std::uint32_t spanStartOf(const std::vector<std::uint32_t>& spans, std::uint64_t
   const std::uint64_t word = j / kSpanWordBits;
   const std::uint32_t bits = spans.at(2 * word) & (0xFFFFFFFFu >> (kSpanWordBits - 1 - j % kSpanWordBits));
   if (bits != 0) {
-    const auto highest = static_cast<std::uint32_t>(31 - __builtin_clz(bits));
+    const auto highest = static_cast<std::uint32_t>(highestSetBit(bits));
     return static_cast<std::uint32_t>((word * kSpanWordBits + highest) & ((std::uint64_t{1} << lineBits) - 1));
   }
   if (word == 0) throw std::logic_error("spanStartOf: no span starts at or before element 0");
@@ -211,7 +211,7 @@ std::uint64_t longSpanCount(const std::vector<std::uint32_t>& spans, std::uint64
       const std::uint32_t next = w + 1 < words ? startBits(w + 1) << 31 : 0x80000000u;
       const std::uint64_t left = positions - w * kSpanWordBits;
       const std::uint32_t pastEnd = left >= kSpanWordBits ? 0 : ~((1u << left) - 1) >> 1;  // the last one's next
-      count += static_cast<std::uint64_t>(__builtin_popcount(startBits(w) & ~(startBits(w) >> 1 | next | pastEnd)));
+      count += std::uint64_t(popCount(startBits(w) & ~(startBits(w) >> 1 | next | pastEnd)));
     }
     return count;
   }
@@ -227,7 +227,7 @@ std::uint64_t longSpanCount(const std::vector<std::uint32_t>& spans, std::uint64
   std::uint64_t start = 0;
   for (std::uint64_t w = 0; w < words; ++w) {
     for (std::uint32_t bits = startBits(w); bits != 0; bits &= bits - 1) {
-      const std::uint64_t at = w * kSpanWordBits + static_cast<std::uint64_t>(__builtin_ctz(bits));
+      const std::uint64_t at = w * kSpanWordBits + std::uint64_t{lowestSetBit(bits)};
       if (at > start) addSpan(start, at);
       start = at;
     }

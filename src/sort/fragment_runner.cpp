@@ -30,7 +30,7 @@ std::string wideDefines(const WideBitonicSteps& pass) {
     if (bit >= 32 || !((pass.window >> bit) & 1u) || s.rank - pass.firstRank >= 4) {
       throw Error(ExitCode::Gpu, "GPU sorter: wide bitonic steps outside their window: " + describe(Pass{pass}));
     }
-    const auto below = __builtin_popcount(pass.window & ((1u << bit) - 1));
+    const auto below = popCount(pass.window & ((1u << bit) - 1));
     steps += "step" + std::to_string(below) + "(u_stepnos[" + std::to_string(s.rank - pass.firstRank) + "]); ";
   }
   std::string from;

@@ -322,7 +322,7 @@ PassText passText(const Pass& pass, std::uint64_t n) {
           [&](const ComputeBitonicSteps& p) {
             const std::vector<BitonicStep> steps = computeSteps(p);
             const std::size_t count = steps.size();
-            const std::string group = str(1u << __builtin_popcount(p.window));
+            const std::string group = str(1u << popCount(p.window));
             // One merge: "rank 5 steps 0-3"; across merges: "ranks 4-5, 5 steps" (as the wide path).
             const std::string ranks =
                 "ranks " + str(p.firstRank) + "-" + str(p.lastRank) + ", " + str(count) + " steps";

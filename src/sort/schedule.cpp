@@ -151,7 +151,7 @@ PassSchedule wideBitonicSchedule(const SortShape& shape) {
   while (rank < k) {
     WideBitonicSteps pass{rank, step, rank, step, 0, 0, window, {}};
     std::uint32_t bits = 0;
-    while (rank < k && __builtin_popcount(bits | 1u << (rank - step)) <= static_cast<int>(kWideGroupLog2)) {
+    while (rank < k && popCount(bits | 1u << (rank - step)) <= kWideGroupLog2) {
       bits |= 1u << (rank - step);
       pass.lastRank = rank;
       pass.lastStep = step;
@@ -161,7 +161,7 @@ PassSchedule wideBitonicSchedule(const SortShape& shape) {
       }
     }
     // The last pass may use fewer: it owns the lowest free bits too (16 consecutive elements).
-    for (std::uint32_t b = 0; __builtin_popcount(bits) < static_cast<int>(kWideGroupLog2); ++b) bits |= 1u << b;
+    for (std::uint32_t b = 0; popCount(bits) < kWideGroupLog2; ++b) bits |= 1u << b;
     pass.stepno = mergeStepno(pass.lastRank, k, shape);
     pass.window = bits;
     schedule.passes.push_back(pass);
@@ -193,7 +193,7 @@ PassSchedule packedComputeSchedule(const SortShape& shape, unsigned windowBits) 
   schedule.passes.push_back(ComputeBitonicSteps{0, 0, first, first, mergeStepno(first, k, shape), low, 0, 0});
   for (std::uint32_t rank = first + 1, step = 0; rank < k;) {
     ComputeBitonicSteps pass{rank, step, rank, step, 0, 0, 0, 0};
-    while (rank < k && __builtin_popcount(pass.window | 1u << (rank - step)) <= static_cast<int>(windowBits)) {
+    while (rank < k && popCount(pass.window | 1u << (rank - step)) <= windowBits) {
       pass.window |= 1u << (rank - step);
       pass.lastRank = rank;
       pass.lastStep = step;

@@ -16,6 +16,8 @@
 #include <array>
 #include <cstdint>
 
+#include "sort/bits.h"
+
 namespace texsort {
 
 constexpr std::uint32_t kWideGroupLog2 = 4;  // elements a fragment owns: 2 lanes x 8 layers
@@ -33,7 +35,7 @@ constexpr WideSlot wideSlot(std::uint64_t i, std::uint32_t window) {
   std::uint32_t w = 0;
   std::uint32_t taken = 0;  // window bits below this one, already out of position
   for (std::uint32_t rest = window; rest != 0; rest &= rest - 1, ++taken) {
-    const auto bit = static_cast<std::uint32_t>(__builtin_ctz(rest));
+    const auto bit = static_cast<std::uint32_t>(lowestSetBit(rest));
     w |= static_cast<std::uint32_t>((i >> bit) & 1u) << taken;
     const std::uint32_t at = bit - taken;
     position = (position & ((std::uint64_t{1} << at) - 1)) | ((position >> (at + 1)) << at);
@@ -46,7 +48,7 @@ inline std::array<int, kWideGroupLog2> wideWindowBits(std::uint32_t window) {
   std::array<int, kWideGroupLog2> bits{};
   std::uint32_t rest = window;
   for (int& bit : bits) {
-    bit = rest != 0 ? __builtin_ctz(rest) : 0;
+    bit = rest != 0 ? static_cast<int>(lowestSetBit(rest)) : 0;
     rest &= rest - 1;
   }
   return bits;
