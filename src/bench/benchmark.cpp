@@ -150,7 +150,7 @@ std::string passShape(const Pass& pass) {
           // Across merges: each merge's distances, "2^1..2^0 then 2^19..2^17"; whole merges: their ranks.
           [&](const ComputeBitonicSteps& p) {
             const auto power = [](std::uint32_t d) { return "2^" + std::to_string(log2Exact(d)); };
-            const std::string group = "compute B" + std::to_string(1u << __builtin_popcount(p.window));
+            const std::string group = "compute B" + std::to_string(1u << popCount(p.window));
             const std::string image = p.pixels ? ", into the image's bytes" : "";
             if (p.firstStep == 0 && p.lastStep == p.lastRank && p.lastRank > p.firstRank) {
               return group + ": merges " + std::to_string(p.firstRank) + "-" + std::to_string(p.lastRank) + " whole" +
@@ -255,12 +255,9 @@ PassCosts measurePassCosts(Algorithm algorithm, std::uint64_t n, unsigned runs) 
 
 PassCosts measurePixelSortPassCosts(const Image& image, const PixelSortOptions& options, Algorithm algorithm,
                                     unsigned runs) {
-  const LineLayout layout = lineLayout(image.width, image.height, options);
-  const PassSchedule schedule = pixelSortSchedule(layout, algorithm, options);
-  const std::unique_ptr<Runner> runner = makeRunner(algorithm, schedule.shape.count());
-  const std::vector<PixelTexel> source = pixelSortSource(image, options, layout);
-  const SourceShape shape = sourceShape(layout, options);
-  PassCosts costs = timePasses(*runner, schedule, runs, [&] { runner->uploadSource(source, shape); }, shape);
+  PixelSortPlan plan("bench", image.width, image.height, options, algorithm, true);
+  PassCosts costs = timePasses(plan.runner(), plan.schedule(), runs, [&] { plan.upload(image); },
+                               sourceShape(plan.layout(), options));
   costs.algorithm = algorithm;
   return costs;
 }
@@ -289,18 +286,14 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
   cell.algorithm = algorithm;
   cell.width = image.width;
   cell.height = image.height;
-  const LineLayout layout = lineLayout(image.width, image.height, options);
-  const PassSchedule schedule = pixelSortSchedule(layout, algorithm, options);
-  cell.passes = schedule.size();
-  const std::unique_ptr<Runner> runner = makeRunner(algorithm, schedule.shape.count());
-  runner->prepare(schedule, sourceShape(layout, options));
+  PixelSortPlan plan("bench", image.width, image.height, options, algorithm, true);
+  cell.passes = plan.schedule().size();
   std::vector<double> gpu, wall, cpu;
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up and compares the two results
     glFinish();
     const auto start = Clock::now();
-    uploadPixelSource(*runner, image, options, layout);
-    const double gpuMs = runner->run(schedule);
-    const Image result = withPixels(image, runner->readPixelBytes(image.pixelCount(), {}));
+    const double gpuMs = plan.run(image);
+    const Image result = withPixels(image, plan.readSorted(image, {}, 1.0));  // unmixed, as the reference
     const double wallMs = since(start);
     const auto cpuStart = Clock::now();
     const Image reference = pixelSortReference(image, options);

@@ -90,15 +90,12 @@ void runPixelCases(Algorithm algorithm, bool quick, std::vector<CaseResult>& res
     for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
       PixelSortOptions o = pc.options;
       o.order = order;
-      const LineLayout layout = lineLayout(pc.width, pc.height, o);
-      const PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
-      const std::unique_ptr<Runner> runner = makeRunner(algorithm, layout.shape().count());
-      runner->prepare(schedule, sourceShape(layout, o));
+      PixelSortPlan plan("check", pc.width, pc.height, o, algorithm, true);
       for (CheckPattern pattern : kCheckPatterns) {
         CaseResult& c = results.emplace_back();
         c.algorithm = algorithm;
         c.pixels = pc.width * pc.height;
-        c.elements = layout.shape().count();
+        c.elements = plan.layout().shape().count();
         c.order = order;
         c.pattern = pattern;
         c.lines = pc.name;
@@ -106,9 +103,9 @@ void runPixelCases(Algorithm algorithm, bool quick, std::vector<CaseResult>& res
         image.width = pc.width;
         image.height = pc.height;
         SortState cpu;
-        cpu.source = pixelSortSource(image, o, layout);
-        uploadPixelSource(*runner, image, o, layout);
-        runPasses(*runner, schedule, std::move(cpu), c);
+        cpu.source = pixelSortSource(image, o, plan.layout());
+        plan.upload(image);
+        runPasses(plan.runner(), plan.schedule(), std::move(cpu), c);
         if (!c.failure.empty()) {
           std::fprintf(stderr, "texsort: check: %s, pixel sort %s %ux%u, %s, %s: %s\n", algorithmName(algorithm), pc.name,
                        pc.width, pc.height, orderName(order), patternName(pattern), c.failure.c_str());

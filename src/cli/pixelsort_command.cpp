@@ -65,6 +65,79 @@ Image sortAgain(const Image& input, const PixelSortStage& stage, const std::stri
   return out;
 }
 
+// What `texsort pixelsort` measured of one picture, for its report.
+struct PixelSortFigures {
+  std::uint32_t width = 0, height = 0;
+  std::uint64_t spans = 0;  // of two or more pixels, as the GPU found them
+  double gpuMs = 0, wallMs = 0, totalMs = 0, readMs = 0, contextMs = 0, setupMs = 0, decodeMs = 0, encodeMs = 0;
+};
+
+// The report on standard output (standard error when the picture went there).
+void reportPixelSort(const PixelSortCommandOptions& options, const PixelSortPlan& plan, const HeadlessContext& context,
+                     const PixelSortFigures& f) {
+  const PixelSortOptions& ps = plan.options();
+  const LineLayout& layout = plan.layout();
+  const PassSchedule& schedule = plan.schedule();
+  const Algorithm algorithm = plan.algorithm();
+  const std::uint64_t spans = f.spans;
+  std::FILE* report = options.output == "-" ? stderr : stdout;
+  char path[96];
+  if (ps.path == PixelPath::Lines && (ps.angle == 0.0 || ps.angle == kVerticalAngle)) {
+    std::snprintf(path, sizeof path, "lines at %s degrees", ps.angle == 0.0 ? "0 (rows)" : "-90 (columns)");
+  } else if (ps.path == PixelPath::Lines) {
+    std::snprintf(path, sizeof path, "lines at %g degrees", ps.angle);
+  } else if (ps.path == PixelPath::Hilbert) {
+    std::snprintf(path, sizeof path, "path hilbert");
+  } else {  // the centre as the path takes it: halves, the image's middle by default
+    std::snprintf(path, sizeof path, "path %s around (%g, %g)", pathInfo(ps.path).name,
+                  ps.centerX >= 0 ? ps.centerX : (f.width - 1) / 2.0, ps.centerY >= 0 ? ps.centerY : (f.height - 1) / 2.0);
+  }
+  std::fprintf(report, "pixel-sorted %s (%ux%u) -> %s: %s, key %s %s, spans by %s%s\n",
+               options.input.c_str(), f.width, f.height, options.output.c_str(), path, pixelKeyInfo(ps.key).name,
+               ps.order == SortOrder::Ascending ? "ascending" : "descending", intervalsInfo(ps.intervals).name,
+               ps.mask && ps.intervals != Intervals::Mask ? " inside the mask" : "");
+  std::string details;
+  if (ps.intervals == Intervals::Threshold) {
+    const LumaBounds b = selectBounds(ps);
+    details = std::string(pixelKeyInfo(ps.select).name) + (ps.invert ? " outside " : " ") + std::to_string(b.lowest) +
+              ".." + std::to_string(b.highest);
+  }
+  if (ps.intervals == Intervals::Edges) details = "edge strength above " + std::to_string(kEdgeScale * lumaBounds(ps).lowest);
+  if (ps.intervals == Intervals::Random || ps.intervals == Intervals::Waves) {
+    details = "mean length " + std::to_string(ps.spanLength) + ", seed " + std::to_string(ps.seed);
+  }
+  if (ps.maxSpan) details += (details.empty() ? "" : ", ") + std::string("pieces of at most ") + std::to_string(ps.maxSpan);
+  if (ps.skipPercent) details += (details.empty() ? "" : ", ") + std::to_string(ps.skipPercent) + "% left unsorted";
+  std::fprintf(report, "  spans     %llu of two or more pixels%s%s%s\n",
+               static_cast<unsigned long long>(spans),
+               details.empty() ? "" : " (", details.c_str(), details.empty() ? "" : ")");
+  std::fprintf(report, "  lines     %u of up to %u pixels, in %llu rows of %llu elements%s\n", layout.count, layout.longest,
+               static_cast<unsigned long long>(layout.paddedCount), static_cast<unsigned long long>(layout.paddedLength),
+               layout.packed ? " (short lines share a row)" : "");
+  std::fprintf(report, "  passes    %zu %s, every line at once, carrying %llu network steps\n", schedule.size(),
+               algorithmName(algorithm), static_cast<unsigned long long>(networkSteps(schedule)));
+  std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
+  std::fprintf(report, "  GPU time  %.2f ms (spans, keys, sort, image order); upload + passes + read back %.2f ms\n",
+               f.gpuMs, f.wallMs);
+  std::fprintf(report, "  time      %.0f ms in all: read %.0f, GL context %.0f, textures and programs %.0f "
+               "(decoding beside the textures and programs, %.0f more), GPU work %.0f, PNG encode and write %.0f\n",
+               f.totalMs, f.readMs, f.contextMs, f.setupMs, f.decodeMs, f.wallMs, f.encodeMs);
+  for (const PixelSortStage& stage : options.then) {
+    const PixelSortOptions& s = stage.options;
+    char at[48] = "", mixed[48] = "";
+    if (s.path == PixelPath::Lines) std::snprintf(at, sizeof at, " at %g degrees", s.angle);
+    if (s.mix < 1.0) std::snprintf(mixed, sizeof mixed, ", mixed %g", s.mix);
+    std::fprintf(report, "  then      %s%s, key %s %s, spans by %s%s, on %s\n", pathInfo(s.path).name, at,
+                 pixelKeyInfo(s.key).name, s.order == SortOrder::Ascending ? "ascending" : "descending",
+                 intervalsInfo(s.intervals).name, mixed,
+                 algorithmName(pixelSortAlgorithmHere(stage.algorithm, stage.algorithmChosen)));
+  }
+  if (options.verify) {
+    std::fprintf(report, "  verify    identical to the CPU model and to a stable sort of every span%s\n",
+                 options.then.empty() ? "" : ", in every sort");
+  }
+}
+
 // A clip (by its name: a GIF may be a still, so not a GIF) sorted to a still's output is the
 // user's slip, said as such before its bytes are read as a picture.
 void checkStillInput(const PixelSortCommandOptions& options) {
@@ -175,7 +248,6 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
                      });
   const LineLayout& layout = plan.layout();
   const PassSchedule& schedule = plan.schedule();
-  const Algorithm algorithm = plan.algorithm();
   const double setupMs = since();
   Image image = decoded.get();
   std::vector<unsigned char>().swap(bytes);
@@ -205,63 +277,10 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   const double encodeMs = since();
 
   if (!options.quiet) {
-    std::FILE* report = options.output == "-" ? stderr : stdout;
-    char path[96];
-    if (ps.path == PixelPath::Lines && (ps.angle == 0.0 || ps.angle == kVerticalAngle)) {
-      std::snprintf(path, sizeof path, "lines at %s degrees", ps.angle == 0.0 ? "0 (rows)" : "-90 (columns)");
-    } else if (ps.path == PixelPath::Lines) {
-      std::snprintf(path, sizeof path, "lines at %g degrees", ps.angle);
-    } else if (ps.path == PixelPath::Hilbert) {
-      std::snprintf(path, sizeof path, "path hilbert");
-    } else {  // the centre as the path takes it: halves, the image's middle by default
-      std::snprintf(path, sizeof path, "path %s around (%g, %g)", pathInfo(ps.path).name,
-                    ps.centerX >= 0 ? ps.centerX : (image.width - 1) / 2.0, ps.centerY >= 0 ? ps.centerY : (image.height - 1) / 2.0);
-    }
-    std::fprintf(report, "pixel-sorted %s (%ux%u) -> %s: %s, key %s %s, spans by %s%s\n",
-                 options.input.c_str(), image.width, image.height, options.output.c_str(), path, pixelKeyInfo(ps.key).name,
-                 ps.order == SortOrder::Ascending ? "ascending" : "descending", intervalsInfo(ps.intervals).name,
-                 ps.mask && ps.intervals != Intervals::Mask ? " inside the mask" : "");
-    std::string details;
-    if (ps.intervals == Intervals::Threshold) {
-      const LumaBounds b = selectBounds(ps);
-      details = std::string(pixelKeyInfo(ps.select).name) + (ps.invert ? " outside " : " ") + std::to_string(b.lowest) +
-                ".." + std::to_string(b.highest);
-    }
-    if (ps.intervals == Intervals::Edges) details = "edge strength above " + std::to_string(kEdgeScale * lumaBounds(ps).lowest);
-    if (ps.intervals == Intervals::Random || ps.intervals == Intervals::Waves) {
-      details = "mean length " + std::to_string(ps.spanLength) + ", seed " + std::to_string(ps.seed);
-    }
-    if (ps.maxSpan) details += (details.empty() ? "" : ", ") + std::string("pieces of at most ") + std::to_string(ps.maxSpan);
-    if (ps.skipPercent) details += (details.empty() ? "" : ", ") + std::to_string(ps.skipPercent) + "% left unsorted";
-    std::fprintf(report, "  spans     %llu of two or more pixels%s%s%s\n",
-                 static_cast<unsigned long long>(spans),
-                 details.empty() ? "" : " (", details.c_str(), details.empty() ? "" : ")");
-    std::fprintf(report, "  lines     %u of up to %u pixels, in %llu rows of %llu elements%s\n", layout.count, layout.longest,
-                 static_cast<unsigned long long>(layout.paddedCount), static_cast<unsigned long long>(layout.paddedLength),
-                 layout.packed ? " (short lines share a row)" : "");
-    std::fprintf(report, "  passes    %zu %s, every line at once, carrying %llu network steps\n", schedule.size(),
-                 algorithmName(algorithm), static_cast<unsigned long long>(networkSteps(schedule)));
-    std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
-    std::fprintf(report, "  GPU time  %.2f ms (spans, keys, sort, image order); upload + passes + read back %.2f ms\n",
-                 gpuMs, wallMs);
-    std::fprintf(report, "  time      %.0f ms in all: read %.0f, GL context %.0f, textures and programs %.0f "
-                 "(decoding beside the textures and programs, %.0f more), GPU work %.0f, PNG encode and write %.0f\n",
-                 std::chrono::duration<double, std::milli>(Clock::now() - begun).count(), layoutMs, contextMs, setupMs,
-                 decodeMs, wallMs, encodeMs);
-    for (const PixelSortStage& stage : options.then) {
-      const PixelSortOptions& s = stage.options;
-      char at[48] = "", mixed[48] = "";
-      if (s.path == PixelPath::Lines) std::snprintf(at, sizeof at, " at %g degrees", s.angle);
-      if (s.mix < 1.0) std::snprintf(mixed, sizeof mixed, ", mixed %g", s.mix);
-      std::fprintf(report, "  then      %s%s, key %s %s, spans by %s%s, on %s\n", pathInfo(s.path).name, at,
-                   pixelKeyInfo(s.key).name, s.order == SortOrder::Ascending ? "ascending" : "descending",
-                   intervalsInfo(s.intervals).name, mixed,
-                   algorithmName(pixelSortAlgorithmHere(stage.algorithm, stage.algorithmChosen)));
-    }
-    if (options.verify) {
-      std::fprintf(report, "  verify    identical to the CPU model and to a stable sort of every span%s\n",
-                   options.then.empty() ? "" : ", in every sort");
-    }
+    const PixelSortFigures figures{image.width, image.height, spans, gpuMs, wallMs,
+                                   std::chrono::duration<double, std::milli>(Clock::now() - begun).count(),
+                                   layoutMs, contextMs, setupMs, decodeMs, encodeMs};
+    reportPixelSort(options, plan, context, figures);
   }
   if (options.exitWhenDone) exitNow(0);  // the GL context stays up: its teardown is ~9 ms
   return 0;

@@ -111,17 +111,43 @@ bool PixelSortPlan::takes(const PixelSortOptions& other) const {
   return shaping(other) == shaping(options_);
 }
 
+bool PixelSortPlan::keepsLines(const PixelSortOptions& o, Algorithm algorithm) const {
+  const PixelSortOptions& p = options_;
+  return o.angle == p.angle && o.mask == p.mask && o.field == p.field && algorithm == algorithm_ &&
+         packsLines(o) == packsLines(p) && o.path == p.path && o.centerX == p.centerX && o.centerY == p.centerY &&
+         (o.path == PixelPath::Lines || o.key == p.key);  // a path's pieces follow the key
+}
+
+void PixelSortPlan::reschedule(const PixelSortOptions& options) {
+  options_ = options;
+  schedule_ = pixelSortSchedule(lines_.layout, algorithm_, options_);
+  runner().prepare(schedule_, sourceShape(lines_.layout, options_));
+  runner().restartFromSource();
+}
+
+Runner& PixelSortPlan::runner() const {
+  if (!runner_) throw Error(ExitCode::Gpu, "pixel sort plan: used after its runner was released");
+  return *runner_;
+}
+
+void PixelSortPlan::upload(const Image& image) {
+  uploadPixelSource(runner(), image, options_, lines_.layout, lines_.elementOf);
+}
+
 double PixelSortPlan::run(const Image& image) {
-  if (!runner_) throw Error(ExitCode::Gpu, "pixel sort plan: run after its runner was released");
-  uploadPixelSource(*runner_, image, options_, lines_.layout, lines_.elementOf);
-  return runner_->run(schedule_);
+  upload(image);
+  return runner().run(schedule_);
+}
+
+std::vector<std::uint8_t> PixelSortPlan::readSorted(const Image& image, std::vector<std::uint8_t> storage, double mix) {
+  std::vector<std::uint8_t> bytes = runner().readPixelBytes(image.pixelCount(), std::move(storage));
+  mixWithOriginal(bytes, image.rgba, mix);
+  return bytes;
 }
 
 std::vector<std::uint8_t> PixelSortPlan::sort(const Image& image, std::vector<std::uint8_t> storage, double mix) {
   run(image);
-  std::vector<std::uint8_t> bytes = runner_->readPixelBytes(image.pixelCount(), std::move(storage));
-  mixWithOriginal(bytes, image.rgba, mix);
-  return bytes;
+  return readSorted(image, std::move(storage), mix);
 }
 
 }  // namespace texsort

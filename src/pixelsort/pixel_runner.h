@@ -67,18 +67,29 @@ class PixelSortPlan {
   Algorithm algorithm() const { return algorithm_; }
   const LineLayout& layout() const { return lines_.layout; }
   const PassSchedule& schedule() const { return schedule_; }
-  Runner& runner() const { return *runner_; }
+  Runner& runner() const;  // throws Error(Gpu) after releaseRunner()
   // Whether a picture sorted with `other` takes this plan's lines, schedule and programs: the
   // options differ at most in --mix, which run() applies after the read-back.
   bool takes(const PixelSortOptions& other) const;
 
+  // Whether `other` on `algorithm` lays out the same lines: only the path, angle, centre, mask or
+  // field, whether lines share rows (packsLines), a path's key, or the line sort change them.
+  bool keepsLines(const PixelSortOptions& other, Algorithm algorithm) const;
+  // New options on the same lines (keepsLines): a new schedule on the same runner, which starts
+  // again from the source already uploaded.
+  void reschedule(const PixelSortOptions& options);
+
+  // Uploads `image` (the plan's size); the passes start from it.
+  void upload(const Image& image);
   // Uploads `image` (the plan's size) and runs every pass; returns their GPU milliseconds.
   double run(const Image& image);
-  // run(), then the sorted picture's bytes read back over `storage`'s memory (see
-  // Runner::readPixelBytes) and mixed with `image` by `mix` (the options' --mix, or an animated one).
+  // The picture's bytes after the last pass (image order), read back over `storage`'s memory (see
+  // Runner::readPixelBytes) and mixed with `image`, the picture uploaded, by `mix`.
+  std::vector<std::uint8_t> readSorted(const Image& image, std::vector<std::uint8_t> storage, double mix);
+  // run(), then readSorted() by `mix` (the options' --mix, or an animated one).
   std::vector<std::uint8_t> sort(const Image& image, std::vector<std::uint8_t> storage, double mix);
   // Gives the runner's textures back (before an encoder asks for memory, say); the layout and the
-  // schedule stay for a report. run() and sort() throw after it.
+  // schedule stay for a report. What needs the runner throws after it.
   void releaseRunner() { runner_.reset(); }
 
  private:

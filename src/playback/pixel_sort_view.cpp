@@ -48,7 +48,7 @@ std::vector<std::uint8_t> lineColours(const LineLayout& layout) {
 
 GLuint PixelSortView::linesTexture() {
   if (lines_.id() == 0) {
-    const std::vector<std::uint8_t> colours = lineColours(layout_);
+    const std::vector<std::uint8_t> colours = lineColours(plan_->layout());
     lines_ = gl::Texture(image_.width, image_.height, gl::TextureFormat::Rgba8, colours.data(), "path overlay");
   }
   return lines_.id();
@@ -60,53 +60,39 @@ PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algor
       algorithm_(algorithm),
       picture_(image_.width, image_.height, gl::TextureFormat::Rgba8, nullptr, "pixel sort picture"),
       target_(picture_, "pixel sort picture target") {
-  checkPixelSortOptions(options_);
-  checkPixelSortAlgorithm(algorithm_);
-  rebuildLines();
+  checkPixelSortOptions(options);
+  checkPixelSortAlgorithm(algorithm);
+  rebuildLines(options, algorithm);
 }
 
-void PixelSortView::rebuildLines() {
-  checkMaskSize(options_, image_.width, image_.height, "the mask");
-  layout_ = lineLayout(image_.width, image_.height, options_);
-  lines_ = gl::Texture();
-  if (const std::string limit = pixelSortLimit(layout_.shape(), options_.key, algorithm_); !limit.empty()) {
-    const bool algorithmLimit = layout_.shape().count() > info(algorithm_).maxElements;  // as texsort pixelsort
-    throw Error(algorithmLimit ? ExitCode::Gpu : ExitCode::BadInput,
-                std::to_string(image_.width) + "x" + std::to_string(image_.height) + " needs " + limit);
-  }
-  // The memory budget before the runner allocates anything, as texsort pixelsort checks it.
-  checkMemoryBudget("the image", image_.width, image_.height,
-                    pixelSortMemoryNeed(image_.width, image_.height, layout_.shape().count(), 0, algorithm_,
-                                        sourceShape(layout_, options_).maps()));
+void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algorithm) {
+  checkMaskSize(options, image_.width, image_.height, "the mask");
+  // The limits and the memory budget first, as texsort pixelsort checks them; on a refusal the view
+  // keeps its plan and options.
+  auto plan = std::make_unique<PixelSortPlan>("the image", image_.width, image_.height, options, algorithm, true);
   // The picture reads the source as the passes do.
-  const std::string defines = sourceDefines(sourceShape(layout_, options_));
-  program_ = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, "pixelsort_view.frag",
-                         {shaders::kShader_sort_common_glsl, defines.c_str(), shaders::kShader_pixel_source_glsl,
-                          shaders::kShader_pixelsort_view_frag});
-  schedule_ = pixelSortSchedule(layout_, algorithm_, options_);
-  runner_ = makeRunner(algorithm_, schedule_.shape.count());
-  runner_->prepare(schedule_, sourceShape(layout_, options_));
-  uploadPixelSource(*runner_, image_, options_, layout_);
+  const std::string defines = sourceDefines(sourceShape(plan->layout(), options));
+  gl::Program program("fullscreen.vert", shaders::kShader_fullscreen_vert, "pixelsort_view.frag",
+                      {shaders::kShader_sort_common_glsl, defines.c_str(), shaders::kShader_pixel_source_glsl,
+                       shaders::kShader_pixelsort_view_frag});
+  plan->upload(image_);
+  plan_ = std::move(plan);
+  program_ = std::move(program);
+  options_ = options;
+  algorithm_ = algorithm;
+  lines_ = gl::Texture();
   pass_ = 0;
 }
 
 void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algorithm) {
   checkPixelSortOptions(options);
   checkPixelSortAlgorithm(algorithm);
-  const bool sameLines = options.angle == options_.angle && options.mask == options_.mask &&
-                         options.field == options_.field && algorithm == algorithm_ &&
-                         packsLines(options) == packsLines(options_) && options.path == options_.path &&
-                         options.centerX == options_.centerX && options.centerY == options_.centerY &&
-                         (options.path == PixelPath::Lines || options.key == options_.key);  // a path's pieces follow the key
-  options_ = options;
-  algorithm_ = algorithm;
-  if (sameLines) {  // the uploaded source stands: only the passes change
-    schedule_ = pixelSortSchedule(layout_, algorithm_, options_);
-    runner_->prepare(schedule_, sourceShape(layout_, options_));
-    runner_->restartFromSource();
+  if (plan_->keepsLines(options, algorithm)) {  // the uploaded source stands: only the passes change
+    plan_->reschedule(options);
+    options_ = options;
     pass_ = 0;
   } else {
-    rebuildLines();
+    rebuildLines(options, algorithm);
   }
   seek(passCount(), false);
 }
@@ -118,7 +104,7 @@ void PixelSortView::setImage(Image image) {
   }
   image_ = std::move(image);
   const std::uint32_t at = pass_;
-  uploadPixelSource(*runner_, image_, options_, layout_);
+  plan_->upload(image_);
   pass_ = 0;
   seek(at, false);
 }
@@ -127,18 +113,18 @@ void PixelSortView::seek(std::uint32_t target, bool wait) {
   const auto start = Clock::now();
   target = std::min(target, passCount());
   if (target < pass_) {
-    runner_->restartFromSource();
+    plan_->runner().restartFromSource();
     pass_ = 0;
   }
-  for (; pass_ < target; ++pass_) runner_->runPass(schedule_[pass_]);
+  for (; pass_ < target; ++pass_) plan_->runner().runPass(plan_->schedule()[pass_]);
   if (wait) glFinish();
   lastUpdateMs_ = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
 void PixelSortView::render(bool spans) {
-  const StateView view = runner_->view();
+  const StateView view = plan_->runner().view();
   int form = 1;
-  if (pass_ <= firstElementPass(schedule_)) form = 0;
+  if (pass_ <= firstElementPass(plan_->schedule())) form = 0;
   else if (view.form == Buffer::Pixels) form = 3;  // after the last pass, which writes the image
   else if (view.form == Buffer::Compact) form = 2;
   const bool haveSpans = spans && view.spans != nullptr;
@@ -177,9 +163,7 @@ void PixelSortView::render(bool spans) {
 
 Image PixelSortView::result() {
   seek(passCount());
-  Image out = withPixels(image_, runner_->readPixelBytes(image_.pixelCount(), {}));
-  mixWithOriginal(out.rgba, image_.rgba, options_.mix);
-  return out;
+  return withPixels(image_, plan_->readSorted(image_, {}, options_.mix));
 }
 
 }  // namespace texsort

@@ -9,7 +9,7 @@
 #include "gl/fullscreen.h"
 #include "gl/objects.h"
 #include "pixelsort/pixel_sort.h"
-#include "sort/runner.h"
+#include "pixelsort/pixel_runner.h"
 
 namespace texsort {
 
@@ -39,10 +39,10 @@ class PixelSortView {
   const Image& image() const { return image_; }
   const PixelSortOptions& options() const { return options_; }
   Algorithm algorithm() const { return algorithm_; }
-  const PassSchedule& schedule() const { return schedule_; }
-  const LineLayout& layout() const { return layout_; }
+  const PassSchedule& schedule() const { return plan_->schedule(); }
+  const LineLayout& layout() const { return plan_->layout(); }
   std::uint32_t pass() const { return pass_; }
-  std::uint32_t passCount() const { return static_cast<std::uint32_t>(schedule_.size()); }
+  std::uint32_t passCount() const { return static_cast<std::uint32_t>(schedule().size()); }
   double lastUpdateMs() const { return lastUpdateMs_; }  // wall time of the last setOptions or seek
 
   // Draws the current state into the picture: every pixel shows the colour its position holds now;
@@ -58,14 +58,13 @@ class PixelSortView {
   Image result();
 
  private:
-  void rebuildLines();
+  // A new plan (lines, schedule, runner) for `options` on `algorithm`, the image uploaded to it.
+  void rebuildLines(const PixelSortOptions& options, Algorithm algorithm);
 
   Image image_;
   PixelSortOptions options_;
   Algorithm algorithm_;
-  LineLayout layout_;
-  PassSchedule schedule_;
-  std::unique_ptr<Runner> runner_;
+  std::unique_ptr<PixelSortPlan> plan_;
   std::uint32_t pass_ = 0;
   double lastUpdateMs_ = 0.0;
 

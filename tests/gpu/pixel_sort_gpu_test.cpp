@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <cstring>
 #include <memory>
 #include <random>
 
+#include "error.h"
 #include "gl/capabilities.h"
 #include "sort/packing.h"
 #include "pixelsort/pixel_sort.h"
@@ -257,6 +259,59 @@ TEST_F(Gpu, PixelSortSpansAcrossManyWordsEqualTheCpuModel) {
   }
   EXPECT_EQ(scanSteps, 2u) << "32 words a line: distances 1 and 8";
 }
+
+// One plan, many pictures: a plan takes the same options again and --mix alone, and nothing that
+// shapes its lines or schedule; a second picture through it, and a schedule made again on the same
+// lines, give what a fresh plan gives.
+TEST_F(Gpu, APlanSortsEveryPictureAsAFreshOneAndKnowsWhatItTakes) {
+  std::mt19937 rng(31);
+  const Image first = test::randomImage(37, 23, rng, 4), second = test::randomImage(37, 23, rng, 4);
+  PixelSortOptions o;
+  o.angle = 30.0;
+  o.lower = 0.2;
+  PixelSortPlan plan("plan", 37, 23, o, kFragmentPixelSort, true);
+  PixelSortOptions same = o;
+  same.mix = 0.5;
+  EXPECT_TRUE(plan.takes(same)) << "mix is applied after the read-back";
+  const auto shaped = [&](const char* name, const std::function<void(PixelSortOptions&)>& change) {
+    PixelSortOptions other = o;
+    change(other);
+    EXPECT_FALSE(plan.takes(other)) << name;
+  };
+  shaped("angle", [](PixelSortOptions& x) { x.angle = 31.0; });
+  shaped("intervals", [](PixelSortOptions& x) { x.intervals = Intervals::Edges; });
+  shaped("lower", [](PixelSortOptions& x) { x.lower = 0.3; });
+  shaped("upper", [](PixelSortOptions& x) { x.upper = 0.7; });
+  shaped("span length", [](PixelSortOptions& x) { x.spanLength = 9; });
+  shaped("seed", [](PixelSortOptions& x) { x.seed = 5; });
+  shaped("max span", [](PixelSortOptions& x) { x.maxSpan = 3; });
+  shaped("skip", [](PixelSortOptions& x) { x.skipPercent = 10; });
+  shaped("key", [](PixelSortOptions& x) { x.key = PixelKey::Hue; });
+  shaped("order", [](PixelSortOptions& x) { x.order = SortOrder::Descending; });
+  shaped("mask", [&](PixelSortOptions& x) { x.mask = std::make_shared<const Image>(first); });
+  shaped("select", [](PixelSortOptions& x) { x.select = PixelKey::Red; });
+  shaped("invert", [](PixelSortOptions& x) { x.invert = true; });
+  shaped("path", [](PixelSortOptions& x) { x.path = PixelPath::Circles; });
+  shaped("centre x", [](PixelSortOptions& x) { x.centerX = 3.0; });
+  shaped("centre y", [](PixelSortOptions& x) { x.centerY = 3.0; });
+  shaped("field", [&](PixelSortOptions& x) { x.field = std::make_shared<const Image>(first); });
+
+  EXPECT_EQ(plan.sort(first, {}, 1.0), pixelSortReference(first, o).rgba);
+  EXPECT_EQ(plan.sort(second, {}, 1.0), pixelSortReference(second, o).rgba) << "the second picture through the same plan";
+  PixelSortOptions later = o;
+  later.lower = 0.5;
+  later.order = SortOrder::Descending;
+  ASSERT_TRUE(plan.keepsLines(later, kFragmentPixelSort));
+  plan.upload(second);
+  plan.reschedule(later);
+  plan.runner().run(plan.schedule());
+  EXPECT_EQ(plan.readSorted(second, {}, 1.0), pixelSortReference(second, later).rgba) << "a new schedule on the same lines";
+  later.angle = 45.0;
+  EXPECT_FALSE(plan.keepsLines(later, kFragmentPixelSort));
+  plan.releaseRunner();
+  EXPECT_THROW(plan.run(first), Error);
+}
+
 
 // The CLI uploads the source a few texture rows at a time (PixelSource), or for rows and columns
 // without a mask straight from the pixels' bytes; the runner keeps each pixel's bytes and, for
