@@ -255,7 +255,7 @@ PassCosts measurePassCosts(Algorithm algorithm, std::uint64_t n, unsigned runs) 
 
 PassCosts measurePixelSortPassCosts(const Image& image, const PixelSortOptions& options, Algorithm algorithm,
                                     unsigned runs) {
-  PixelSortPlan plan("bench", image.width, image.height, options, algorithm, true);
+  PixelSortPlan plan("the scaled image", image.width, image.height, options, algorithm, true);
   PassCosts costs = timePasses(plan.runner(), plan.schedule(), runs, [&] { plan.upload(image); },
                                sourceShape(plan.layout(), options));
   costs.algorithm = algorithm;
@@ -286,7 +286,7 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
   cell.algorithm = algorithm;
   cell.width = image.width;
   cell.height = image.height;
-  PixelSortPlan plan("bench", image.width, image.height, options, algorithm, true);
+  PixelSortPlan plan("the scaled image", image.width, image.height, options, algorithm, true);
   cell.passes = plan.schedule().size();
   std::vector<double> gpu, wall, cpu;
   for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up and compares the two results

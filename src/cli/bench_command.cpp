@@ -246,22 +246,20 @@ int runPixelSortBench(const BenchOptions& options, const HeadlessContext& contex
     const Image scaled = scaledNearest(image, side);
     for (const Algorithm a : pixelSortBenchRows(options)) {
       PixelSortRow row{a, side, {}, {}};
-      try {  // the memory budget (TEXSORT_MEMORY_LIMIT too) before the size allocates anything
-        const SortShape shape = lineShape(side, side, defaults.angle, packsLines(defaults));
-        checkMemoryBudget("the scaled image", side, side, pixelSortMemoryNeed(side, side, shape.count(), 0, a, false));
+      if (showProgress) std::fprintf(stderr, "\rpixel sort %ux%u, %s ...        ", side, side, algorithmName(a));
+      try {  // a size past a limit of this context (the memory budget, a storage block) is a skipped row
+        if (options.perPass) {
+          const PassCosts costs = measurePixelSortPassCosts(scaled, defaults, a, options.runs);
+          if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
+          printPassCosts(costs, "pixel sort " + std::to_string(side) + "x" + std::to_string(side) + " (" +
+                                    std::to_string(costs.n) + " elements)");
+          continue;
+        }
+        row.cell = measurePixelSort(scaled, defaults, a, options.runs);
       } catch (const Error& e) {
         if (e.code() != ExitCode::Gpu) throw;
         row.skipped = e.what();
       }
-      if (showProgress && row.skipped.empty()) std::fprintf(stderr, "\rpixel sort %ux%u, %s ...        ", side, side, algorithmName(a));
-      if (options.perPass && row.skipped.empty()) {
-        const PassCosts costs = measurePixelSortPassCosts(scaled, defaults, a, options.runs);
-        if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
-        printPassCosts(costs, "pixel sort " + std::to_string(side) + "x" + std::to_string(side) + " (" + std::to_string(costs.n) +
-                                  " elements)");
-        continue;
-      }
-      if (row.skipped.empty()) row.cell = measurePixelSort(scaled, defaults, a, options.runs);
       if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
       rows.push_back(row);
       if (table) printPixelSortRows({row}, options, context);  // as each is measured

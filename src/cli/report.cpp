@@ -66,7 +66,8 @@ int namingTheFile(const std::string& name, const std::function<int()>& run) {
     return run();
   } catch (const Error& e) {
     const std::string what = e.what();
-    if (e.code() == ExitCode::Gpu && what.rfind("GL: cannot allocate", 0) == 0) throw Error(e.code(), name + ": " + what);
+    const bool unnamed = what.rfind("GL: cannot allocate", 0) == 0 || what.rfind("GPU sorter: ", 0) == 0;
+    if (e.code() == ExitCode::Gpu && unnamed) throw Error(e.code(), name + ": " + what);
     throw;
   }
 }

@@ -31,9 +31,9 @@ std::vector<Algorithm> runnableAlgorithms(const std::vector<Algorithm>& wanted, 
 // Returns in sanitizer builds, so that their leak checks see every run to its end.
 void exitNow(int code);
 
-// Runs `run`; a GPU allocation that fails for the image's data ("GL: cannot allocate ...", say
-// GL_OUT_OF_MEMORY on a texture the driver will not make) comes out naming the file, as the memory
-// budget's refusal does.
+// Runs `run`; a GPU limit or allocation that fails for the image's data ("GL: cannot allocate ...",
+// GL_OUT_OF_MEMORY on a texture the driver will not make; "GPU sorter: ..." for a storage block the
+// context caps) comes out naming the file, as the memory budget's refusal does.
 int namingTheFile(const std::string& name, const std::function<int()>& run);
 
 }  // namespace texsort

@@ -93,7 +93,7 @@ PixelSortPlan::PixelSortPlan(const std::string& name, std::uint32_t width, std::
 PixelSortPlan::PixelSortPlan(const std::string& name, std::uint32_t width, std::uint32_t height,
                              const PixelSortOptions& options, Algorithm given, bool chosen, std::uint64_t fileBytes,
                              const std::function<Lines()>& lines)
-    : options_(options), algorithm_(pixelSortAlgorithmHere(given, chosen)) {
+    : name_(name), width_(width), height_(height), options_(options), algorithm_(pixelSortAlgorithmHere(given, chosen)) {
   const SortShape shape = lineShape(width, height, options);
   checkPixelSortFits(name, width, height, shape, options.key, algorithm_);
   checkMemoryBudget(name, width, height, planMemoryNeed(width, height, options, shape, algorithm_, fileBytes));
@@ -119,9 +119,13 @@ bool PixelSortPlan::keepsLines(const PixelSortOptions& o, Algorithm algorithm) c
 }
 
 void PixelSortPlan::reschedule(const PixelSortOptions& options) {
+  // The lines stand, but the key may not fit them (rgb's 48-bit order on lines past 4096): checked
+  // as a new plan would be, before the plan changes.
+  checkPixelSortFits(name_, width_, height_, lines_.layout.shape(), options.key, algorithm_);
+  PassSchedule schedule = pixelSortSchedule(lines_.layout, algorithm_, options);
+  runner().prepare(schedule, sourceShape(lines_.layout, options));
+  schedule_ = std::move(schedule);
   options_ = options;
-  schedule_ = pixelSortSchedule(lines_.layout, algorithm_, options_);
-  runner().prepare(schedule_, sourceShape(lines_.layout, options_));
   runner().restartFromSource();
 }
 

@@ -76,7 +76,8 @@ class PixelSortPlan {
   // field, whether lines share rows (packsLines), a path's key, or the line sort change them.
   bool keepsLines(const PixelSortOptions& other, Algorithm algorithm) const;
   // New options on the same lines (keepsLines): a new schedule on the same runner, which starts
-  // again from the source already uploaded.
+  // again from the source already uploaded. Throws as a new plan would for a key the lines cannot
+  // take, and then leaves the plan as it was.
   void reschedule(const PixelSortOptions& options);
 
   // Uploads `image` (the plan's size); the passes start from it.
@@ -93,6 +94,8 @@ class PixelSortPlan {
   void releaseRunner() { runner_.reset(); }
 
  private:
+  std::string name_;  // in messages
+  std::uint32_t width_, height_;
   PixelSortOptions options_;
   Algorithm algorithm_;
   Lines lines_;

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 
-#include "image/crc32.h"
 #include "pixelsort/pixel_sort.h"
 #include "test_support.h"
 
@@ -141,28 +140,6 @@ TEST(BigImages, AnImageBeyondTheMemoryBudgetIsRefusedInOneLine) {
   EXPECT_EQ(runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "-q"}, options).exitCode, 0);
 }
 
-// A PNG whose header says width x height RGB and whose pixel data is cut short: decoding it fails,
-// so a refusal that names its size came before the pixels were read.
-std::vector<std::uint8_t> headerOnlyPng(std::uint32_t width, std::uint32_t height) {
-  std::vector<std::uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-  const auto chunk = [&](const char* type, std::vector<std::uint8_t> data) {
-    const auto size = static_cast<std::uint32_t>(data.size());
-    for (int shift = 24; shift >= 0; shift -= 8) png.push_back(static_cast<std::uint8_t>(size >> shift));
-    data.insert(data.begin(), type, type + 4);
-    png.insert(png.end(), data.begin(), data.end());
-    const std::uint32_t crc = crc32(data.data(), data.size());
-    for (int shift = 24; shift >= 0; shift -= 8) png.push_back(static_cast<std::uint8_t>(crc >> shift));
-  };
-  std::vector<std::uint8_t> header;
-  for (const std::uint32_t side : {width, height})
-    for (int shift = 24; shift >= 0; shift -= 8) header.push_back(static_cast<std::uint8_t>(side >> shift));
-  header.insert(header.end(), {8, 2, 0, 0, 0});  // 8 bits, RGB
-  chunk("IHDR", header);
-  chunk("IDAT", {0x78, 0x9c, 0x00});  // a zlib stream that stops at once
-  chunk("IEND", {});
-  return png;
-}
-
 // A picture inside the documented 2^28 pixels whose state is one texture larger than the renderer
 // allocates (llvmpipe: 1 GiB; 16000 x 16000 pixel-sorts into 2 GiB of pairs, sorts into 4 GiB of
 // elements): one line, exit 4, before its pixels are decoded (they are cut short: decoding would
@@ -170,7 +147,7 @@ std::vector<std::uint8_t> headerOnlyPng(std::uint32_t width, std::uint32_t heigh
 TEST(BigImages, ATextureLargerThanTheRendererAllocatesIsRefusedFirst) {
   test::TempFolder dir;
   const std::string big = dir.path("big.png");
-  test::writeFile(big, headerOnlyPng(16000, 16000));
+  test::writeFile(big, test::pngHeaderOnly(16000, 16000));
   const bool llvmpipe = test::runTexsort({"info"}).out.find("llvmpipe") != std::string::npos;
   for (const auto& [command, gib] : {std::pair<std::string, std::string>{"pixelsort", "2.0"}, {"sort", "4.0"}}) {
     SCOPED_TRACE(command);

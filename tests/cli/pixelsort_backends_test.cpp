@@ -99,6 +99,27 @@ TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
   EXPECT_NE(missing.err.find("/nonexistent/x.png"), std::string::npos) << missing.err;
 }
 
+// A side past a limit of this context is a skipped row and the table goes on: 8192x8192 is 2^26
+// elements, whose 512 MiB pair buffer is more than llvmpipe's 128 MiB storage block; the same
+// limit from `pixelsort` names the file.
+TEST(PixelSortCli, BenchSkipsASideTheContextCannotHoldAndGoesOn) {
+  const test::RunResult r = runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--sides", "8192,16",
+                                        "--runs", "1", "--no-progress", "--algos", "compute-b32"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("\ncompute-b32      16x16 "), std::string::npos) << r.out;
+  if (r.out.find("llvmpipe") != std::string::npos) {
+    EXPECT_NE(r.out.find("skipped: GPU sorter: 67108864 elements need a storage buffer of 512 MiB"), std::string::npos)
+        << r.out;
+    test::TempFolder dir;
+    const std::string big = dir.path("big.png");
+    test::writeFile(big, test::pngHeaderOnly(8192, 8192));
+    const test::RunResult one = runTexsort({"pixelsort", big, "-o", dir.path("o.png"), "--algo", "compute-b32"});
+    EXPECT_EQ(one.exitCode, 4) << one.err;
+    EXPECT_NE(one.err.find(big + ": GPU sorter: 67108864 elements need a storage buffer"), std::string::npos) << one.err;
+    EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"big.png"});
+  }
+}
+
 // The pixel sort's budget counts what it adds to a sort of the same elements (the source's bytes
 // and maps where its lines or a mask need them, a part of its texels, the span starts, the 8-bit
 // read-back, one element texture fewer on the wide path) and names the image's own size, not its

@@ -310,6 +310,23 @@ TEST_F(Gpu, APlanSortsEveryPictureAsAFreshOneAndKnowsWhatItTakes) {
   EXPECT_FALSE(plan.keepsLines(later, kFragmentPixelSort));
   plan.releaseRunner();
   EXPECT_THROW(plan.run(first), Error);
+
+  // Rows of 4100 pixels pad to 8192 elements: a new schedule on them with the rgb key (a 48-bit
+  // order that holds lines up to 4096) is refused as a new plan would be, and the plan stays.
+  const Image wide = test::randomImage(4100, 2, rng, 4);
+  PixelSortPlan rows("wide.png", 4100, 2, PixelSortOptions{}, kFragmentPixelSort, true);
+  PixelSortOptions rgb;
+  rgb.key = PixelKey::Rgb;
+  ASSERT_TRUE(rows.keepsLines(rgb, kFragmentPixelSort));
+  try {
+    rows.reschedule(rgb);
+    ADD_FAILURE() << "rgb on lines of 8192 elements was taken";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ExitCode::BadInput);
+    EXPECT_NE(std::string(e.what()).find("wide.png: 4100x2 needs lines of 8192 elements"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(rows.options().key, PixelKey::Luma);
+  EXPECT_EQ(rows.sort(wide, {}, 1.0), pixelSortReference(wide, PixelSortOptions{}).rgba);
 }
 
 

@@ -19,6 +19,8 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "image/crc32.h"
+
 namespace fs = std::filesystem;
 
 namespace texsort {
@@ -262,5 +264,26 @@ RunResult runProgram(const std::string& program, const std::vector<std::string>&
   result.err.assign(err.begin(), err.end());
   return result;
 }
+
+std::vector<std::uint8_t> pngHeaderOnly(std::uint32_t width, std::uint32_t height) {
+  std::vector<std::uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  const auto chunk = [&](const char* type, std::vector<std::uint8_t> data) {
+    const auto size = static_cast<std::uint32_t>(data.size());
+    for (int shift = 24; shift >= 0; shift -= 8) png.push_back(static_cast<std::uint8_t>(size >> shift));
+    data.insert(data.begin(), type, type + 4);
+    png.insert(png.end(), data.begin(), data.end());
+    const std::uint32_t crc = crc32(data.data(), data.size());
+    for (int shift = 24; shift >= 0; shift -= 8) png.push_back(static_cast<std::uint8_t>(crc >> shift));
+  };
+  std::vector<std::uint8_t> header;
+  for (const std::uint32_t side : {width, height})
+    for (int shift = 24; shift >= 0; shift -= 8) header.push_back(static_cast<std::uint8_t>(side >> shift));
+  header.insert(header.end(), {8, 2, 0, 0, 0});  // 8 bits, RGB
+  chunk("IHDR", header);
+  chunk("IDAT", {0x78, 0x9c, 0x00});  // a zlib stream that stops at once
+  chunk("IEND", {});
+  return png;
+}
+
 
 }  // namespace texsort::test

@@ -56,6 +56,9 @@ std::vector<std::uint8_t> rawPng(std::uint32_t width, std::uint32_t height, std:
                                  const std::vector<std::pair<std::string, std::vector<std::uint8_t>>>& extraChunks = {});
 
 std::vector<std::uint8_t> readFile(const std::string& path);
+// A PNG whose header says width x height RGB and whose pixel data is cut short: decoding it fails,
+// so a refusal that names its size came before the pixels were read.
+std::vector<std::uint8_t> pngHeaderOnly(std::uint32_t width, std::uint32_t height);
 void writeFile(const std::string& path, const std::vector<std::uint8_t>& bytes);
 bool fileExists(const std::string& path);
 std::vector<std::string> listFolder(const std::string& path);
