@@ -16,7 +16,6 @@
 #include "record/decoder.h"
 #include "sort/bits.h"
 #include "sort/cpu_model.h"
-#include "sort/memory_budget.h"
 #include "pixelsort/pixel_runner.h"
 #include "sort/runner.h"
 
@@ -55,7 +54,7 @@ Image sortAgain(const Image& input, const PixelSortStage& stage, const std::stri
   loadPixelSortImages(ps, stage.mask, stage.field, input.width, input.height);
   PixelSortPlan plan(name, input.width, input.height, ps, stage.algorithm, stage.algorithmChosen);
   plan.run(input);
-  Image out = withPixels(input, plan.runner().readPixelBytes(input.pixelCount(), {}));
+  Image out = withPixels(input, plan.readSorted(input, {}, 1.0));  // mixed after --verify
   if (verify) {
     SortState source;
     source.source = pixelSortSource(input, ps, plan.layout());
@@ -259,8 +258,8 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   // Read back over the source's bytes, already in memory (fresh pages for 16 MB: ~50 ms on a VM),
   // unless --verify still needs them.
   const bool keepSource = options.verify || ps.mix < 1.0;  // --verify and --mix still need it
-  Image sorted = withPixels(image, plan.runner().readPixelBytes(image.pixelCount(), keepSource ? std::vector<std::uint8_t>()
-                                                                                                : std::move(image.rgba)));
+  Image sorted = withPixels(image, plan.readSorted(image, keepSource ? std::vector<std::uint8_t>() : std::move(image.rgba),
+                                                   1.0));  // mixed after --verify
   // For the report: the spans the GPU found (the span words hold them, 1 MB at 2048x2048).
   const std::uint64_t spans = options.quiet ? 0
                                             : longSpanCount(plan.runner().readSpanWords(), schedule.shape.count(),

@@ -21,7 +21,6 @@
 #include "record/encoder.h"
 #include "record/frame_queue.h"
 #include "sort/algorithms.h"
-#include "sort/memory_budget.h"
 #include "pixelsort/pixel_runner.h"
 #include "sort/runner.h"
 
