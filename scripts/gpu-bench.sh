@@ -1,34 +1,64 @@
 #!/usr/bin/env bash
-# Issue 40's measurements on a lent GPU machine, in one short run: the renderer, the compute rows
-# checked pass by pass, the ladder (article 000's columns and texsort's B32 rows) at 2^20 and 2^24,
-# where each compute dispatch's time goes, the pixel sort on both backends (per pass at 4096x4096,
-# and which one --algo auto takes), and torch.sort beside them where PyTorch
-# is installed. Everything goes to OUT (default $OUT, else docs/gpu-DATE/), named by date.
-# Usage: scripts/gpu-bench.sh [OUT]   (needs build/release: make build).
-# SIZES=65536 SIDES=256 for a dry run (sort sizes; pixel-sort sides, the last one timed per pass).
-set -euo pipefail
+# The measurements to take on a lent GPU machine, sized to one device lease (15 minutes in all, a
+# machine's start included): the renderer, the compute rows checked pass by pass, the ladder at 2^20,
+# where each compute dispatch's time goes at 2^20 and 2^24, the pixel sort on both backends (2048x2048,
+# per pass at 4096x4096, and which one --algo auto takes), the GPU tests, and torch.sort beside them
+# where PyTorch is installed. Each step runs under its own limit (STEP_S, default 90 s) so one slow
+# step cannot starve the rest; a step cut short says so. Everything goes to one file, OUT/gpu-bench-DATE.txt
+# (OUT: the argument, else $OUT, else docs/h100/), since the device tool brings back at most 8 files.
+# On the device machine: source .gl/env.sh (made here by scripts/gpu-carry.sh), then run this.
+# A 2^24 ladder cell costs about 10 s of host time (generate, upload, check), so the ladder stays at 2^20.
+# Usage: scripts/gpu-bench.sh [OUT]   (BIN: the texsort to run, default build/release/texsort)
+# SIZES=65536 SIDES=256 LADDER=65536 for a dry run.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 day=$(date +%F)
-out=${1:-${OUT:-docs/gpu-$day}}
+out=${1:-${OUT:-docs/h100}}
+bin=${BIN:-build/release/texsort}
+tests=${TESTS:-$(dirname "$bin")/tests/texsort_gpu_tests}
+[ -x "$tests" ] || tests=$(dirname "$bin")/texsort_gpu_tests
 sizes=${SIZES:-1048576,16777216}
+ladder=${LADDER:-1048576}
 sides=${SIDES:-2048,4096}
-bin=build/release/texsort
+limit=${STEP_S:-90}
 mkdir -p "$out"
-"$bin" info | tee "$out/info-$day.txt"
-"$bin" check --quick --algos compute-b2,compute-c2,compute-b16,compute-noshared,compute-b32,compute-b32c4,compute-b32c16 \
-  | tee "$out/check-$day.txt"
-"$bin" bench --ladder --sizes "$sizes" --runs 5 --no-progress | tee "$out/ladder-$day.txt"
-"$bin" bench --per-pass --algos compute-c2,compute-b32,compute-b32c4,compute-b32c16 --sizes "$sizes" --runs 5 --no-progress \
-  | tee "$out/per-pass-$day.txt"
-"$bin" bench --pixelsort assets/astronaut.png --sides "$sides" --runs 5 --no-progress \
-  --algos bitonic-wide,bitonic-fast,compute-b32,compute-b32c4,compute-b32c16 | tee "$out/pixelsort-$day.txt"
-"$bin" bench --pixelsort assets/astronaut.png --sides "${sides##*,}" --per-pass --runs 5 --no-progress \
-  --algos bitonic-wide,compute-b32c4,compute-b32c16 | tee "$out/pixelsort-per-pass-$day.txt"
-# Which line sort --algo auto takes on this GPU (the report's passes line), with its result checked.
-"$bin" pixelsort assets/astronaut.png -o "$out/auto-$day.png" --verify | tee "$out/pixelsort-auto-$day.txt"
-if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
-  python3 scripts/torch_sort.py | tee "$out/torch-sort-$day.txt"
-else
-  echo "torch.sort: PyTorch with CUDA is not installed here" | tee "$out/torch-sort-$day.txt"
+report="$out/gpu-bench-$day.txt"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+step() {  # step TITLE COMMAND...: one section of the report, under its time limit
+  local title=$1 start=$SECONDS rc
+  shift
+  printf '\n## %s\n' "$title" | tee -a "$report"
+  timeout "$limit" "$@" 2>&1 | tee -a "$report"
+  rc=${PIPESTATUS[0]}
+  [ "$rc" -eq 124 ] && echo "(stopped by its ${limit} s limit)" | tee -a "$report"
+  echo "($((SECONDS - start)) s, exit $rc)" | tee -a "$report"
+}
+
+echo "texsort scripts/gpu-bench.sh, $day, $(git log -1 --format=%h 2>/dev/null || echo 'no git')" | tee "$report"
+if command -v nvidia-smi > /dev/null; then
+  nvidia-smi --query-gpu=name,driver_version,clocks.current.sm,clocks.max.sm --format=csv | tee -a "$report"
 fi
-echo "gpu-bench: wrote $out"
+echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-), $(nproc) cores" | tee -a "$report"
+step "texsort info" "$bin" info
+step "texsort check --quick, the compute rows" "$bin" check --quick \
+  --algos compute-b2,compute-c2,compute-b16,compute-noshared,compute-b32,compute-b32c4,compute-b32c16
+step "bench --ladder --sizes $ladder" "$bin" bench --ladder --sizes "$ladder" --runs 5 --no-progress
+step "bench --per-pass --sizes $sizes" "$bin" bench --per-pass --algos compute-c2,compute-b32,compute-b32c4,compute-b32c16 \
+  --sizes "$sizes" --runs 5 --no-progress
+step "bench --pixelsort --sides ${sides%%,*}" "$bin" bench --pixelsort assets/astronaut.png --sides "${sides%%,*}" --runs 5 \
+  --no-progress --algos bitonic-wide,bitonic-fast,compute-b32,compute-b32c4,compute-b32c16
+step "bench --pixelsort --sides ${sides##*,} --per-pass" "$bin" bench --pixelsort assets/astronaut.png --sides "${sides##*,}" \
+  --per-pass --runs 5 --no-progress --algos bitonic-wide,compute-b32c4,compute-b32c16
+# Which line sort --algo auto takes on this GPU (the report's passes line), with its result checked.
+step "pixelsort --algo auto --verify" "$bin" pixelsort assets/astronaut.png -o "$scratch/auto.png" --verify
+if [ -x "$tests" ]; then
+  step "texsort_gpu_tests (GPU == CPU model after every pass)" "$tests" --gtest_brief=1
+fi
+if python3 -c 'import torch; assert torch.cuda.is_available()' 2> /dev/null; then
+  step "torch.sort (scripts/torch_sort.py)" python3 scripts/torch_sort.py
+else
+  echo "torch.sort: PyTorch with CUDA is not installed here" | tee -a "$report"
+fi
+echo "gpu-bench: wrote $report"
