@@ -155,208 +155,238 @@ void finishClipSave(ViewerState& s, bool wait) {
   }
 }
 
+namespace {
+
+// The clip's frame controls, when a clip is open.
+void clipSection(ViewerState& s) {
+  if (!s.clip || !ImGui::CollapsingHeader("Clip", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const ClipFrames& clip = *s.clip;
+  const std::uint32_t ready = clip.ready();
+  if (ImGui::Button("|<")) showClipFrame(s, 0);
+  ImGui::SameLine();
+  if (ImGui::Button("< Frame") && s.clipFrame > 0) showClipFrame(s, s.clipFrame - 1);
+  ImGui::SameLine();
+  if (ImGui::Button(s.clipPlaying ? "Pause clip" : "Play clip")) {
+    s.clipPlaying = !s.clipPlaying;
+    s.clipOwed = 0.0;
+    if (s.clipPlaying && s.clipFrame + 1 >= ready) showClipFrame(s, 0);
+  }
+  remember(s, "play clip");
+  ImGui::SameLine();
+  if (ImGui::Button("Frame >") && s.clipFrame + 1 < ready) showClipFrame(s, s.clipFrame + 1);
+  int frame = static_cast<int>(s.clipFrame);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##clipframe", &frame, 0, static_cast<int>(ready) - 1, "frame %d")) {
+    showClipFrame(s, static_cast<std::uint32_t>(frame));
+  }
+  const VideoProbe& p = clip.probe();
+  hint("%ux%u at %.3g fps; %u frames%s%s", p.width, p.height, p.fps, ready,
+       clip.finished() ? "" : (" of " + std::to_string(p.frames) + " decoded so far").c_str(),
+       p.times.runs.empty() ? "" : ", each at its own time");
+  if (const std::string problem = clip.problem(); !problem.empty()) hint("%s", problem.c_str());
+  hint("the options apply to the frame shown; Save with a video name (.mp4, .webm, .mkv, .gif) writes the whole "
+       "clip as texsort pixelsort does");
+}
+
+// Which way the lines run: the path, and its angle, field or centre.
+bool pathControls(ViewerState& s, PixelSortOptions& o) {
+  bool changed = false;
+  const bool pathsOpen = fittedCombo(s, "path", pathInfo(o.path).name, pathInfo(o.path).name);
+  remember(s, "path");
+  if (pathsOpen) {
+    for (const PathInfo& k : kPaths) {
+      if (ImGui::Selectable(k.name, k.path == o.path) && k.path != o.path) o.path = k.path, changed = true;
+      remember(s, std::string("path ") + k.name);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.meaning);
+    }
+    ImGui::EndCombo();
+  }
+  if (o.path == PixelPath::Lines) {
+    if (ImGui::Button("rows")) o.angle = 0.0, changed = true;
+    ImGui::SameLine();
+    if (ImGui::Button("columns")) o.angle = kVerticalAngle, changed = true;
+    ImGui::SameLine();
+    float angle = float(o.angle);
+    ImGui::SetNextItemWidth(150);
+    if (ImGui::SliderFloat("angle", &angle, -180.0f, 180.0f, "%.1f deg")) o.angle = angle, changed = true;
+  } else if (o.path == PixelPath::Flow) {  // the direction field: a picture of the image's size
+    if (pathRow(s, 110, "##field", s.fieldPath, "field path", "Field", "Field") && s.fieldPath[0] != '\0') {
+      loadField(s, o);
+      changed = true;
+    }
+    if (!o.field) hint("flow follows a direction field (each pixel's hue its way): load one; rows until then");
+  } else if (o.path != PixelPath::Hilbert) {  // the centre, in half pixels; the image's middle until moved
+    const Image& image = s.session->image();
+    float centre[2] = {float(o.centerX >= 0 ? o.centerX : (image.width - 1) / 2.0),
+                       float(o.centerY >= 0 ? o.centerY : (image.height - 1) / 2.0)};
+    ImGui::SetNextItemWidth(-110);
+    if (ImGui::SliderFloat2("centre", centre, 0.0f, float(std::max(image.width, image.height) - 1), "%.1f")) {
+      o.centerX = std::round(2.0 * std::clamp(double(centre[0]), 0.0, double(image.width - 1))) / 2.0;
+      o.centerY = std::round(2.0 * std::clamp(double(centre[1]), 0.0, double(image.height - 1))) / 2.0;
+      changed = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("middle")) o.centerX = o.centerY = -1.0, changed = true;
+  }
+  return changed;
+}
+
+// Where the spans lie along the lines.
+bool intervalControls(ViewerState& s, PixelSortOptions& o) {
+  bool changed = false;
+  int kind = static_cast<int>(o.intervals);
+  if (fittedCombo(s, "intervals", intervalsInfo(o.intervals).name, intervalsInfo(o.intervals).name)) {
+    for (const IntervalsInfo& k : kIntervals) {
+      if (ImGui::Selectable(k.name, k.intervals == o.intervals)) kind = static_cast<int>(k.intervals);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.meaning);
+    }
+    ImGui::EndCombo();
+  }
+  if (kind != static_cast<int>(o.intervals)) o.intervals = static_cast<Intervals>(kind), changed = true;
+  if (o.intervals == Intervals::Threshold || o.intervals == Intervals::Edges) {
+    ImGui::SetNextItemWidth(220);
+    if (sliderFraction("lower", o.lower)) {
+      if (o.intervals == Intervals::Threshold) o.upper = std::max(o.upper, o.lower);
+      changed = true;
+    }
+  }
+  if (o.intervals == Intervals::Threshold) {
+    ImGui::SetNextItemWidth(220);
+    if (sliderFraction("upper", o.upper)) o.lower = std::min(o.lower, o.upper), changed = true;
+    // The key the bounds are fractions of, and whether the spans lie inside or outside them.
+    ImGui::SetNextItemWidth(150);
+    if (ImGui::BeginCombo("##select", pixelKeyInfo(o.select).name)) {
+      for (const PixelKeyInfo& k : kPixelKeys)
+        if (colourKey(k.key) && ImGui::Selectable(k.name, k.key == o.select) && k.key != o.select) o.select = k.key, changed = true;
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    changed |= ImGui::Checkbox("outside", &o.invert);
+    ImGui::SameLine();
+    hint("bounds the key");
+  }
+  if (o.intervals == Intervals::Random || o.intervals == Intervals::Waves) {
+    ImGui::SetNextItemWidth(220);
+    changed |= sliderCount("span length", o.spanLength, 1, 1024, ImGuiSliderFlags_Logarithmic);
+  }
+  ImGui::SetNextItemWidth(220);
+  changed |= sliderCount("max span", o.maxSpan, 0, 1024, ImGuiSliderFlags_Logarithmic);
+  ImGui::SetNextItemWidth(220);
+  changed |= sliderCount("skip %", o.skipPercent, 0, 100);
+  if (o.intervals == Intervals::Random || o.intervals == Intervals::Waves || o.skipPercent > 0) {
+    int seed = static_cast<int>(o.seed);
+    ImGui::SetNextItemWidth(120);
+    if (ImGui::InputInt("seed", &seed)) o.seed = static_cast<std::uint32_t>(seed), changed = true;
+  }
+  return changed;
+}
+
+bool keyControls(ViewerState& s, PixelSortOptions& o, Algorithm& algorithm) {
+  if (!ImGui::CollapsingHeader("Key and sort", ImGuiTreeNodeFlags_DefaultOpen)) return false;
+  bool changed = false;
+  if (fittedCombo(s, "key", pixelKeyInfo(o.key).name, pixelKeyInfo(o.key).name)) {
+    for (const PixelKeyInfo& k : kPixelKeys) {
+      if (ImGui::Selectable(k.name, k.key == o.key) && k.key != o.key) o.key = k.key, changed = true;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.formula);
+    }
+    ImGui::EndCombo();
+  }
+  int order = o.order == SortOrder::Ascending ? 0 : 1;
+  ImGui::Text("order:");
+  ImGui::SameLine();
+  bool picked = ImGui::RadioButton("asc", &order, 0);
+  ImGui::SameLine();
+  picked |= ImGui::RadioButton("desc", &order, 1);
+  remember(s, "pixel desc");
+  if (picked) {
+    o.order = order == 0 ? SortOrder::Ascending : SortOrder::Descending;
+    changed = true;
+  }
+  if (fittedCombo(s, "line sort", info(algorithm).label, algorithmName(algorithm))) {
+    for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+      if (!pixelSortAlgorithm(row.id) || !algorithmAvailableHere(row.id)) continue;
+      if (ImGui::Selectable(row.label, row.id == algorithm) && row.id != algorithm) algorithm = row.id, changed = true;
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SetNextItemWidth(220);
+  changed |= sliderFraction("mix", o.mix);
+  remember(s, "mix");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the sorted result's share against the original (--mix)");
+  if (ImGui::Checkbox("span overlay", &s.pixelSpans)) s.pixelDirty = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("dark: outside every span; each span (piece) tinted its own colour");
+  ImGui::SameLine();
+  ImGui::Checkbox("path overlay", &s.pixelLines);
+  remember(s, "path overlay");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("each line its own hue, dark at its start and bright at its end");
+  return changed;
+}
+
+void passesSection(ViewerState& s, float fps) {
+  if (!ImGui::CollapsingHeader("Passes", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  PixelSortView& v = *s.pixel;
+  if (ImGui::Button("Reset")) v.seek(0), s.pixelPlaying = false, s.pixelDirty = true;
+  ImGui::SameLine();
+  if (ImGui::Button("< Back") && v.pass() > 0) v.seek(v.pass() - 1), s.pixelDirty = true;
+  ImGui::SameLine();
+  if (ImGui::Button(s.pixelPlaying ? "Pause" : "Play", ImVec2(60, 0))) {
+    s.pixelPlaying = !s.pixelPlaying;
+    s.pixelOwed = 0.0;
+    if (s.pixelPlaying && v.pass() == v.passCount()) v.seek(0);
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Step >")) v.seek(v.pass() + 1), s.pixelDirty = true;
+  ImGui::SameLine();
+  if (ImGui::Button("End")) v.seek(v.passCount()), s.pixelPlaying = false, s.pixelDirty = true;
+  speedControl(s.transport, "a pass a frame");
+  int pass = static_cast<int>(v.pass());
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##pixelpass", &pass, 0, static_cast<int>(v.passCount()), "pass %d")) {
+    v.seek(static_cast<std::uint32_t>(pass));
+    s.pixelDirty = true;
+  }
+  const PassText text = v.pass() == 0 ? PassText{"the image as loaded", "", ""}
+                                      : passText(v.schedule()[v.pass() - 1], v.schedule().shape.count());
+  ImGui::TextWrapped("%s", text.title.c_str());
+  if (!text.explanation.empty()) hint("%s", text.explanation.c_str());
+  const LineLayout& l = v.layout();
+  hint("%u lines of up to %u pixels, in %llu rows of %llu%s; %u passes", l.count, l.longest,
+                      static_cast<unsigned long long>(l.paddedCount), static_cast<unsigned long long>(l.paddedLength),
+                      l.packed ? " (short lines share a row)" : "", v.passCount());
+  ImGui::TextWrapped("last update %.1f ms, %.0f fps", v.lastUpdateMs(), double(fps));
+}
+
+void exportSection(ViewerState& s) {
+  if (!ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::SetNextItemWidth(-90);
+  ImGui::InputText("##pixelexport", s.pixelExportPath, sizeof s.pixelExportPath);
+  ImGui::SameLine();
+  if (ImGui::Button(s.clip && videoFormatForPath(s.pixelExportPath) ? "Save clip" : "Save PNG")) savePixelSort(s);
+}
+
+}  // namespace
+
 void pixelPanel(ViewerState& s, float fps) {
   if (!s.pixel) return;
-
-  if (s.clip && ImGui::CollapsingHeader("Clip", ImGuiTreeNodeFlags_DefaultOpen)) {
-    const ClipFrames& clip = *s.clip;
-    const std::uint32_t ready = clip.ready();
-    if (ImGui::Button("|<")) showClipFrame(s, 0);
-    ImGui::SameLine();
-    if (ImGui::Button("< Frame") && s.clipFrame > 0) showClipFrame(s, s.clipFrame - 1);
-    ImGui::SameLine();
-    if (ImGui::Button(s.clipPlaying ? "Pause clip" : "Play clip")) {
-      s.clipPlaying = !s.clipPlaying;
-      s.clipOwed = 0.0;
-      if (s.clipPlaying && s.clipFrame + 1 >= ready) showClipFrame(s, 0);
-    }
-    remember(s, "play clip");
-    ImGui::SameLine();
-    if (ImGui::Button("Frame >") && s.clipFrame + 1 < ready) showClipFrame(s, s.clipFrame + 1);
-    int frame = static_cast<int>(s.clipFrame);
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderInt("##clipframe", &frame, 0, static_cast<int>(ready) - 1, "frame %d")) {
-      showClipFrame(s, static_cast<std::uint32_t>(frame));
-    }
-    const VideoProbe& p = clip.probe();
-    hint("%ux%u at %.3g fps; %u frames%s%s", p.width, p.height, p.fps, ready,
-         clip.finished() ? "" : (" of " + std::to_string(p.frames) + " decoded so far").c_str(),
-         p.times.runs.empty() ? "" : ", each at its own time");
-    if (const std::string problem = clip.problem(); !problem.empty()) hint("%s", problem.c_str());
-    hint("the options apply to the frame shown; Save with a video name (.mp4, .webm, .mkv, .gif) writes the whole "
-         "clip as texsort pixelsort does");
-  }
-
+  clipSection(s);
   recipeControls(s);
   if (!s.pixel) return;  // another sort of the recipe: its view comes next frame
   PixelSortOptions o = s.pixelOptions;
   Algorithm algorithm = s.pixelAlgorithm;
   bool changed = false;
   if (ImGui::CollapsingHeader("Lines and spans", ImGuiTreeNodeFlags_DefaultOpen)) {
-    const bool pathsOpen = fittedCombo(s, "path", pathInfo(o.path).name, pathInfo(o.path).name);
-    remember(s, "path");
-    if (pathsOpen) {
-      for (const PathInfo& k : kPaths) {
-        if (ImGui::Selectable(k.name, k.path == o.path) && k.path != o.path) o.path = k.path, changed = true;
-        remember(s, std::string("path ") + k.name);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.meaning);
-      }
-      ImGui::EndCombo();
-    }
-    if (o.path == PixelPath::Lines) {
-      if (ImGui::Button("rows")) o.angle = 0.0, changed = true;
-      ImGui::SameLine();
-      if (ImGui::Button("columns")) o.angle = kVerticalAngle, changed = true;
-      ImGui::SameLine();
-      float angle = float(o.angle);
-      ImGui::SetNextItemWidth(150);
-      if (ImGui::SliderFloat("angle", &angle, -180.0f, 180.0f, "%.1f deg")) o.angle = angle, changed = true;
-    } else if (o.path == PixelPath::Flow) {  // the direction field: a picture of the image's size
-      if (pathRow(s, 110, "##field", s.fieldPath, "field path", "Field", "Field") && s.fieldPath[0] != '\0') {
-        loadField(s, o);
-        changed = true;
-      }
-      if (!o.field) hint("flow follows a direction field (each pixel's hue its way): load one; rows until then");
-    } else if (o.path != PixelPath::Hilbert) {  // the centre, in half pixels; the image's middle until moved
-      const Image& image = s.session->image();
-      float centre[2] = {float(o.centerX >= 0 ? o.centerX : (image.width - 1) / 2.0),
-                         float(o.centerY >= 0 ? o.centerY : (image.height - 1) / 2.0)};
-      ImGui::SetNextItemWidth(-110);
-      if (ImGui::SliderFloat2("centre", centre, 0.0f, float(std::max(image.width, image.height) - 1), "%.1f")) {
-        o.centerX = std::round(2.0 * std::clamp(double(centre[0]), 0.0, double(image.width - 1))) / 2.0;
-        o.centerY = std::round(2.0 * std::clamp(double(centre[1]), 0.0, double(image.height - 1))) / 2.0;
-        changed = true;
-      }
-      ImGui::SameLine();
-      if (ImGui::SmallButton("middle")) o.centerX = o.centerY = -1.0, changed = true;
-    }
-    int kind = static_cast<int>(o.intervals);
-    if (fittedCombo(s, "intervals", intervalsInfo(o.intervals).name, intervalsInfo(o.intervals).name)) {
-      for (const IntervalsInfo& k : kIntervals) {
-        if (ImGui::Selectable(k.name, k.intervals == o.intervals)) kind = static_cast<int>(k.intervals);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.meaning);
-      }
-      ImGui::EndCombo();
-    }
-    if (kind != static_cast<int>(o.intervals)) o.intervals = static_cast<Intervals>(kind), changed = true;
-    if (o.intervals == Intervals::Threshold || o.intervals == Intervals::Edges) {
-      ImGui::SetNextItemWidth(220);
-      if (sliderFraction("lower", o.lower)) {
-        if (o.intervals == Intervals::Threshold) o.upper = std::max(o.upper, o.lower);
-        changed = true;
-      }
-    }
-    if (o.intervals == Intervals::Threshold) {
-      ImGui::SetNextItemWidth(220);
-      if (sliderFraction("upper", o.upper)) o.lower = std::min(o.lower, o.upper), changed = true;
-      // The key the bounds are fractions of, and whether the spans lie inside or outside them.
-      ImGui::SetNextItemWidth(150);
-      if (ImGui::BeginCombo("##select", pixelKeyInfo(o.select).name)) {
-        for (const PixelKeyInfo& k : kPixelKeys)
-          if (colourKey(k.key) && ImGui::Selectable(k.name, k.key == o.select) && k.key != o.select) o.select = k.key, changed = true;
-        ImGui::EndCombo();
-      }
-      ImGui::SameLine();
-      changed |= ImGui::Checkbox("outside", &o.invert);
-      ImGui::SameLine();
-      hint("bounds the key");
-    }
-    if (o.intervals == Intervals::Random || o.intervals == Intervals::Waves) {
-      ImGui::SetNextItemWidth(220);
-      changed |= sliderCount("span length", o.spanLength, 1, 1024, ImGuiSliderFlags_Logarithmic);
-    }
-    ImGui::SetNextItemWidth(220);
-    changed |= sliderCount("max span", o.maxSpan, 0, 1024, ImGuiSliderFlags_Logarithmic);
-    ImGui::SetNextItemWidth(220);
-    changed |= sliderCount("skip %", o.skipPercent, 0, 100);
-    if (o.intervals == Intervals::Random || o.intervals == Intervals::Waves || o.skipPercent > 0) {
-      int seed = static_cast<int>(o.seed);
-      ImGui::SetNextItemWidth(120);
-      if (ImGui::InputInt("seed", &seed)) o.seed = static_cast<std::uint32_t>(seed), changed = true;
-    }
+    changed |= pathControls(s, o);
+    changed |= intervalControls(s, o);
   }
   maskControls(s, o, changed);
-  if (ImGui::CollapsingHeader("Key and sort", ImGuiTreeNodeFlags_DefaultOpen)) {
-    if (fittedCombo(s, "key", pixelKeyInfo(o.key).name, pixelKeyInfo(o.key).name)) {
-      for (const PixelKeyInfo& k : kPixelKeys) {
-        if (ImGui::Selectable(k.name, k.key == o.key) && k.key != o.key) o.key = k.key, changed = true;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.formula);
-      }
-      ImGui::EndCombo();
-    }
-    int order = o.order == SortOrder::Ascending ? 0 : 1;
-    ImGui::Text("order:");
-    ImGui::SameLine();
-    bool picked = ImGui::RadioButton("asc", &order, 0);
-    ImGui::SameLine();
-    picked |= ImGui::RadioButton("desc", &order, 1);
-    remember(s, "pixel desc");
-    if (picked) {
-      o.order = order == 0 ? SortOrder::Ascending : SortOrder::Descending;
-      changed = true;
-    }
-    if (fittedCombo(s, "line sort", info(algorithm).label, algorithmName(algorithm))) {
-      for (const AlgorithmInfo& row : kAlgorithmRegistry) {
-        if (!pixelSortAlgorithm(row.id) || !algorithmAvailableHere(row.id)) continue;
-        if (ImGui::Selectable(row.label, row.id == algorithm) && row.id != algorithm) algorithm = row.id, changed = true;
-      }
-      ImGui::EndCombo();
-    }
-    ImGui::SetNextItemWidth(220);
-    changed |= sliderFraction("mix", o.mix);
-    remember(s, "mix");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the sorted result's share against the original (--mix)");
-    if (ImGui::Checkbox("span overlay", &s.pixelSpans)) s.pixelDirty = true;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("dark: outside every span; each span (piece) tinted its own colour");
-    ImGui::SameLine();
-    ImGui::Checkbox("path overlay", &s.pixelLines);
-    remember(s, "path overlay");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("each line its own hue, dark at its start and bright at its end");
-  }
+  changed |= keyControls(s, o, algorithm);
   // The mask intervals without a mask sort whole lines until a mask comes, flow without a field rows.
   if (changed) {
     applyPixelOptions(s, o, algorithm);
     s.pixelOptions = o;
   }
-
-  if (ImGui::CollapsingHeader("Passes", ImGuiTreeNodeFlags_DefaultOpen)) {
-    PixelSortView& v = *s.pixel;
-    if (ImGui::Button("Reset")) v.seek(0), s.pixelPlaying = false, s.pixelDirty = true;
-    ImGui::SameLine();
-    if (ImGui::Button("< Back") && v.pass() > 0) v.seek(v.pass() - 1), s.pixelDirty = true;
-    ImGui::SameLine();
-    if (ImGui::Button(s.pixelPlaying ? "Pause" : "Play", ImVec2(60, 0))) {
-      s.pixelPlaying = !s.pixelPlaying;
-      s.pixelOwed = 0.0;
-      if (s.pixelPlaying && v.pass() == v.passCount()) v.seek(0);
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("Step >")) v.seek(v.pass() + 1), s.pixelDirty = true;
-    ImGui::SameLine();
-    if (ImGui::Button("End")) v.seek(v.passCount()), s.pixelPlaying = false, s.pixelDirty = true;
-    speedControl(s.transport, "a pass a frame");
-    int pass = static_cast<int>(v.pass());
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderInt("##pixelpass", &pass, 0, static_cast<int>(v.passCount()), "pass %d")) {
-      v.seek(static_cast<std::uint32_t>(pass));
-      s.pixelDirty = true;
-    }
-    const PassText text = v.pass() == 0 ? PassText{"the image as loaded", "", ""}
-                                        : passText(v.schedule()[v.pass() - 1], v.schedule().shape.count());
-    ImGui::TextWrapped("%s", text.title.c_str());
-    if (!text.explanation.empty()) hint("%s", text.explanation.c_str());
-    const LineLayout& l = v.layout();
-    hint("%u lines of up to %u pixels, in %llu rows of %llu%s; %u passes", l.count, l.longest,
-                        static_cast<unsigned long long>(l.paddedCount), static_cast<unsigned long long>(l.paddedLength),
-                        l.packed ? " (short lines share a row)" : "", v.passCount());
-    ImGui::TextWrapped("last update %.1f ms, %.0f fps", v.lastUpdateMs(), double(fps));
-  }
-  if (ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) {
-    ImGui::SetNextItemWidth(-90);
-    ImGui::InputText("##pixelexport", s.pixelExportPath, sizeof s.pixelExportPath);
-    ImGui::SameLine();
-    if (ImGui::Button(s.clip && videoFormatForPath(s.pixelExportPath) ? "Save clip" : "Save PNG")) savePixelSort(s);
-  }
+  passesSection(s, fps);
+  exportSection(s);
 }
 
 void pixelFrame(ViewerState& s, double dt) {
