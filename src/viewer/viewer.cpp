@@ -183,35 +183,31 @@ void deliverInput(GLFWwindow* window, ViewerState& s, std::uint32_t frame) {
   }
 }
 
-}  // namespace
+// 1. The arguments before the window: a bad image or an output that would replace it (or cannot
+// be written) is the same one line and exit code as in texsort sort, with or without a display.
+struct FirstPicture {
+  std::string path;  // the one asked for, else the bundled astronaut
+  std::unique_ptr<ClipFrames> clip;
+  Image image;
+};
 
-int runViewer(const ViewerOptions& options) {
-  // 1. The arguments before the window: a bad image or an output that would replace it (or cannot
-  // be written) is the same one line and exit code as in texsort sort, with or without a display.
-  const std::string first = options.image.empty() ? bundledAsset("astronaut.png") : options.image;
-  std::unique_ptr<ClipFrames> firstClip = options.generate == 0 && clipPath(first) ? readClip(first) : nullptr;
-  Image firstImage = options.generate != 0 || firstClip ? Image{} : loadImage(first, kMaxElements);
-  const std::string source = options.generate != 0 ? "" : first;
+FirstPicture checkViewerArguments(const ViewerOptions& options) {
+  FirstPicture first;
+  first.path = options.image.empty() ? bundledAsset("astronaut.png") : options.image;
+  first.clip = options.generate == 0 && clipPath(first.path) ? readClip(first.path) : nullptr;
+  if (options.generate == 0 && !first.clip) first.image = loadImage(first.path, kMaxElements);
+  const std::string source = options.generate != 0 ? "" : first.path;
   for (const std::string* output : {&options.exportState, &options.exportSheet, &options.screenshot, &options.record}) {
     if (!output->empty()) checkOutput(*output, {{source}});
   }
   if (!options.record.empty() && !videoFormatForPath(options.record)) {
     throw Error(ExitCode::Usage, options.record + ": end the name in .gif, .mp4, .webm or .mkv");
   }
-  std::vector<ScriptedInput> script = parseInputScript(options.input);
+  return first;
+}
 
-  // 2. Window and GL context (throws with a one-line reason when there is no display).
-  Window window(options.width, options.height, "texsort: GPU sorting networks, one fragment pass per step");
-
-  // 3. Dear ImGui with the GLFW and OpenGL 3 backends; the state, whose GL objects go before them.
-  ImGuiGuard imgui(window.handle());
-  ViewerState s;
-  glfwSetWindowUserPointer(window.handle(), &s);
-  installInput(window.handle());
-  s.script = std::move(script);
-  s.renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-
-  // 4. The first image: the one asked for, else the bundled astronaut.
+// 4. What the command line asks of the views before the first picture opens.
+void applyViewerOptions(ViewerState& s, const ViewerOptions& options) {
   s.order = options.order;
   s.pixelMode = options.pixelSort || options.pixelDrag;
   s.pixelDrag = options.pixelDrag;
@@ -229,13 +225,18 @@ int runViewer(const ViewerOptions& options) {
   s.transport.passesPerSecond = options.speed > 0.0f ? options.speed : 30.0f;
   s.fit = !options.zoomOneToOne;
   s.overlay = DisplayOptions{options.showRoles, options.showChanged};
-  std::snprintf(s.path, sizeof s.path, "%s", first.c_str());
+}
+
+// The first picture (a generated one, a clip or a still), then what runs on it: a recipe, the
+// showcase, playing, a recording. False when the recording could not start (its code is in s).
+bool openFirstPicture(ViewerState& s, const ViewerOptions& options, FirstPicture first) {
+  std::snprintf(s.path, sizeof s.path, "%s", first.path.c_str());
   if (options.generate != 0) {
     startSession(s, generateImage(Pattern::Random, options.generate, 2024), "random");
-  } else if (firstClip) {
-    openClip(s, std::move(firstClip));
+  } else if (first.clip) {
+    openClip(s, std::move(first.clip));
   } else {
-    startSession(s, std::move(firstImage), std::filesystem::path(first).filename().string(), first);
+    startSession(s, std::move(first.image), std::filesystem::path(first.path).filename().string(), first.path);
   }
   if (!s.session) throw Error(ExitCode::Gpu, s.message);
   s.recipeReader = options.recipe;
@@ -247,30 +248,32 @@ int runViewer(const ViewerOptions& options) {
   s.showBars = options.showBars;
   if (options.showcase) startShowcase(s);
   if (options.autoplay) s.transport.play();
-  if (!options.record.empty()) {
-    startRecording(s, options.record, 0, s.session->passCount());
-    if (!s.recording) return s.recordExitCode;
-  }
-  Soak soak;
-  soak.frames = options.soakFrames;
-  if (soak.frames) {
-    soak.badFile = (std::filesystem::temp_directory_path() / ("texsort-soak-" + std::to_string(::getpid()) + ".png")).string();
-    std::FILE* f = std::fopen(soak.badFile.c_str(), "wb");
-    if (f) {
-      std::fputs("not a PNG at all", f);
-      std::fclose(f);
-    }
-  }
+  if (options.record.empty()) return true;
+  startRecording(s, options.record, 0, s.session->passCount());
+  return s.recording != nullptr;
+}
 
-  // 5. Frames: input, advance the sort, draw the picture and the panels.
-  auto last = Clock::now();
+// --soak: a file that is not a PNG, for the soak to drop on the window now and then.
+Soak startSoak(std::uint32_t frames) {
+  Soak soak;
+  soak.frames = frames;
+  if (!soak.frames) return soak;
+  soak.badFile = (std::filesystem::temp_directory_path() / ("texsort-soak-" + std::to_string(::getpid()) + ".png")).string();
+  if (std::FILE* f = std::fopen(soak.badFile.c_str(), "wb")) {
+    std::fputs("not a PNG at all", f);
+    std::fclose(f);
+  }
+  return soak;
+}
+
+// The frame rate and the times the end-of-run report gives.
+struct FrameClock {
+  Clock::time_point last = Clock::now();
   float fps = 0.0f;
   double dragSeconds = 0.0;
   std::uint64_t dragFrames = 0;
-  for (std::uint32_t frame = 1; !window.shouldClose() && !s.quit; ++frame) {
-    glfwPollEvents();
-    deliverInput(window.handle(), s, frame);
-    for (const std::string& path : std::exchange(s.dropped, {})) loadFile(s, path);
+
+  double tick(ViewerState& s, std::uint32_t frame) {  // the seconds since the last frame
     const auto now = Clock::now();
     const double dt = std::chrono::duration<double>(now - last).count();
     last = now;
@@ -283,74 +286,74 @@ int runViewer(const ViewerOptions& options) {
       dragSeconds += dt;
       ++dragFrames;
     }
-
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
-    if (s.scriptedCursor) {  // the backend polled the real pointer and buttons: a scripted drag holds its own
-      ImGuiIO& io = ImGui::GetIO();
-      io.MousePos = s.cursor;
-      for (std::size_t b = 0; b < std::size(s.buttonsHeld); ++b) io.MouseDown[b] = io.MouseDown[b] || s.buttonsHeld[b];
-    }
-    ImGui::NewFrame();
-    handleKeys(s);
-    if (soak.frames) soak.step(s, frame);
-    if (s.pixelMode) {
-      pixelFrame(s, dt);
-    } else if (!recordStep(s)) {
-      advance(s, dt);
-      showcaseStep(s, dt);
-    }
-    benchStep(s);
-    if (s.pictureDirty) {
-      s.display->render(*s.session, s.overlay);
-      s.picturePass = s.session->pass();
-      s.pictureDirty = false;
-    }
-    controlsWindow(s, fps);
-    imageWindow(s);
-    if (s.showDiagram) diagramWindow(s);
-    if (s.bench.open) benchWindow(s);
-    ImGui::Render();
-
-    int w = 0, h = 0;
-    glfwGetFramebufferSize(window.handle(), &w, &h);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glViewport(0, 0, w, h);
-    glClearColor(0.1f, 0.1f, 0.12f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-
-    const bool recorded = !options.record.empty() && !s.recording;
-    const bool lastFrame = (options.frames != 0 && frame >= options.frames) || (soak.frames && frame >= soak.frames) ||
-                           recorded;
-    if (lastFrame && !options.exportState.empty() && s.pixelMode) {
-      std::snprintf(s.pixelExportPath, sizeof s.pixelExportPath, "%s", options.exportState.c_str());
-      savePixelSort(s);
-    } else if (lastFrame && !options.exportState.empty()) {
-      std::snprintf(s.exportPath, sizeof s.exportPath, "%s", options.exportState.c_str());
-      savePicture(s);
-    }
-    if (lastFrame && !options.exportSheet.empty()) {
-      std::snprintf(s.sheetPath, sizeof s.sheetPath, "%s", options.exportSheet.c_str());
-      saveContactSheet(s);
-    }
-    if (lastFrame && !options.screenshot.empty()) saveScreenshot(window.handle(), options.screenshot, s);
-    glfwSwapBuffers(window.handle());
-    if (lastFrame) break;
+    return dt;
   }
-  finishClipSave(s, true);  // a clip being saved is finished, not abandoned half-written
-  if (s.clip) std::printf("viewer: clip frame %u of %u\n", s.clipFrame, s.clip->ready());
-  if (soak.frames) {
-    soak.report();
-    std::remove(soak.badFile.c_str());
+};
+
+// 5. One frame: advance the sort, draw the picture and the panels into the window's back buffer.
+void drawFrame(GLFWwindow* window, ViewerState& s, Soak& soak, std::uint32_t frame, double dt, float fps) {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  if (s.scriptedCursor) {  // the backend polled the real pointer and buttons: a scripted drag holds its own
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = s.cursor;
+    for (std::size_t b = 0; b < std::size(s.buttonsHeld); ++b) io.MouseDown[b] = io.MouseDown[b] || s.buttonsHeld[b];
   }
+  ImGui::NewFrame();
+  handleKeys(s);
+  if (soak.frames) soak.step(s, frame);
+  if (s.pixelMode) {
+    pixelFrame(s, dt);
+  } else if (!recordStep(s)) {
+    advance(s, dt);
+    showcaseStep(s, dt);
+  }
+  benchStep(s);
+  if (s.pictureDirty) {
+    s.display->render(*s.session, s.overlay);
+    s.picturePass = s.session->pass();
+    s.pictureDirty = false;
+  }
+  controlsWindow(s, fps);
+  imageWindow(s);
+  if (s.showDiagram) diagramWindow(s);
+  if (s.bench.open) benchWindow(s);
+  ImGui::Render();
+
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(window, &w, &h);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, w, h);
+  glClearColor(0.1f, 0.1f, 0.12f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+// The exports the command line asked for, written from the last frame.
+void exportLastFrame(GLFWwindow* window, ViewerState& s, const ViewerOptions& options) {
+  if (!options.exportState.empty() && s.pixelMode) {
+    std::snprintf(s.pixelExportPath, sizeof s.pixelExportPath, "%s", options.exportState.c_str());
+    savePixelSort(s);
+  } else if (!options.exportState.empty()) {
+    std::snprintf(s.exportPath, sizeof s.exportPath, "%s", options.exportState.c_str());
+    savePicture(s);
+  }
+  if (!options.exportSheet.empty()) {
+    std::snprintf(s.sheetPath, sizeof s.sheetPath, "%s", options.exportSheet.c_str());
+    saveContactSheet(s);
+  }
+  if (!options.screenshot.empty()) saveScreenshot(window, options.screenshot, s);
+}
+
+// What a scripted or measured run prints at its end.
+void reportViewerRun(const ViewerState& s, const ViewerOptions& options, const FrameClock& clock) {
   if (s.pixelDrag && s.pixelChanges > 1) {
     std::vector<double> ms(s.pixelChangeMs.begin() + 1, s.pixelChangeMs.end());  // the first builds the view
     std::sort(ms.begin(), ms.end());
     std::printf("viewer: pixel sort: %llu frames while dragging --lower in %.2f s = %.1f fps; a re-sort takes %.1f ms "
                 "(median)\n",
-                static_cast<unsigned long long>(dragFrames), dragSeconds, double(dragFrames) / std::max(dragSeconds, 1e-9),
-                ms[ms.size() / 2]);
+                static_cast<unsigned long long>(clock.dragFrames), clock.dragSeconds,
+                double(clock.dragFrames) / std::max(clock.dragSeconds, 1e-9), ms[ms.size() / 2]);
   }
   if (s.showcase.on) std::printf("viewer: showcase: %zu sorts played to their end\n", s.showcase.shown);
   if (options.frames != 0) {  // the layout audit of a scripted run (checkFits): what was cut off, and by how much
@@ -363,6 +366,11 @@ int runViewer(const ViewerOptions& options) {
                 static_cast<unsigned long long>(s.playingFrames), s.playingSeconds,
                 double(s.playingFrames) / std::max(s.playingSeconds, 1e-9));
   }
+}
+
+// The run's exit code: a recording that did not end, or failed, first; else a failed export's
+// (its line is on standard error already), else 0.
+int viewerExitCode(const ViewerState& s, const ViewerOptions& options) {
   if (!options.record.empty()) {
     if (s.recording || s.recordCancelled) {
       std::fprintf(stderr, "texsort: error: %s: %s; nothing was written\n", options.record.c_str(),
@@ -372,7 +380,51 @@ int runViewer(const ViewerOptions& options) {
     if (s.recordExitCode != 0) return s.recordExitCode;  // the reason is on standard error already
     std::printf("%s\n", s.message.c_str());
   }
-  return s.exitCode;  // a failed export's code (its line is on standard error already), else 0  // s's GL objects go first, then ImGui's, then the window and its context
+  return s.exitCode;
+}
+
+}  // namespace
+
+int runViewer(const ViewerOptions& options) {
+  FirstPicture first = checkViewerArguments(options);
+  std::vector<ScriptedInput> script = parseInputScript(options.input);
+
+  // 2. Window and GL context (throws with a one-line reason when there is no display).
+  Window window(options.width, options.height, "texsort: GPU sorting networks, one fragment pass per step");
+
+  // 3. Dear ImGui with the GLFW and OpenGL 3 backends; the state, whose GL objects go before them.
+  ImGuiGuard imgui(window.handle());
+  ViewerState s;
+  glfwSetWindowUserPointer(window.handle(), &s);
+  installInput(window.handle());
+  s.script = std::move(script);
+  s.renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  applyViewerOptions(s, options);
+  if (!openFirstPicture(s, options, std::move(first))) return s.recordExitCode;
+  Soak soak = startSoak(options.soakFrames);
+
+  FrameClock clock;
+  for (std::uint32_t frame = 1; !window.shouldClose() && !s.quit; ++frame) {
+    glfwPollEvents();
+    deliverInput(window.handle(), s, frame);
+    for (const std::string& path : std::exchange(s.dropped, {})) loadFile(s, path);
+    const double dt = clock.tick(s, frame);
+    drawFrame(window.handle(), s, soak, frame, dt, clock.fps);
+    const bool recorded = !options.record.empty() && !s.recording;
+    const bool lastFrame = (options.frames != 0 && frame >= options.frames) || (soak.frames && frame >= soak.frames) ||
+                           recorded;
+    if (lastFrame) exportLastFrame(window.handle(), s, options);
+    glfwSwapBuffers(window.handle());
+    if (lastFrame) break;
+  }
+  finishClipSave(s, true);  // a clip being saved is finished, not abandoned half-written
+  if (s.clip) std::printf("viewer: clip frame %u of %u\n", s.clipFrame, s.clip->ready());
+  if (soak.frames) {
+    soak.report();
+    std::remove(soak.badFile.c_str());
+  }
+  reportViewerRun(s, options, clock);
+  return viewerExitCode(s, options);  // s's GL objects go first, then ImGui's, then the window and its context
 }
 
 }  // namespace texsort
