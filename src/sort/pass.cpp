@@ -258,173 +258,192 @@ PassText bitonicText(const char* name, std::uint32_t rank, std::uint32_t step, s
               str(2 * offset) + " compare forward."};
 }
 
+// Each pass kind's title, parameters and explanation: one overload a kind, so a new kind without
+// its text does not compile.
+PassText textOf(const BitonicStep& p, std::uint64_t n) {
+  return bitonicText("bitonic", p.rank, p.step, p.stepno, p.offset, n);
+}
+
+PassText textOf(const BitonicLegacyStep& p, std::uint64_t n) {
+  const BitonicStep& s = p.step;
+  PassText t = bitonicText("bitonic (legacy)", s.rank, s.step, s.stepno, s.offset, n);
+  t.explanation += " Article 004's float shader: fmod and floor on float uniforms, the same comparisons.";
+  return t;
+}
+
+PassText textOf(const OddEvenMergeStep& p, std::uint64_t) {
+  return PassText{"odd-even merge of runs of " + str(p.runLength),
+                  "runLength " + str(p.runLength) + " distance " + str(p.distance),
+                  "sorted runs of " + str(p.runLength) + " merge into runs of " + str(2 * p.runLength) +
+                      "; element i compares with i + " + str(p.distance) + " when (i - " +
+                      str(p.distance % p.runLength) + ") mod " + str(2 * p.distance) + " < " +
+                      str(p.distance) + ", inside its run; all ascending."};
+}
+
+PassText textOf(const TranspositionRound& p, std::uint64_t n) {
+  return PassText{"transposition round " + str(p.round), "parity " + str(p.parity),
+                  std::string("neighbours (i, i+1) with i ") + (p.parity ? "odd" : "even") +
+                      " compare; " + str(n) + " rounds sort " + str(n) + " elements."};
+}
+
+PassText textOf(const RadixFlags& p, std::uint64_t) {
+  return PassText{"radix bit " + str(p.bit) + ": flags", "",
+                  "e = 1 - bit, into the scan buffer (the elements do not move)."};
+}
+
+PassText textOf(const RadixScanStep& p, std::uint64_t) {
+  return PassText{"radix bit " + str(p.bit) + ": scan step " + str(p.step), "distance " + str(p.distance),
+                  "prefix sum of e by doubling: each position adds the value " + str(p.distance) +
+                      " positions before it."};
+}
+
+PassText textOf(const RadixGather& p, std::uint64_t) {
+  return PassText{"radix bit " + str(p.bit) + ": gather", "",
+                  "each position gathers its element: d = b ? i - f + totalFalses : f, found by binary "
+                  "search over the scan."};
+}
+
+PassText textOf(const PackCompact&, std::uint64_t) {
+  return PassText{"fast path: pack (key, index) two per texel", "",
+                  "half the fragments of a full pass, and a distance-1 step happens inside a texel."};
+}
+
+PassText textOf(const FusedBitonicSteps& p, std::uint64_t) {
+  std::string steps = p.count == 1 ? "step " + str(p.firstStep)
+                                   : "steps " + str(p.firstStep) + "-" + str(p.firstStep + p.count - 1);
+  const std::string distances = distanceList(fusedSteps(p));
+  const unsigned texels = fusedTexelsRead(p);
+  return PassText{"fast bitonic rank " + str(p.rank) + " " + steps,
+                  "stepno " + str(p.stepno) + " distance" + (p.count == 1 ? " " : "s ") + distances,
+                  str(p.count) + (p.count == 1 ? " step" : " steps") +
+                      " in one pass: each fragment owns texel t (elements 2t, 2t+1) and reads the " +
+                      str(texels) + (texels == 1 ? " texel" : " texels") + " its elements depend on."};
+}
+
+PassText textOf(const GatherByIndex& p, std::uint64_t) {
+  return PassText{std::string("fast path: gather each element's texel by its original index") +
+                      (p.pixels ? ", into image order" : ""),
+                  p.pixels ? "pixels " + str(p.pixels) : "",
+                  std::string("every position fetches its full element (colour, alpha) by the original index") +
+                      (p.pixels ? "; position i, for pixel i's line and position, its bytes." : ".")};
+}
+
+PassText textOf(const ComputeBitonicSteps& p, std::uint64_t) {
+  const std::vector<BitonicStep> steps = computeSteps(p);
+  const std::size_t count = steps.size();
+  const std::string group = str(1u << popCount(p.window));
+  // One merge: "rank 5 steps 0-3"; across merges: "ranks 4-5, 5 steps" (as the wide path).
+  const std::string ranks =
+      "ranks " + str(p.firstRank) + "-" + str(p.lastRank) + ", " + str(count) + " steps";
+  const std::string which = p.firstRank != p.lastRank ? ranks
+                            : count == 1 ? "rank " + str(p.lastRank) + " step " + str(p.firstStep)
+                                         : "rank " + str(p.lastRank) + " steps " + str(p.firstStep) + "-" +
+                                               str(p.lastStep);
+  return PassText{"compute B" + group + " " + which,
+                  std::string(p.pixels ? "into the image's bytes, " : "") + "stepno " + str(p.stepno) +
+                      " distance" + (count == 1 ? " " : "s ") + distanceList(steps),
+                  "one dispatch: each invocation loads the " + group + " (key, index) pairs its " +
+                      (count == 1 ? "step connects" : "steps connect") + " from the storage buffer, runs " +
+                      str(count) + (count == 1 ? " step" : " steps") + " in registers and " +
+                      (p.pixels ? "writes each position's pixel bytes (the gather into image order folded in)."
+                                : "stores them back.")};
+}
+
+PassText textOf(const WideBitonicSteps& p, std::uint64_t) {
+  const std::vector<BitonicStep> steps = wideSteps(p);
+  const std::string ranks = p.firstRank == p.lastRank ? "rank " + str(p.firstRank)
+                                                      : "ranks " + str(p.firstRank) + "-" + str(p.lastRank);
+  const std::string from =
+      p.source == kWideFromElements  ? "from the element texture (the pack folded in)"
+      : p.source == kWideFromPixels ? "as the pixel sort's (span, key, position) orders, made from the pixels "
+                                      "and the span words (the key pass folded in)"
+                                    : "from the layout of bits " + bitList(p.source);
+  const std::string writes =
+      p.pixels > 0 ? "writes the bytes of the pixel each position takes, 4 to a texel of 4 render targets: the "
+                     "rows' line order is the image's, so no gather follows."
+                   : "writes them through 8 render targets, laid out by those bits.";
+  return PassText{"wide bitonic " + ranks + ", " + str(steps.size()) + (steps.size() == 1 ? " step" : " steps") +
+                      (p.pixels > 0 ? ", into the image's bytes" : ""),
+                  "stepno " + str(p.stepno) + " distances " + distanceList(steps) + " window " +
+                      bitList(p.window) + (p.pixels > 0 ? " pixels " + str(p.pixels) : ""),
+                  "each fragment owns the 16 elements that differ in index bits " + bitList(p.window) +
+                      ", reads them " + from + ", runs the steps in registers and " + writes};
+}
+
+PassText textOf(const SpanStarts& p, std::uint64_t) {
+  static const char* const kinds[] = {"threshold", "whole lines", "edges", "random", "waves", "mask"};
+  const char* kind = p.intervals < std::size(kinds) ? kinds[p.intervals] : "?";
+  return PassText{std::string("pixel sort: span starts (") + kind + ")",
+                  "lowest " + str(p.lowest) + " highest " + str(p.highest) + " span length " +
+                      str(p.spanLength) + " seed " + str(p.seed),
+                  "each fragment does a word of 32 positions: a bit for each where a span starts (out of "
+                  "every span, after a pixel out of every span, or a break), and the latest of them."};
+}
+
+PassText textOf(const SpanScanStep& p, std::uint64_t) {
+  return PassText{"pixel sort: span scan step " + str(p.step), "distance " + str(p.distance) + " words",
+                  "running maximum of the latest starts along each line: each word of 32 positions takes "
+                  "the largest at 0, 1 ... 7 times " + str(p.distance) + " words before it in its line; at "
+                  "the end a position's span starts at its word's highest start bit at or below it, else at "
+                  "the previous word's latest start."};
+}
+
+PassText textOf(const PixelOrder& p, std::uint64_t) {
+  return PassText{std::string("pixel sort: (span, key, position) order") + (p.intoPairs ? " into pairs" : ""),
+                  "key bits " + str(p.keyBits) + " line bits " + str(p.lineBits) +
+                      (p.maxSpan ? " max span " + str(p.maxSpan) : "") +
+                      (p.skipPercent ? " skip " + str(p.skipPercent) + "%" : ""),
+                  "each position writes its pixel with the 48-bit order span << (K + s) | key << s | "
+                  "position in (r, g), so sorting every line sorts every span on its own." +
+                      std::string(p.intoPairs ? " Only the (r, g) pairs are written, two to a texel, for "
+                                                "the sort that follows: the pack folded in." : "")};
+}
+
+PassText textOf(const ImageOrder&, std::uint64_t) {
+  return PassText{"pixel sort: back to image order", "",
+                  "every pixel fetches the element at its line and position and writes its colour and "
+                  "alpha as bytes: the sorted image."};
+}
+
+PassText textOf(const WideGather& p, std::uint64_t) {
+  return PassText{std::string("wide path: gather each element's texel by its original index") +
+                      (p.pixels ? ", into image order" : ""),
+                  "window " + bitList(p.window) + (p.pixels ? " pixels " + str(p.pixels) : ""),
+                  std::string("every position finds its (key, index) in the layered wide state and fetches its "
+                              "full element (colour, alpha) by the original index") +
+                      (p.pixels ? "; position i, for pixel i's line and position, its bytes." : ".")};
+}
+
+PassText textOf(const SharedBitonicSteps& p, std::uint64_t) {
+  const std::vector<BitonicStep> steps = sharedSteps(p);
+  const std::string ranks = p.firstRank == p.lastRank ? "rank " + str(p.firstRank)
+                                                      : "ranks " + str(p.firstRank) + "-" + str(p.lastRank);
+  const std::string block = str(std::uint64_t{1} << p.blockLog2);
+  return PassText{"compute " + p.sharedKernel() + " " + ranks + ", " +
+                      str(steps.size()) + (steps.size() == 1 ? " step" : " steps"),
+                  std::string(p.pixels ? "into the image's bytes, " : "") + "block " + block + " stepno " +
+                      str(p.stepno) + " distances " +
+                      (steps.size() > 6 ? str(std::max_element(steps.begin(), steps.end(),
+                                                               [](const BitonicStep& a, const BitonicStep& b) {
+                                                                 return a.offset < b.offset;
+                                                               })->offset) +
+                                              " ... 1"
+                                        : distanceList(steps)),
+                  "one dispatch: each workgroup loads a block of " + block +
+                      " pairs into shared memory, runs the steps with a barrier after " +
+                      (p.stepsPerBarrier == 1 ? std::string("each (an invocation owns two elements)")
+                                              : "each chunk of up to " + str(p.stepsPerBarrier) +
+                                                    " steps (an invocation owns " +
+                                                    str(2u << (p.stepsPerBarrier - 1)) + " elements)") +
+                      (p.pixels ? ", and writes each position's pixel bytes (the gather into image order "
+                                  "folded in)."
+                                : ", and stores the block back.")};
+}
+
 }  // namespace
 
 PassText passText(const Pass& pass, std::uint64_t n) {
-  return std::visit(
-      Overloaded{
-          [&](const BitonicStep& p) { return bitonicText("bitonic", p.rank, p.step, p.stepno, p.offset, n); },
-          [&](const BitonicLegacyStep& p) {
-            const BitonicStep& s = p.step;
-            PassText t = bitonicText("bitonic (legacy)", s.rank, s.step, s.stepno, s.offset, n);
-            t.explanation += " Article 004's float shader: fmod and floor on float uniforms, the same comparisons.";
-            return t;
-          },
-          [&](const OddEvenMergeStep& p) {
-            return PassText{"odd-even merge of runs of " + str(p.runLength),
-                            "runLength " + str(p.runLength) + " distance " + str(p.distance),
-                            "sorted runs of " + str(p.runLength) + " merge into runs of " + str(2 * p.runLength) +
-                                "; element i compares with i + " + str(p.distance) + " when (i - " +
-                                str(p.distance % p.runLength) + ") mod " + str(2 * p.distance) + " < " +
-                                str(p.distance) + ", inside its run; all ascending."};
-          },
-          [&](const TranspositionRound& p) {
-            return PassText{"transposition round " + str(p.round), "parity " + str(p.parity),
-                            std::string("neighbours (i, i+1) with i ") + (p.parity ? "odd" : "even") +
-                                " compare; " + str(n) + " rounds sort " + str(n) + " elements."};
-          },
-          [&](const RadixFlags& p) {
-            return PassText{"radix bit " + str(p.bit) + ": flags", "",
-                            "e = 1 - bit, into the scan buffer (the elements do not move)."};
-          },
-          [&](const RadixScanStep& p) {
-            return PassText{"radix bit " + str(p.bit) + ": scan step " + str(p.step), "distance " + str(p.distance),
-                            "prefix sum of e by doubling: each position adds the value " + str(p.distance) +
-                                " positions before it."};
-          },
-          [&](const RadixGather& p) {
-            return PassText{"radix bit " + str(p.bit) + ": gather", "",
-                            "each position gathers its element: d = b ? i - f + totalFalses : f, found by binary "
-                            "search over the scan."};
-          },
-          [&](const PackCompact&) {
-            return PassText{"fast path: pack (key, index) two per texel", "",
-                            "half the fragments of a full pass, and a distance-1 step happens inside a texel."};
-          },
-          [&](const FusedBitonicSteps& p) {
-            std::string steps = p.count == 1 ? "step " + str(p.firstStep)
-                                             : "steps " + str(p.firstStep) + "-" + str(p.firstStep + p.count - 1);
-            const std::string distances = distanceList(fusedSteps(p));
-            const unsigned texels = fusedTexelsRead(p);
-            return PassText{"fast bitonic rank " + str(p.rank) + " " + steps,
-                            "stepno " + str(p.stepno) + " distance" + (p.count == 1 ? " " : "s ") + distances,
-                            str(p.count) + (p.count == 1 ? " step" : " steps") +
-                                " in one pass: each fragment owns texel t (elements 2t, 2t+1) and reads the " +
-                                str(texels) + (texels == 1 ? " texel" : " texels") + " its elements depend on."};
-          },
-          [&](const GatherByIndex& p) {
-            return PassText{std::string("fast path: gather each element's texel by its original index") +
-                                (p.pixels ? ", into image order" : ""),
-                            p.pixels ? "pixels " + str(p.pixels) : "",
-                            std::string("every position fetches its full element (colour, alpha) by the original index") +
-                                (p.pixels ? "; position i, for pixel i's line and position, its bytes." : ".")};
-          },
-          [&](const ComputeBitonicSteps& p) {
-            const std::vector<BitonicStep> steps = computeSteps(p);
-            const std::size_t count = steps.size();
-            const std::string group = str(1u << popCount(p.window));
-            // One merge: "rank 5 steps 0-3"; across merges: "ranks 4-5, 5 steps" (as the wide path).
-            const std::string ranks =
-                "ranks " + str(p.firstRank) + "-" + str(p.lastRank) + ", " + str(count) + " steps";
-            const std::string which = p.firstRank != p.lastRank ? ranks
-                                      : count == 1 ? "rank " + str(p.lastRank) + " step " + str(p.firstStep)
-                                                   : "rank " + str(p.lastRank) + " steps " + str(p.firstStep) + "-" +
-                                                         str(p.lastStep);
-            return PassText{"compute B" + group + " " + which,
-                            std::string(p.pixels ? "into the image's bytes, " : "") + "stepno " + str(p.stepno) +
-                                " distance" + (count == 1 ? " " : "s ") + distanceList(steps),
-                            "one dispatch: each invocation loads the " + group + " (key, index) pairs its " +
-                                (count == 1 ? "step connects" : "steps connect") + " from the storage buffer, runs " +
-                                str(count) + (count == 1 ? " step" : " steps") + " in registers and " +
-                                (p.pixels ? "writes each position's pixel bytes (the gather into image order folded in)."
-                                          : "stores them back.")};
-          },
-          [&](const WideBitonicSteps& p) {
-            const std::vector<BitonicStep> steps = wideSteps(p);
-            const std::string ranks = p.firstRank == p.lastRank ? "rank " + str(p.firstRank)
-                                                                : "ranks " + str(p.firstRank) + "-" + str(p.lastRank);
-            const std::string from =
-                p.source == kWideFromElements  ? "from the element texture (the pack folded in)"
-                : p.source == kWideFromPixels ? "as the pixel sort's (span, key, position) orders, made from the pixels "
-                                                "and the span words (the key pass folded in)"
-                                              : "from the layout of bits " + bitList(p.source);
-            const std::string writes =
-                p.pixels > 0 ? "writes the bytes of the pixel each position takes, 4 to a texel of 4 render targets: the "
-                               "rows' line order is the image's, so no gather follows."
-                             : "writes them through 8 render targets, laid out by those bits.";
-            return PassText{"wide bitonic " + ranks + ", " + str(steps.size()) + (steps.size() == 1 ? " step" : " steps") +
-                                (p.pixels > 0 ? ", into the image's bytes" : ""),
-                            "stepno " + str(p.stepno) + " distances " + distanceList(steps) + " window " +
-                                bitList(p.window) + (p.pixels > 0 ? " pixels " + str(p.pixels) : ""),
-                            "each fragment owns the 16 elements that differ in index bits " + bitList(p.window) +
-                                ", reads them " + from + ", runs the steps in registers and " + writes};
-          },
-          [&](const SpanStarts& p) {
-            static const char* const kinds[] = {"threshold", "whole lines", "edges", "random", "waves", "mask"};
-            const char* kind = p.intervals < std::size(kinds) ? kinds[p.intervals] : "?";
-            return PassText{std::string("pixel sort: span starts (") + kind + ")",
-                            "lowest " + str(p.lowest) + " highest " + str(p.highest) + " span length " +
-                                str(p.spanLength) + " seed " + str(p.seed),
-                            "each fragment does a word of 32 positions: a bit for each where a span starts (out of "
-                            "every span, after a pixel out of every span, or a break), and the latest of them."};
-          },
-          [&](const SpanScanStep& p) {
-            return PassText{"pixel sort: span scan step " + str(p.step), "distance " + str(p.distance) + " words",
-                            "running maximum of the latest starts along each line: each word of 32 positions takes "
-                            "the largest at 0, 1 ... 7 times " + str(p.distance) + " words before it in its line; at "
-                            "the end a position's span starts at its word's highest start bit at or below it, else at "
-                            "the previous word's latest start."};
-          },
-          [&](const PixelOrder& p) {
-            return PassText{std::string("pixel sort: (span, key, position) order") + (p.intoPairs ? " into pairs" : ""),
-                            "key bits " + str(p.keyBits) + " line bits " + str(p.lineBits) +
-                                (p.maxSpan ? " max span " + str(p.maxSpan) : "") +
-                                (p.skipPercent ? " skip " + str(p.skipPercent) + "%" : ""),
-                            "each position writes its pixel with the 48-bit order span << (K + s) | key << s | "
-                            "position in (r, g), so sorting every line sorts every span on its own." +
-                                std::string(p.intoPairs ? " Only the (r, g) pairs are written, two to a texel, for "
-                                                          "the sort that follows: the pack folded in." : "")};
-          },
-          [&](const ImageOrder&) {
-            return PassText{"pixel sort: back to image order", "",
-                            "every pixel fetches the element at its line and position and writes its colour and "
-                            "alpha as bytes: the sorted image."};
-          },
-          [&](const WideGather& p) {
-            return PassText{std::string("wide path: gather each element's texel by its original index") +
-                                (p.pixels ? ", into image order" : ""),
-                            "window " + bitList(p.window) + (p.pixels ? " pixels " + str(p.pixels) : ""),
-                            std::string("every position finds its (key, index) in the layered wide state and fetches its "
-                                        "full element (colour, alpha) by the original index") +
-                                (p.pixels ? "; position i, for pixel i's line and position, its bytes." : ".")};
-          },
-          [&](const SharedBitonicSteps& p) {
-            const std::vector<BitonicStep> steps = sharedSteps(p);
-            const std::string ranks = p.firstRank == p.lastRank ? "rank " + str(p.firstRank)
-                                                                : "ranks " + str(p.firstRank) + "-" + str(p.lastRank);
-            const std::string block = str(std::uint64_t{1} << p.blockLog2);
-            return PassText{"compute " + p.sharedKernel() + " " + ranks + ", " +
-                                str(steps.size()) + (steps.size() == 1 ? " step" : " steps"),
-                            std::string(p.pixels ? "into the image's bytes, " : "") + "block " + block + " stepno " +
-                                str(p.stepno) + " distances " +
-                                (steps.size() > 6 ? str(std::max_element(steps.begin(), steps.end(),
-                                                                         [](const BitonicStep& a, const BitonicStep& b) {
-                                                                           return a.offset < b.offset;
-                                                                         })->offset) +
-                                                        " ... 1"
-                                                  : distanceList(steps)),
-                            "one dispatch: each workgroup loads a block of " + block +
-                                " pairs into shared memory, runs the steps with a barrier after " +
-                                (p.stepsPerBarrier == 1 ? std::string("each (an invocation owns two elements)")
-                                                        : "each chunk of up to " + str(p.stepsPerBarrier) +
-                                                              " steps (an invocation owns " +
-                                                              str(2u << (p.stepsPerBarrier - 1)) + " elements)") +
-                                (p.pixels ? ", and writes each position's pixel bytes (the gather into image order "
-                                            "folded in)."
-                                          : ", and stores the block back.")};
-          },
-      },
-      pass);
+  return std::visit([&](const auto& p) { return textOf(p, n); }, pass);
 }
 
 std::string describe(const Pass& pass) {
