@@ -280,134 +280,146 @@ std::vector<Element> runPass(const Pass& pass, const std::vector<Element>& in) {
   return out;
 }
 
+namespace {
+
+// (key, index) pairs, element e's at 2e and 2e + 1: the fast path's and the compute path's state.
+std::vector<float> pairsOf(const std::vector<Element>& elements) {
+  std::vector<float> pairs(2 * elements.size());
+  for (std::size_t e = 0; e < elements.size(); ++e) {
+    pairs[2 * e] = elements[e].key;
+    pairs[2 * e + 1] = elements[e].index;
+  }
+  return pairs;
+}
+
+// The pixel sort's (span, key, position) orders as pairs.
+std::vector<float> pairsFromPixels(const PixelOrder& order, const SortState& state, std::uint64_t n) {
+  std::vector<Element> made(n);
+  for (std::uint64_t j = 0; j < n; ++j) made[j] = pixelOrderOutput(order, state.source, state.spans, j);
+  return pairsOf(made);
+}
+
+// The wide state, laid out by the bits `layout`, as pairs in index order, and back.
+std::vector<float> pairsFromWide(const std::vector<float>& wide, std::uint32_t layout, std::uint64_t n) {
+  std::vector<float> pairs(2 * n);
+  for (std::uint64_t e = 0; e < n; ++e) {
+    const std::uint64_t at = wideOffset(e, layout, n);
+    pairs[2 * e] = wide[at];
+    pairs[2 * e + 1] = wide[at + 1];
+  }
+  return pairs;
+}
+
+void storeWide(const std::vector<float>& pairs, std::uint32_t layout, std::uint64_t n, std::vector<float>& wide) {
+  wide.resize(2 * n);
+  for (std::uint64_t e = 0; e < n; ++e) {
+    const std::uint64_t at = wideOffset(e, layout, n);
+    wide[at] = pairs[2 * e];
+    wide[at + 1] = pairs[2 * e + 1];
+  }
+}
+
+// Each pass kind's effect on the state, one overload a kind (a kind without one does not compile).
+class PassModel {
+ public:
+  PassModel(SortState& state, std::uint64_t n) : s_(state), n_(n) {}
+
+  void operator()(const BitonicStep& p) { network(p); }
+  void operator()(const BitonicLegacyStep& p) { network(p); }
+  void operator()(const OddEvenMergeStep& p) { network(p); }
+  void operator()(const TranspositionRound& p) { network(p); }
+  void operator()(const RadixFlags& p) {
+    s_.scan.resize(n_);
+    for (std::uint64_t i = 0; i < n_; ++i) s_.scan[i] = keyBit(s_.elements[i], p.bit) ? 0.0f : 1.0f;
+  }
+  void operator()(const RadixScanStep& p) {
+    std::vector<float> next(n_);
+    for (std::uint64_t i = 0; i < n_; ++i) next[i] = s_.scan[i] + (i >= p.distance ? s_.scan[i - p.distance] : 0.0f);
+    s_.scan = std::move(next);
+  }
+  void operator()(const RadixGather&) { s_.elements = gather(s_.elements, s_.scan); }
+  void operator()(const PackCompact&) { s_.compact = pairsOf(s_.elements); }
+  // The fused steps one after the other: the same compare rule as BitonicStep on (key, index).
+  void operator()(const FusedBitonicSteps& p) {
+    for (const BitonicStep& step : fusedSteps(p)) compactStep(step, s_.compact);
+  }
+  // The compute kernels run the same steps in place (B2-B32 in registers, C2-C16 in shared memory).
+  void operator()(const ComputeBitonicSteps& p) { stepsOrImage(computeSteps(p), p.positionBits, p.pixels); }
+  void operator()(const SharedBitonicSteps& p) { stepsOrImage(sharedSteps(p), p.positionBits, p.pixels); }
+  // The elements are still as uploaded (element i at position i), so the index finds them.
+  void operator()(const GatherByIndex& p) { gatherInto(s_.compact, p.positionBits, p.pixels); }
+  // The same steps on the pairs in index order; the layouts only say where they are stored.
+  void operator()(const WideBitonicSteps& p) {
+    std::vector<float> pairs = p.source == kWideFromElements ? pairsOf(s_.elements)
+                               : p.source == kWideFromPixels ? pairsFromPixels(p.order, s_, n_)
+                                                             : pairsFromWide(s_.wide, p.source, n_);
+    for (const BitonicStep& step : wideSteps(p)) compactStep(step, pairs);
+    if (p.pixels > 0) {  // the pixel sort of rows: its bytes, the pairs left as they were
+      s_.pixels = pixelsFromPairs(pairs, s_.source, p.positionBits, p.pixels);
+    } else {
+      storeWide(pairs, p.window, n_, s_.wide);
+    }
+  }
+  void operator()(const WideGather& p) { gatherInto(pairsFromWide(s_.wide, p.window, n_), p.positionBits, p.pixels); }
+  void operator()(const SpanStarts& p) {
+    const std::uint64_t lineMask = (std::uint64_t{1} << p.lineBits) - 1;
+    s_.spans.assign(2 * std::max<std::uint64_t>(1, n_ / kSpanWordBits), 0);
+    for (std::uint64_t j = 0; j < n_; ++j) {
+      if (!startsSpan(p, s_.source, j)) continue;
+      s_.spans[2 * (j / kSpanWordBits)] |= 1u << (j % kSpanWordBits);
+      s_.spans[2 * (j / kSpanWordBits) + 1] = static_cast<std::uint32_t>(j & lineMask);  // the latest
+    }
+  }
+  void operator()(const SpanScanStep& p) {
+    std::vector<std::uint32_t> next = s_.spans;
+    const std::uint64_t words = next.size() / 2;
+    const std::uint64_t wordMask = (p.lineBits > 5 ? std::uint64_t{1} << (p.lineBits - 5) : 1) - 1;
+    for (std::uint64_t w = 0; w < words; ++w)
+      for (std::uint64_t k = 1; k < kSpanScanFanIn && k * p.distance <= (w & wordMask); ++k)
+        next[2 * w + 1] = std::max(next[2 * w + 1], s_.spans[2 * (w - k * p.distance) + 1]);
+    s_.spans = std::move(next);
+  }
+  void operator()(const PixelOrder& p) {
+    if (p.intoPairs) {
+      s_.compact = pairsFromPixels(p, s_, n_);
+      return;
+    }
+    s_.elements.resize(n_);
+    for (std::uint64_t j = 0; j < n_; ++j) s_.elements[j] = pixelOrderOutput(p, s_.source, s_.spans, j);
+  }
+  void operator()(const ImageOrder& p) { s_.pixels = pixelsFromElements(s_.elements, s_.source, p.pixels); }
+
+ private:
+  void network(const Pass& pass) { s_.elements = runPass(pass, s_.elements); }
+
+  // Compute steps on the pairs in place, or (the pixel sort's last pass, pixels > 0) on a copy
+  // never stored, whose order gives each position's pixel bytes.
+  void stepsOrImage(const std::vector<BitonicStep>& steps, std::uint32_t positionBits, std::uint32_t pixels) {
+    std::vector<float> sorted;
+    std::vector<float>& pairs = pixels > 0 ? (sorted = s_.compact) : s_.compact;
+    for (const BitonicStep& step : steps) compactStep(step, pairs);
+    if (pixels > 0) s_.pixels = pixelsFromPairs(pairs, s_.source, positionBits, pixels);
+  }
+
+  // The elements in the pairs' order, or (pixels > 0) each position's pixel bytes.
+  void gatherInto(const std::vector<float>& pairs, std::uint32_t positionBits, std::uint32_t pixels) {
+    if (pixels > 0) {
+      s_.pixels = pixelsFromPairs(pairs, s_.source, positionBits, pixels);
+    } else {
+      s_.elements = gatherByIndex(s_.elements, pairs, positionBits);
+    }
+  }
+
+  SortState& s_;
+  std::uint64_t n_;
+};
+
+}  // namespace
+
 SortState runPass(const Pass& pass, SortState state) {
   const std::uint64_t n = std::max(state.elements.size(), state.source.size());
   if (!isPowerOfTwo(n)) throw std::invalid_argument("runPass: size must be a power of two");
-  const auto network = [&](const auto&) { state.elements = runPass(pass, state.elements); };
-  // Compute steps on the pairs in place, or (the pixel sort's last pass, pixels > 0) on a copy
-  // never stored, whose order gives each position's pixel bytes.
-  const auto stepsOrImage = [&](const std::vector<BitonicStep>& steps, std::uint32_t positionBits, std::uint32_t pixels) {
-    std::vector<float> sorted;
-    std::vector<float>& pairs = pixels > 0 ? (sorted = state.compact) : state.compact;
-    for (const BitonicStep& step : steps) compactStep(step, pairs);
-    if (pixels > 0) state.pixels = pixelsFromPairs(pairs, state.source, positionBits, pixels);
-  };
-  std::visit(Overloaded{
-                 [&](const BitonicStep& p) { network(p); },
-                 [&](const BitonicLegacyStep& p) { network(p); },
-                 [&](const OddEvenMergeStep& p) { network(p); },
-                 [&](const TranspositionRound& p) { network(p); },
-                 [&](const RadixFlags& p) {
-                   state.scan.resize(n);
-                   for (std::uint64_t i = 0; i < n; ++i) state.scan[i] = keyBit(state.elements[i], p.bit) ? 0.0f : 1.0f;
-                 },
-                 [&](const RadixScanStep& p) {
-                   std::vector<float> next(n);
-                   for (std::uint64_t i = 0; i < n; ++i)
-                     next[i] = state.scan[i] + (i >= p.distance ? state.scan[i - p.distance] : 0.0f);
-                   state.scan = std::move(next);
-                 },
-                 [&](const RadixGather&) { state.elements = gather(state.elements, state.scan); },
-                 [&](const PackCompact&) {
-                   state.compact.resize(2 * n);
-                   for (std::uint64_t e = 0; e < n; ++e) {
-                     state.compact[2 * e] = state.elements[e].key;
-                     state.compact[2 * e + 1] = state.elements[e].index;
-                   }
-                 },
-                 // The fused steps one after the other: the same compare rule as BitonicStep on (key, index).
-                 [&](const FusedBitonicSteps& p) {
-                   for (const BitonicStep& step : fusedSteps(p)) compactStep(step, state.compact);
-                 },
-                 // The compute kernels run the same steps in place (B2-B16 in registers, C2/C4 in shared memory).
-                 [&](const ComputeBitonicSteps& p) { stepsOrImage(computeSteps(p), p.positionBits, p.pixels); },
-                 [&](const SharedBitonicSteps& p) { stepsOrImage(sharedSteps(p), p.positionBits, p.pixels); },
-                 // The elements are still as uploaded (element i at position i), so the index finds them.
-                 [&](const GatherByIndex& p) {
-                   if (p.pixels > 0) {
-                     state.pixels = pixelsFromPairs(state.compact, state.source, p.positionBits, p.pixels);
-                   } else {
-                     state.elements = gatherByIndex(state.elements, state.compact, p.positionBits);
-                   }
-                 },
-                 // The same steps on the pairs in index order; the layouts only say where they are stored.
-                 [&](const WideBitonicSteps& p) {
-                   std::vector<float> pairs(2 * n);
-                   for (std::uint64_t e = 0; e < n; ++e) {
-                     if (p.source == kWideFromElements) {
-                       pairs[2 * e] = state.elements[e].key;
-                       pairs[2 * e + 1] = state.elements[e].index;
-                     } else if (p.source == kWideFromPixels) {
-                       const Element made = pixelOrderOutput(p.order, state.source, state.spans, e);
-                       pairs[2 * e] = made.key;
-                       pairs[2 * e + 1] = made.index;
-                     } else {
-                       const std::uint64_t at = wideOffset(e, p.source, n);
-                       pairs[2 * e] = state.wide[at];
-                       pairs[2 * e + 1] = state.wide[at + 1];
-                     }
-                   }
-                   for (const BitonicStep& step : wideSteps(p)) compactStep(step, pairs);
-                   if (p.pixels > 0) {  // the pixel sort of rows: its bytes, the pairs left as they were
-                     state.pixels = pixelsFromPairs(pairs, state.source, p.positionBits, p.pixels);
-                     return;
-                   }
-                   state.wide.resize(2 * n);
-                   for (std::uint64_t e = 0; e < n; ++e) {
-                     const std::uint64_t at = wideOffset(e, p.window, n);
-                     state.wide[at] = pairs[2 * e];
-                     state.wide[at + 1] = pairs[2 * e + 1];
-                   }
-                 },
-                 [&](const WideGather& p) {
-                   std::vector<float> pairs(2 * n);
-                   for (std::uint64_t e = 0; e < n; ++e) {
-                     const std::uint64_t at = wideOffset(e, p.window, n);
-                     pairs[2 * e] = state.wide[at];
-                     pairs[2 * e + 1] = state.wide[at + 1];
-                   }
-                   if (p.pixels > 0) {
-                     state.pixels = pixelsFromPairs(pairs, state.source, p.positionBits, p.pixels);
-                   } else {
-                     state.elements = gatherByIndex(state.elements, pairs, p.positionBits);
-                   }
-                 },
-                 [&](const SpanStarts& p) {
-                   const std::uint64_t lineMask = (std::uint64_t{1} << p.lineBits) - 1;
-                   state.spans.assign(2 * std::max<std::uint64_t>(1, n / kSpanWordBits), 0);
-                   for (std::uint64_t j = 0; j < n; ++j) {
-                     if (!startsSpan(p, state.source, j)) continue;
-                     state.spans[2 * (j / kSpanWordBits)] |= 1u << (j % kSpanWordBits);
-                     state.spans[2 * (j / kSpanWordBits) + 1] = static_cast<std::uint32_t>(j & lineMask);  // the latest
-                   }
-                 },
-                 [&](const SpanScanStep& p) {
-                   std::vector<std::uint32_t> next = state.spans;
-                   const std::uint64_t words = next.size() / 2;
-                   const std::uint64_t wordMask = (p.lineBits > 5 ? std::uint64_t{1} << (p.lineBits - 5) : 1) - 1;
-                   for (std::uint64_t w = 0; w < words; ++w)
-                     for (std::uint64_t k = 1; k < kSpanScanFanIn && k * p.distance <= (w & wordMask); ++k)
-                       next[2 * w + 1] = std::max(next[2 * w + 1], state.spans[2 * (w - k * p.distance) + 1]);
-                   state.spans = std::move(next);
-                 },
-                 [&](const PixelOrder& p) {
-                   if (p.intoPairs) {
-                     state.compact.resize(2 * n);
-                     for (std::uint64_t j = 0; j < n; ++j) {
-                       const Element e = pixelOrderOutput(p, state.source, state.spans, j);
-                       state.compact[2 * j] = e.key;
-                       state.compact[2 * j + 1] = e.index;
-                     }
-                     return;
-                   }
-                   state.elements.resize(n);
-                   for (std::uint64_t j = 0; j < n; ++j) state.elements[j] = pixelOrderOutput(p, state.source, state.spans, j);
-                 },
-                 [&](const ImageOrder& p) {
-                   state.pixels = pixelsFromElements(state.elements, state.source, p.pixels);
-                 },
-             },
-             pass);
+  std::visit(PassModel(state, n), pass);
   return state;
 }
 
