@@ -31,18 +31,71 @@ std::vector<Element> benchmarkElements(std::uint64_t n, std::uint32_t seed) {
   return elements;
 }
 
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
+
+// Runs `attempt`; an Error it throws (only one of code Gpu unless `anyError`) makes the cell a
+// skipped one, noted with why. True when skipped.
+template <typename Attempt>
+bool skipsCell(BenchCell& cell, bool anyError, Attempt&& attempt) {
+  try {
+    attempt();
+    return false;
+  } catch (const Error& e) {
+    if (!anyError && e.code() != ExitCode::Gpu) throw;
+    cell.skipped = true;
+    cell.note = e.what();
+    return true;
+  }
+}
+
+// One timed run: the schedule from a fresh upload, then (the fast and wide paths) the classic one
+// interleaved, so a machine whose speed drifts (a shared VM) slows both sides of the ratio alike,
+// then the copy pass and std::sort of the same data.
+struct BenchRun {
+  double gpuMs = 0.0, wallMs = 0.0, copyMs = 0.0, cpuMs = 0.0, classicMs = 0.0;
+  std::vector<Element> result, expected;  // with readBack only
+};
+
+double timedRun(Runner& runner, const PassSchedule& schedule, const std::vector<Element>& elements, double* gpuMs) {
+  runner.upload(elements);
+  glFinish();
+  const auto start = Clock::now();
+  const double gpu = runner.run(schedule);
+  glFinish();
+  if (gpuMs) *gpuMs = gpu;
+  return msSince(start);
+}
+
+BenchRun benchRun(Runner& runner, const PassSchedule& schedule, const PassSchedule& classic,
+                  const std::vector<Element>& elements, bool readBack) {
+  BenchRun run;
+  run.wallMs = timedRun(runner, schedule, elements, &run.gpuMs);
+  if (readBack) run.result = runner.readElements();
+  if (!classic.empty()) run.classicMs = timedRun(runner, classic, elements, nullptr);
+  // One copy pass is short and llvmpipe's timing of it jitters: take several per run.
+  std::vector<double> copies;
+  for (int k = 0; k < 5; ++k) copies.push_back(runner.copyPassMs());
+  run.copyMs = median(copies);
+  std::vector<Element> expected = elements;
+  const auto cpuStart = Clock::now();
+  std::sort(expected.begin(), expected.end(), elementLess);
+  run.cpuMs = msSince(cpuStart);
+  if (readBack) run.expected = std::move(expected);
+  return run;
+}
+
+}  // namespace
+
 BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, double maxWork) {
-  using Clock = std::chrono::steady_clock;
   BenchCell cell;
   cell.algorithm = algorithm;
   cell.n = n;
-  try {
-    checkAlgorithmFits(algorithm, n);
-  } catch (const Error& e) {  // a size the algorithm cannot sort exactly: a skipped cell, with why
-    cell.skipped = true;
-    cell.note = e.what();
-    return cell;
-  }
+  // A size the algorithm cannot sort exactly: a skipped cell, with why.
+  if (skipsCell(cell, true, [&] { checkAlgorithmFits(algorithm, n); })) return cell;
   const PassSchedule schedule = scheduleFor(algorithm, n);
   cell.passes = schedule.size();
   cell.steps = networkSteps(schedule);
@@ -51,78 +104,39 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
     cell.note = std::to_string(schedule.size()) + " passes x " + std::to_string(n) + " elements exceeds --max-work";
     return cell;
   }
-  try {  // the memory budget (TEXSORT_MEMORY_LIMIT too) before the cell allocates anything
-    const auto width = static_cast<std::uint32_t>(std::uint64_t{1} << ((log2Exact(n) + 1) / 2));
+  const auto width = static_cast<std::uint32_t>(std::uint64_t{1} << ((log2Exact(n) + 1) / 2));
+  const auto checkBudget = [&] {  // the memory budget (TEXSORT_MEMORY_LIMIT too) before the cell allocates anything
     checkMemoryBudget("N = " + std::to_string(n), width, static_cast<std::uint32_t>(n / width), 0, algorithm);
-  } catch (const Error& e) {
-    if (e.code() != ExitCode::Gpu) throw;
-    cell.skipped = true;
-    cell.note = e.what();
-    return cell;
-  }
+  };
+  if (skipsCell(cell, false, checkBudget)) return cell;
   for (const Pass& pass : schedule) cell.bytes += bytesPerElement(pass, n) * double(n);
-
-  const std::vector<Element> elements = benchmarkElements(n, 20261122);
-  std::vector<Element> expected = elements;
-  std::vector<double> gpu, wall, copy, cpu, classic;
-  std::unique_ptr<Runner> runner;
-  try {
-    runner = makeRunner(algorithm, n);
-  } catch (const Error& e) {  // more than this context's buffers hold (llvmpipe's storage blocks: 128 MiB)
-    if (e.code() != ExitCode::Gpu) throw;
-    cell.skipped = true;
-    cell.note = e.what();
-    return cell;
-  }
+  std::unique_ptr<Runner> runner;  // more than this context's buffers hold (llvmpipe's storage blocks: 128 MiB): skipped
+  if (skipsCell(cell, false, [&] { runner = makeRunner(algorithm, n); })) return cell;
   runner->prepare(schedule);
-  // The fast and wide paths are also compared with the classic one run by run, interleaved, so a machine
-  // whose speed drifts (a shared VM) slows both sides of the ratio alike.
   const bool fused = algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide;
-  const PassSchedule classicSchedule = fused ? bitonicSchedule(n) : PassSchedule{};
-  if (!classicSchedule.empty()) runner->prepare(classicSchedule);
-  for (unsigned run = 0; run <= runs; ++run) {  // run 0 warms up (shader compiles, allocation)
-    runner->upload(elements);
-    glFinish();
-    const auto start = Clock::now();
-    const double gpuMs = runner->run(schedule);
-    glFinish();
-    const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    const std::vector<Element> result = run == 0 ? runner->readElements() : std::vector<Element>{};
-    if (!classicSchedule.empty()) {
-      runner->upload(elements);
-      glFinish();
-      const auto classicStart = Clock::now();
-      runner->run(classicSchedule);
-      glFinish();
-      classic.push_back(std::chrono::duration<double, std::milli>(Clock::now() - classicStart).count());
-    }
-    // One copy pass is short and llvmpipe's timing of it jitters: take several per run.
-    std::vector<double> copies;
-    for (int k = 0; k < 5; ++k) copies.push_back(runner->copyPassMs());
-    const double copyMs = median(copies);
-
-    expected = elements;
-    const auto cpuStart = Clock::now();
-    std::sort(expected.begin(), expected.end(), elementLess);
-    const double cpuMs = std::chrono::duration<double, std::milli>(Clock::now() - cpuStart).count();
-    if (run == 0) {
-      classic.clear();
-      if (result != expected) {
-        throw Error(ExitCode::Mismatch, std::string("bench: ") + algorithmName(algorithm) + " at n = " +
-                                            std::to_string(n) + " did not sort like std::sort");
-      }
-      continue;
-    }
-    gpu.push_back(gpuMs);
-    wall.push_back(wallMs);
-    copy.push_back(copyMs);
-    cpu.push_back(cpuMs);
+  const PassSchedule classic = fused ? bitonicSchedule(n) : PassSchedule{};
+  if (!classic.empty()) runner->prepare(classic);
+  const std::vector<Element> elements = benchmarkElements(n, 20261122);
+  // Run 0 warms up (shader compiles, allocation) and checks the result against std::sort.
+  const BenchRun first = benchRun(*runner, schedule, classic, elements, true);
+  if (first.result != first.expected) {
+    throw Error(ExitCode::Mismatch, std::string("bench: ") + algorithmName(algorithm) + " at n = " + std::to_string(n) +
+                                        " did not sort like std::sort");
+  }
+  std::vector<double> gpu, wall, copy, cpu, classicWall;
+  for (unsigned k = 0; k < runs; ++k) {
+    const BenchRun run = benchRun(*runner, schedule, classic, elements, false);
+    gpu.push_back(run.gpuMs);
+    wall.push_back(run.wallMs);
+    copy.push_back(run.copyMs);
+    cpu.push_back(run.cpuMs);
+    if (!classic.empty()) classicWall.push_back(run.classicMs);
   }
   cell.gpuMs = median(gpu);
   cell.wallMs = median(wall);
   cell.copyMs = median(copy);
   cell.stdSortMs = median(cpu);
-  cell.classicWallMs = median(classic);
+  cell.classicWallMs = median(classicWall);
   return cell;
 }
 
@@ -191,7 +205,6 @@ namespace {
 // (a pixel sort's in `source`) before each run.
 PassCosts timePasses(Runner& runner, const PassSchedule& schedule, unsigned runs, const std::function<void()>& upload,
                      const SourceShape& source = SourceShape{}) {
-  using Clock = std::chrono::steady_clock;
   runner.prepare(schedule, source);
   std::vector<std::vector<double>> perPass(schedule.size());
   std::vector<double> copies;
@@ -203,7 +216,7 @@ PassCosts timePasses(Runner& runner, const PassSchedule& schedule, unsigned runs
       const auto start = Clock::now();
       runner.runPass(schedule[i]);
       glFinish();
-      if (run > 0) perPass[i].push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+      if (run > 0) perPass[i].push_back(msSince(start));
     }
     // The yardstick warms up with the passes (its first run compiles its shader: ~100 times a
     // warm copy on llvmpipe, which made pass/copy read 0.01 with --runs 1); several per run, as
@@ -278,10 +291,6 @@ Image scaledNearest(const Image& image, std::uint32_t side) {
 }
 
 PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& options, Algorithm algorithm, unsigned runs) {
-  using Clock = std::chrono::steady_clock;
-  const auto since = [](Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  };
   PixelSortCell cell;
   cell.algorithm = algorithm;
   cell.width = image.width;
@@ -294,10 +303,10 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
     const auto start = Clock::now();
     const double gpuMs = plan.run(image);
     const Image result = withPixels(image, plan.readSorted(image, {}, 1.0));  // unmixed, as the reference
-    const double wallMs = since(start);
+    const double wallMs = msSince(start);
     const auto cpuStart = Clock::now();
     const Image reference = pixelSortReference(image, options);
-    const double cpuMs = since(cpuStart);
+    const double cpuMs = msSince(cpuStart);
     if (run == 0) {
       if (result.rgba != reference.rgba) {
         throw Error(ExitCode::Mismatch, std::string("bench: the pixel sort (") + algorithmName(algorithm) + ") at " +
@@ -317,7 +326,6 @@ PixelSortCell measurePixelSort(const Image& image, const PixelSortOptions& optio
 }
 
 BenchCell measureNaiveCell(std::uint64_t n, unsigned runs) {
-  using Clock = std::chrono::steady_clock;
   BenchCell cell;
   cell.naive = true;
   cell.n = n;
@@ -340,7 +348,7 @@ BenchCell measureNaiveCell(std::uint64_t n, unsigned runs) {
     naive.run();
     timer.end();
     glFinish();
-    const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    const double wallMs = msSince(start);
     if (run == 0) {
       if (naive.read() != naiveModel(colours)) {
         throw Error(ExitCode::Mismatch, "bench: the naive sort at n = " + std::to_string(n) + " did not match its CPU model");
@@ -352,7 +360,7 @@ BenchCell measureNaiveCell(std::uint64_t n, unsigned runs) {
     std::vector<Element> expected = elements;
     const auto cpuStart = Clock::now();
     std::sort(expected.begin(), expected.end(), elementLess);
-    cpu.push_back(std::chrono::duration<double, std::milli>(Clock::now() - cpuStart).count());
+    cpu.push_back(msSince(cpuStart));
     gpu.push_back(timer.milliseconds());
     wall.push_back(wallMs);
     copy.push_back(median(copies));
