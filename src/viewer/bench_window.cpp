@@ -73,16 +73,11 @@ void benchPlot(const std::vector<BenchCell>& cells) {
   }
 }
 
-void benchWindow(ViewerState& s) {
-  BenchPanel& b = s.bench;
-  ImGui::SetNextWindowPos(ImVec2(kPanelWidth + 40, 80), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(820, 640), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Benchmark", &b.open)) {
-    ImGui::End();
-    return;
-  }
-  // The fragment algorithms on one line, article 000's compute ladder on the next (greyed out
-  // where the context has no compute shaders).
+namespace {
+
+// The fragment algorithms on one line, article 000's compute ladder on the next (greyed out
+// where the context has no compute shaders), then the sizes.
+void benchChoices(BenchPanel& b) {
   static const bool computeHere = algorithmAvailableHere(Algorithm::ComputeB2);
   bool first = true;
   for (bool compute : {false, true}) {
@@ -105,6 +100,10 @@ void benchWindow(ViewerState& s) {
     std::snprintf(label, sizeof label, "%llu", static_cast<unsigned long long>(kBenchSizes[i]));
     ImGui::Checkbox(label, &b.sizes[i]);
   }
+}
+
+// The runs, the Run button (which queues every chosen cell) and what is being measured.
+void benchRunRow(BenchPanel& b) {
   ImGui::SetNextItemWidth(120);
   ImGui::SliderInt("runs", &b.runs, 1, 9);
   ImGui::SameLine();
@@ -125,12 +124,14 @@ void benchWindow(ViewerState& s) {
   } else {
     ImGui::TextDisabled("same measurement as `texsort bench`; medians after a warm-up");
   }
-  benchPlot(b.cells);
+}
+
+void benchTable(const std::vector<BenchCell>& cells) {
   if (ImGui::BeginTable("cells", 8, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY)) {
     for (const char* h : {"algorithm", "N", "passes", "GPU ms", "ms/pass", "pass/copy", "GB/s", "x std::sort"})
       ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    for (const BenchCell& c : b.cells) {
+    for (const BenchCell& c : cells) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(algorithmName(c.algorithm));
@@ -155,6 +156,22 @@ void benchWindow(ViewerState& s) {
     }
     ImGui::EndTable();
   }
+}
+
+}  // namespace
+
+void benchWindow(ViewerState& s) {
+  BenchPanel& b = s.bench;
+  ImGui::SetNextWindowPos(ImVec2(kPanelWidth + 40, 80), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(820, 640), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Benchmark", &b.open)) {
+    ImGui::End();
+    return;
+  }
+  benchChoices(b);
+  benchRunRow(b);
+  benchPlot(b.cells);
+  benchTable(b.cells);
   ImGui::End();
 }
 
