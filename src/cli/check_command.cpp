@@ -115,6 +115,82 @@ void runPixelCases(Algorithm algorithm, bool quick, std::vector<CaseResult>& res
   }
 }
 
+// Every size of `algorithm`'s set, each order and pattern: a case each, run unless over --max-work.
+void runSortCases(Algorithm algorithm, const CheckOptions& options, std::vector<CaseResult>& results) {
+  for (std::uint32_t pixels : checkSizes(options.quick, algorithm)) {
+    const std::uint64_t n = nextPowerOfTwo(pixels);
+    const PassSchedule schedule = scheduleFor(algorithm, n);
+    const bool skip = double(schedule.size()) * double(n) > options.maxWork || n > info(algorithm).maxElements;
+    std::unique_ptr<Runner> runner;
+    if (!skip) {
+      runner = makeRunner(algorithm, n);
+      runner->prepare(schedule);
+    }
+    for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
+      for (CheckPattern pattern : kCheckPatterns) {
+        CaseResult& c = results.emplace_back();
+        c.algorithm = algorithm;
+        c.pixels = pixels;
+        c.elements = n;
+        c.order = order;
+        c.pattern = pattern;
+        c.skipped = skip;
+        if (!skip) runCase(*runner, schedule, c);
+        if (!c.failure.empty()) {
+          std::fprintf(stderr, "texsort: check: %s, %u pixels, %s, %s: %s\n", algorithmName(algorithm), pixels,
+                       orderName(order), patternName(pattern), c.failure.c_str());
+        }
+      }
+    }
+    if (!options.json && ::isatty(fileno(stderr))) {
+      std::fprintf(stderr, "\rcheck: %s, %u pixels\033[K", algorithmName(algorithm), pixels);
+    }
+  }
+}
+
+void printJson(const HeadlessContext& context, const CheckOptions& options, const std::vector<CaseResult>& results) {
+  std::printf("{\"renderer\": %s, \"gl_version\": %s, \"set\": \"%s\", \"cases\": [\n", jsonString(context.renderer()).c_str(),
+              jsonString(context.glVersion()).c_str(), options.quick ? "quick" : "full");
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const CaseResult& c = results[i];
+    std::printf("  {\"algorithm\": \"%s\", \"pixels\": %u, \"elements\": %llu, \"order\": \"%s\", \"pattern\": \"%s\", ",
+                algorithmName(c.algorithm), c.pixels, static_cast<unsigned long long>(c.elements), orderName(c.order),
+                patternText(c).c_str());
+    std::printf("\"result\": \"%s\", \"failure\": %s, \"digests\": [", c.skipped ? "skipped" : c.failure.empty() ? "ok" : "fail",
+                jsonString(c.failure).c_str());
+    for (std::size_t p = 0; p < c.digests.size(); ++p) std::printf("%s\"%s\"", p ? ", " : "", c.digests[p].c_str());
+    std::printf("]}%s\n", i + 1 < results.size() ? "," : "");
+  }
+  std::printf("]}\n");
+}
+
+void printTable(const HeadlessContext& context, const CheckOptions& options, const std::vector<Algorithm>& algorithms,
+                const std::vector<CaseResult>& results) {
+  std::printf("texsort check (%s set): %s, OpenGL %s\n", options.quick ? "quick" : "full", context.renderer().c_str(),
+              context.glVersion().c_str());
+  std::printf("%-16s %6s %8s %8s %8s  %s\n", "algorithm", "cases", "passes", "skipped", "failed", "result");
+  std::map<Algorithm, std::array<std::size_t, 4>> rows;  // cases, passes, skipped, failed
+  for (const CaseResult& c : results) {
+    auto& row = rows[c.algorithm];
+    row[0] += !c.skipped;
+    row[1] += c.digests.size();
+    row[2] += c.skipped;
+    row[3] += !c.failure.empty();
+  }
+  for (Algorithm algorithm : algorithms) {
+    const auto& row = rows[algorithm];
+    std::printf("%-16s %6zu %8zu %8zu %8zu  %s\n", algorithmName(algorithm), row[0], row[1], row[2], row[3],
+                row[3] ? "FAIL" : "ok");
+  }
+  if (!options.digests) return;
+  for (const CaseResult& c : results) {
+    for (std::size_t p = 0; p < c.digests.size(); ++p) {
+      std::printf("digest %s %u %s %s pass %zu %s\n", algorithmName(c.algorithm), c.pixels, orderName(c.order),
+                  patternText(c).c_str(), p + 1, c.digests[p].c_str());
+    }
+  }
+}
+
 }  // namespace
 
 int runCheck(const CheckOptions& options) {
@@ -125,41 +201,12 @@ int runCheck(const CheckOptions& options) {
   boundsCheck() = true;
 #endif
   std::vector<CaseResult> results;
-  const bool progress = !options.json;
   const std::vector<Algorithm> algorithms = runnableAlgorithms(options.algorithms, options.algorithmsGiven, "check");
   for (Algorithm algorithm : algorithms) {
-    for (std::uint32_t pixels : checkSizes(options.quick, algorithm)) {
-      const std::uint64_t n = nextPowerOfTwo(pixels);
-      const PassSchedule schedule = scheduleFor(algorithm, n);
-      const bool skip = double(schedule.size()) * double(n) > options.maxWork || n > info(algorithm).maxElements;
-      std::unique_ptr<Runner> runner;
-      if (!skip) {
-        runner = makeRunner(algorithm, n);
-        runner->prepare(schedule);
-      }
-      for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
-        for (CheckPattern pattern : kCheckPatterns) {
-          CaseResult& c = results.emplace_back();
-          c.algorithm = algorithm;
-          c.pixels = pixels;
-          c.elements = n;
-          c.order = order;
-          c.pattern = pattern;
-          c.skipped = skip;
-          if (!skip) runCase(*runner, schedule, c);
-          if (!c.failure.empty()) {
-            std::fprintf(stderr, "texsort: check: %s, %u pixels, %s, %s: %s\n", algorithmName(algorithm), pixels,
-                         orderName(order), patternName(pattern), c.failure.c_str());
-          }
-        }
-      }
-      if (progress && ::isatty(fileno(stderr))) {
-        std::fprintf(stderr, "\rcheck: %s, %u pixels\033[K", algorithmName(algorithm), pixels);
-      }
-    }
+    runSortCases(algorithm, options, results);
     if (pixelSortAlgorithm(algorithm)) runPixelCases(algorithm, options.quick, results);
   }
-  if (progress && ::isatty(fileno(stderr))) std::fprintf(stderr, "\r\033[K");
+  if (!options.json && ::isatty(fileno(stderr))) std::fprintf(stderr, "\r\033[K");
 
   std::size_t failed = 0, checked = 0, skipped = 0;
   for (const CaseResult& c : results) {
@@ -168,44 +215,9 @@ int runCheck(const CheckOptions& options) {
     skipped += c.skipped;
   }
   if (options.json) {
-    std::printf("{\"renderer\": %s, \"gl_version\": %s, \"set\": \"%s\", \"cases\": [\n", jsonString(context.renderer()).c_str(),
-                jsonString(context.glVersion()).c_str(), options.quick ? "quick" : "full");
-    for (std::size_t i = 0; i < results.size(); ++i) {
-      const CaseResult& c = results[i];
-      std::printf("  {\"algorithm\": \"%s\", \"pixels\": %u, \"elements\": %llu, \"order\": \"%s\", \"pattern\": \"%s\", ",
-                  algorithmName(c.algorithm), c.pixels, static_cast<unsigned long long>(c.elements), orderName(c.order),
-                  patternText(c).c_str());
-      std::printf("\"result\": \"%s\", \"failure\": %s, \"digests\": [", c.skipped ? "skipped" : c.failure.empty() ? "ok" : "fail",
-                  jsonString(c.failure).c_str());
-      for (std::size_t p = 0; p < c.digests.size(); ++p) std::printf("%s\"%s\"", p ? ", " : "", c.digests[p].c_str());
-      std::printf("]}%s\n", i + 1 < results.size() ? "," : "");
-    }
-    std::printf("]}\n");
+    printJson(context, options, results);
   } else {
-    std::printf("texsort check (%s set): %s, OpenGL %s\n", options.quick ? "quick" : "full", context.renderer().c_str(),
-                context.glVersion().c_str());
-    std::printf("%-16s %6s %8s %8s %8s  %s\n", "algorithm", "cases", "passes", "skipped", "failed", "result");
-    std::map<Algorithm, std::array<std::size_t, 4>> rows;  // cases, passes, skipped, failed
-    for (const CaseResult& c : results) {
-      auto& row = rows[c.algorithm];
-      row[0] += !c.skipped;
-      row[1] += c.digests.size();
-      row[2] += c.skipped;
-      row[3] += !c.failure.empty();
-    }
-    for (Algorithm algorithm : algorithms) {
-      const auto& row = rows[algorithm];
-      std::printf("%-16s %6zu %8zu %8zu %8zu  %s\n", algorithmName(algorithm), row[0], row[1], row[2], row[3],
-                  row[3] ? "FAIL" : "ok");
-    }
-    if (options.digests) {
-      for (const CaseResult& c : results) {
-        for (std::size_t p = 0; p < c.digests.size(); ++p) {
-          std::printf("digest %s %u %s %s pass %zu %s\n", algorithmName(c.algorithm), c.pixels, orderName(c.order),
-                      patternText(c).c_str(), p + 1, c.digests[p].c_str());
-        }
-      }
-    }
+    printTable(context, options, algorithms, results);
     std::printf("%s: %zu cases checked pass by pass against the CPU model, %zu failed, %zu skipped (passes x N over %.3g)\n",
                 failed ? "FAIL" : "ok", checked, failed, skipped, options.maxWork);
   }
