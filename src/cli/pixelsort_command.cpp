@@ -182,17 +182,9 @@ int runPixelSort(const PixelSortCommandOptions& options) {
                        [&] { return pixelSortFile(options); });
 }
 
-// `texsort pixelsort` itself; runPixelSort names the file in a GPU allocation's failure.
-static int pixelSortFile(const PixelSortCommandOptions& options) {
-  using Clock = std::chrono::steady_clock;
-  const auto begun = Clock::now();
-  auto lap = begun;
-  const auto since = [&lap] {  // milliseconds since the last call
-    const auto now = Clock::now();
-    const double ms = std::chrono::duration<double, std::milli>(now - lap).count();
-    lap = now;
-    return ms;
-  };
+// Standard input for one file at most; the output replaces none of the inputs (the sorts' masks
+// and fields included).
+static void checkPixelSortFiles(const PixelSortCommandOptions& options) {
   if ((options.mask == "-") + (options.field == "-") + (options.input == "-") > 1) {
     throw Error(ExitCode::Usage, "pixelsort: standard input (-) can be one of the input, the mask and the field, not two");
   }
@@ -204,6 +196,52 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
     checkOutput(options.output, {{options.input}, {stage.mask, "mask"}, {stage.field, "field"}});
   }
   checkOutput(options.output, {{options.input}, {options.mask, "mask"}, {options.field, "field"}});
+}
+
+// The still's sort on the GPU: the sorted picture (not yet mixed), the spans for the report, the
+// times; the source's bytes are reused for the read-back unless --verify or --mix still need them.
+struct StillSorted {
+  Image sorted;
+  SortState source;  // the whole source on the host only for --verify's CPU model
+  std::uint64_t spans = 0;
+  double gpuMs = 0.0, wallMs = 0.0;
+};
+
+static StillSorted sortStill(const PixelSortCommandOptions& options, const PixelSortOptions& ps, PixelSortPlan& plan,
+                             Image& image) {
+  using Clock = std::chrono::steady_clock;
+  StillSorted out;
+  const auto start = Clock::now();
+  if (options.verify) out.source.source = pixelSortSource(image, ps, plan.layout());
+  out.gpuMs = plan.run(image);
+  // Read back over the source's bytes, already in memory (fresh pages for 16 MB: ~50 ms on a VM),
+  // unless --verify still needs them.
+  const bool keepSource = options.verify || ps.mix < 1.0;  // --verify and --mix still need it
+  out.sorted = withPixels(image, plan.readSorted(image, keepSource ? std::vector<std::uint8_t>() : std::move(image.rgba),
+                                                 1.0));  // mixed after --verify
+  // For the report: the spans the GPU found (the span words hold them, 1 MB at 2048x2048).
+  const PassSchedule& schedule = plan.schedule();
+  if (!options.quiet) {
+    out.spans = longSpanCount(plan.runner().readSpanWords(), schedule.shape.count(), log2Exact(schedule.shape.lineLength),
+                              ps.maxSpan, ps.skipPercent, ps.seed);
+  }
+  plan.releaseRunner();  // its textures' memory, before the encoder asks for its own
+  out.wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return out;
+}
+
+// `texsort pixelsort` itself; runPixelSort names the file in a GPU allocation's failure.
+static int pixelSortFile(const PixelSortCommandOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  const auto begun = Clock::now();
+  auto lap = begun;
+  const auto since = [&lap] {  // milliseconds since the last call
+    const auto now = Clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - lap).count();
+    lap = now;
+    return ms;
+  };
+  checkPixelSortFiles(options);
   PixelSortOptions ps = options.pixelSort;
   checkPixelSortOptions(ps);
   if (const std::optional<VideoFormat> video = pixelSortVideoFormat(options)) return runPixelSortVideo(options, *video);
@@ -245,30 +283,15 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
                        decoded = std::async(kBeside, [&] { return decodeImage(name, bytes.data(), bytes.size(), header); });
                        return lines.get();
                      });
-  const LineLayout& layout = plan.layout();
-  const PassSchedule& schedule = plan.schedule();
   const double setupMs = since();
   Image image = decoded.get();
   std::vector<unsigned char>().swap(bytes);
   const double decodeMs = since();  // what decoding took beyond the setup
-  const auto start = Clock::now();
-  SortState source;  // the whole source on the host only for --verify's CPU model
-  if (options.verify) source.source = pixelSortSource(image, ps, layout);
-  const double gpuMs = plan.run(image);
-  // Read back over the source's bytes, already in memory (fresh pages for 16 MB: ~50 ms on a VM),
-  // unless --verify still needs them.
-  const bool keepSource = options.verify || ps.mix < 1.0;  // --verify and --mix still need it
-  Image sorted = withPixels(image, plan.readSorted(image, keepSource ? std::vector<std::uint8_t>() : std::move(image.rgba),
-                                                   1.0));  // mixed after --verify
-  // For the report: the spans the GPU found (the span words hold them, 1 MB at 2048x2048).
-  const std::uint64_t spans = options.quiet ? 0
-                                            : longSpanCount(plan.runner().readSpanWords(), schedule.shape.count(),
-                                                            log2Exact(schedule.shape.lineLength), ps.maxSpan, ps.skipPercent, ps.seed);
-  plan.releaseRunner();  // its textures' memory, before the encoder asks for its own
-  const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  StillSorted result = sortStill(options, ps, plan, image);
+  Image& sorted = result.sorted;
 
   if (forcedFailure("verify")) sorted.rgba[0] ^= 1;
-  if (options.verify) verifyPixelSort(image, ps, source, schedule, sorted);
+  if (options.verify) verifyPixelSort(image, ps, result.source, plan.schedule(), sorted);
   mixWithOriginal(sorted.rgba, image.rgba, ps.mix);
   for (const PixelSortStage& stage : options.then) sorted = sortAgain(sorted, stage, name, options.verify);
   since();
@@ -276,7 +299,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   const double encodeMs = since();
 
   if (!options.quiet) {
-    const PixelSortFigures figures{image.width, image.height, spans, gpuMs, wallMs,
+    const PixelSortFigures figures{image.width, image.height, result.spans, result.gpuMs, result.wallMs,
                                    std::chrono::duration<double, std::milli>(Clock::now() - begun).count(),
                                    layoutMs, contextMs, setupMs, decodeMs, encodeMs};
     reportPixelSort(options, plan, context, figures);
