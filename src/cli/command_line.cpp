@@ -56,70 +56,109 @@ VideoFormat recordFormatFor(const std::string& chosen, const std::string& output
 
 }  // namespace
 
-void Definition::finish(Command& command) {
-  SortOptions& sort = command.sort;
-  BenchOptions& bench = command.bench;
-  ViewerOptions& view = command.view;
+void Definition::finishPixelSort(Command& command) {
   PixelSortCommandOptions& pixel = command.pixelSort;
   PixelSortOptions& ps = pixel.pixelSort;
+  command.kind = Command::Kind::PixelSort;
+  pixel.input = pixel.inputs.front();
+  if (pixelDirection == "vertical") ps.angle = kVerticalAngle;
+  for (const PathInfo& k : kPaths)
+    if (pixelPath == k.name) ps.path = k.path;
+  if (ps.path != PixelPath::Lines && (pixelCommand->count("--angle") > 0 || pixelCommand->count("--direction") > 0)) {
+    throw Error(ExitCode::Usage, std::string("pixelsort: --angle and --direction turn --path lines; --path ") +
+                                     pathInfo(ps.path).name + " goes round its --center");
+  }
+  if ((ps.path == PixelPath::Flow) != !pixel.field.empty()) {
+    throw Error(ExitCode::Usage, ps.path == PixelPath::Flow ? "pixelsort: --path flow needs --field FILE, the direction field"
+                                                            : "pixelsort: --field gives --path flow its directions; add --path flow");
+  }
+  if (!pixelCenter.empty()) {
+    if (ps.path == PixelPath::Lines || ps.path == PixelPath::Hilbert || ps.path == PixelPath::Flow) {
+      throw Error(ExitCode::Usage, "pixelsort: --center places circles, spiral and radial; not --path " +
+                                       std::string(pathInfo(ps.path).name));
+    }
+    ps.centerX = std::stod(pixelCenter.substr(0, pixelCenter.find(',')));
+    ps.centerY = std::stod(pixelCenter.substr(pixelCenter.find(',') + 1));
+  }
+  for (const IntervalsInfo& k : kIntervals)
+    if (pixelIntervals == k.name) ps.intervals = k.intervals;
+  if (ps.intervals == Intervals::Mask && pixel.mask.empty()) {
+    throw Error(ExitCode::Usage, "pixelsort: --intervals mask needs --mask FILE");
+  }
+  ps.order = pixelOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
+  for (const PixelKeyInfo& k : kPixelKeys) {
+    if (pixelKey == k.name) ps.key = k.key;
+    if (pixelSelect == k.name) ps.select = k.key;
+  }
+  if (ps.intervals != Intervals::Threshold && (pixelCommand->count("--select") > 0 || ps.invert)) {
+    throw Error(ExitCode::Usage, std::string("pixelsort: --select and --invert shape --intervals threshold, not ") +
+                                     intervalsInfo(ps.intervals).name);
+  }
+  checkPixelSortOptions(ps);
+  pixel.algorithmChosen = parseAlgorithm(pixelAlgo, pixel.algorithm);  // false for auto
+}
+
+void Definition::finishRecord(Command& command) {
   RecordCommandOptions& record = command.record;
   RecordOptions& rec = record.record;
-  CheckOptions& check = command.check;
+  command.kind = Command::Kind::Record;
+  record.order = recordOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
+  parseAlgorithm(recordAlgo, record.algorithm);
+  for (const std::string& o : recordOverlays) (o == "roles" ? rec.overlay.showRoles : rec.overlay.showChanged) = true;
+  parseRecordSize(recordSize, rec);
+  rec.format = recordFormatFor(recordFormat, record.output);
+  if (rec.sound && rec.format == VideoFormat::Gif) {
+    throw Error(ExitCode::Usage, record.output + ": a GIF has no sound; record to .mp4, .webm or .mkv");
+  }
+  if (rec.from > rec.to) throw Error(ExitCode::Usage, "--from " + std::to_string(rec.from) + " is after --to " + std::to_string(rec.to));
+}
+
+void Definition::finishBench(Command& command) {
+  BenchOptions& bench = command.bench;
+  command.kind = Command::Kind::Bench;
+  if (!benchAlgos.empty()) {
+    bench.algorithmsGiven = true;
+    bench.algorithms.clear();
+    for (const std::string& name : benchAlgos) parseAlgorithm(name, bench.algorithms.emplace_back());
+  } else if (bench.ladder) {
+    bench.algorithms = ladderAlgorithms();
+  }
+  bench.sizesGiven = benchCommand->count("--sizes") > 0;
+  if (bench.ladder && !bench.sizesGiven) bench.sizes = ladderSizes();
+  for (std::uint64_t n : bench.sizes) {
+    if (!isPowerOfTwo(n)) throw Error(ExitCode::Usage, "--sizes: " + std::to_string(n) + " is not a power of two");
+  }
+  bench.format = json ? BenchOptions::Format::Json : csv ? BenchOptions::Format::Csv : BenchOptions::Format::Table;
+  const bool sidesGiven = benchCommand->count("--sides") > 0;
+  if (sidesGiven && bench.pixelSortImage.empty() && !bench.video) {
+    throw Error(ExitCode::Usage, "--sides sets the sizes of --pixelsort or --video; give one of them");
+  }
+  if (bench.video && sidesGiven) bench.videoHeights.assign(bench.pixelSortSides.begin(), bench.pixelSortSides.end());
+}
+
+void Definition::finishDemo(Command& command) {
+  ViewerOptions& view = command.view;
+  command.kind = Command::Kind::Demo;
+  view.order = viewOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
+  parseAlgorithm(viewAlgo, view.algorithm);
+  view.speed = speed == "max" ? 0.0f : std::stof(speed);
+  view.zoomOneToOne = zoom == "1";
+  for (const std::string& o : overlays) (o == "roles" ? view.showRoles : view.showChanged) = true;
+  view.recipe = recipeStages;
+}
+
+void Definition::finish(Command& command) {
   if (*sortCommand) {
     command.kind = Command::Kind::Sort;
-    sort.order = order == "desc" ? SortOrder::Descending : SortOrder::Ascending;
-    parseAlgorithm(algo, sort.algorithm);
+    command.sort.order = order == "desc" ? SortOrder::Descending : SortOrder::Ascending;
+    parseAlgorithm(algo, command.sort.algorithm);
   } else if (*pixelCommand) {
-    command.kind = Command::Kind::PixelSort;
-    pixel.input = pixel.inputs.front();
-    if (pixelDirection == "vertical") ps.angle = kVerticalAngle;
-    for (const PathInfo& k : kPaths)
-      if (pixelPath == k.name) ps.path = k.path;
-    if (ps.path != PixelPath::Lines && (pixelCommand->count("--angle") > 0 || pixelCommand->count("--direction") > 0)) {
-      throw Error(ExitCode::Usage, std::string("pixelsort: --angle and --direction turn --path lines; --path ") +
-                                       pathInfo(ps.path).name + " goes round its --center");
-    }
-    if ((ps.path == PixelPath::Flow) != !pixel.field.empty()) {
-      throw Error(ExitCode::Usage, ps.path == PixelPath::Flow ? "pixelsort: --path flow needs --field FILE, the direction field"
-                                                              : "pixelsort: --field gives --path flow its directions; add --path flow");
-    }
-    if (!pixelCenter.empty()) {
-      if (ps.path == PixelPath::Lines || ps.path == PixelPath::Hilbert || ps.path == PixelPath::Flow) {
-        throw Error(ExitCode::Usage, "pixelsort: --center places circles, spiral and radial; not --path " +
-                                         std::string(pathInfo(ps.path).name));
-      }
-      ps.centerX = std::stod(pixelCenter.substr(0, pixelCenter.find(',')));
-      ps.centerY = std::stod(pixelCenter.substr(pixelCenter.find(',') + 1));
-    }
-    for (const IntervalsInfo& k : kIntervals)
-      if (pixelIntervals == k.name) ps.intervals = k.intervals;
-    if (ps.intervals == Intervals::Mask && pixel.mask.empty()) {
-      throw Error(ExitCode::Usage, "pixelsort: --intervals mask needs --mask FILE");
-    }
-    ps.order = pixelOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
-    for (const PixelKeyInfo& k : kPixelKeys) {
-      if (pixelKey == k.name) ps.key = k.key;
-      if (pixelSelect == k.name) ps.select = k.key;
-    }
-    if (ps.intervals != Intervals::Threshold && (pixelCommand->count("--select") > 0 || ps.invert)) {
-      throw Error(ExitCode::Usage, std::string("pixelsort: --select and --invert shape --intervals threshold, not ") +
-                                       intervalsInfo(ps.intervals).name);
-    }
-    checkPixelSortOptions(ps);
-    pixel.algorithmChosen = parseAlgorithm(pixelAlgo, pixel.algorithm);  // false for auto
+    finishPixelSort(command);
   } else if (*recordCommand) {
-    command.kind = Command::Kind::Record;
-    record.order = recordOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
-    parseAlgorithm(recordAlgo, record.algorithm);
-    for (const std::string& o : recordOverlays) (o == "roles" ? rec.overlay.showRoles : rec.overlay.showChanged) = true;
-    parseRecordSize(recordSize, rec);
-    rec.format = recordFormatFor(recordFormat, record.output);
-    if (rec.sound && rec.format == VideoFormat::Gif) {
-      throw Error(ExitCode::Usage, record.output + ": a GIF has no sound; record to .mp4, .webm or .mkv");
-    }
-    if (rec.from > rec.to) throw Error(ExitCode::Usage, "--from " + std::to_string(rec.from) + " is after --to " + std::to_string(rec.to));
+    finishRecord(command);
   } else if (*checkCommand) {
     command.kind = Command::Kind::Check;
+    CheckOptions& check = command.check;
     if (!checkAlgos.empty()) {
       check.algorithmsGiven = true;
       check.algorithms.clear();
@@ -128,33 +167,9 @@ void Definition::finish(Command& command) {
   } else if (*infoCommand) {
     command.kind = Command::Kind::Info;
   } else if (*benchCommand) {
-    command.kind = Command::Kind::Bench;
-    if (!benchAlgos.empty()) {
-      bench.algorithmsGiven = true;
-      bench.algorithms.clear();
-      for (const std::string& name : benchAlgos) parseAlgorithm(name, bench.algorithms.emplace_back());
-    } else if (bench.ladder) {
-      bench.algorithms = ladderAlgorithms();
-    }
-    bench.sizesGiven = benchCommand->count("--sizes") > 0;
-    if (bench.ladder && !bench.sizesGiven) bench.sizes = ladderSizes();
-    for (std::uint64_t n : bench.sizes) {
-      if (!isPowerOfTwo(n)) throw Error(ExitCode::Usage, "--sizes: " + std::to_string(n) + " is not a power of two");
-    }
-    bench.format = json ? BenchOptions::Format::Json : csv ? BenchOptions::Format::Csv : BenchOptions::Format::Table;
-    const bool sidesGiven = benchCommand->count("--sides") > 0;
-    if (sidesGiven && bench.pixelSortImage.empty() && !bench.video) {
-      throw Error(ExitCode::Usage, "--sides sets the sizes of --pixelsort or --video; give one of them");
-    }
-    if (bench.video && sidesGiven) bench.videoHeights.assign(bench.pixelSortSides.begin(), bench.pixelSortSides.end());
+    finishBench(command);
   } else {  // `texsort demo`, and `texsort` alone
-    command.kind = Command::Kind::Demo;
-    view.order = viewOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
-    parseAlgorithm(viewAlgo, view.algorithm);
-    view.speed = speed == "max" ? 0.0f : std::stof(speed);
-    view.zoomOneToOne = zoom == "1";
-    for (const std::string& o : overlays) (o == "roles" ? view.showRoles : view.showChanged) = true;
-    view.recipe = recipeStages;
+    finishDemo(command);
   }
 }
 

@@ -33,6 +33,10 @@ struct Definition {
   void finish(Command& command);
 
  private:
+  void finishPixelSort(Command& command);
+  void finishRecord(Command& command);
+  void finishBench(Command& command);
+  void finishDemo(Command& command);
   CLI::App *sortCommand, *pixelCommand, *recordCommand, *benchCommand, *checkCommand, *infoCommand, *demoCommand;
   std::string order = "asc", algo = "bitonic-wide";
   std::string pixelPath = "lines", pixelCenter, pixelSelect = "luma";
