@@ -13,6 +13,7 @@ packages=(
   libdeflate-dev libspng-dev zlib1g-dev            # PNG libraries texsort-png-bench measures today's encoder against
   ffmpeg                                           # encodes texsort record's videos; ffprobe checks them in the tests
   clang libclang-rt-14-dev                         # libFuzzer for the fuzz targets
+  pmccabe                                          # function lengths (scripts/function-lengths.sh, a test)
   emscripten                                       # the browser edition (make web): WebAssembly + WebGL2
   chromium-headless-shell                          # runs the browser tests (SwiftShader WebGL2)
 )
