@@ -9,6 +9,7 @@ function(texsort_embed_shaders out_var)
   set(sources "")
   set(decls "")
   set(index "")
+  set(all "")
   foreach(shader IN LISTS ARGN)
     get_filename_component(stem "${shader}" NAME_WE)
     get_filename_component(ext "${shader}" LAST_EXT)
@@ -25,18 +26,21 @@ function(texsort_embed_shaders out_var)
     string(APPEND decls "extern const char* const ${symbol};  // ${shader}\n")
     get_filename_component(file_name "${shader}" NAME)
     string(APPEND index "    {\"${file_name}\", &${symbol}},\n")
+    string(APPEND all "${symbol}, ")
   endforeach()
   file(WRITE "${gen_dir}/embedded.h.in"
        "// Generated: GLSL sources embedded at build time.\n#pragma once\nnamespace texsort::shaders {\n${decls}"
        "// The source of shaders/NAME (a file name such as \"bitonic.frag\"), null if none was embedded.\n"
-       "const char* source(const char* name);\n}\n")
+       "const char* source(const char* name);\n"
+       "// Every embedded source, then null.\nconst char* const* all();\n}\n")
   configure_file("${gen_dir}/embedded.h.in" "${gen_dir}/include/shaders/embedded.h" COPYONLY)
   file(WRITE "${gen_dir}/index.cpp.in"
        "// Generated: look-up of the embedded shaders by file name.\n#include <cstring>\n"
        "#include \"shaders/embedded.h\"\nnamespace texsort::shaders {\n"
        "const char* source(const char* name) {\n  static const struct { const char* name; const char* const* text; } kIndex[] = {\n"
        "${index}  };\n  for (const auto& entry : kIndex)\n    if (std::strcmp(entry.name, name) == 0) return *entry.text;\n"
-       "  return nullptr;\n}\n}\n")
+       "  return nullptr;\n}\n"
+       "const char* const* all() {\n  static const char* const kAll[] = {${all}nullptr};\n  return kAll;\n}\n}\n")
   configure_file("${gen_dir}/index.cpp.in" "${gen_dir}/index.cpp" COPYONLY)
   list(APPEND sources "${gen_dir}/index.cpp")
   set(${out_var} ${sources} PARENT_SCOPE)

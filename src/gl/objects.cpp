@@ -2,13 +2,16 @@
 #include "gl/objects.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 #include <vector>
 
 #include "error.h"
 #include "fault.h"
+#include "shaders/embedded.h"
 
 namespace texsort::gl {
 
@@ -223,6 +226,9 @@ Program::Program(const char* vertexName, const char* vertexSource, const char* f
   }
   link({vs, fs}, std::string(vertexName) + " + " + fragmentName);
   label(GL_PROGRAM, handle_.id(), fragmentName);
+  name_ = fragmentName;
+  declare({vertexSource});
+  declare(fragmentSources);
 }
 
 #ifndef TEXSORT_WEBGL  // WebGL2 has no compute shaders
@@ -230,6 +236,8 @@ Program Program::compute(const char* name, std::initializer_list<const char*> so
   Program program;
   program.link({compile(GL_COMPUTE_SHADER, name, sources)}, name);
   label(GL_PROGRAM, program.id(), name);
+  program.name_ = name;
+  program.declare(sources);
   return program;
 }
 #endif
@@ -251,9 +259,54 @@ void Program::link(std::initializer_list<GLuint> shaders, const std::string& nam
   }
 }
 
+std::vector<std::string> declaredUniforms(const std::string& source) {
+  std::vector<std::string> names;
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = source.find("uniform"); at != std::string::npos; at = source.find("uniform", at + 7)) {
+    if ((at > 0 && word(source[at - 1])) || (at + 7 < source.size() && word(source[at + 7]))) continue;
+    const std::size_t end = source.find_first_of(";{", at);
+    if (end == std::string::npos || source[end] == '{') continue;  // a block: its members are not looked up by name
+    std::string declaration = source.substr(at + 7, end - at - 7);
+    declaration = declaration.substr(0, declaration.find('['));  // NAME[5]
+    std::size_t last = declaration.size();
+    while (last > 0 && !word(declaration[last - 1])) --last;
+    std::size_t first = last;
+    while (first > 0 && word(declaration[first - 1])) --first;
+    if (first < last) names.push_back(declaration.substr(first, last - first));
+  }
+  return names;
+}
+
+void Program::declare(std::initializer_list<const char*> sources) {
+  for (const char* source : sources) {
+    for (std::string& name : declaredUniforms(source)) declared_.insert(std::move(name));
+  }
+}
+
+namespace {
+
+// Whether any embedded shader declares a uniform of this name: the runners set some uniforms on
+// every program (the counts, the buffers' samplers, the pixel source's maps), each used by some.
+bool anyShaderDeclares(const std::string& name) {
+  static const std::unordered_set<std::string> kDeclared = [] {
+    std::unordered_set<std::string> names;
+    for (const char* const* source = shaders::all(); *source; ++source) {
+      for (std::string& n : declaredUniforms(*source)) names.insert(std::move(n));
+    }
+    return names;
+  }();
+  return kDeclared.count(name) > 0;
+}
+
+}  // namespace
+
 GLint Program::uniform(const char* name) const {
   const auto found = uniforms_.find(name);
   if (found != uniforms_.end()) return found->second;
+  const std::string declared = std::string(name).substr(0, std::string(name).find('['));  // u_steps[0]: u_steps
+  if (!declared_.count(declared) && !anyShaderDeclares(declared)) {
+    throw std::logic_error(std::string("GL: ") + name_ + ": no shader declares the uniform " + name);
+  }
   return uniforms_[name] = glGetUniformLocation(handle_.id(), name);
 }
 

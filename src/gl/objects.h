@@ -6,7 +6,9 @@
 #include <initializer_list>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include "gl/gl.h"
 
@@ -143,16 +145,24 @@ class Program {
   static Program compute(const char* name, std::initializer_list<const char*> sources);
   GLuint id() const { return handle_.id(); }
   explicit operator bool() const { return static_cast<bool>(handle_); }
-  // The uniform's location, -1 if the linker dropped it; looked up once per name, since passes set
-  // their uniforms on every draw.
+  // The uniform's location, -1 if the linker dropped it or this program lacks it (the runners set
+  // some on every program); looked up once per name, since passes set their uniforms on every draw.
+  // A name neither its sources nor any embedded shader declares (a misspelling GL would ignore
+  // silently) throws std::logic_error naming the program and the uniform.
   GLint uniform(const char* name) const;
 
  private:
   void link(std::initializer_list<GLuint> shaders, const std::string& name);
+  void declare(std::initializer_list<const char*> sources);  // the uniform names the sources declare
 
   Handle<deleteProgram> handle_;
+  std::string name_;
+  std::unordered_set<std::string> declared_;
   mutable std::unordered_map<std::string, GLint> uniforms_;
 };
+
+// The names of the plain uniforms `source` declares (`uniform TYPE NAME;`, arrays too; not blocks).
+std::vector<std::string> declaredUniforms(const std::string& source);
 
 // A shader storage buffer of `bytes` bytes (GL 4.3 or ARB_shader_storage_buffer_object), filled
 // from `data` if not null. Throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other error.

@@ -7,6 +7,7 @@
 #include <functional>
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <thread>
 
 #include "context/egl_context.h"
@@ -17,6 +18,7 @@
 #include "sort/compute_runner.h"
 #include "sort/fragment_runner.h"
 #include "gl/capabilities.h"
+#include "gl/objects.h"
 #include "gpu_fixture.h"
 #include "same_state.h"
 #include "test_support.h"
@@ -36,6 +38,29 @@ TEST_F(Gpu, ContextIsOpenGL33CoreOrNewer) {
   EXPECT_FALSE(context_->renderer().empty());
   EXPECT_TRUE(context_->platform() == "device" || context_->platform() == "surfaceless" ||
               context_->platform() == "default");
+}
+
+// A uniform name no shader declares (a misspelling GL would ignore) is an error naming the program
+// and the name; one the program declares but does not use, or one another shader declares (set on
+// every program), is -1 and quiet, as are an array's elements.
+TEST_F(Gpu, AMisspeltUniformIsAnErrorNamingTheProgram) {
+  EXPECT_EQ(gl::declaredUniforms("uniform int u_a;\nlayout(location = 0) uniform highp usampler2D u_b;\n"
+                                 "uniform uint u_c[5]; // a uniform in a comment\nuniform Block { int u_d; };"),
+            (std::vector<std::string>{"u_a", "u_b", "u_c"}));
+  const gl::Program program("test.vert",
+                            "#version 330 core\nuniform float u_used;\nuniform float u_unused;\nuniform int u_list[2];\n"
+                            "void main() { gl_Position = vec4(u_used + float(u_list[1]), 0.0, 0.0, 1.0); }\n",
+                            "test.frag", "#version 330 core\nout vec4 colour;\nvoid main() { colour = vec4(1.0); }\n");
+  EXPECT_GE(program.uniform("u_used"), 0);
+  EXPECT_EQ(program.uniform("u_unused"), -1) << "declared, dropped by the linker";
+  EXPECT_GE(program.uniform("u_list[1]"), 0);
+  EXPECT_EQ(program.uniform("u_stepno"), -1) << "the bitonic shaders declare it";
+  try {
+    program.uniform("u_usde");
+    ADD_FAILURE() << "a misspelt uniform was taken";
+  } catch (const std::logic_error& e) {
+    EXPECT_STREQ(e.what(), "GL: test.frag: no shader declares the uniform u_usde");
+  }
 }
 
 // The pixel sort opens its context on a thread of its own while it reads the file, then uses it on

@@ -12,8 +12,9 @@
 namespace {
 
 // Each folder's layer; a folder may include folders of a lower layer (equal layers: not each other).
+// shaders/ (the embedded GLSL text, generated) is data under everything.
 const std::map<std::string, int> kLayers = {
-    {"shaders", 0}, {"io", 0},  {"gl", 0},       {"image", 1},    {"context", 1}, {"sort", 2},  {"pixelsort", 3},
+    {"shaders", -1}, {"io", 0},  {"gl", 0},       {"image", 1},    {"context", 1}, {"sort", 2},  {"pixelsort", 3},
     {"playback", 4}, {"record", 5}, {"bench", 6}, {"viewer", 7}, {"cli", 8},     {"web", 9},
 };
 
