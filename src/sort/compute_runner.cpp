@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
+#include <type_traits>
 
 #include "error.h"
 #include "fault.h"
@@ -13,6 +14,15 @@
 
 namespace texsort {
 namespace {
+
+// The pass kinds only the fragment runner runs; every other kind has its own branch here.
+template <typename Kind>
+constexpr bool kFragmentOnly =
+    std::is_same_v<Kind, BitonicStep> || std::is_same_v<Kind, BitonicLegacyStep> ||
+    std::is_same_v<Kind, OddEvenMergeStep> || std::is_same_v<Kind, TranspositionRound> ||
+    std::is_same_v<Kind, RadixFlags> || std::is_same_v<Kind, RadixScanStep> || std::is_same_v<Kind, RadixGather> ||
+    std::is_same_v<Kind, FusedBitonicSteps> || std::is_same_v<Kind, WideBitonicSteps> ||
+    std::is_same_v<Kind, WideGather> || std::is_same_v<Kind, ImageOrder>;
 
 constexpr std::uint32_t kLocalSize = 64;  // the global kernels' workgroup (article 000: 64 threads)
 
@@ -232,8 +242,10 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
             if (p.pixels != 0) return pixelProgram(pass);
             return program(traitsOf(pass).shader, sharedStepsDefines(p, elementCount()));
           },
-          // The fragment kinds: refused (the compute schedules never hold them).
-          [&](const auto&) -> const gl::Program& {
+          // The fragment kinds: refused (the compute schedules never hold them). A new kind stops the
+          // build here until it is listed in kFragmentOnly or given its own branch.
+          [&](const auto& kind) -> const gl::Program& {
+            static_assert(kFragmentOnly<std::decay_t<decltype(kind)>>, "a pass kind the compute runner does not know");
             throw Error(ExitCode::Gpu, std::string("GPU sorter: ") + traitsOf(pass).kind +
                                            " is a fragment pass; the compute runner does not run it");
           },
@@ -343,7 +355,12 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
                    bind(elements_[current_], elements_[1 - current_]);
                    dispatchSortSteps(p, pass);
                  },
-                 [](const auto&) {},  // refused by program()
+                 [](const auto& kind) {  // refused by program(), or the pixel sort's (dispatchPixelPass)
+                   using Kind = std::decay_t<decltype(kind)>;
+                   static_assert(kFragmentOnly<Kind> || std::is_same_v<Kind, SpanStarts> ||
+                                     std::is_same_v<Kind, SpanScanStep> || std::is_same_v<Kind, PixelOrder>,
+                                 "a pass kind the compute runner does not know");
+                 },
              },
              pass);
   const PassTraits& t = traitsOf(pass);
