@@ -7,7 +7,8 @@
 # step cannot starve the rest; a step cut short says so. Everything goes to one file, OUT/gpu-bench-DATE.txt
 # (OUT: the argument, else $OUT, else docs/h100/), since the device tool brings back at most 8 files.
 # On the device machine: source .gl/env.sh (made here by scripts/gpu-carry.sh), then run this.
-# A 2^24 ladder cell costs about 10 s of host time (generate, upload, check), so the ladder stays at 2^20.
+# A 2^24 ladder cell takes 10-13 s on an H100 (its yardsticks run beside it: std::sort, and the classic
+# schedule for the fast paths), so the ladder stays at 2^20.
 # Usage: scripts/gpu-bench.sh [OUT]   (BIN: the texsort to run, default build/release/texsort)
 # SIZES=65536 SIDES=256 LADDER=65536 for a dry run.
 set -uo pipefail
