@@ -2,7 +2,6 @@
 #include "bench/benchmark.h"
 
 #include <algorithm>
-#include <cctype>
 #include <functional>
 #include <memory>
 #include <chrono>
@@ -138,65 +137,6 @@ BenchCell measureCell(Algorithm algorithm, std::uint64_t n, unsigned runs, doubl
   cell.stdSortMs = median(cpu);
   cell.classicWallMs = median(classicWall);
   return cell;
-}
-
-std::string passShape(const Pass& pass) {
-  const auto steps = [](std::uint32_t k) { return std::to_string(k) + (k == 1 ? " step" : " steps"); };
-  return std::visit(
-      Overloaded{
-          [&](const FusedBitonicSteps& p) {
-            const unsigned texels = fusedTexelsRead(p);
-            return "fast: " + steps(p.count) + ", " + std::to_string(texels) + (texels == 1 ? " texel" : " texels") +
-                   " read";
-          },
-          [](const PackCompact&) { return std::string("fast: pack"); },
-          [](const GatherByIndex& p) {  // the pixel sort's (fast path or compute rows): into the image
-            return std::string(p.pixels ? "gather by index, into the image's bytes" : "fast: gather by index");
-          },
-          [](const WideGather&) { return std::string("wide: gather by index"); },
-          [&](const WideBitonicSteps& p) {
-            const char* from = p.source == kWideFromElements ? " from the element texture"
-                               : p.source == kWideFromPixels ? " from the pixels (keys made here)"
-                                                             : " from the wide layout";
-            return "wide: " + steps(networkSteps(pass)) + from + (p.pixels > 0 ? ", into the image's bytes" : "");
-          },
-          // Compute dispatches by kernel and distance: where a kernel's time goes with the stride.
-          // Across merges: each merge's distances, "2^1..2^0 then 2^19..2^17"; whole merges: their ranks.
-          [&](const ComputeBitonicSteps& p) {
-            const auto power = [](std::uint32_t d) { return "2^" + std::to_string(log2Exact(d)); };
-            const std::string group = "compute B" + std::to_string(1u << popCount(p.window));
-            const std::string image = p.pixels ? ", into the image's bytes" : "";
-            if (p.firstStep == 0 && p.lastStep == p.lastRank && p.lastRank > p.firstRank) {
-              return group + ": merges " + std::to_string(p.firstRank) + "-" + std::to_string(p.lastRank) + " whole" +
-                     image;
-            }
-            std::string distances;
-            const std::vector<BitonicStep> all = computeSteps(p);
-            for (std::size_t s = 0; s < all.size(); ++s) {
-              if (s > 0 && all[s].rank == all[s - 1].rank) continue;  // a merge's first step starts its part
-              std::size_t last = s;
-              while (last + 1 < all.size() && all[last + 1].rank == all[s].rank) ++last;
-              distances +=
-                  (s > 0 ? " then " : "") + power(all[s].offset) + (last > s ? ".." + power(all[last].offset) : "");
-            }
-            return group + ": distance " + distances + image;
-          },
-          [&](const SharedBitonicSteps& p) {
-            return "compute shared " + p.sharedKernel() + ", block 2^" + std::to_string(p.blockLog2) + ": " +
-                   steps(networkSteps(pass)) + (p.pixels ? ", into the image's bytes" : "");
-          },
-          [&](const auto&) {  // every other kind: its title without numbers
-            std::string shape;
-            for (const char c : passText(pass, 2).title) {
-              if (std::isdigit(static_cast<unsigned char>(c))) continue;
-              if (c == ' ' && (shape.empty() || shape.back() == ' ')) continue;
-              shape += c;
-            }
-            while (!shape.empty() && (shape.back() == ' ' || shape.back() == ':')) shape.pop_back();
-            return shape;
-          },
-      },
-      pass);
 }
 
 namespace {

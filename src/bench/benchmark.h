@@ -79,8 +79,7 @@ PassCosts measurePassCosts(Algorithm algorithm, std::uint64_t n, unsigned runs);
 PassCosts measurePixelSortPassCosts(const Image& image, const PixelSortOptions& options, Algorithm algorithm,
                                     unsigned runs);
 
-// The shape a pass is grouped under in PassCosts.
-std::string passShape(const Pass& pass);
+// PassCosts groups passes by passShape (sort/pass.h).
 
 // The pixel sort at one image size: the whole GPU pipeline as `texsort pixelsort` runs it (keys
 // and spans, upload, every pass, read back, the output image) against the plain CPU reference on

@@ -258,6 +258,13 @@ PassText bitonicText(const char* name, std::uint32_t rank, std::uint32_t step, s
               str(2 * offset) + " compare forward."};
 }
 
+const char* intervalsName(std::uint32_t intervals) {
+  static const char* const kinds[] = {"threshold", "whole lines", "edges", "random", "waves", "mask"};
+  return intervals < std::size(kinds) ? kinds[intervals] : "?";
+}
+
+std::string stepCount(std::size_t k) { return str(k) + (k == 1 ? " step" : " steps"); }
+
 // Each pass kind's title, parameters and explanation: one overload a kind, so a new kind without
 // its text does not compile.
 PassText textOf(const BitonicStep& p, std::uint64_t n) {
@@ -371,9 +378,7 @@ PassText textOf(const WideBitonicSteps& p, std::uint64_t) {
 }
 
 PassText textOf(const SpanStarts& p, std::uint64_t) {
-  static const char* const kinds[] = {"threshold", "whole lines", "edges", "random", "waves", "mask"};
-  const char* kind = p.intervals < std::size(kinds) ? kinds[p.intervals] : "?";
-  return PassText{std::string("pixel sort: span starts (") + kind + ")",
+  return PassText{std::string("pixel sort: span starts (") + intervalsName(p.intervals) + ")",
                   "lowest " + str(p.lowest) + " highest " + str(p.highest) + " span length " +
                       str(p.spanLength) + " seed " + str(p.seed),
                   "each fragment does a word of 32 positions: a bit for each where a span starts (out of "
@@ -440,10 +445,68 @@ PassText textOf(const SharedBitonicSteps& p, std::uint64_t) {
                                 : ", and stores the block back.")};
 }
 
+// Each pass kind's shape: its title without what differs from one pass of the shape to the next
+// (bench --per-pass times passes by it). One overload a kind, as the text.
+std::string shapeOf(const BitonicStep&) { return "bitonic rank step"; }
+std::string shapeOf(const BitonicLegacyStep&) { return "bitonic (legacy) rank step"; }
+std::string shapeOf(const OddEvenMergeStep&) { return "odd-even merge"; }
+std::string shapeOf(const TranspositionRound&) { return "transposition round"; }
+std::string shapeOf(const RadixFlags&) { return "radix: flags"; }
+std::string shapeOf(const RadixScanStep&) { return "radix: scan step"; }
+std::string shapeOf(const RadixGather&) { return "radix: gather"; }
+std::string shapeOf(const PackCompact&) { return "fast: pack"; }
+std::string shapeOf(const FusedBitonicSteps& p) {
+  const unsigned texels = fusedTexelsRead(p);
+  return "fast: " + stepCount(p.count) + ", " + str(texels) + (texels == 1 ? " texel" : " texels") + " read";
+}
+std::string shapeOf(const GatherByIndex& p) {  // the pixel sort's (fast path or compute rows): into the image
+  return p.pixels ? "gather by index, into the image's bytes" : "fast: gather by index";
+}
+std::string shapeOf(const WideGather&) { return "wide: gather by index"; }
+std::string shapeOf(const WideBitonicSteps& p) {
+  const char* from = p.source == kWideFromElements ? " from the element texture"
+                     : p.source == kWideFromPixels ? " from the pixels (keys made here)"
+                                                   : " from the wide layout";
+  return "wide: " + stepCount(wideSteps(p).size()) + from + (p.pixels > 0 ? ", into the image's bytes" : "");
+}
+// Compute dispatches by kernel and distance: where a kernel's time goes with the stride. Across
+// merges: each merge's distances, "2^1..2^0 then 2^19..2^17"; whole merges: their ranks.
+std::string shapeOf(const ComputeBitonicSteps& p) {
+  const auto power = [](std::uint32_t d) { return "2^" + str(log2Exact(d)); };
+  const std::string group = "compute B" + str(1u << popCount(p.window));
+  const std::string image = p.pixels ? ", into the image's bytes" : "";
+  if (p.firstStep == 0 && p.lastStep == p.lastRank && p.lastRank > p.firstRank) {
+    return group + ": merges " + str(p.firstRank) + "-" + str(p.lastRank) + " whole" + image;
+  }
+  std::string distances;
+  const std::vector<BitonicStep> all = computeSteps(p);
+  for (std::size_t s = 0; s < all.size(); ++s) {
+    if (s > 0 && all[s].rank == all[s - 1].rank) continue;  // a merge's first step starts its part
+    std::size_t last = s;
+    while (last + 1 < all.size() && all[last + 1].rank == all[s].rank) ++last;
+    distances += (s > 0 ? " then " : "") + power(all[s].offset) + (last > s ? ".." + power(all[last].offset) : "");
+  }
+  return group + ": distance " + distances + image;
+}
+std::string shapeOf(const SharedBitonicSteps& p) {
+  return "compute shared " + p.sharedKernel() + ", block 2^" + str(p.blockLog2) + ": " + stepCount(sharedSteps(p).size()) +
+         (p.pixels ? ", into the image's bytes" : "");
+}
+std::string shapeOf(const SpanStarts& p) { return std::string("pixel sort: span starts (") + intervalsName(p.intervals) + ")"; }
+std::string shapeOf(const SpanScanStep&) { return "pixel sort: span scan step"; }
+std::string shapeOf(const PixelOrder& p) {
+  return std::string("pixel sort: (span, key, position) order") + (p.intoPairs ? " into pairs" : "");
+}
+std::string shapeOf(const ImageOrder&) { return "pixel sort: back to image order"; }
+
 }  // namespace
 
 PassText passText(const Pass& pass, std::uint64_t n) {
   return std::visit([&](const auto& p) { return textOf(p, n); }, pass);
+}
+
+std::string passShape(const Pass& pass) {
+  return std::visit([](const auto& p) { return shapeOf(p); }, pass);
 }
 
 std::string describe(const Pass& pass) {

@@ -443,6 +443,9 @@ struct PassText {
   std::string explanation;  // what each fragment does in this pass, a sentence or two
 };
 PassText passText(const Pass& pass, std::uint64_t n);
+// The pass's shape: its title without what differs between passes of that shape ("bitonic rank
+// step", "compute B32: distance 2^9..2^5"); bench --per-pass times passes by it.
+std::string passShape(const Pass& pass);
 
 // One line: title, then ": " and the parameters when there are any.
 std::string describe(const Pass& pass);
