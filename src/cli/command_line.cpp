@@ -66,7 +66,10 @@ void Definition::finishPixelSort(Command& command) {
     if (pixelPath == k.name) ps.path = k.path;
   if (ps.path != PixelPath::Lines && (pixelCommand->count("--angle") > 0 || pixelCommand->count("--direction") > 0)) {
     throw Error(ExitCode::Usage, std::string("pixelsort: --angle and --direction turn --path lines; --path ") +
-                                     pathInfo(ps.path).name + " goes round its --center");
+                                     pathInfo(ps.path).name +
+                                     (ps.path == PixelPath::Flow ? " follows its --field" : ps.path == PixelPath::Hilbert
+                                                                                               ? " is one curve"
+                                                                                               : " goes round its --center"));
   }
   if ((ps.path == PixelPath::Flow) != !pixel.field.empty()) {
     throw Error(ExitCode::Usage, ps.path == PixelPath::Flow ? "pixelsort: --path flow needs --field FILE, the direction field"

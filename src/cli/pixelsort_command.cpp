@@ -171,7 +171,8 @@ void loadPixelSortImages(PixelSortOptions& ps, const std::string& mask, const st
                          std::uint32_t height) {
   ps.mask = loadSideImage(mask, "mask");
   ps.field = loadSideImage(field, "field");
-  checkMaskSize(ps, width, height, mask == "-" ? "standard input (mask)" : mask);
+  checkMaskSize(ps, width, height, mask == "-" ? "standard input (mask)" : mask,
+                field == "-" ? "standard input (field)" : field);
 }
 
 int runPixelSort(const PixelSortCommandOptions& options) {

@@ -327,12 +327,18 @@ int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format
   sorter.plan();
   const VideoSettings settings = clipSettings(options, format, video);
   VideoEncoder encoder(settings);
-  const ClipWork work = sortFrames(options, source, sorter, encoder, settings, begun);
   const bool progress = !options.quiet && ::isatty(STDERR_FILENO);
-  if (progress) std::fprintf(stderr, "\rpixel-sorting %s: %u frames, encoding the end...\033[K", options.input.c_str(),
-                             encoder.frameCount());
-  if (encoder.frameCount() == 0) throw Error(ExitCode::BadInput, options.input + ": no video frames");
-  encoder.finish(options.output);
+  ClipWork work;
+  try {
+    work = sortFrames(options, source, sorter, encoder, settings, begun);
+    if (progress) std::fprintf(stderr, "\rpixel-sorting %s: %u frames, encoding the end...\033[K", options.input.c_str(),
+                               encoder.frameCount());
+    if (encoder.frameCount() == 0) throw Error(ExitCode::BadInput, options.input + ": no video frames");
+    encoder.finish(options.output);
+  } catch (...) {
+    if (progress) std::fprintf(stderr, "\r\033[K");  // the error's line starts at the margin, not after the progress
+    throw;
+  }
   if (progress) std::fprintf(stderr, "\r\033[K");
   const double seconds = std::chrono::duration<double>(Clock::now() - begun).count();
   if (times) {

@@ -88,9 +88,10 @@ void checkPixelSortOptions(const PixelSortOptions& options) {
   }
 }
 
-void checkMaskSize(const PixelSortOptions& options, std::uint32_t width, std::uint32_t height, const std::string& maskName) {
+void checkMaskSize(const PixelSortOptions& options, std::uint32_t width, std::uint32_t height, const std::string& maskName,
+                   const std::string& fieldName) {
   if (options.field && (options.field->width != width || options.field->height != height)) {
-    throw Error(ExitCode::Usage, "pixelsort: the --field is " + std::to_string(options.field->width) + "x" +
+    throw Error(ExitCode::Usage, fieldName + ": the --field is " + std::to_string(options.field->width) + "x" +
                                      std::to_string(options.field->height) + ", the image " + std::to_string(width) + "x" +
                                      std::to_string(height) + "; they must be the same size");
   }

@@ -74,7 +74,8 @@ struct PixelSortOptions {
 // Throws texsort::Error(Usage) with one line naming the option when a value is out of range.
 void checkPixelSortOptions(const PixelSortOptions& options);
 // Throws texsort::Error(Usage) naming `maskName` unless the mask (and the flow field) has the image's size.
-void checkMaskSize(const PixelSortOptions& options, std::uint32_t width, std::uint32_t height, const std::string& maskName);
+void checkMaskSize(const PixelSortOptions& options, std::uint32_t width, std::uint32_t height, const std::string& maskName,
+                   const std::string& fieldName);
 
 // The luma bounds the threshold uses: Y in [lowest, highest].
 struct LumaBounds {

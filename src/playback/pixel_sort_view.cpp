@@ -66,7 +66,7 @@ PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algor
 }
 
 void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algorithm) {
-  checkMaskSize(options, image_.width, image_.height, "the mask");
+  checkMaskSize(options, image_.width, image_.height, "the mask", "the field");
   // The limits and the memory budget first, as texsort pixelsort checks them; on a refusal the view
   // keeps its plan and options.
   auto plan = std::make_unique<PixelSortPlan>("the image", image_.width, image_.height, options, algorithm, true);

@@ -42,7 +42,7 @@ void loadMask(ViewerState& s, PixelSortOptions& o) {
   try {
     const std::shared_ptr<const Image> before = o.mask;
     o.mask = std::make_shared<const Image>(loadImage(s.maskPath, kMaxElements));
-    checkMaskSize(o, s.pixel->width(), s.pixel->height(), s.maskPath);
+    checkMaskSize(o, s.pixel->width(), s.pixel->height(), s.maskPath, s.fieldPath);
     keepForUndo(s.brush, before);
     s.brush.mask = Image{};  // the next stroke paints on the loaded mask
   } catch (const Error& e) {

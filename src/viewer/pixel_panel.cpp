@@ -63,7 +63,7 @@ void loadField(ViewerState& s, PixelSortOptions& o) {
   try {
     PixelSortOptions withField = o;
     withField.field = std::make_shared<const Image>(loadImage(s.fieldPath, kMaxElements));
-    checkMaskSize(withField, s.pixel->width(), s.pixel->height(), s.maskPath);
+    checkMaskSize(withField, s.pixel->width(), s.pixel->height(), s.maskPath, s.fieldPath);
     o.field = withField.field;
   } catch (const Error& e) {  // named by its file, as loadImage's reasons are
     const std::string why = e.what();

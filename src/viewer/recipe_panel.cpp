@@ -80,7 +80,7 @@ void loadRecipe(ViewerState& s, const std::string& nameOrFile) {
     for (PixelSortStage& step : steps) {  // each sort's mask and field, read now, at the image's size
       if (!step.mask.empty()) step.options.mask = std::make_shared<const Image>(loadImage(step.mask, kMaxElements));
       if (!step.field.empty()) step.options.field = std::make_shared<const Image>(loadImage(step.field, kMaxElements));
-      checkMaskSize(step.options, image.width, image.height, step.mask.empty() ? step.field : step.mask);
+      checkMaskSize(step.options, image.width, image.height, step.mask, step.field);
       step.algorithm = pixelSortAlgorithmHere(step.algorithm, step.algorithmChosen);  // auto: this context's
       step.algorithmChosen = true;
     }

@@ -447,7 +447,8 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
       {{"--path", "circles", "--center", "3"}, "--center: '3' is not X,Y"},
       {{"--path", "flow"}, "--path flow needs --field FILE, the direction field"},
       {{"--field", test::assetPath("coffee.png")}, "--field gives --path flow its directions; add --path flow"},
-      {{"--path", "flow", "--field", test::assetPath("astronaut.png")}, "the --field is 512x512, the image 600x400"},
+      {{"--path", "flow", "--field", test::assetPath("astronaut.png")},
+       test::assetPath("astronaut.png") + ": the --field is 512x512, the image 600x400"},
       {{"--path", "flow", "--field", out}, "output is the field file"},
   };
   for (const auto& [extra, needle] : cases) {

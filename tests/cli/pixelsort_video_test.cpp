@@ -290,6 +290,12 @@ TEST(PixelSortVideo, ProgressOnATerminalOnly) {
   const test::RunResult piped = runTexsort({"pixelsort", clip, "-o", dir.path("out.mkv")});
   ASSERT_EQ(piped.exitCode, 0) << piped.err;
   EXPECT_EQ(piped.err, "");
+  // A clip that fails after its progress showed: the progress line is cleared, the error starts the line.
+  const test::RunResult failed = test::runProgram(
+      "script", {"-qec", test::texsortBinary() + " pixelsort " + test::assetPath("coffee.png") +
+                             " --frames 4 --fps 10 --format mkv -o /dev/full", "/dev/null"});
+  EXPECT_NE(failed.exitCode, 0) << failed.out;
+  EXPECT_NE(failed.out.find("\r\033[Ktexsort: error: "), std::string::npos) << failed.out;
 }
 
 // bench --video: a clip at each height drawn by ffmpeg and pixel-sorted, a row each with the

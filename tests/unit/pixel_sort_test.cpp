@@ -180,13 +180,22 @@ TEST(PixelSortOptions, RefuseOutOfRangeThresholds) {
   mask.height = 2;
   mask.rgba.assign(24, 255);
   o.mask = std::make_shared<const Image>(mask);
-  EXPECT_NO_THROW(checkMaskSize(o, 3, 2, "m.png"));
+  EXPECT_NO_THROW(checkMaskSize(o, 3, 2, "m.png", "f.png"));
   try {
-    checkMaskSize(o, 2, 3, "m.png");
+    checkMaskSize(o, 2, 3, "m.png", "f.png");
     ADD_FAILURE() << "a mask of another size";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ExitCode::Usage);
-    EXPECT_NE(std::string(e.what()).find("m.png"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind("m.png: ", 0), 0u) << e.what();
+  }
+  o.mask = nullptr;
+  o.field = std::make_shared<const Image>(mask);
+  try {
+    checkMaskSize(o, 2, 3, "m.png", "f.png");
+    ADD_FAILURE() << "a field of another size";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ExitCode::Usage);
+    EXPECT_EQ(std::string(e.what()).rfind("f.png: ", 0), 0u) << e.what();
   }
 }
 
