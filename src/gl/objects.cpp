@@ -300,6 +300,10 @@ bool anyShaderDeclares(const std::string& name) {
 
 }  // namespace
 
+GLint Program::uniformIfDeclared(const char* name) const {
+  return declared_.count(name) ? uniform(name) : -1;
+}
+
 GLint Program::uniform(const char* name) const {
   const auto found = uniforms_.find(name);
   if (found != uniforms_.end()) return found->second;

@@ -150,6 +150,10 @@ class Program {
   // A name neither its sources nor any embedded shader declares (a misspelling GL would ignore
   // silently) throws std::logic_error naming the program and the uniform.
   GLint uniform(const char* name) const;
+  // The location of a uniform this program's own sources declare, else -1 without a check: for a
+  // table of names set on every program (the buffers' samplers), some of whose shaders a build
+  // (the browser's) does not embed.
+  GLint uniformIfDeclared(const char* name) const;
 
  private:
   void link(std::initializer_list<GLuint> shaders, const std::string& name);

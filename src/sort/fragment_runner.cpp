@@ -59,7 +59,7 @@ gl::Program FragmentRunner::makeProgram(const char* shader, const std::string& d
                        pixelSource ? shaders::kShader_pixel_source_glsl : "",
                        pixelOrder ? shaders::kShader_pixel_order_glsl : "", source});
   glUseProgram(program.id());
-  for (const BufferSpec& b : kBufferSpecs) glUniform1i(program.uniform(b.sampler), static_cast<GLint>(b.buffer));
+  for (const BufferSpec& b : kBufferSpecs) glUniform1i(program.uniformIfDeclared(b.sampler), static_cast<GLint>(b.buffer));
   return program;
 }
 

@@ -55,6 +55,8 @@ TEST_F(Gpu, AMisspeltUniformIsAnErrorNamingTheProgram) {
   EXPECT_EQ(program.uniform("u_unused"), -1) << "declared, dropped by the linker";
   EXPECT_GE(program.uniform("u_list[1]"), 0);
   EXPECT_EQ(program.uniform("u_stepno"), -1) << "the bitonic shaders declare it";
+  EXPECT_EQ(program.uniformIfDeclared("u_usde"), -1) << "a table's name this program lacks: no check";
+  EXPECT_EQ(program.uniformIfDeclared("u_used"), program.uniform("u_used"));
   try {
     program.uniform("u_usde");
     ADD_FAILURE() << "a misspelt uniform was taken";
