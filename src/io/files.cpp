@@ -303,6 +303,12 @@ void checkOutputPath(const std::string& path) {
   if (!fs::exists(folder, ec)) failOutput(path, "folder " + folder.string() + " does not exist");
   if (!fs::is_directory(folder, ec)) failOutput(path, folder.string() + " is not a folder");
   if (fs::is_directory(st)) failOutput(path, "is a folder");
+  // A file with no write bit is its owner's "keep this": rm asks first, and the rename would
+  // replace it silently, even for root, to whom the bits do not apply.
+  constexpr fs::perms kWrite = fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write;
+  if (fs::is_regular_file(st) && (st.permissions() & kWrite) == fs::perms::none) {
+    failOutput(path, "is read-only; texsort does not replace a file without write permission");
+  }
   // A name the folder cannot hold would fail only at the final rename, after all the work.
   const long nameMax = ::pathconf(folder.c_str(), _PC_NAME_MAX);
   if (nameMax > 0 && p.filename().string().size() > static_cast<std::size_t>(nameMax)) {

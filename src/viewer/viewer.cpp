@@ -169,8 +169,9 @@ void deliverInput(GLFWwindow* window, ViewerState& s, std::uint32_t frame) {
         s.cursor = ImVec2(float(e.x), float(e.y));
         s.cursorTarget = e.target;
         s.cursorOffset = ImVec2(float(e.x), float(e.y));
-        if (!e.target.empty() && !s.widgets.count(e.target)) {
-          std::fprintf(stderr, "texsort: --input: frame %u: no widget named '%s' on screen\n", frame, e.target.c_str());
+        if (!e.target.empty() && !s.widgets.count(e.target)) {  // the run goes on, and fails at its end
+          std::fprintf(stderr, "texsort: error: --input: frame %u: no widget named '%s' on screen\n", frame, e.target.c_str());
+          if (s.exitCode == 0) s.exitCode = static_cast<int>(ExitCode::Usage);
         }
         break;
     }
@@ -388,6 +389,10 @@ int viewerExitCode(const ViewerState& s, const ViewerOptions& options) {
 int runViewer(const ViewerOptions& options) {
   FirstPicture first = checkViewerArguments(options);
   std::vector<ScriptedInput> script = parseInputScript(options.input);
+  if (options.frames != 0 && !script.empty() && script.back().frame > options.frames) {
+    throw Error(ExitCode::Usage, "--input: a step at frame " + std::to_string(script.back().frame) +
+                                     " comes after the last (--frames " + std::to_string(options.frames) + ")");
+  }
 
   // 2. Window and GL context (throws with a one-line reason when there is no display).
   Window window(options.width, options.height, "texsort: GPU sorting networks, one fragment pass per step");

@@ -302,3 +302,32 @@ TEST(Outputs, AnOutputNameOfTheFullLengthLimitIsWritten) {
 
 }  // namespace
 }  // namespace texsort
+
+namespace texsort {
+namespace {
+
+// An existing output without write permission is refused before any work, as rm asks and as cp
+// refuses for an unprivileged user; the tests run as root, to whom the bits do not apply, so the
+// rule reads the bits. The file keeps its bytes and no temporary file is left.
+TEST(Outputs, AReadOnlyOutputIsRefusedAndKeepsItsBytes) {
+  test::TempFolder dir;
+  const std::string out = dir.path("kept.png");
+  test::writeFile(out, {'o', 'l', 'd'});
+  ASSERT_EQ(::chmod(out.c_str(), 0444), 0);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"sort", coffee(), "-o", out}, {"pixelsort", coffee(), "-o", out}}) {
+    const test::RunResult r = runTexsort(args);
+    EXPECT_EQ(r.exitCode, 3) << r.err;
+    EXPECT_NE(r.err.find("kept.png: is read-only"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_EQ(test::readFile(out), (std::vector<std::uint8_t>{'o', 'l', 'd'}));
+  EXPECT_FALSE(hasTemporary(dir.root()));
+  // With a write bit it is replaced, as before.
+  ASSERT_EQ(::chmod(out.c_str(), 0644), 0);
+  EXPECT_EQ(runTexsort({"sort", coffee(), "-o", out, "-q"}).exitCode, 0);
+  EXPECT_EQ(test::readFile(out), sortedCoffee(dir));
+}
+
+}  // namespace
+}  // namespace texsort

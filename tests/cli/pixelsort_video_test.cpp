@@ -512,6 +512,8 @@ TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
        "--animate lower: keyframe '0%:0.6' is frame 0 of this clip, not after '0:0.1' (frame 0)", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=0:0.1", "--animate", "lower=1:0.2"}, 2,
        "--animate lower: given twice", {}},
+      {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--frames", "3"}, 2,
+       odd + ": --frames makes a clip of a still picture; a clip keeps its own frames (drop --frames)", {}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.message);

@@ -212,6 +212,26 @@ TEST(GuiInput, CtrlQQuits) {
   EXPECT_FALSE(test::fileExists(dir.path("shot.png"))) << "quit before the last frame's screenshot";
 }
 
+// A script that does not do what it says fails: a step aimed at a widget that is not on screen
+// (a typo, a section closed) makes the run exit 2 after naming it, and a step after the last frame
+// (--frames) is refused before the window opens. Both were exit 0, the step lost.
+TEST(GuiInput, AScriptStepThatCannotHappenIsAnError) {
+  test::TempFolder dir;
+  const Driven missed = drive(dir, {"--generate", "8", "--frames", "8"}, "3: click @Nonesuch");
+  EXPECT_EQ(missed.result.exitCode, 2) << missed.result.err;
+  EXPECT_NE(missed.result.err.find("texsort: error: --input: frame 3: no widget named 'Nonesuch' on screen"),
+            std::string::npos) << missed.result.err;
+  ASSERT_EQ(std::remove(dir.path("shot.png").c_str()), 0) << "the missed step's run still ran to its end";
+  const Driven late = drive(dir, {"--generate", "8", "--frames", "8"}, "3: key right; 9: key right");
+  EXPECT_EQ(late.result.exitCode, 2) << late.result.err;
+  EXPECT_NE(late.result.err.find("--input: a step at frame 9 comes after the last (--frames 8)"), std::string::npos)
+      << late.result.err;
+  EXPECT_FALSE(test::fileExists(dir.path("shot.png"))) << "refused before the window";
+  const Driven last = drive(dir, {"--generate", "8", "--frames", "8"}, "8: key right");
+  EXPECT_EQ(last.result.exitCode, 0) << last.result.err;
+  EXPECT_EQ(last.pass, 1u) << "a step on the last frame is delivered";
+}
+
 // A recording started by demo --record and cancelled in the window has not written its file: the
 // run says so and does not exit 0 (0 means the file is written).
 TEST(GuiInput, ACancelledRecordingIsNotASuccess) {
