@@ -92,7 +92,7 @@ void reportPixelSort(const PixelSortCommandOptions& options, const PixelSortPlan
                   ps.centerX >= 0 ? ps.centerX : (f.width - 1) / 2.0, ps.centerY >= 0 ? ps.centerY : (f.height - 1) / 2.0);
   }
   std::fprintf(report, "pixel-sorted %s (%ux%u) -> %s: %s, key %s %s, spans by %s%s\n",
-               options.input.c_str(), f.width, f.height, options.output.c_str(), path, pixelKeyInfo(ps.key).name,
+               inputName(options.input).c_str(), f.width, f.height, outputName(options.output).c_str(), path, pixelKeyInfo(ps.key).name,
                ps.order == SortOrder::Ascending ? "ascending" : "descending", intervalsInfo(ps.intervals).name,
                ps.mask && ps.intervals != Intervals::Mask ? " inside the mask" : "");
   std::string details;
@@ -179,7 +179,7 @@ int runPixelSort(const PixelSortCommandOptions& options) {
   if (options.inputs.size() > 1 || (!options.output.empty() && options.output.back() == '/')) {
     return runPixelSortBatch(options);
   }
-  return namingTheFile(options.input == "-" ? "standard input" : options.input,
+  return namingTheFile(inputName(options.input),
                        [&] { return pixelSortFile(options); });
 }
 
@@ -251,7 +251,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
                                  ".mp4, .webm or .mkv, or --format)");
   }
   checkStillInput(options);
-  const std::string name = options.input == "-" ? "standard input" : options.input;
+  const std::string name = inputName(options.input);
   // The GL context (~110 ms, mostly loading the driver) starts first, on a thread of its own,
   // beside reading the file; this thread takes it once the run is planned.
   // (A batch has one already.)

@@ -310,9 +310,9 @@ void reportClip(const PixelSortCommandOptions& options, VideoFormat format, cons
   const std::string rate = video.rate.empty() ? fps : video.rate;
   const PixelSortOptions& base = sorter.base();
   std::fprintf(report, "pixel-sorted %u frames of %s (%ux%u, %s fps%s) -> %s (%s), key %s, spans by %s\n",
-               encoder.frameCount(), options.input == "-" ? "standard input" : options.input.c_str(), video.width,
+               encoder.frameCount(), inputName(options.input).c_str(), video.width,
                video.height, rate.c_str(), video.times.runs.empty() ? "" : " on average, each frame's own time kept",
-               options.output.c_str(), info(format).name, pixelKeyInfo(base.key).name, intervalsInfo(base.intervals).name);
+               outputName(options.output).c_str(), info(format).name, pixelKeyInfo(base.key).name, intervalsInfo(base.intervals).name);
   std::fprintf(report, "  passes    %zu %s a frame; renderer %s\n", sorter.current().schedule().size(),
                algorithmName(sorter.current().algorithm()), sorter.context().renderer().c_str());
   const double n = encoder.frameCount();

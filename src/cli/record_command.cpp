@@ -17,7 +17,7 @@ namespace texsort {
 int runRecord(const RecordCommandOptions& options) {
   checkOutput(options.output, {{options.input}});
   findFfprobe(findFfmpeg());  // before any work: a missing encoder is said at once, with how to install it
-  const std::string name = options.input == "-" ? "standard input" : options.input;
+  const std::string name = inputName(options.input);
   const std::vector<unsigned char> bytes = readImageFile(options.input);
   const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
   const std::uint64_t elementCount = nextPowerOfTwo(std::uint64_t{header.width} * header.height);
@@ -56,8 +56,8 @@ int runRecord(const RecordCommandOptions& options) {
   if (!options.quiet) {
     std::FILE* report = options.output == "-" ? stderr : stdout;
     const FrameGeometry& g = recording.geometry();
-    std::fprintf(report, "recorded %s -> %s: %s, %ux%u, %u frames at %g fps (%.1f s)\n", options.input.c_str(),
-                 options.output.c_str(), info(options.record.format).name, g.width, g.height, recording.frameCount(),
+    std::fprintf(report, "recorded %s -> %s: %s, %ux%u, %u frames at %g fps (%.1f s)\n", inputName(options.input).c_str(),
+                 outputName(options.output).c_str(), info(options.record.format).name, g.width, g.height, recording.frameCount(),
                  options.record.fps, recording.seconds());
     std::fprintf(report, "  passes    %u to %u of %u (%s), every %u, first and last held %g s\n",
                  recording.passOfFrame(0), recording.passOfFrame(recording.frameCount() - 1), session.passCount(),

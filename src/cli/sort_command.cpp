@@ -38,7 +38,7 @@ void verifyResult(const std::vector<Element>& input, const PassSchedule& schedul
 static int sortFile(const SortOptions& options);
 
 int runSort(const SortOptions& options) {
-  return namingTheFile(options.input == "-" ? "standard input" : options.input, [&] { return sortFile(options); });
+  return namingTheFile(inputName(options.input), [&] { return sortFile(options); });
 }
 
 // `texsort sort` itself; runSort names the file in a GPU allocation's failure.
@@ -47,7 +47,7 @@ static int sortFile(const SortOptions& options) {
   checkOutput(options.output, {{options.input}});
   // The header first: the memory budget is checked before the image is decoded or anything large
   // is allocated, on the host or on the GPU.
-  const std::string name = options.input == "-" ? "standard input" : options.input;
+  const std::string name = inputName(options.input);
   std::vector<unsigned char> bytes = readImageFile(options.input);
   const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
   const std::uint64_t count = nextPowerOfTwo(std::uint64_t{header.width} * header.height);
@@ -80,8 +80,8 @@ static int sortFile(const SortOptions& options) {
     // With -o - the image owns standard output; the report goes to standard error.
     std::FILE* report = options.output == "-" ? stderr : stdout;
     const TextureLayout& layout = runner->layout();
-    std::fprintf(report, "sorted %s (%ux%u, %d channel%s) -> %s, %s by luma\n", options.input.c_str(), image.width,
-                image.height, image.channels, image.channels == 1 ? "" : "s", options.output.c_str(),
+    std::fprintf(report, "sorted %s (%ux%u, %d channel%s) -> %s, %s by luma\n", inputName(options.input).c_str(), image.width,
+                image.height, image.channels, image.channels == 1 ? "" : "s", outputName(options.output).c_str(),
                 options.order == SortOrder::Ascending ? "ascending" : "descending");
     std::fprintf(report, "  elements  %zu (%llu pixels + %llu padding) in a %ux%u RGBA32F texture\n", elements.size(),
                 static_cast<unsigned long long>(image.pixelCount()),

@@ -49,9 +49,17 @@ CLI::Validator numberIn(double min, double max, bool whole, const std::vector<st
       "in [" + numberText(min) + ", " + numberText(max) + "]");
 }
 
-CLI::Validator fileName() {
+CLI::Validator fileName(bool ofAnOption) {
   return CLI::Validator(
-      [](std::string& text) -> std::string { return text.empty() ? "an empty file name; give a path or -" : ""; }, "");
+      [ofAnOption](std::string& text) -> std::string {
+        if (text.empty()) return "an empty file name; give a path or -";
+        // `bench --pixelsort --help`: the option that follows was taken as the file's name.
+        if (ofAnOption && text.size() > 2 && text.compare(0, 2, "--") == 0) {
+          return "'" + text + "' is an option, not a file name (a file of that name: ./" + text + ")";
+        }
+        return "";
+      },
+      "");
 }
 
 }  // namespace texsort

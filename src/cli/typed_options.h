@@ -18,8 +18,9 @@ OptionSpec makeSpec(const std::string& command, const std::string& name, OptionS
 // [min, max]; or one of `words`. Its message echoes the user's text, at most 40 characters.
 CLI::Validator numberIn(double min, double max, bool whole, const std::vector<std::string>& words);
 
-// Checks a file name: not empty ("-" is standard input or output).
-CLI::Validator fileName();
+// Checks a file name: not empty ("-" is standard input or output); an option's (not an operand's,
+// which may follow `--`) not a word starting with "--": the next option, taken as its value.
+CLI::Validator fileName(bool ofAnOption);
 
 // [validation] Every option is added through one of these, by the type of its value, so every
 // value is checked in one place before anything runs: numbers must be finite, in their range and
@@ -54,7 +55,7 @@ class Options {
   }
   template <typename T>
   CLI::Option* path(const std::string& name, T& value, const std::string& help) {
-    CLI::Option* option = app_->add_option(name, value, help)->check(fileName());
+    CLI::Option* option = app_->add_option(name, value, help)->check(fileName(name[0] == '-'));
     return record(option, makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Path));
   }
   template <typename T>

@@ -223,7 +223,7 @@ std::vector<unsigned char> readWholeFile(const std::string& path, std::uint64_t 
     stream = std::fopen(path.c_str(), "rb");
     if (!stream) failInput(path, "cannot open: " + errnoText(errno));
   }
-  const std::string name = path == "-" ? "standard input" : path;
+  const std::string name = inputName(path);
   // Read straight into the buffer, sized to the file (one byte more, to see the end) when it has a
   // size: no copies, no regrowth, each page touched once. A pipe, or a file that grows, doubles it.
   std::vector<unsigned char> bytes;

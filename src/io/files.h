@@ -19,6 +19,10 @@
 
 namespace texsort {
 
+// A path as messages and reports name it: "-" is standard input (or output).
+inline std::string inputName(const std::string& path) { return path == "-" ? "standard input" : path; }
+inline std::string outputName(const std::string& path) { return path == "-" ? "standard output" : path; }
+
 // The bytes of `path` ("-": standard input), at most maxBytes. Throws texsort::Error(BadInput)
 // naming the file and the problem (missing, a folder, not a regular file, empty, too large,
 // unreadable).

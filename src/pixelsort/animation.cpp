@@ -39,6 +39,17 @@ bool number(const std::string& text, double& value) {
   return end == text.c_str() + text.size() && std::isfinite(value);
 }
 
+// A keyframe's position as people write one: digits, and a fraction after a point (no sign,
+// exponent, hex or spaces), no larger than a clip's frame count can be.
+bool positionNumber(const std::string& text, double& value) {
+  const std::size_t point = text.find('.');
+  const auto digits = [](const std::string& part) {
+    return !part.empty() && part.find_first_not_of("0123456789") == std::string::npos;
+  };
+  if (!digits(text.substr(0, point)) || (point != std::string::npos && !digits(text.substr(point + 1)))) return false;
+  return number(text, value) && value <= double(UINT32_MAX);
+}
+
 double positionOf(const Keyframe& k, std::uint32_t frameCount, double fps) {
   switch (k.at) {
     case Keyframe::At::Frame: return k.position;
@@ -77,7 +88,7 @@ Animation parseAnimation(const std::string& text) {
     if (!position.empty() && position.back() == '%') k.at = Keyframe::At::Percent, position.pop_back();
     else if (!position.empty() && position.back() == 's') k.at = Keyframe::At::Seconds, position.pop_back();
     const std::string where = "--animate " + animation.option + ": keyframe '" + key.substr(0, 40) + "'";
-    if (colon == std::string::npos || !number(position, k.position) || k.position < 0 ||
+    if (colon == std::string::npos || !positionNumber(position, k.position) ||
         (k.at == Keyframe::At::Frame && k.position != std::floor(k.position)) ||
         (k.at == Keyframe::At::Percent && k.position > 100)) {
       throw Error(ExitCode::Usage, where + ": give POSITION:VALUE, a position a frame number, a time (1.5s) or 0%..100%");

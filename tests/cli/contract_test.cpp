@@ -15,7 +15,7 @@
 namespace texsort {
 namespace {
 
-const std::vector<std::string> kHostile = {"nan", "inf", "-inf", "-1", "0", "1.5", "1e300", "", "junk"};
+const std::vector<std::string> kHostile = {"nan", "inf", "-inf", "-1", "0", "1.5", "1e300", "", "junk", "--help"};
 
 // Whether `value` is one `spec` must refuse, decided here from the spec's range, independently of
 // the program's validators.
@@ -24,8 +24,8 @@ bool refused(const OptionSpec& spec, const std::string& value) {
   switch (spec.kind) {
     case OptionSpec::Kind::Choice:
       return true;
-    case OptionSpec::Kind::Path:
-      return value.empty();
+    case OptionSpec::Kind::Path:  // an option's value "--help" is the next option, taken as a name
+      return value.empty() || (!spec.positional && value.rfind("--", 0) == 0 && value.size() > 2);
     case OptionSpec::Kind::Text:
       return true;
     case OptionSpec::Kind::Integer:

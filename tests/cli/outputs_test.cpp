@@ -49,7 +49,7 @@ TEST(Outputs, DashIsStandardOutputAndTheReportGoesToStandardError) {
   const test::RunResult r = runTexsort({"sort", coffee(), "-o", "-"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(std::vector<std::uint8_t>(r.out.begin(), r.out.end()), expected) << "only the PNG's bytes on stdout";
-  EXPECT_NE(r.err.find("sorted "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("sorted " + coffee() + " (600x400, 3 channels) -> standard output,"), std::string::npos) << r.err;
   EXPECT_TRUE(test::listFolder(dir.root()).empty());
   EXPECT_FALSE(test::fileExists("-"));
 }
@@ -62,6 +62,11 @@ TEST(Outputs, DashAsInputReadsStandardInput) {
   const test::RunResult r = runTexsort({"sort", "-", "-o", dir.path("out.png"), "-q"}, options);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(test::readFile(dir.path("out.png")), expected);
+  // The reports name the streams in words, as the errors do.
+  const test::RunResult sorted = runTexsort({"sort", "-", "-o", dir.path("out.png")}, options);
+  EXPECT_NE(sorted.out.find("sorted standard input (600x400"), std::string::npos) << sorted.out;
+  const test::RunResult pixels = runTexsort({"pixelsort", "-", "-o", "-"}, options);
+  EXPECT_NE(pixels.err.find("pixel-sorted standard input (600x400) -> standard output: "), std::string::npos) << pixels.err;
   options.stdinPath = "/dev/null";
   const test::RunResult empty = runTexsort({"sort", "-", "-o", dir.path("empty.png")}, options);
   EXPECT_EQ(empty.exitCode, 1);

@@ -2,6 +2,8 @@
 // time placed on the frame shown at that time (not the time times the average rate).
 #include "pixelsort/animation.h"
 
+#include "error.h"
+
 #include <gtest/gtest.h>
 
 namespace texsort {
@@ -30,6 +32,30 @@ TEST(Animation, TimesOfAVariableRateLandOnTheirFrames) {
   placeTimesOnFrames(outside, 9, [&](std::uint32_t k) { return times.at(k); });
   EXPECT_DOUBLE_EQ(outside[0].keys[0].position, 0.0);
   EXPECT_DOUBLE_EQ(outside[0].keys[1].position, 9.0);
+}
+
+}  // namespace
+}  // namespace texsort
+
+namespace texsort {
+namespace {
+
+// A position is written in plain decimals: strtod's hex, exponents, signs and spaces, and frames
+// past any clip's count, are refused with the keyframe named (0x1 and 1e30 were taken).
+TEST(Animation, PositionsArePlainDecimals) {
+  for (const char* good : {"lower=0:0.1,2:0.5", "lower=0.5s:0.1,1.25s:0.5", "lower=0%:0.1,12.5%:0.5", "lower=4294967295:0.1"}) {
+    EXPECT_NO_THROW(parseAnimation(good)) << good;
+  }
+  for (const char* bad : {"lower=0x1:0.1", "lower=1e3:0.1", "lower=+1:0.1", "lower= 1:0.1", "lower=1.:0.1", "lower=.5s:0.1",
+                          "lower=-1:0.1", "lower=4294967296:0.1", "lower=1e30:0.1", "lower=inf:0.1", "lower=101%:0.1"}) {
+    try {
+      parseAnimation(bad);
+      ADD_FAILURE() << bad << " was taken";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ExitCode::Usage) << bad;
+      EXPECT_NE(std::string(e.what()).find("give POSITION:VALUE"), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace
