@@ -1,6 +1,7 @@
-// The pixel-sort page: every texsort pixelsort option as a live control over window.texsort.run.
-// The picture is the PNG texsort itself writes (never the canvas's), so Save PNG gives the same
-// size, channels and pixels as `texsort pixelsort` with the options shown beneath.
+// The pixel-sort page: every texsort pixelsort option as a live control. The picture is sorted on
+// the GPU and drawn on the canvas from the result texture (texsort.live); Save PNG runs
+// `texsort pixelsort` itself on the picture, so the file has the same size, channels and pixels as
+// the command line shown beneath.
 (function () {
   'use strict';
   const intervalsWith = (...kinds) => (o) => kinds.includes(o.intervals);
@@ -36,9 +37,11 @@
       choices: ['bitonic-wide', 'bitonic-fast', 'bitonic', 'bitonic-legacy', 'oddeven-merge'] },
   ];
   const $ = (id) => document.getElementById(id);
-  const form = $('options'), picture = $('picture'), status = $('status');
-  const state = { input: null, inputName: 'image.png', output: null, running: false, pending: false, reading: 0, files: {} };
-  const urls = { picture: null };
+  const form = $('options'), picture = $('texsort-gl'), status = $('status');
+  // The page's state. settled counts finished sorts and opens: tests wait for it to move, never for time.
+  const state = { input: null, inputName: 'image.png', shownName: 'image.png', converted: false, opened: false,
+                  sorted: false, stale: false, running: false, pending: false, wanted: [], sortArgs: [], left: 0,
+                  passes: 0, started: 0, settled: 0, reading: 0, files: {} };
 
   for (const spec of specs) {
     const label = document.createElement('label');
@@ -119,42 +122,93 @@
     return args;
   }
 
-  function show(bytes) {
-    if (urls.picture) URL.revokeObjectURL(urls.picture);
-    urls.picture = URL.createObjectURL(new Blob([bytes], { type: 'image/png' }));
-    picture.src = urls.picture;
-  }
+  // A word as a POSIX shell reads it back: plain, or in single quotes.
+  const quoted = (word) => (/^[A-Za-z0-9_.,:=+\/@%-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
   function say(text, isError) {
     status.textContent = text;
     status.classList.toggle('error', !!isError);
   }
-
-  async function update() {
-    const args = optionArgs();
-    $('command').textContent = ['texsort', 'pixelsort', state.inputName, '-o', 'sorted.png', ...args].join(' ');
-    if (!state.input) return;
-    if (state.running) { state.pending = true; return; }
-    state.running = true;
-    status.dataset.state = 'running';
-    const started = performance.now();
-    const r = await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...args], state.input);
-    const ms = performance.now() - started;
-    state.running = false;
-    if (state.pending) { state.pending = false; return update(); }
-    if (r.code === 0) {
-      state.output = r.stdout;
-      if (!$('before').checked) show(state.output);
-      say(`re-sorted in ${ms.toFixed(0)} ms`);
-    } else {
-      say(r.stderr.trim().split('\n')[0], true);
+  // An error names the user's file, not the stream the page fed texsort; it marks the control whose
+  // option it names, and the picture is stale until the options are good again.
+  function showError(message) {
+    const line = message.split('\n')[0].replace(/^texsort: error: /, '').split('standard input').join(state.inputName);
+    say(line, true);
+    const named = /--([a-z-]+)/.exec(line);
+    for (const label of form.querySelectorAll('label')) {
+      const bad = !!named && label.dataset.option === named[1];
+      label.classList.toggle('invalid', bad);
+      label.querySelector('input, select')?.setAttribute('aria-invalid', String(bad));
     }
-    $('save').disabled = !state.output;
+    setStale(true);
+  }
+  function setStale(stale) {
+    state.stale = stale;
+    picture.classList.toggle('stale', stale);
+    $('save').disabled = stale || !state.sorted;
+    if (!stale) for (const label of form.querySelectorAll('label.invalid')) label.classList.remove('invalid');
+  }
+  function showCommand(args) {
+    const note = state.converted ? ` (the page read ${state.inputName} as this PNG)` : '';
+    $('command').textContent = ['texsort', 'pixelsort', state.shownName, '-o', 'sorted.png', ...args].map(quoted).join(' ');
+    $('command-note').textContent = note;
+  }
+
+  // The live sort: the newest settings only, a few passes a frame, the picture drawn from the GPU.
+  // A change while a sort runs restarts it with the new settings; nothing stale is queued.
+  const kFrameBudgetMs = 12;
+  function update() {
+    const args = optionArgs();
+    showCommand(args);
+    state.wanted = args;
+    if (!state.opened || state.reading) return;
+    state.pending = true;
+    if (!state.running) {
+      state.running = true;
+      status.dataset.state = 'running';
+      requestAnimationFrame(sortFrame);
+    }
+  }
+  function sortFrame() {
+    const live = window.texsort.live;
+    const frameStart = performance.now();
+    if (state.pending) {
+      state.pending = false;
+      state.sortArgs = state.wanted;
+      state.started = frameStart;
+      const r = live.set(state.sortArgs);
+      if (r.error) return finish(r.error);
+      state.left = r.passes;
+      state.passes = r.passes;
+      setStale(true);
+    }
+    // Passes in growing batches while the frame has time; the GPU works while the page goes on.
+    let batch = 8;
+    while (state.left > 0 && performance.now() - frameStart < kFrameBudgetMs && !state.pending) {
+      state.left = live.advance(batch);
+      batch *= 2;
+    }
+    if (state.pending) return requestAnimationFrame(sortFrame);
+    if (state.left > 0) {
+      say(`sorting… pass ${state.passes - state.left} of ${state.passes}`);
+      return requestAnimationFrame(sortFrame);
+    }
+    live.draw($('before').checked);
+    state.sorted = true;
+    setStale(false);
+    finish(null, performance.now() - state.started);
+  }
+  function finish(error, ms) {
+    state.running = false;
     status.dataset.state = 'ready';
+    if (error) showError(error);
+    else say(`re-sorted in ${ms.toFixed(0)} ms`);
+    state.settled += 1;
   }
 
   // A picture stb_image does not read (WebP, AVIF, ...) decoded by the browser, exactly: through
   // WebGL2 with premultiplication and colour conversion off, then handed to texsort as an
-  // uncompressed 32-bit TGA (which stb reads, alpha included). Null where the browser cannot either.
+  // uncompressed TGA (which stb reads, alpha included). Null where the browser cannot either.
   async function decodedByTheBrowser(bytes) {
     let bitmap;
     try {
@@ -175,14 +229,19 @@
     const rgba = new Uint8Array(width * height * 4);
     gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
     gl.getExtension('WEBGL_lose_context')?.loseContext();
-    // TGA: 18-byte header, type 2 (true colour), 32 bits, 8 alpha bits, rows from the top; BGRA.
-    const tga = new Uint8Array(18 + rgba.length);
-    tga.set([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, width & 255, width >> 8, height & 255, height >> 8, 32, 8 | 32]);
+    // TGA: 18-byte header, type 2 (true colour), rows from the top; BGRA with 8 alpha bits, or BGR
+    // when every pixel is opaque (a picture without alpha keeps three channels, as its PNG would).
+    const opaque = rgba.every((v, i) => (i & 3) !== 3 || v === 255);
+    const depth = opaque ? 3 : 4;
+    const tga = new Uint8Array(18 + width * height * depth);
+    tga.set([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, width & 255, width >> 8, height & 255, height >> 8, 8 * depth,
+             (opaque ? 0 : 8) | 32]);
     for (let i = 0; i < width * height; i++) {
-      tga[18 + 4 * i] = rgba[4 * i + 2];
-      tga[18 + 4 * i + 1] = rgba[4 * i + 1];
-      tga[18 + 4 * i + 2] = rgba[4 * i];
-      tga[18 + 4 * i + 3] = rgba[4 * i + 3];
+      const at = 18 + depth * i;
+      tga[at] = rgba[4 * i + 2];
+      tga[at + 1] = rgba[4 * i + 1];
+      tga[at + 2] = rgba[4 * i];
+      if (!opaque) tga[at + 3] = rgba[4 * i + 3];
     }
     return tga;
   }
@@ -195,42 +254,75 @@
                              (text(4, 8) === 'ftyp' && /^(avif|avis|heic|heix|mif1)$/.test(text(8, 12))));
   }
 
+  // A picture opened: decoded and uploaded once (texsort.live.open names the user's file in any
+  // error), then sorted with the controls' options. One that cannot be read leaves no picture.
   async function open(bytes, name) {
-    state.input = new Uint8Array(bytes);
-    state.inputName = name;
-    state.output = null;
-    if (browserOnlyFormat(state.input)) {
+    let input = new Uint8Array(bytes), converted = false;
+    if (browserOnlyFormat(input)) {
       const tga = await decodedByTheBrowser(bytes);
-      if (tga) state.input = tga;
+      if (tga) [input, converted] = [tga, true];
     }
-    return update();
+    await window.texsort.ready;
+    name = name.replace(/^.*\//, '');
+    const r = window.texsort.live.open(input, name);
+    state.inputName = name;
+    if (r.error) {
+      state.opened = false;
+      state.sorted = false;
+      picture.classList.add('none');
+      showError(r.error);
+      state.settled += 1;
+      return;
+    }
+    Object.assign(state, { input, converted, opened: true, sorted: false,
+                           shownName: converted ? name.replace(/\.[^.]*$/, '') + '.png' : name });
+    picture.classList.remove('none');
+    if (watch.opened) watch.opened = null;  // Watch opens the new picture when shown
+    if (!$('watch-mode').hidden) watchOpen();
+    update();
   }
   async function openUrl(url) {
     const response = await fetch(url);
     return open(await response.arrayBuffer(), url);
   }
+  // The PNG texsort pixelsort writes for the picture and the options shown: Save's bytes.
+  async function savedPng() {
+    const r = await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...state.sortArgs], state.input);
+    if (r.code !== 0) throw new Error(r.stderr);
+    return r.stdout;
+  }
 
+  $('open').addEventListener('click', () => $('file').click());
   $('file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     if (file) await open(await file.arrayBuffer(), file.name);
   });
-  document.addEventListener('dragover', (e) => e.preventDefault());
+  document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dropping'); });
+  document.addEventListener('dragleave', (e) => { if (!e.relatedTarget) document.body.classList.remove('dropping'); });
   document.addEventListener('drop', async (e) => {
     e.preventDefault();
+    document.body.classList.remove('dropping');
     const file = e.dataTransfer.files[0];
     if (file) await open(await file.arrayBuffer(), file.name);
   });
   $('sample-astronaut').addEventListener('click', () => openUrl('astronaut.png'));
   $('sample-coffee').addEventListener('click', () => openUrl('coffee.png'));
   $('before').addEventListener('change', () => {
-    if ($('before').checked && state.input) show(state.input);
-    else if (state.output) show(state.output);
+    if (state.sorted && !state.running) window.texsort.live.draw($('before').checked);
   });
-  $('save').addEventListener('click', () => {
+  $('fit').addEventListener('change', () => picture.classList.toggle('actual', !$('fit').checked));
+  $('save').addEventListener('click', async () => {
+    let bytes;
+    try {
+      bytes = await savedPng();
+    } catch (e) {
+      return showError(e.message);
+    }
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([state.output], { type: 'image/png' }));
-    a.download = state.inputName.replace(/^.*\//, '').replace(/\.[^.]*$/, '') + '-pixelsorted.png';
+    a.href = URL.createObjectURL(new Blob([bytes], { type: 'image/png' }));
+    a.download = state.shownName.replace(/\.[^.]*$/, '') + '-pixelsorted.png';
     a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
   });
 
   // --- Watch the sort: the image sorted by luma pass by pass, as the desktop viewer shows it. ---
@@ -297,7 +389,11 @@
     requestAnimationFrame(play);
   }
   document.addEventListener('keydown', (e) => {
-    if ($('watch-mode').hidden || e.target.matches('input[type=number], select')) return;
+    // The page's keys never take a focused control's own: a field or a list keeps every key, a
+    // button or a link its Space and Enter.
+    const focused = document.activeElement;
+    if ($('watch-mode').hidden || focused?.matches('input, select, textarea') ||
+        (focused?.matches('button, a') && (e.key === ' ' || e.key === 'Enter'))) return;
     const keys = { ' ': () => $('watch-play').click(), ArrowRight: () => go(watch.pass + 1), ArrowLeft: () => go(watch.pass - 1),
                    Home: () => { watch.playing = false; go(0); }, End: () => { watch.playing = false; go(watch.passes); } };
     if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
@@ -312,5 +408,5 @@
   }
 
   window.texsort.ready.then(() => openUrl('astronaut.png'), (e) => say(e.message, true));
-  window.texsortPage = { state, optionArgs, open, watch, watchOpen, go };  // for scripts and the browser tests
+  window.texsortPage = { state, optionArgs, open, savedPng, watch, watchOpen, go };  // for scripts and the browser tests
 })();

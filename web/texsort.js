@@ -2,6 +2,8 @@
 //   await texsort.ready                      the module and its WebGL2 context are up
 //   await texsort.run(argv, stdinBytes)      -> {code, stdout: Uint8Array, stderr: string}
 //   texsort.writeFile(name, bytes), texsort.readFile(name), texsort.removeFile(name)
+//   texsort.live.open(bytes, name) -> {} or {error}; .set(optionArgs) -> {passes} or {error};
+//     .advance(passes) -> passes left; .draw(original): the picture on the canvas #texsort-gl; .read()
 //   texsort.watch.open(bytes, algorithm, order) -> {passes} or {error}; .seek(pass); .picture({roles,
 //     changed}) -> ImageData of the state as the desktop viewer draws it; .text(); .gpuMs()
 // Files live in the module's memory file system; "-" is stdinBytes and the returned stdout, as on
@@ -26,7 +28,8 @@
   let resolveReady, rejectReady;
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
 
-  // The WebGL2 context's canvas: hidden, every pass draws into framebuffers of its own.
+  // The WebGL2 context's canvas: every pass draws into framebuffers of its own; the page shows the
+  // canvas as its live picture (texsort.live), or keeps it hidden.
   let canvas = document.getElementById('texsort-gl');
   if (!canvas) {
     canvas = document.createElement('canvas');
@@ -107,8 +110,42 @@
     gpuMs() { return Module._texsort_watch_gpu_ms(); },
   };
 
+  // The live pixel sort (src/web/live.cpp): the picture on the GPU, drawn on the canvas #texsort-gl.
+  const errorText = () => new TextDecoder().decode(err.take()).trim();
+  const live = {
+    open(bytes, name) {
+      err = new ByteSink();
+      Module.FS.writeFile('/live-input', new Uint8Array(bytes));
+      const code = withStrings(['/live-input', name], (p, n) => Module._texsort_live_open(p, n));
+      return code === 0 ? {} : { error: errorText(), code: -code };
+    },
+    set(args) {
+      err = new ByteSink();
+      const strings = args.map(String);
+      const argv = Module._malloc(4 * Math.max(1, strings.length));
+      try {
+        const passes = withStrings(strings, (...pointers) => {
+          pointers.forEach((p, i) => Module.setValue(argv + 4 * i, p, 'i32'));
+          return Module._texsort_live_set(strings.length, argv);
+        });
+        return passes >= 0 ? { passes } : { error: errorText(), code: -passes };
+      } finally {
+        Module._free(argv);
+      }
+    },
+    advance(passes) { return Module._texsort_live_advance(passes); },
+    draw(original) { Module._texsort_live_draw(original ? 1 : 0); },
+    pass() { return Module._texsort_live_pass(); },
+    read() {
+      const at = Module._texsort_live_read();
+      const width = Module._texsort_live_width(), height = Module._texsort_live_height();
+      return { width, height, rgba: Module.HEAPU8.slice(at, at + width * height * 4) };
+    },
+  };
+
   window.texsort = {
     watch,
+    live,
     ready,
     run(argv, stdinBytes) {
       const result = queue.then(() => ready).then(() => runNow(argv, stdinBytes));

@@ -61,6 +61,9 @@ std::optional<VideoFormat> pixelSortVideoFormat(const PixelSortCommandOptions& o
 // Loads --mask and --field into `ps` and checks their sizes against the picture's.
 void loadPixelSortImages(PixelSortOptions& ps, const std::string& mask, const std::string& field, std::uint32_t width,
                          std::uint32_t height);
+// One more sort of a recipe (--then) on `input`, the result of the one before: as the first, on
+// the GPU, checked with `verify` and mixed as that sort asks; messages name `name`.
+Image sortAgain(const Image& input, const PixelSortStage& stage, const std::string& name, bool verify);
 // Where a clip's time went (bench --video): per stage, summed over the frames.
 struct ClipTimes {
   std::uint32_t frames = 0;

@@ -47,23 +47,6 @@ void verifyPixelSort(const Image& image, const PixelSortOptions& options, const 
   }
 }
 
-// One more sort of a recipe (--then) on `input`, the result of the one before: as the first, on
-// the GPU, checked with --verify and mixed as that sort asks.
-Image sortAgain(const Image& input, const PixelSortStage& stage, const std::string& name, bool verify) {
-  PixelSortOptions ps = stage.options;
-  loadPixelSortImages(ps, stage.mask, stage.field, input.width, input.height);
-  PixelSortPlan plan(name, input.width, input.height, ps, stage.algorithm, stage.algorithmChosen);
-  plan.run(input);
-  Image out = withPixels(input, plan.readSorted(input, {}, 1.0));  // mixed after --verify
-  if (verify) {
-    SortState source;
-    source.source = pixelSortSource(input, ps, plan.layout());
-    verifyPixelSort(input, ps, source, plan.schedule(), out);
-  }
-  mixWithOriginal(out.rgba, input.rgba, ps.mix);
-  return out;
-}
-
 // What `texsort pixelsort` measured of one picture, for its report.
 struct PixelSortFigures {
   std::uint32_t width = 0, height = 0;
@@ -152,6 +135,22 @@ void checkStillInput(const PixelSortCommandOptions& options) {
 }
 
 }  // namespace
+
+Image sortAgain(const Image& input, const PixelSortStage& stage, const std::string& name, bool verify) {
+  PixelSortOptions ps = stage.options;
+  loadPixelSortImages(ps, stage.mask, stage.field, input.width, input.height);
+  PixelSortPlan plan(name, input.width, input.height, ps, stage.algorithm, stage.algorithmChosen);
+  plan.run(input);
+  Image out = withPixels(input, plan.readSorted(input, {}, 1.0));  // mixed after --verify
+  if (verify) {
+    SortState source;
+    source.source = pixelSortSource(input, ps, plan.layout());
+    verifyPixelSort(input, ps, source, plan.schedule(), out);
+  }
+  mixWithOriginal(out.rgba, input.rgba, ps.mix);
+  return out;
+}
+
 
 static int pixelSortFile(const PixelSortCommandOptions& options);
 

@@ -1,5 +1,6 @@
-// HeadlessContext in the browser: a WebGL2 context on the page's canvas #texsort-gl (hidden; every
-// pass draws into framebuffers of its own), made once and kept for every later run.
+// HeadlessContext in the browser: a WebGL2 context on the page's canvas #texsort-gl, made once and
+// kept for every later run. Every pass draws into framebuffers of its own; the canvas itself shows
+// the page's live picture (src/web/live.cpp).
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
 
@@ -30,6 +31,7 @@ EMSCRIPTEN_WEBGL_CONTEXT_HANDLE webglContext() {
   attributes.stencil = false;
   attributes.antialias = false;
   attributes.premultipliedAlpha = false;
+  attributes.preserveDrawingBuffer = true;  // the picture stays (and reads back) between draws
   attributes.enableExtensionsByDefault = false;
   const EMSCRIPTEN_WEBGL_CONTEXT_HANDLE made = emscripten_webgl_create_context("#texsort-gl", &attributes);
   if (made <= 0) throw Error(ExitCode::Gpu, "WebGL2: this browser gives no WebGL2 context (error " + std::to_string(made) + ")");

@@ -54,8 +54,9 @@ GLuint PixelSortView::linesTexture() {
   return lines_.id();
 }
 
-PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm)
+PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm, std::string name)
     : image_(std::move(image)),
+      name_(std::move(name)),
       options_(options),
       algorithm_(algorithm),
       picture_(image_.width, image_.height, gl::TextureFormat::Rgba8, nullptr, "pixel sort picture"),
@@ -69,7 +70,7 @@ void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algo
   checkMaskSize(options, image_.width, image_.height, "the mask", "the field");
   // The limits and the memory budget first, as texsort pixelsort checks them; on a refusal the view
   // keeps its plan and options.
-  auto plan = std::make_unique<PixelSortPlan>("the image", image_.width, image_.height, options, algorithm, true);
+  auto plan = std::make_unique<PixelSortPlan>(name_, image_.width, image_.height, options, algorithm, true);
   // The picture reads the source as the passes do.
   const std::string defines = sourceDefines(sourceShape(plan->layout(), options));
   gl::Program program("fullscreen.vert", shaders::kShader_fullscreen_vert, "pixelsort_view.frag",
@@ -84,7 +85,7 @@ void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algo
   pass_ = 0;
 }
 
-void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algorithm) {
+void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algorithm, bool toEnd) {
   checkPixelSortOptions(options);
   checkPixelSortAlgorithm(algorithm);
   if (plan_->keepsLines(options, algorithm)) {  // the uploaded source stands: only the passes change
@@ -94,7 +95,7 @@ void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algori
   } else {
     rebuildLines(options, algorithm);
   }
-  seek(passCount(), false);
+  if (toEnd) seek(passCount(), false);
 }
 
 void PixelSortView::setImage(Image image) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "gl/fullscreen.h"
@@ -20,14 +21,15 @@ std::vector<std::uint8_t> lineColours(const LineLayout& layout);
 class PixelSortView {
  public:
   // Needs a current GL context. Throws texsort::Error as `texsort pixelsort` would for an image the
-  // pixel sort cannot take, and for options out of range.
-  PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm);
+  // pixel sort cannot take, and for options out of range; its messages name the picture `name`.
+  PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm, std::string name = "the image");
 
   // New options or line sort: a new schedule, then the sorted result (a change made at an early
   // pass showed nothing of itself until End; the passes can be stepped back from there). Only a new
   // path, angle, centre, mask or field, or options that change whether lines share rows
-  // (packsLines), rebuild the lines and upload the source again.
-  void setOptions(const PixelSortOptions& options, Algorithm algorithm);
+  // (packsLines), rebuild the lines and upload the source again. Without `toEnd` the state stays
+  // at pass 0 for the caller to seek (the page sorts a large picture a few passes a frame).
+  void setOptions(const PixelSortOptions& options, Algorithm algorithm, bool toEnd = true);
   // Another picture of the same size (a clip's next frame): uploaded under the same lines and
   // schedule, then brought to the pass the view was at.
   void setImage(Image image);
@@ -49,6 +51,7 @@ class PixelSortView {
   // with `spans`, pixels outside every span darkened and each span (piece) tinted its own colour.
   void render(bool spans);
   GLuint texture() const { return picture_.id(); }
+  GLuint framebuffer() const { return target_.id(); }  // the picture's, for a blit
   // lineColours of the current lines as a texture, made when first asked for after a new layout.
   GLuint linesTexture();
   std::uint32_t width() const { return image_.width; }
@@ -62,6 +65,7 @@ class PixelSortView {
   void rebuildLines(const PixelSortOptions& options, Algorithm algorithm);
 
   Image image_;
+  std::string name_;
   PixelSortOptions options_;
   Algorithm algorithm_;
   std::unique_ptr<PixelSortPlan> plan_;

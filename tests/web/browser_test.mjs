@@ -138,12 +138,32 @@ async function suiteLoad(page, problems, server) {
     await page.waitForFunction((o, name) => window.texsortPage.state.files[o] === name,
                                { timeout: 120000 }, option, path.basename(file));
   };
-  const shownPng = async () => Buffer.from(await page.evaluate(async () => {
-    const bytes = new Uint8Array(await (await fetch(document.getElementById('picture').src)).arrayBuffer());
+  // What the canvas shows (read back for the test only), RGB; and the PNG Save gives.
+  const shownRgb = async () => {
+    const b64 = await page.evaluate(() => {
+      const { rgba } = window.texsort.live.read();
+      let text = '';
+      for (let i = 0; i < rgba.length; i += 4) text += String.fromCharCode(rgba[i], rgba[i + 1], rgba[i + 2]);
+      return btoa(text);
+    });
+    return Buffer.from(b64, 'base64');
+  };
+  const savedPng = async () => Buffer.from(await page.evaluate(async () => {
+    const bytes = await window.texsortPage.savedPng();
     let text = '';
     for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     return btoa(text);
   }), 'base64');
+  const rgbOf = (rgba) => Buffer.from(rgba.filter((v, i) => (i & 3) !== 3));
+  // The picture drawn from the GPU is the CLI's, channel for channel (the canvas is opaque: RGB),
+  // and Save's file is the CLI's file.
+  const sameAsCli = async (label, nat) => {
+    const shown = await shownRgb(), saved = await savedPng();
+    check(nat.code === 0 && shown.equals(rgbOf(pixels(nat.stdout))), label + ': the picture drawn is the CLI\'s',
+          `${shown.length} bytes drawn, ${pngHeader(nat.stdout)}`);
+    check(pngHeader(saved) === pngHeader(nat.stdout) && pixels(saved).equals(pixels(nat.stdout)),
+          label + ': Save gives the CLI\'s file', `${pngHeader(saved)} vs ${pngHeader(nat.stdout)}`);
+  };
   const astronaut = fs.readFileSync(path.join(assets, 'astronaut.png'));
   const compareWithCli = async (label, expectedArgs, cwd) => {
     await settled();
@@ -153,10 +173,7 @@ async function suiteLoad(page, problems, server) {
     const command = await page.$eval('#command', (c) => c.textContent);
     check(command === ['texsort pixelsort astronaut.png -o sorted.png', ...expectedArgs].join(' '),
           label + ': the command line shown', command);
-    const nat = runNative(['pixelsort', '-', '-o', '-', '-q', ...expectedArgs], astronaut, cwd);
-    const shown = await shownPng();
-    check(nat.code === 0 && pngHeader(shown) === pngHeader(nat.stdout) && pixels(shown).equals(pixels(nat.stdout)),
-          label + ': the picture is the CLI\'s', `${pngHeader(shown)} vs ${pngHeader(nat.stdout)}`);
+    await sameAsCli(label, runNative(['pixelsort', '-', '-o', '-', '-q', ...expectedArgs], astronaut, cwd));
   };
   await compareWithCli('the page opens on the astronaut', []);
   await page.select('#option-intervals', 'edges');
@@ -222,10 +239,7 @@ async function suiteLoad(page, problems, server) {
     }, fs.readFileSync(webp).toString('base64'));
     await settled();
     const args = await page.evaluate(() => window.texsortPage.optionArgs());
-    const nat = runNative(['pixelsort', png, '-o', '-', '-q', ...args]);
-    const shown = await shownPng();
-    check(nat.code === 0 && pixels(shown).equals(pixels(nat.stdout)) && /colour type 6/.test(pngHeader(shown)),
-          'a lossless WebP with alpha gives the pixels of its PNG', `${pngHeader(shown)} vs ${pngHeader(nat.stdout)}`);
+    await sameAsCli('a lossless WebP with alpha gives the pixels of its PNG', runNative(['pixelsort', png, '-o', '-', '-q', ...args]));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -304,7 +318,7 @@ async function suiteWatch(page) {
   try {
     const input = makeInputs(dir)['RGB 45x17'];
     const image = path.join(dir, 'rgb.png');
-    await page.waitForFunction(() => window.texsortPage.state.output, { timeout: 120000 });
+    await page.waitForFunction(() => window.texsortPage.state.sorted, { timeout: 120000 });
     await page.evaluate(async (b64) => {
       await window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), 'rgb.png');
     }, input.toString('base64'));
@@ -346,7 +360,14 @@ async function suiteWatch(page) {
         }
       }
     }
+    // The keys act when no field has focus; on a focused list they are the list's.
     await page.evaluate(() => window.texsortPage.go(0));
+    await page.focus('#watch-algo');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Escape');
+    const listKept = await page.evaluate(() => window.texsortPage.watch.pass === 0 && !window.texsortPage.watch.playing);
+    check(listKept, 'Space on a focused list is the list\'s, not Play', '');
+    await page.evaluate(() => document.activeElement.blur());
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.click('#watch-step');

@@ -1,0 +1,179 @@
+// The page's Pixel sort, live: the picture is uploaded once, held on the GPU and re-sorted with
+// each new set of options by the desktop viewer's Pixel sort view (only what the options change
+// is rebuilt), then drawn on the page's canvas straight from the result texture: no read-back and
+// no PNG between a change and the picture. A recipe's earlier sorts (--then, or a preset such as
+// asdf) run as `texsort pixelsort` runs them, once per change of theirs, and their result is the
+// live sort's picture. The options are parsed by the command line's own parser, so every value and
+// message is the CLI's. web/texsort.js wraps these as texsort.live.
+#include <emscripten/emscripten.h>
+#include <emscripten/html5.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/command_line.h"
+#include "cli/commands.h"
+#include "context/egl_context.h"
+#include "error.h"
+#include "image/image_io.h"
+#include "io/files.h"
+#include "playback/pixel_sort_view.h"
+#include "pixelsort/pixel_runner.h"
+#include "sort/element.h"
+
+namespace {
+
+using namespace texsort;
+
+struct Live {
+  std::unique_ptr<HeadlessContext> context;
+  std::string name;  // the user's file, as messages name it
+  Image image;       // as opened
+  std::string earlierKey;  // the arguments that ran the sorts before the live one ("" for none)
+  std::shared_ptr<const Image> earlier;  // their result: the live sort's picture (the image itself when none)
+  std::unique_ptr<PixelSortView> view;
+  std::vector<std::uint8_t> drawn;  // texsort_live_read's bytes
+};
+Live& live() {
+  static Live l;
+  return l;
+}
+
+int failed(const Error& e) {
+  std::fprintf(stderr, "texsort: error: %s\n", e.what());
+  std::fflush(stderr);
+  return -static_cast<int>(e.code());
+}
+
+// The recipe the options make, as `texsort pixelsort NAME -o - ARGS` reads it: its first sort,
+// then each --then (a preset's sorts too).
+std::vector<PixelSortStage> recipeOf(int argc, char** argv) {
+  std::vector<const char*> line = {"texsort", "pixelsort", "-", "-o", "-"};
+  line.insert(line.end(), argv, argv + argc);
+  const Command command = parseCommandLine(static_cast<int>(line.size()), line.data());
+  if (command.kind != Command::Kind::PixelSort) throw Error(ExitCode::Usage, "the page's options make no pixel sort");
+  const PixelSortCommandOptions& c = command.pixelSort;
+  if (!c.animate.empty() || c.frames > 0 || c.fps > 0) {
+    throw Error(ExitCode::Usage, "--animate, --frames and --fps make a clip; the page sorts pictures");
+  }
+  std::vector<PixelSortStage> stages = {{c.pixelSort, c.mask, c.field, c.algorithm, c.algorithmChosen}};
+  stages.insert(stages.end(), c.then.begin(), c.then.end());
+  return stages;
+}
+
+// The sorts before the last, run on the opened image as the CLI runs them (each result the next
+// one's input) unless the same arguments ran them last; whether the live sort's picture changed.
+bool runEarlierSorts(Live& l, const std::vector<PixelSortStage>& stages, const std::string& key) {
+  const std::string ran = stages.size() > 1 ? key : std::string();
+  if (l.earlier && ran == l.earlierKey) return false;
+  std::shared_ptr<const Image> input(&l.image, [](const Image*) {});  // the opened image, not owned
+  for (std::size_t k = 0; k + 1 < stages.size(); ++k) {
+    input = std::make_shared<const Image>(sortAgain(*input, stages[k], l.name, false));
+  }
+  l.earlier = input;
+  l.earlierKey = ran;
+  return true;
+}
+
+std::string joined(int argc, char** argv) {
+  std::string all;
+  for (int i = 0; i < argc; ++i) all += std::string(argv[i]) + '\n';
+  return all;
+}
+
+}  // namespace
+
+// Opens the picture in the module's file `path`, named `name` in messages: 0, or minus the exit
+// code with the one-line error on standard error. The picture is sorted by texsort_live_set.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_open(const char* path, const char* name) {
+  Live& l = live();
+  try {
+    if (!l.context) l.context = std::make_unique<HeadlessContext>();
+    l.context->makeCurrent();
+    std::vector<unsigned char> bytes = readImageFile(path);
+    const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
+    Image image = decodeImage(name, bytes.data(), bytes.size(), header);
+    l.view.reset();
+    l.earlier.reset();
+    l.image = std::move(image);
+    l.name = name;
+    return 0;
+  } catch (const Error& e) {  // named by the user's file, not the module's copy of it
+    const std::string message = e.what();
+    return failed(message.rfind(path, 0) == 0 ? Error(e.code(), name + message.substr(std::string(path).size())) : e);
+  }
+}
+
+// The options (texsort pixelsort's words, without the files): the live sort made ready at pass 0
+// and its pass count returned (texsort_live_advance runs them), or minus the exit code with the
+// one-line error on standard error; the view keeps its last good options then.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_set(int argc, char** argv) {
+  Live& l = live();
+  try {
+    if (l.image.rgba.empty()) throw Error(ExitCode::Usage, "no picture is open");
+    l.context->makeCurrent();
+    const std::vector<PixelSortStage> stages = recipeOf(argc, argv);
+    // The earlier sorts' options come whole from their arguments: any change runs them again.
+    const bool newPicture = runEarlierSorts(l, stages, joined(argc, argv));
+    PixelSortStage last = stages.back();
+    loadPixelSortImages(last.options, last.mask, last.field, l.earlier->width, l.earlier->height);
+    const Algorithm algorithm = pixelSortAlgorithmHere(last.algorithm, last.algorithmChosen);
+    if (l.view && !newPicture) {
+      l.view->setOptions(last.options, algorithm, false);
+    } else {
+      l.view.reset();  // its textures go before the new view's are made
+      l.view = std::make_unique<PixelSortView>(*l.earlier, last.options, algorithm, l.name);
+    }
+    return static_cast<int>(l.view->passCount());
+  } catch (const Error& e) {
+    return failed(e);
+  }
+}
+
+// Runs up to `passes` more of the live sort's passes; returns how many remain (0: sorted).
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_advance(int passes) {
+  Live& l = live();
+  if (!l.view) return 0;
+  l.view->seek(l.view->pass() + static_cast<std::uint32_t>(std::max(0, passes)), false);
+  return static_cast<int>(l.view->passCount() - l.view->pass());
+}
+
+// Draws the live picture (or, with `original`, the picture the live sort starts from) on the
+// page's canvas at its size, row 0 at the top.
+extern "C" EMSCRIPTEN_KEEPALIVE void texsort_live_draw(int original) {
+  Live& l = live();
+  if (!l.view) return;
+  l.context->makeCurrent();
+  const std::uint32_t at = l.view->pass();
+  if (original) l.view->seek(0, false);
+  l.view->render(false);
+  if (original) l.view->seek(at, false);
+  const int w = static_cast<int>(l.view->width()), h = static_cast<int>(l.view->height());
+  emscripten_set_canvas_element_size("#texsort-gl", w, h);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, l.view->framebuffer());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  glViewport(0, 0, w, h);
+  glBlitFramebuffer(0, 0, w, h, 0, h, w, 0, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+// What the canvas shows, RGBA from the top row (for the page's tests): width x height x 4 bytes.
+extern "C" EMSCRIPTEN_KEEPALIVE const std::uint8_t* texsort_live_read() {
+  Live& l = live();
+  if (!l.view) return nullptr;
+  const std::uint32_t w = l.view->width(), h = l.view->height();
+  std::vector<std::uint8_t> rows(std::size_t(w) * h * 4);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glReadPixels(0, 0, static_cast<GLsizei>(w), static_cast<GLsizei>(h), GL_RGBA, GL_UNSIGNED_BYTE, rows.data());
+  l.drawn.resize(rows.size());
+  for (std::uint32_t y = 0; y < h; ++y) {
+    std::copy_n(&rows[std::size_t(h - 1 - y) * w * 4], std::size_t(w) * 4, &l.drawn[std::size_t(y) * w * 4]);
+  }
+  return l.drawn.data();
+}
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_width() { return live().view ? int(live().view->width()) : 0; }
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_height() { return live().view ? int(live().view->height()) : 0; }
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_pass() { return live().view ? int(live().view->pass()) : 0; }
