@@ -19,7 +19,7 @@
     { name: 'intervals', kind: 'select', value: 'threshold', choices: ['threshold', 'none', 'edges', 'random', 'waves', 'mask'] },
     { name: 'lower', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.25, when: intervalsWith('threshold', 'edges') },
     { name: 'upper', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.8, when: intervalsWith('threshold') },
-    { name: 'select', label: 'bounds the key', kind: 'select', value: 'luma', choices: colourKeys,
+    { name: 'select', label: 'bounds the key', kind: 'select', value: 'luma', choices: colourKeys.filter((k) => k !== 'alpha'),
       when: intervalsWith('threshold') },
     { name: 'invert', label: 'spans outside the bounds', kind: 'checkbox', value: '', when: intervalsWith('threshold') },
     { name: 'mask', label: 'mask (white is sorted)', kind: 'file', value: '' },

@@ -136,6 +136,7 @@
     advance(passes) { return Module._texsort_live_advance(passes); },
     draw(original) { Module._texsort_live_draw(original ? 1 : 0); },
     pass() { return Module._texsort_live_pass(); },
+    wait() { Module._texsort_live_wait(); },  // until the GPU has drawn the picture
     read() {
       const at = Module._texsort_live_read();
       const width = Module._texsort_live_width(), height = Module._texsort_live_height();

@@ -174,6 +174,12 @@ extern "C" EMSCRIPTEN_KEEPALIVE const std::uint8_t* texsort_live_read() {
   }
   return l.drawn.data();
 }
+// Waits until the GPU has drawn the picture (one pixel read back): what a benchmark times to.
+extern "C" EMSCRIPTEN_KEEPALIVE void texsort_live_wait() {
+  std::uint8_t pixel[4];
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+}
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_width() { return live().view ? int(live().view->width()) : 0; }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_height() { return live().view ? int(live().view->height()) : 0; }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_pass() { return live().view ? int(live().view->pass()) : 0; }

@@ -1,7 +1,10 @@
 // The browser edition's speed beside the desktop's (a benchmark, never a test): texsort pixelsort
 // of the astronaut scaled to each side, in headless Chromium (SwiftShader WebGL2) through the page's
 // texsort.run, and natively (llvmpipe) on the same machine in the same run; medians of the report's
-// own figures (GPU work = upload + passes + read back; in all = the whole command).
+// own figures (GPU work = upload + passes + read back; in all = the whole command). Then the page
+// as a live tool: from a control's input event to the frame that shows the new picture (drawn from
+// the GPU), medians, beside the desktop viewer's re-sort while --lower is dragged (demo
+// --drag-threshold under Xvfb, llvmpipe) on the same picture.
 //   node bench.mjs SITE_DIR NATIVE_TEXSORT ASSETS_DIR [RUNS] [SIDES...]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -60,6 +63,44 @@ for (const side of sides) {
   const m = (xs, key) => median(xs.map((x) => x[key]));
   console.log(`| ${side}² | ${m(web, 'passes')} / ${m(nat, 'passes')} | ${m(web, 'gpu')} | ${m(nat, 'gpu')} | ` +
               `${(m(web, 'gpu') / m(nat, 'gpu')).toFixed(2)} | ${m(web, 'all')} | ${m(nat, 'all')} | ${(m(web, 'all') / m(nat, 'all')).toFixed(2)} |`);
+}
+
+// The page's live controls: each change timed from its input event until the GPU has drawn the
+// new picture (the page counts finished sorts in state.settled; live.wait reads a pixel back).
+const changes = (id, values) => page.evaluate(async (id, values) => {
+  const st = window.texsortPage.state, control = document.getElementById(id), ms = [];
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  for (const value of values) {
+    const before = st.settled, start = performance.now();
+    control.value = value;
+    control.dispatchEvent(new Event('input'));
+    while (st.settled === before) await frame();
+    window.texsort.live.wait();
+    ms.push(performance.now() - start);
+  }
+  return ms;
+}, id, values);
+console.log('\n| side | page: threshold change ms | angle change ms | first use of a key ms | desktop viewer re-sort ms | page ÷ desktop |');
+console.log('|---:|---:|---:|---:|---:|---:|');
+for (const side of sides) {
+  const image = path.join(dir, `astronaut-${side}.png`);
+  await page.evaluate(async (b64, name) => {
+    await window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), name);
+    const st = window.texsortPage.state;
+    while (st.running || !st.sorted) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, fs.readFileSync(image).toString('base64'), path.basename(image));
+  const n = Math.max(runs, 5);
+  const lower = await changes('option-lower', Array.from({ length: 2 * n + 1 }, (_, i) => (0.2 + 0.01 * (i % 7)).toFixed(2)));
+  await changes('option-path', ['lines']);
+  const angle = await changes('option-angle', Array.from({ length: n + 1 }, (_, i) => String(10 + 5 * i)));
+  const firstKey = await changes('option-key', ['saturation']);
+  await changes('option-key', ['luma']);
+  await changes('option-angle', ['0']);
+  const viewer = spawnSync('xvfb-run', ['-a', '-s', '-screen 0 1280x820x24', native, 'demo', image, '--drag-threshold', '--frames', '40']);
+  const resort = Number((/a re-sort takes ([\d.]+) ms/.exec(viewer.stdout.toString()) || [])[1]);
+  const pageMs = median(lower.slice(1));
+  console.log(`| ${side}² | ${pageMs.toFixed(0)} | ${median(angle.slice(1)).toFixed(0)} | ${firstKey[0].toFixed(0)} | ` +
+              `${resort.toFixed(1)} | ${(pageMs / resort).toFixed(2)} |`);
 }
 fs.rmSync(dir, { recursive: true, force: true });
 await browser.close();

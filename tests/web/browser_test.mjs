@@ -4,7 +4,8 @@
 // Suites: load (the page comes up with no console error and WebGL2), pixels (texsort.run gives the
 // native program's exit codes, messages and exactly its pixels), digests (the state after every
 // pass of every fragment algorithm equals the CPU model's, digest for digest with the native
-// `texsort check`), watch (the page's pass-by-pass picture is the desktop's recording of that pass).
+// `texsort check`), watch (the page's pass-by-pass picture is the desktop's recording of that pass),
+// live (the page on a phone and a desktop screen, its state after errors, quick changes, the keyboard).
 // Exits 1 on any failure; nothing is skipped.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -244,8 +245,118 @@ async function suiteLoad(page, problems, server) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   check(problems.length === 0, 'no console error', problems.join('; '));
-  // The README's picture of the page: TEXSORT_WEB_SCREENSHOT=docs/web-page.png.
-  if (process.env.TEXSORT_WEB_SCREENSHOT) await page.screenshot({ path: process.env.TEXSORT_WEB_SCREENSHOT });
+}
+
+// The page as a live tool: any screen, truthful state, the keyboard, and only the newest settings
+// sorted.
+async function suiteLive(page, problems) {
+  const st = () => page.evaluate(() => ({ ...window.texsortPage.state, input: null }));
+  const settledAfter = async (before) => page.waitForFunction(
+    (n) => window.texsortPage.state.settled > n && !window.texsortPage.state.running, { timeout: 120000 }, before);
+  await page.waitForFunction(() => window.texsortPage.state.sorted, { timeout: 120000 });
+  const shots = process.env.TEXSORT_WEB_SHOTS;  // the README's pictures of the page: TEXSORT_WEB_SHOTS=docs
+  for (const [width, height, name] of [[390, 844, 'phone'], [1280, 800, 'desktop']]) {
+    await page.setViewport({ width, height });
+    const layout = await page.evaluate(() => {
+      const box = (e) => e.getBoundingClientRect();
+      const canvas = box(document.getElementById('texsort-gl'));
+      const cut = [...document.querySelectorAll('#pixelsort-mode label, #pixelsort-mode button, #pixelsort-mode select')]
+        .filter((e) => !e.closest('[hidden]') && e.offsetParent !== null)
+        .filter((e) => box(e).width === 0 || box(e).right > document.documentElement.clientWidth + 0.5)
+        .map((e) => e.id || e.textContent.trim().slice(0, 20));
+      return { scroll: document.documentElement.scrollWidth, canvasWidth: canvas.width, canvasTop: canvas.top, cut };
+    });
+    check(layout.scroll <= width, `${width}x${height}: no horizontal scroll`, `the page is ${layout.scroll} px wide`);
+    check(layout.canvasWidth >= Math.min(300, width - 40), `${width}x${height}: the picture shows`, `${layout.canvasWidth} px wide`);
+    check(width > 800 || layout.canvasTop < 300, `${width}x${height}: the picture comes first`, `at ${layout.canvasTop} px`);
+    check(layout.cut.length === 0, `${width}x${height}: every control shows`, layout.cut.join(', '));
+    if (shots) await page.screenshot({ path: path.join(shots, `web-${name}.png`) });
+  }
+  // Choosing a preset does not move the picture.
+  const x = () => page.$eval('#texsort-gl', (c) => c.getBoundingClientRect().x);
+  const before = await x();
+  let n = (await st()).settled;
+  await page.select('#option-preset', 'asdf');
+  await settledAfter(n);
+  check(await x() === before, 'a preset leaves the picture where it was', `${before} -> ${await x()}`);
+  n = (await st()).settled;
+  await page.select('#option-preset', 'none');
+  await settledAfter(n);
+  // Options that cannot sort: the error names the option at the top, its control is marked, the
+  // picture is stale and Save is off; good options again clear all of it.
+  n = (await st()).settled;
+  await page.$eval('#option-lower', (c) => { c.value = '0.9'; c.dispatchEvent(new Event('input')); });
+  await settledAfter(n);
+  const bad = await page.evaluate(() => ({
+    status: document.getElementById('status').textContent,
+    marked: document.querySelector('[data-option="lower"]').classList.contains('invalid') ||
+            document.querySelector('[data-option="upper"]').classList.contains('invalid'),
+    stale: document.getElementById('texsort-gl').classList.contains('stale'),
+    save: document.getElementById('save').disabled,
+    top: document.getElementById('status').getBoundingClientRect().top,
+  }));
+  check(/--(lower|upper)/.test(bad.status) && bad.marked && bad.stale && bad.save && bad.top < 400,
+        'bad options: the error on top, its control marked, the picture stale, Save off', JSON.stringify(bad));
+  n = (await st()).settled;
+  await page.$eval('#option-lower', (c) => { c.value = '0.25'; c.dispatchEvent(new Event('input')); });
+  await settledAfter(n);
+  const good = await page.evaluate(() => [document.getElementById('texsort-gl').classList.contains('stale'),
+                                          document.getElementById('save').disabled, document.querySelectorAll('.invalid').length]);
+  check(JSON.stringify(good) === '[false,false,0]', 'good options again: fresh picture, Save on, nothing marked', JSON.stringify(good));
+  // Twenty changes in one go: only the newest settings are sorted, and the picture is theirs.
+  const counted = await page.evaluate(async () => {
+    const live = window.texsort.live, set = live.set, st = window.texsortPage.state;
+    let calls = 0;
+    live.set = (args) => { calls++; return set(args); };
+    const before = st.settled;
+    const c = document.getElementById('option-lower');
+    for (let i = 0; i < 20; i++) { c.value = (0.1 + 0.01 * i).toFixed(2); c.dispatchEvent(new Event('input')); }
+    while (st.settled === before || st.running) await new Promise((r) => requestAnimationFrame(r));
+    live.set = set;
+    return { calls, args: st.sortArgs };
+  });
+  check(counted.calls === 1 && counted.args.join(' ') === '--lower 0.29', 'twenty quick changes sort once, with the last',
+        JSON.stringify(counted));
+  // A name a shell would split: the command line shown is quoted, and a shell reads it back whole.
+  n = (await st()).settled;
+  const astronaut = fs.readFileSync(path.join(assets, 'astronaut.png')).toString('base64');
+  await page.evaluate(async (b64) => window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)),
+                                                           "my photo (1)'s.png"), astronaut);
+  await settledAfter(n);
+  const command = await page.$eval('#command', (c) => c.textContent);
+  const words = spawnSync('bash', ['-c', `printf '%s\\n' ${command.replace(/^texsort /, '')}`]).stdout.toString().split('\n');
+  check(words[1] === "my photo (1)'s.png", 'the command line is quoted for a shell', command);
+  // A file that is not a picture: named by its own name, no picture left, Save off.
+  n = (await st()).settled;
+  await page.evaluate(async () => window.texsortPage.open(new TextEncoder().encode('not a picture'), 'notes.txt'));
+  await settledAfter(n);
+  const refused = await page.evaluate(() => [document.getElementById('status').textContent,
+                                             document.getElementById('texsort-gl').classList.contains('none'),
+                                             document.getElementById('save').disabled]);
+  check(/^notes\.txt: /.test(refused[0]) && refused[1] && refused[2], 'a file that is not a picture: its name, no picture, no Save',
+        JSON.stringify(refused));
+  // The keyboard: Tab reaches Open, which opens the file chooser; no list offers alpha as a bound.
+  await page.evaluate(() => document.activeElement?.blur());
+  let reached = false;
+  for (let i = 0; i < 12 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() => document.activeElement?.id === 'open');
+  }
+  check(reached, 'Tab reaches Open image', '');
+  // Enter on it asks for the file chooser (the hidden input's click, spied on: a headless browser's
+  // chooser is not always offered to the test).
+  await page.evaluate(() => {
+    window.chooserAsked = 0;
+    const file = document.getElementById('file'), click = file.click.bind(file);
+    file.click = () => { window.chooserAsked++; };
+    window.restoreChooser = () => { file.click = click; };
+  });
+  await page.keyboard.press('Enter');
+  const asked = await page.evaluate(() => { window.restoreChooser(); return window.chooserAsked; });
+  check(asked === 1, 'Enter on Open image asks for the file chooser', `asked ${asked} times`);
+  const bounds = await page.$$eval('#option-select option', (o) => o.map((x) => x.value));
+  check(!bounds.includes('alpha'), 'the bound\'s key offers no alpha', bounds.join(' '));
+  check(problems.length === 0, 'no console error', problems.join('; '));
 }
 
 async function suitePixels(page) {
@@ -402,6 +513,7 @@ try {
   opened = await openPage(server);
   if (suite === 'load') await suiteLoad(opened.page, opened.problems, server);
   else if (suite === 'pixels') await suitePixels(opened.page);
+  else if (suite === 'live') await suiteLive(opened.page, opened.problems);
   else if (suite === 'digests') await suiteDigests(opened.page);
   else if (suite === 'watch') await suiteWatch(opened.page);
   else check(false, 'suite', `unknown suite ${suite}`);
