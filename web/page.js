@@ -359,6 +359,9 @@
     watch.pass = 0;
     watch.opened = state.input;
     watchShow();
+    if (opened.scaled) {
+      $('watch-status').textContent = 'transposition has a pass for every pixel: watching a copy at most 64 pixels a side';
+    }
   }
   const go = (pass) => { watch.pass = Math.max(0, Math.min(watch.passes, pass)); watchShow(); };
   $('watch-reset').addEventListener('click', () => { watch.playing = false; go(0); });
@@ -378,7 +381,14 @@
   for (const id of ['watch-roles', 'watch-changed']) $(id).addEventListener('change', () => watch.passes && watchShow());
   function play(now) {
     if (!watch.playing) return;
-    watch.owed += (now - watch.last) / 1000 * Number($('watch-speed').value || 1);
+    const speed = Number($('watch-speed').value);
+    if (!(speed >= 0.5 && speed <= 240)) {  // 0, -5, empty: say so instead of a Pause that never moves
+      watch.playing = false;
+      watchShow();
+      $('watch-status').textContent = 'passes per second: give a number from 0.5 to 240';
+      return;
+    }
+    watch.owed += (now - watch.last) / 1000 * speed;
     watch.last = now;
     const steps = Math.floor(watch.owed);
     if (steps > 0) {

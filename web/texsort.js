@@ -4,7 +4,7 @@
 //   texsort.writeFile(name, bytes), texsort.readFile(name), texsort.removeFile(name)
 //   texsort.live.open(bytes, name) -> {} or {error}; .set(optionArgs) -> {passes} or {error};
 //     .advance(passes) -> passes left; .draw(original): the picture on the canvas #texsort-gl; .read()
-//   texsort.watch.open(bytes, algorithm, order) -> {passes} or {error}; .seek(pass); .picture({roles,
+//   texsort.watch.open(bytes, algorithm, order) -> {passes, scaled} or {error}; .seek(pass); .picture({roles,
 //     changed}) -> ImageData of the state as the desktop viewer draws it; .text(); .gpuMs()
 // Files live in the module's memory file system; "-" is stdinBytes and the returned stdout, as on
 // a desktop. Load this before texsort-core.js; the page needs no other setup.
@@ -98,7 +98,8 @@
       Module.FS.writeFile('/watch-input', new Uint8Array(bytes));
       const passes = withStrings(['/watch-input', algorithm, order],
                                  (path, algo, ord) => Module._texsort_watch_open(path, algo, ord));
-      return passes >= 0 ? { passes } : { error: new TextDecoder().decode(err.take()).trim(), code: -passes };
+      return passes >= 0 ? { passes, scaled: Module._texsort_watch_scaled() === 1 }
+                         : { error: new TextDecoder().decode(err.take()).trim(), code: -passes };
     },
     seek(pass) { return Module._texsort_watch_seek(pass); },
     picture({ roles = false, changed = false } = {}) {

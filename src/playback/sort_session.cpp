@@ -11,6 +11,18 @@
 namespace texsort {
 namespace {
 constexpr std::uint32_t kStatsSpan = 32;  // texels each stats fragment sums, along a row (< 64: see measure)
+constexpr std::uint32_t kCheckpointPasses = 256;   // passes a seek replays at most, where checkpoints are kept
+constexpr std::uint64_t kCheckpointBytes = 256ull << 20;  // and their memory, at most
+
+// The spacing of checkpoints for `schedule` on `count` elements: 0 unless every pass reads and
+// writes the elements alone (a checkpoint is then the whole state) and there are passes to save.
+std::uint32_t spacingFor(const PassSchedule& schedule, std::uint64_t count) {
+  if (schedule.size() <= 2 * kCheckpointPasses) return 0;
+  for (const Pass& pass : schedule)
+    if (passReads(pass) != bufferBit(Buffer::Elements) || passWrites(pass) != Buffer::Elements) return 0;
+  const std::uint64_t affordable = std::max<std::uint64_t>(1, kCheckpointBytes / (count * sizeof(Element)));
+  return static_cast<std::uint32_t>(std::max<std::uint64_t>(kCheckpointPasses, schedule.size() / affordable + 1));
+}
 }
 
 namespace {
@@ -59,6 +71,8 @@ SortSession::SortSession(Image image, SortOrder order, Algorithm algorithm, std:
   rankTexture_ = gl::Texture(layout.width, layout.height, gl::TextureFormat::Rgba8, finalPositions(elements_).data(),
                              "final positions");
   measure(stats_[0]);
+  checkpointSpacing_ = spacingFor(schedule_, elements_.size());
+  if (checkpointSpacing_) checkpoints_.resize(passCount() / checkpointSpacing_);
 }
 
 const Pass* SortSession::shownPass() const {
@@ -86,6 +100,7 @@ std::uint64_t SortSession::totalMoved() const {
 
 void SortSession::seek(std::uint32_t target) {
   target = std::min(target, passCount());
+  restoreCheckpointFor(target);
   if (target < pass_) {
     runner_->upload(elements_);
     pass_ = 0;
@@ -97,7 +112,27 @@ void SortSession::seek(std::uint32_t target) {
     } else {
       runMeasured();
     }
+    ++passesRun_;
+    keepCheckpoint();
   }
+}
+
+void SortSession::restoreCheckpointFor(std::uint32_t target) {
+  if (!checkpointSpacing_) return;
+  for (std::size_t k = std::min<std::size_t>(target / checkpointSpacing_, checkpoints_.size()); k > 0; --k) {
+    const std::uint32_t at = static_cast<std::uint32_t>(k) * checkpointSpacing_;
+    if (at <= pass_ && pass_ <= target) return;  // going on from here replays less
+    if (checkpoints_[k - 1].empty()) continue;
+    runner_->upload(checkpoints_[k - 1]);
+    pass_ = at;
+    return;
+  }
+}
+
+void SortSession::keepCheckpoint() {
+  if (!checkpointSpacing_ || pass_ % checkpointSpacing_ != 0) return;
+  const std::size_t k = pass_ / checkpointSpacing_;
+  if (k >= 1 && k <= checkpoints_.size() && checkpoints_[k - 1].empty()) checkpoints_[k - 1] = runner_->readElements();
 }
 
 void SortSession::runMeasured() {

@@ -48,8 +48,13 @@ class SortSession {
 
   // Brings the state to pass `target` (0 = unsorted, passCount() = sorted): forward by running
   // the passes in between, backward by uploading again and running from the start (fast, and the
-  // result is bit-identical to a direct run). Passes run for the first time are measured.
+  // result is bit-identical to a direct run). Passes run for the first time are measured. A
+  // network whose passes hold all their state in the elements (bitonic, odd-even merge,
+  // transposition) keeps checkpoints of them as it passes, so a seek replays at most
+  // checkpointSpacing() passes (transposition has as many passes as elements).
   void seek(std::uint32_t target);
+  std::uint32_t checkpointSpacing() const { return checkpointSpacing_; }  // 0: no checkpoints
+  std::uint64_t passesRun() const { return passesRun_; }  // since the session was made: what seeks cost
   void stepForward() { seek(pass_ + 1); }
 
   // The pass that produced the current state (pass() - 1), or the first pass at pass 0.
@@ -63,6 +68,8 @@ class SortSession {
 
  private:
   void runMeasured();  // runs pass pass_+1 with timing and stats
+  void restoreCheckpointFor(std::uint32_t target);  // the nearest one at or before target, if it saves passes
+  void keepCheckpoint();                            // at pass_, when it falls on the spacing
   void measure(PassStats& stats);  // the reduction over the current state
 
   Image image_;
@@ -74,6 +81,9 @@ class SortSession {
   std::unique_ptr<Runner> runner_;
   std::uint32_t pass_ = 0;
   std::vector<PassStats> stats_;  // index = pass number; [0] is the unsorted state
+  std::uint32_t checkpointSpacing_ = 0;
+  std::uint64_t passesRun_ = 0;
+  std::vector<std::vector<Element>> checkpoints_;  // [k]: the elements after pass (k + 1) x spacing; empty: not yet
 
   gl::Program statsProgram_;
   gl::Texture rankTexture_;  // each element's final position, by original index

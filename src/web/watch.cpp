@@ -3,6 +3,7 @@
 // pass's words from the same passText. web/texsort.js wraps these as texsort.watch.
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -19,12 +20,31 @@ namespace {
 
 using namespace texsort;
 
+// Transposition has as many passes as elements: a larger picture is watched as a copy of at most
+// kSmallSide x kSmallSide pixels (nearest neighbour, its shape kept), as the viewer's showcase
+// gives it a small input.
+constexpr std::uint32_t kSmallSide = 64;
+Image smallCopy(const Image& image) {
+  const double scale = std::min(1.0, double(kSmallSide) / std::max(image.width, image.height));
+  Image small = image;
+  small.width = std::max(1u, static_cast<std::uint32_t>(image.width * scale));
+  small.height = std::max(1u, static_cast<std::uint32_t>(image.height * scale));
+  small.rgba.resize(std::size_t(small.width) * small.height * 4);
+  for (std::uint32_t y = 0; y < small.height; ++y)
+    for (std::uint32_t x = 0; x < small.width; ++x) {
+      const std::size_t from = (std::size_t(y) * image.height / small.height * image.width + std::size_t(x) * image.width / small.width) * 4;
+      std::copy_n(&image.rgba[from], 4, &small.rgba[(std::size_t(y) * small.width + x) * 4]);
+    }
+  return small;
+}
+
 struct Watch {
   std::unique_ptr<HeadlessContext> context;
   std::unique_ptr<SortSession> session;
   std::unique_ptr<StateDisplay> display;
   Image picture;
   std::string text;
+  bool scaled = false;  // the picture is smallCopy's
 };
 Watch& watch() {
   static Watch w;
@@ -45,6 +65,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_open(const char* path, const c
     w.context->makeCurrent();
     w.session.reset();
     Image image = loadImage(path, kMaxElements);
+    w.scaled = chosen == Algorithm::Transposition && image.pixelCount() > kSmallSide * kSmallSide;
+    if (w.scaled) image = smallCopy(image);
     w.session = std::make_unique<SortSession>(std::move(image), std::string(order) == "desc" ? SortOrder::Descending
                                                                                             : SortOrder::Ascending,
                                               chosen, path);
@@ -77,6 +99,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE const std::uint8_t* texsort_watch_picture(int ro
   w.picture = w.display->readBack(w.session->image().height);
   return w.picture.rgba.data();
 }
+// Whether the open sort watches a small copy of the picture (transposition), and its size.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_scaled() { return watch().scaled ? 1 : 0; }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_width() { return static_cast<int>(watch().picture.width); }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_height() { return static_cast<int>(watch().picture.height); }
 

@@ -91,6 +91,35 @@ TEST_P(SessionAlgorithm, StepBackAndScrubLandOnTheCpuModelsStateAtThatPass) {
   }
 }
 
+// Transposition has a pass per element: seeks go from checkpoints of the elements kept on the way,
+// so a seek within the passes reached replays no more than the spacing, and each lands on the CPU
+// model's state at exactly that pass.
+TEST_F(Session, LongNetworksSeekFromCheckpointsToTheCpuModelsState) {
+  std::mt19937 rng(23);
+  const Image image = test::randomImage(32, 48, rng, 9);  // 1536 pixels + 512 padding: 2048 passes
+  SortSession session(image, SortOrder::Ascending, Algorithm::Transposition, "random");
+  ASSERT_EQ(session.passCount(), 2048u);
+  ASSERT_EQ(session.checkpointSpacing(), 256u);
+  const std::uint32_t visits[] = {1000, 300, 1999, 257, 256, 2048, 10, 1800, 1799, 513};
+  std::uint32_t furthest = 0, bounded = 0;
+  for (std::uint32_t target : visits) {
+    const std::uint64_t before = session.passesRun(), from = session.pass();
+    session.seek(target);
+    ASSERT_EQ(session.pass(), target);
+    const std::uint64_t ran = session.passesRun() - before;
+    if (target <= furthest && (target < from || target - from > 256)) {  // where checkpoints were kept
+      EXPECT_LE(ran, 256u) << "seek " << from << " -> " << target;
+      ++bounded;
+    }
+    furthest = std::max(furthest, target);
+    EXPECT_EQ(session.runner().readState(), modelAt(session.elements(), session.schedule(), target)) << "at pass " << target;
+  }
+  EXPECT_EQ(bounded, 7u);
+  // A short network keeps none: its replays are short anyway.
+  SortSession bitonic(image, SortOrder::Ascending, Algorithm::Bitonic, "random");
+  EXPECT_EQ(bitonic.checkpointSpacing(), 0u);
+}
+
 // Every statistic after every pass (and before the first), against the CPU model's state: in-order
 // pairs, moved positions, elements at their final position and their mean distance from it.
 TEST_P(SessionAlgorithm, StatisticsMatchTheCpuModel) {

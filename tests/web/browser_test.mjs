@@ -489,6 +489,15 @@ async function suiteWatch(page) {
     check(ended, 'End reaches the sorted state', '');
     const title = await page.$eval('#watch-title', (t) => t.textContent);
     check(title.startsWith('radix'), 'the pass is named as the desktop viewer names it', title);
+    // Transposition has a pass per pixel: the astronaut (262,144) is watched as a 64x64 copy, said so.
+    await page.evaluate(async (b64) => {
+      await window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), 'astronaut.png');
+    }, fs.readFileSync(path.join(assets, 'astronaut.png')).toString('base64'));
+    await page.select('#watch-algo', 'transposition');
+    const small = await page.evaluate(() => [window.texsortPage.watch.passes, document.getElementById('watch-status').textContent,
+                                             document.getElementById('watch-canvas').width]);
+    check(small[0] === 4096 && /a copy at most 64 pixels a side/.test(small[1]) && small[2] === 64,
+          'transposition watches a 64x64 copy of a large picture, and says so', JSON.stringify(small));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
