@@ -17,18 +17,52 @@ enum class ExitCode : int {
   Encoder = 6,    // a recording's encoder (the ffmpeg program) is missing or failed
 };
 
-// `text` kept to one line: a control character (a newline in a file name, say) is written as \n,
-// \r, \t or \xHH.
+// Whether `text` is a number as people write one by hand: digits, and a fraction after a point
+// (no sign, exponent, hex, spaces, nan or inf), as the hand-parsed values (--center, --animate's
+// positions) take them.
+inline bool plainDecimal(const std::string& text) {
+  const std::size_t point = text.find('.');
+  const auto digits = [](const std::string& d) { return !d.empty() && d.find_first_not_of("0123456789") == std::string::npos; };
+  return digits(text.substr(0, point)) && (point == std::string::npos || digits(text.substr(point + 1)));
+}
+
+// The length of the well-formed UTF-8 sequence at text[at] of two to four bytes, or 0.
+inline std::size_t utf8Sequence(const std::string& text, std::size_t at) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(at);
+  const std::size_t length = lead >= 0xf0 && lead <= 0xf4 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 && lead < 0xe0 ? 2 : 0;
+  if (length == 0 || at + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k)
+    if ((byte(at + k) & 0xc0) != 0x80) return 0;
+  const unsigned second = byte(at + 1);  // no overlong forms, surrogates or code points past U+10FFFF
+  if ((lead == 0xe0 && second < 0xa0) || (lead == 0xed && second > 0x9f) || (lead == 0xf0 && second < 0x90) ||
+      (lead == 0xf4 && second > 0x8f))
+    return 0;
+  return length;
+}
+
+// `text` kept to one line of text: a control character (a newline in a file name, say) is written
+// as \n, \r, \t or \xHH, and so is a byte that is not part of UTF-8 (a binary file's, echoed).
 inline std::string withControlsEscaped(const std::string& text) {
   static const char hex[] = "0123456789abcdef";
   std::string out;
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c >= 0x20 && c != 0x7f) out += ch;
-    else if (c == '\n') out += "\\n";
-    else if (c == '\r') out += "\\r";
-    else if (c == '\t') out += "\\t";
-    else out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t sequence = c >= 0x80 ? utf8Sequence(text, i) : 0;
+    if (sequence > 0) {
+      out.append(text, i, sequence);
+      i += sequence - 1;
+    } else if (c >= 0x20 && c < 0x7f) {
+      out += text[i];
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else {
+      out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+    }
   }
   return out;
 }

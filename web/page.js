@@ -41,7 +41,7 @@
   // The page's state. settled counts finished sorts and opens: tests wait for it to move, never for time.
   const state = { input: null, inputName: 'image.png', shownName: 'image.png', converted: false, opened: false,
                   sorted: false, stale: false, running: false, pending: false, wanted: [], sortArgs: [], left: 0,
-                  passes: 0, started: 0, settled: 0, reading: 0, files: {} };
+                  passes: 0, started: 0, settled: 0, opening: 0, reading: 0, files: {} };
 
   for (const spec of specs) {
     const label = document.createElement('label');
@@ -79,11 +79,12 @@
         state.reading++;
         try {
           if (file) {
-            const name = file.name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^-/, '_');  // never read as an option
+            // Under its own name (the command line and the messages name the user's file); one
+            // that starts with - is given as ./NAME, never read as an option.
             const bytes = await file.arrayBuffer();
             await window.texsort.ready;
-            window.texsort.writeFile(name, bytes);
-            state.files[spec.name] = name;
+            window.texsort.writeFile('/' + file.name, bytes);
+            state.files[spec.name] = asOperand(file.name);
           } else {
             delete state.files[spec.name];
           }
@@ -122,6 +123,8 @@
     return args;
   }
 
+  // A file name as texsort reads it: one starting with - (or - itself) as ./NAME.
+  const asOperand = (name) => (name.startsWith('-') ? './' + name : name);
   // A word as a POSIX shell reads it back: plain, or in single quotes.
   const quoted = (word) => (/^[A-Za-z0-9_.,:=+\/@%-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
 
@@ -134,9 +137,11 @@
   function showError(message) {
     const line = message.split('\n')[0].replace(/^texsort: error: /, '').split('standard input').join(state.inputName);
     say(line, true);
+    // The control the message names: by its option, or by the file it chose (a mask of the wrong size).
     const named = /--([a-z-]+)/.exec(line);
+    const byFile = Object.keys(state.files).find((o) => line.startsWith(state.files[o] + ':'));
     for (const label of form.querySelectorAll('label')) {
-      const bad = !!named && label.dataset.option === named[1];
+      const bad = label.dataset.option === (byFile || (named && named[1]));
       label.classList.toggle('invalid', bad);
       label.querySelector('input, select')?.setAttribute('aria-invalid', String(bad));
     }
@@ -257,12 +262,14 @@
   // A picture opened: decoded and uploaded once (texsort.live.open names the user's file in any
   // error), then sorted with the controls' options. One that cannot be read leaves no picture.
   async function open(bytes, name) {
+    const ticket = ++state.opening;  // the last file opened wins, whichever finishes decoding first
     let input = new Uint8Array(bytes), converted = false;
     if (browserOnlyFormat(input)) {
       const tga = await decodedByTheBrowser(bytes);
       if (tga) [input, converted] = [tga, true];
     }
     await window.texsort.ready;
+    if (ticket !== state.opening) return;
     name = name.replace(/^.*\//, '');
     const r = window.texsort.live.open(input, name);
     state.inputName = name;
@@ -271,11 +278,13 @@
       state.sorted = false;
       picture.classList.add('none');
       showError(r.error);
+      $('command').textContent = '';
+      if (!$('watch-mode').hidden) $('watch-status').textContent = status.textContent;
       state.settled += 1;
       return;
     }
     Object.assign(state, { input, converted, opened: true, sorted: false,
-                           shownName: converted ? name.replace(/\.[^.]*$/, '') + '.png' : name });
+                           shownName: asOperand(converted ? name.replace(/\.[^.]*$/, '') + '.png' : name) });
     picture.classList.remove('none');
     if (watch.opened) watch.opened = null;  // Watch opens the new picture when shown
     if (!$('watch-mode').hidden) watchOpen();
@@ -320,7 +329,7 @@
     }
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([bytes], { type: 'image/png' }));
-    a.download = state.shownName.replace(/\.[^.]*$/, '') + '-pixelsorted.png';
+    a.download = state.shownName.replace(/^\.\//, '').replace(/\.[^.]*$/, '') + '-pixelsorted.png';
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 60000);
   });
@@ -348,7 +357,7 @@
   }
   function watchOpen() {
     if (!state.input) return;
-    const opened = window.texsort.watch.open(state.input, $('watch-algo').value, $('watch-order').value);
+    const opened = window.texsort.watch.open(state.input, $('watch-algo').value, $('watch-order').value, state.inputName);
     watch.playing = false;
     if (opened.error) {
       $('watch-status').textContent = opened.error;
@@ -414,6 +423,7 @@
       $('watch-mode').hidden = !watching;
       $('pixelsort-mode').hidden = watching;
       if (watching && watch.opened !== state.input) watchOpen();
+      if (watching) $('watch-play').focus();  // its keys work at once (a focused radio keeps the arrows)
     });
   }
 

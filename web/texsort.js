@@ -92,14 +92,15 @@
     try { return call(...pointers); } finally { pointers.forEach((p) => Module._free(p)); }
   }
 
+  const errorText = () => new TextDecoder().decode(err.take()).trim();
   const watch = {
-    open(bytes, algorithm, order) {
+    open(bytes, algorithm, order, name = 'the picture') {
       err = new ByteSink();
       Module.FS.writeFile('/watch-input', new Uint8Array(bytes));
       const passes = withStrings(['/watch-input', algorithm, order],
                                  (path, algo, ord) => Module._texsort_watch_open(path, algo, ord));
       return passes >= 0 ? { passes, scaled: Module._texsort_watch_scaled() === 1 }
-                         : { error: new TextDecoder().decode(err.take()).trim(), code: -passes };
+                         : { error: errorText().split('/watch-input').join(name), code: -passes };
     },
     seek(pass) { return Module._texsort_watch_seek(pass); },
     picture({ roles = false, changed = false } = {}) {
@@ -112,7 +113,6 @@
   };
 
   // The live pixel sort (src/web/live.cpp): the picture on the GPU, drawn on the canvas #texsort-gl.
-  const errorText = () => new TextDecoder().decode(err.take()).trim();
   const live = {
     open(bytes, name) {
       err = new ByteSink();

@@ -301,6 +301,11 @@ std::vector<PixelSortStage> recipeStages(const std::string& nameOrFile) {
   return stages;
 }
 
+std::string recipeNameProblem(const std::string& text) {
+  if (text.size() <= 2 || text.compare(0, 2, "--") != 0) return "";
+  return "'" + text + "' is an option, not a preset or a recipe file (a file of that name: ./" + text + ")";
+}
+
 Command parseCommandLine(int argc, const char* const* argv) {
   std::vector<std::string> args(argv, argv + argc);
   std::vector<std::pair<std::string, std::vector<std::string>>> presets;  // each --preset's name and words
@@ -314,6 +319,7 @@ Command parseCommandLine(int argc, const char* const* argv) {
     }
     if (!joined && i + 1 == args.size()) throw Error(ExitCode::Usage, "--preset needs a preset's name or a recipe file");
     const std::string which = joined ? args[i].substr(9) : args[i + 1];
+    if (const std::string why = recipeNameProblem(which); !why.empty()) throw Error(ExitCode::Usage, "--preset: " + why);
     const std::vector<std::string> words = presetWords(which);
     presets.emplace_back(which, words);
     args.erase(args.begin() + std::ptrdiff_t(i), args.begin() + std::ptrdiff_t(i + (joined ? 1 : 2)));

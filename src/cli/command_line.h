@@ -44,5 +44,8 @@ std::vector<PixelSortStage> recipeStages(const std::string& nameOrFile);
 // Parses argv (argv[0] is the program). Throws texsort::Error(Usage) with a one-line message for
 // an unknown command, flag or value; never prints, never exits.
 Command parseCommandLine(int argc, const char* const* argv);
+// Why `--preset TEXT` names no recipe before it is looked for ("" when it may): TEXT is the next
+// option, taken as the preset's name.
+std::string recipeNameProblem(const std::string& text);
 
 }  // namespace texsort

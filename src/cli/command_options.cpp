@@ -40,9 +40,9 @@ std::string presetList() {
 std::string centerProblem(const std::string& text) {
   const std::size_t comma = text.find(',');
   const auto coordinate = [](const std::string& part) {
-    char* end = nullptr;
-    const double v = std::strtod(part.c_str(), &end);
-    return !part.empty() && end == part.c_str() + part.size() && v >= 0 && v <= 65535 && std::floor(2 * v) == 2 * v;
+    if (!plainDecimal(part)) return false;
+    const double v = std::strtod(part.c_str(), nullptr);
+    return v <= 65535 && std::floor(2 * v) == 2 * v;
   };
   if (comma == std::string::npos || !coordinate(text.substr(0, comma)) || !coordinate(text.substr(comma + 1))) {
     return "'" + text + "' is not X,Y: two pixel coordinates from 0 to 65535, whole or halves (e.g. 256,128.5)";
@@ -52,6 +52,7 @@ std::string centerProblem(const std::string& text) {
 
 // Why --preset TEXT is no recipe ("" when it is one): the reason pixelsort --preset would give.
 std::string recipeProblem(const std::string& text) {
+  if (const std::string why = recipeNameProblem(text); !why.empty()) return why;
   try {
     recipeStages(text);
     return "";

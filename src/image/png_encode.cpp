@@ -52,20 +52,23 @@ std::vector<unsigned char> encodePng(const Image& image, unsigned runs) {
   if (image.channels < 1 || image.channels > 4 || image.width == 0 || image.height == 0)
     throw std::invalid_argument("encodePng: no pixels or an unsupported channel count");
   const std::uint64_t rowBytes = std::uint64_t{image.width} * image.channels + 1;
-  constexpr std::uint64_t kLeastRunBytes = 256 * 1024;
-  if (runs == 0) {
-    runs = std::max(1u, std::thread::hardware_concurrency());
-    runs = static_cast<unsigned>(std::min<std::uint64_t>(runs, std::max<std::uint64_t>(1, rowBytes * image.height / kLeastRunBytes)));
-  }
+  // The runs by size alone, never by the cores: the same picture gives the same file on any
+  // machine (the browser's one thread included), and the cores share the runs.
+  constexpr std::uint64_t kRunBytes = 1024 * 1024;
+  if (runs == 0) runs = static_cast<unsigned>(std::max<std::uint64_t>(1, rowBytes * image.height / kRunBytes));
   runs = std::min(runs, image.height);
   std::vector<RowRun> parts(runs);
   for (unsigned k = 0; k < runs; ++k) {
     parts[k].first = static_cast<std::uint32_t>(std::uint64_t{image.height} * k / runs);
     parts[k].end = static_cast<std::uint32_t>(std::uint64_t{image.height} * (k + 1) / runs);
   }
+  const unsigned workers = std::max(1u, std::min(std::thread::hardware_concurrency(), runs));
+  const auto work = [&](unsigned first) {
+    for (unsigned k = first; k < runs; k += workers) encodeRun(image, parts[k], k == 0, k + 1 == runs);
+  };
   std::vector<std::thread> threads;
-  for (unsigned k = 1; k < runs; ++k) threads.emplace_back(encodeRun, std::cref(image), std::ref(parts[k]), false, k + 1 == runs);
-  encodeRun(image, parts[0], true, runs == 1);
+  for (unsigned w = 1; w < workers; ++w) threads.emplace_back(work, w);
+  work(0);
   for (std::thread& t : threads) t.join();
 
   std::vector<unsigned char> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};

@@ -12,8 +12,8 @@ namespace texsort {
 
 // The PNG file of `image` with image.channels 8-bit channels (grey, grey + alpha, RGB, RGBA; grey is
 // taken from red). Each row gets the filter whose output has the smallest sum of |signed bytes|;
-// the deflate blocks carry their own Huffman codes. `runs` caps the number of row runs (0: one per
-// hardware thread, fewer when a run would be under 256 KiB).
+// the deflate blocks carry their own Huffman codes. The rows are split into `runs` runs (0: one a
+// MiB of filtered rows, so the file is the same on any machine), deflated on the cores there are.
 std::vector<unsigned char> encodePng(const Image& image, unsigned runs = 0);
 
 }  // namespace texsort

@@ -39,15 +39,9 @@ bool number(const std::string& text, double& value) {
   return end == text.c_str() + text.size() && std::isfinite(value);
 }
 
-// A keyframe's position as people write one: digits, and a fraction after a point (no sign,
-// exponent, hex or spaces), no larger than a clip's frame count can be.
+// A keyframe's position: a plain decimal no larger than a clip's frame count can be.
 bool positionNumber(const std::string& text, double& value) {
-  const std::size_t point = text.find('.');
-  const auto digits = [](const std::string& part) {
-    return !part.empty() && part.find_first_not_of("0123456789") == std::string::npos;
-  };
-  if (!digits(text.substr(0, point)) || (point != std::string::npos && !digits(text.substr(point + 1)))) return false;
-  return number(text, value) && value <= double(UINT32_MAX);
+  return plainDecimal(text) && number(text, value) && value <= double(UINT32_MAX);
 }
 
 double positionOf(const Keyframe& k, std::uint32_t frameCount, double fps) {

@@ -60,3 +60,22 @@ TEST(Animation, PositionsArePlainDecimals) {
 
 }  // namespace
 }  // namespace texsort
+
+namespace texsort {
+namespace {
+
+// Messages stay one line of text: control characters and bytes outside UTF-8 (a PNG given as a
+// recipe echoed its first line raw) are written as escapes; UTF-8 names are kept as they are.
+TEST(Messages, EscapeControlsAndBytesOutsideUtf8) {
+  EXPECT_EQ(withControlsEscaped("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80.png"), "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80.png");
+  EXPECT_EQ(withControlsEscaped("\x89PNG\r\n\x1a"), "\\x89PNG\\r\\n\\x1a");
+  EXPECT_EQ(withControlsEscaped("a\x7f" "b"), "a\\x7fb");
+  // Overlong, surrogate, past U+10FFFF, cut short, a stray continuation byte.
+  EXPECT_EQ(withControlsEscaped("\xc0\xaf|\xed\xa0\x80|\xf4\x90\x80\x80|\xe2\x82|\x80"),
+            "\\xc0\\xaf|\\xed\\xa0\\x80|\\xf4\\x90\\x80\\x80|\\xe2\\x82|\\x80");
+  EXPECT_TRUE(plainDecimal("12.5") && plainDecimal("0") && !plainDecimal("1.") && !plainDecimal(".5") && !plainDecimal("0x1") &&
+              !plainDecimal("1e3") && !plainDecimal("+1") && !plainDecimal(" 1") && !plainDecimal(""));
+}
+
+}  // namespace
+}  // namespace texsort
