@@ -42,7 +42,10 @@ CLI::Validator numberIn(double min, double max, bool whole, const std::vector<st
           return "'" + shown + "' is not a number; give " + range;
         }
         if (!std::isfinite(v)) return shown + " is not a finite number; give " + range;
-        if (whole && v != std::floor(v)) return shown + " is not a whole number; give " + range;
+        // A count as digits (a sign at most): 1e3 or 0x10 would reach the integer conversion, which
+        // reads neither, and its message names no range.
+        const bool digits = text.find_first_not_of("0123456789", text[0] == '-' || text[0] == '+' ? 1 : 0) == std::string::npos;
+        if (whole && (v != std::floor(v) || !digits)) return shown + " is not a whole number; give " + range;
         if (v < min || v > max) return shown + " is out of range; give " + range;
         return {};
       },

@@ -15,7 +15,7 @@
 namespace texsort {
 namespace {
 
-const std::vector<std::string> kHostile = {"nan", "inf", "-inf", "-1", "0", "1.5", "1e300", "", "junk", "--help"};
+const std::vector<std::string> kHostile = {"nan", "inf", "-inf", "-1", "0", "1.5", "1e300", "", "junk", "--help", "1e1"};
 
 // Whether `value` is one `spec` must refuse, decided here from the spec's range, independently of
 // the program's validators.
@@ -34,7 +34,8 @@ bool refused(const OptionSpec& spec, const std::string& value) {
       char* end = nullptr;
       const double v = std::strtod(value.c_str(), &end);
       if (*end != '\0' || !std::isfinite(v)) return true;
-      if (spec.kind == OptionSpec::Kind::Integer && v != std::floor(v)) return true;
+      // A whole number is written as digits: 1e1 is ten, but not as a count is written.
+      if (spec.kind == OptionSpec::Kind::Integer && (v != std::floor(v) || value.find_first_of("eE") != std::string::npos)) return true;
       return v < spec.min || v > spec.max;
     }
     default:
