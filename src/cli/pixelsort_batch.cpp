@@ -30,7 +30,7 @@ std::string outputFor(const std::string& input, const std::string& folder, const
   const std::size_t dot = name.find_last_of('.');
   const std::string extension = dot == std::string::npos || dot == 0 ? "" : lowerCase(name.substr(dot + 1));
   if (dot != std::string::npos && dot > 0) name.erase(dot);
-  const bool clip = clipPath(input) || options.frames > 0;
+  const bool clip = clipInput(input) || options.frames > 0;
   std::string format = "png";
   if (clip && !options.format.empty()) format = options.format;
   else if (clip && videoFormatNamed(extension)) format = extension;

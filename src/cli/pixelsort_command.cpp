@@ -1,6 +1,5 @@
 // `texsort pixelsort`: file -> keys and spans -> one bitonic network over every line on the GPU ->
 // file, with sort's I/O contract (atomic output, one-line errors, --verify).
-#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -14,6 +13,7 @@
 #include "fault.h"
 #include "io/files.h"
 #include "record/decoder.h"
+#include "record/encoder.h"
 #include "sort/bits.h"
 #include "sort/cpu_model.h"
 #include "pixelsort/pixel_runner.h"
@@ -120,15 +120,11 @@ void reportPixelSort(const PixelSortCommandOptions& options, const PixelSortPlan
   }
 }
 
-// A clip (by its name: a GIF may be a still, so not a GIF) sorted to a still's output is the
-// user's slip, said as such before its bytes are read as a picture.
+// A clip (by its name and first bytes; a GIF may be a still, so not a GIF) sorted to a still's
+// output is the user's slip, said as such before its bytes are read as a picture.
 void checkStillInput(const PixelSortCommandOptions& options) {
   const std::string& in = options.input;
-  const std::size_t dot = in.find_last_of('.');
-  std::string extension = dot == std::string::npos ? "" : in.substr(dot);
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const bool gif = extension == ".gif";
-  if (clipPath(in) && !gif) {
+  if (clipInput(in) && videoFormatForPath(in) != VideoFormat::Gif) {
     throw Error(ExitCode::Usage, in + ": a clip needs a clip's output: -o OUT.gif, .mp4, .webm or .mkv, or --format FORMAT "
                                       "for - or a device");
   }

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -49,12 +48,10 @@ void checkClipOptions(const PixelSortCommandOptions& options) {
   if (options.fps > 0 && options.frames == 0) {
     throw Error(ExitCode::Usage, "pixelsort: --fps sets the rate of --frames; a video keeps its own");
   }
-  // A GIF may be a still (its first frame, as a still output takes it); any other clip name is not.
+  // A GIF may be a still (its first frame, as a still output takes it), and so may a picture
+  // under a clip's name; any other clip is not.
   const std::string& in = options.input;
-  const bool gif = in.size() >= 4 && std::equal(in.end() - 4, in.end(), ".gif", [](char a, char b) {
-                     return std::tolower(static_cast<unsigned char>(a)) == b;
-                   });
-  if (options.frames > 0 && clipPath(in) && !gif) {
+  if (options.frames > 0 && clipInput(in) && videoFormatForPath(in) != VideoFormat::Gif) {
     throw Error(ExitCode::Usage, in + ": --frames makes a clip of a still picture; a clip keeps its own frames (drop --frames)");
   }
 }

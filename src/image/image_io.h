@@ -34,6 +34,11 @@ Image loadImage(const std::string& path, std::uint64_t maxPixels);
 // The bytes of an image file ("-": standard input), at most 1 GiB; errors as loadImage's.
 std::vector<unsigned char> readImageFile(const std::string& path);
 
+// Whether `path` starts as a still picture does (PNG, JPEG, BMP, PSD, HDR, PIC, binary PNM: the
+// formats with a signature; a GIF may be either, so not a GIF): a picture saved under a clip's name
+// is still a picture. False for what cannot be looked at twice (standard input, a FIFO).
+bool startsAsPicture(const std::string& path);
+
 // What a file's header says, after the stb guards and the pixel limit: nothing is decoded yet, so
 // a command can check its memory budget first. Throws texsort::Error(BadInput) as loadImage does.
 struct ImageHeader {

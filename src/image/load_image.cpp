@@ -1,6 +1,9 @@
 // Loading: the file's bytes, the stb guards, the header's size against the limit, then decoding.
 #include <stb_image.h>
 
+#include <algorithm>
+#include <cctype>
+#include <initializer_list>
 #include <memory>
 
 #include "error.h"
@@ -20,6 +23,17 @@ std::string stbReason() {
 }
 
 }  // namespace
+
+bool startsAsPicture(const std::string& path) {
+  const std::vector<unsigned char> head = regularFileStart(path, 11);
+  const auto starts = [&head](std::initializer_list<unsigned char> signature) {
+    return head.size() >= signature.size() && std::equal(signature.begin(), signature.end(), head.begin());
+  };
+  const bool pnm = head.size() >= 3 && head[0] == 'P' && (head[1] == '5' || head[1] == '6') && std::isspace(head[2]);
+  return pnm || starts({0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}) || starts({0xff, 0xd8, 0xff}) ||
+         starts({'B', 'M'}) || starts({'8', 'B', 'P', 'S'}) || starts({'#', '?', 'R', 'A', 'D', 'I', 'A', 'N', 'C', 'E'}) ||
+         starts({'#', '?', 'R', 'G', 'B', 'E'}) || starts({0x53, 0x80, 0xf6, 0x34});
+}
 
 Image loadImage(const std::string& path, std::uint64_t maxPixels) {
   const std::vector<unsigned char> bytes = readImageFile(path);

@@ -209,6 +209,18 @@ void writeReplacing(const std::string& shown, const std::string& target,
 
 }  // namespace
 
+std::vector<unsigned char> regularFileStart(const std::string& path, std::size_t count) {
+  std::vector<unsigned char> bytes;
+  std::error_code ec;
+  if (path == "-" || !fs::is_regular_file(fs::status(path, ec))) return bytes;
+  std::FILE* stream = std::fopen(path.c_str(), "rb");
+  if (!stream) return bytes;
+  bytes.resize(count);
+  bytes.resize(std::fread(bytes.data(), 1, count, stream));
+  std::fclose(stream);
+  return bytes;
+}
+
 std::vector<unsigned char> readWholeFile(const std::string& path, std::uint64_t maxBytes) {
   std::FILE* stream = nullptr;
   if (path == "-") {

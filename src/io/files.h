@@ -28,6 +28,10 @@ inline std::string outputName(const std::string& path) { return path == "-" ? "s
 // unreadable).
 std::vector<unsigned char> readWholeFile(const std::string& path, std::uint64_t maxBytes);
 
+// Up to `count` bytes from the start of `path` when it is a regular file, else none: a FIFO, a
+// device or standard input gives nothing, so nothing of a stream is consumed by looking.
+std::vector<unsigned char> regularFileStart(const std::string& path, std::size_t count);
+
 // Writes `path` by the rule above through `write`, which gets a sink to call with each piece of
 // data and returns false when it cannot produce the data. Throws texsort::Error(BadOutput) naming
 // the file and the problem (a full disk, a file-size limit, a failing fsync or close, ...).

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <iomanip>
 #include <sstream>
 
 #include "error.h"
@@ -115,8 +116,8 @@ void checkAnimations(const std::vector<Animation>& animations, std::uint32_t fra
       const Keyframe &before = animation.keys[i - 1], &key = animation.keys[i];
       const double from = positionOf(before, frameCount, fps), to = positionOf(key, frameCount, fps);
       if (to <= from) {
-        std::ostringstream frames;
-        frames << "frame " << to << " of this clip, not after '" << before.text.substr(0, 40) << "' (frame " << from << ")";
+        std::ostringstream frames;  // whole frames written out (4000000000, not 4e+09)
+        frames << std::setprecision(12) << "frame " << to << " of this clip, not after '" << before.text.substr(0, 40) << "' (frame " << from << ")";
         throw Error(ExitCode::Usage, "--animate " + animation.option + ": keyframe '" + key.text.substr(0, 40) + "' is " +
                                          frames.str() + "; keyframes come in order of their positions");
       }

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "error.h"
+#include "image/image_io.h"
 #include "record/child_process.h"
 #include "record/encoder.h"
 #include "record/timestamps.h"
@@ -87,6 +88,8 @@ bool clipPath(const std::string& path) {
     if (extension == e) return true;
   return false;
 }
+
+bool clipInput(const std::string& path) { return clipPath(path) && !startsAsPicture(path); }
 
 VideoDecoder::VideoDecoder(const std::string& path) : path_(path), file_(ffmpegFile(path)), log_(".log") {
   checkProbeable(path);

@@ -29,6 +29,10 @@ struct VideoProbe {
 // the viewer and a batch hand to ffmpeg rather than to the picture decoder.
 bool clipPath(const std::string& path);
 
+// Whether `path` is to be read as a clip: named as one, and not a still picture by its first bytes
+// (a PNG saved as x.mp4 is a picture; a GIF stays both).
+bool clipInput(const std::string& path);
+
 class VideoDecoder {
  public:
   // Probes `path` (a file: a pipe cannot be read twice) and starts decoding it. Throws

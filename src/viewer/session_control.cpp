@@ -86,7 +86,7 @@ void openClip(ViewerState& s, std::unique_ptr<ClipFrames> clip) {
 void loadFile(ViewerState& s, const std::string& path) {
   s.showcase.on = false;  // the user chose an image: the showcase stops
   try {
-    if (clipPath(path)) return openClip(s, readClip(path));
+    if (clipInput(path)) return openClip(s, readClip(path));
     Image image = loadImage(path, kMaxElements);
     startSession(s, std::move(image), std::filesystem::path(path).filename().string(), path);
   } catch (const Error& e) {

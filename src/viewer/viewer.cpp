@@ -195,7 +195,7 @@ struct FirstPicture {
 FirstPicture checkViewerArguments(const ViewerOptions& options) {
   FirstPicture first;
   first.path = options.image.empty() ? bundledAsset("astronaut.png") : options.image;
-  first.clip = options.generate == 0 && clipPath(first.path) ? readClip(first.path) : nullptr;
+  first.clip = options.generate == 0 && clipInput(first.path) ? readClip(first.path) : nullptr;
   if (options.generate == 0 && !first.clip) first.image = loadImage(first.path, kMaxElements);
   const std::string source = options.generate != 0 ? "" : first.path;
   for (const std::string* output : {&options.exportState, &options.exportSheet, &options.screenshot, &options.record}) {

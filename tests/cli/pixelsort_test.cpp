@@ -429,6 +429,8 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
       {{"--angle", "nan"}, "--angle: nan is not a finite number"},
       {{"--max-span", "-3"}, "--max-span"},
       {{"--skip", "101"}, "--skip: 101 is out of range; give a whole number from 0 to 100"},
+      {{"--seed", "1e3"}, "--seed: 1e3 is not a whole number; give a whole number from 0 to 4294967295"},
+      {{"--span-length", "0x10"}, "--span-length: 0x10 is not a whole number"},
       {{"--span-length", "0"}, "--span-length: 0 is out of range"},
       {{"--intervals", "mask"}, "--intervals mask needs --mask FILE"},
       {{"--intervals", "stripes"}, "--intervals: stripes not in"},

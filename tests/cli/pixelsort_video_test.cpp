@@ -410,6 +410,23 @@ TEST(PixelSortVideo, WhatCanBeReadOnlyOnceIsRefused) {
   EXPECT_EQ(test::listFolder(dir.root()), (std::vector<std::string>{"clip.mkv", "f.mkv"}));
 }
 
+// A picture saved under a clip's name is a picture by its bytes: to a still's output it sorts as
+// the same file named .png does, byte for byte, and --frames makes a clip of it.
+TEST(PixelSortVideo, APictureNamedAsAClipIsAPicture) {
+  test::TempFolder dir;
+  const std::vector<std::uint8_t> png = test::readFile(test::assetPath("coffee.png"));
+  test::writeFile(dir.path("still.png"), png);
+  test::writeFile(dir.path("still.mp4"), png);
+  for (const char* name : {"still.png", "still.mp4"}) {
+    const test::RunResult r = runTexsort({"pixelsort", dir.path(name), "-q", "-o", dir.path(std::string(name) + ".png")});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+  }
+  EXPECT_EQ(test::readFile(dir.path("still.mp4.png")), test::readFile(dir.path("still.png.png")));
+  const test::RunResult clip = runTexsort({"pixelsort", dir.path("still.mp4"), "-q", "--frames", "2", "-o", dir.path("two.gif")});
+  ASSERT_EQ(clip.exitCode, 0) << clip.err;
+  EXPECT_EQ(test::probe(dir.path("two.gif")).frames, 2);
+}
+
 // Each clip lasts as long as its frames: a GIF's rate comes from its delays (ffprobe gives 0/0 and
 // the time base's 100/1), a raw MJPEG stream's from ffprobe's stream rate, and a GIF out over 50
 // frames a second (its delays are whole hundredths) is written at 50, the length kept, said once.

@@ -58,6 +58,25 @@ TEST(Animation, PositionsArePlainDecimals) {
   }
 }
 
+// Keyframes out of order are named by the frames they fall on, written out (frame 4000000000, not
+// 4e+09), a fraction where a percentage falls between frames.
+TEST(Animation, KeyframesOutOfOrderNameTheirFramesInFull) {
+  const auto refusal = [](const char* text, std::uint32_t frameCount) {
+    try {
+      checkAnimations({parseAnimation(text)}, frameCount, 30.0);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ExitCode::Usage);
+      return std::string(e.what());
+    }
+    return std::string("taken");
+  };
+  EXPECT_NE(refusal("lower=100%:0.1,1000000:0.2", 4000000001u)
+                .find("keyframe '1000000:0.2' is frame 1000000 of this clip, not after '100%:0.1' (frame 4000000000)"),
+            std::string::npos);
+  EXPECT_NE(refusal("lower=50%:0.1,3:0.2", 8).find("is frame 3 of this clip, not after '50%:0.1' (frame 3.5)"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace texsort
 
