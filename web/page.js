@@ -36,10 +36,11 @@
     { name: 'algo', label: 'line sort', kind: 'select', value: 'bitonic-wide',
       choices: ['bitonic-wide', 'bitonic-fast', 'bitonic', 'bitonic-legacy', 'oddeven-merge'] },
   ];
+  const samples = ['astronaut', 'coffee'];  // pictures the site serves as NAME.png, each with its button
   const $ = (id) => document.getElementById(id);
   const form = $('options'), picture = $('texsort-gl'), status = $('status');
   // The page's state. settled counts finished sorts and opens: tests wait for it to move, never for time.
-  const state = { input: null, inputName: 'image.png', shownName: 'image.png', converted: false, opened: false,
+  const state = { input: null, inputName: 'image.png', shownName: 'image.png', converted: false, opened: false, sample: null,
                   sorted: false, stale: false, running: false, pending: false, wanted: [], sortArgs: [], left: 0,
                   passes: 0, started: 0, settled: 0, opening: 0, reading: 0, files: {} };
 
@@ -150,7 +151,7 @@
   function setStale(stale) {
     state.stale = stale;
     picture.classList.toggle('stale', stale);
-    $('save').disabled = stale || !state.sorted;
+    $('save').disabled = $('save-recipe').disabled = stale || !state.sorted;
     if (!stale) for (const label of form.querySelectorAll('label.invalid')) label.classList.remove('invalid');
   }
   function showCommand(args) {
@@ -201,6 +202,7 @@
     live.draw($('before').checked);
     state.sorted = true;
     setStale(false);
+    showSplit();
     finish(null, performance.now() - state.started);
   }
   function finish(error, ms) {
@@ -261,7 +263,7 @@
 
   // A picture opened: decoded and uploaded once (texsort.live.open names the user's file in any
   // error), then sorted with the controls' options. One that cannot be read leaves no picture.
-  async function open(bytes, name) {
+  async function open(bytes, name, sample = null) {
     const ticket = ++state.opening;  // the last file opened wins, whichever finishes decoding first
     let input = new Uint8Array(bytes), converted = false;
     if (browserOnlyFormat(input)) {
@@ -283,16 +285,17 @@
       state.settled += 1;
       return;
     }
-    Object.assign(state, { input, converted, opened: true, sorted: false,
+    Object.assign(state, { input, converted, sample, opened: true, sorted: false,
                            shownName: asOperand(converted ? name.replace(/\.[^.]*$/, '') + '.png' : name) });
     picture.classList.remove('none');
+    history.replaceState(history.state, '', linkFor(settingsQuery()));  // a sample's name travels in the link
     if (watch.opened) watch.opened = null;  // Watch opens the new picture when shown
     if (!$('watch-mode').hidden) watchOpen();
     update();
   }
-  async function openUrl(url) {
-    const response = await fetch(url);
-    return open(await response.arrayBuffer(), url);
+  async function openSample(sample) {
+    const response = await fetch(sample + '.png');
+    return open(await response.arrayBuffer(), sample + '.png', sample);
   }
   // The PNG texsort pixelsort writes for the picture and the options shown: Save's bytes.
   async function savedPng() {
@@ -314,12 +317,37 @@
     const file = e.dataTransfer.files[0];
     if (file) await open(await file.arrayBuffer(), file.name);
   });
-  $('sample-astronaut').addEventListener('click', () => openUrl('astronaut.png'));
-  $('sample-coffee').addEventListener('click', () => openUrl('coffee.png'));
+  for (const sample of samples) $('sample-' + sample).addEventListener('click', () => openSample(sample));
   $('before').addEventListener('change', () => {
     if (state.sorted && !state.running) window.texsort.live.draw($('before').checked);
   });
+  // Before and after: the picture as opened over the sorted one, left of the slider's place (a copy
+  // made once per picture, when the slider first moves).
+  const original = $('original');
+  let originalOf = null;
+  function showSplit() {
+    const split = Number($('split').value);
+    original.hidden = split === 0 || !state.sorted;
+    if (original.hidden || state.running) return;
+    if (originalOf !== state.input) {
+      window.texsort.live.draw(true);
+      [original.width, original.height] = [picture.width, picture.height];
+      original.getContext('2d').drawImage(picture, 0, 0);
+      window.texsort.live.draw($('before').checked);
+      originalOf = state.input;
+    }
+    original.style.clipPath = `inset(0 ${100 - split}% 0 0)`;
+  }
+  $('split').addEventListener('input', showSplit);
   $('fit').addEventListener('change', () => picture.classList.toggle('actual', !$('fit').checked));
+  // A file handed to the browser's downloads, named after the picture.
+  function download(bytes, type, ending) {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([bytes], { type }));
+    a.download = state.shownName.replace(/^\.\//, '').replace(/\.[^.]*$/, '') + ending;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+  }
   $('save').addEventListener('click', async () => {
     let bytes;
     try {
@@ -327,11 +355,105 @@
     } catch (e) {
       return showError(e.message);
     }
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([bytes], { type: 'image/png' }));
-    a.download = state.shownName.replace(/^\.\//, '').replace(/\.[^.]*$/, '') + '-pixelsorted.png';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+    download(bytes, 'image/png', '-pixelsorted.png');
+  });
+  // The options as a recipe file (`texsort pixelsort PICTURE --preset FILE` reads it): a preset's
+  // own lines, or the controls' options on one line (the defaults' first option when none differs).
+  function recipeText() {
+    const args = state.sortArgs;
+    const preset = args[0] === '--preset' ? window.texsort.presetRecipe(args[1]) : '';
+    const spaced = args.find((word) => /\s/.test(word));
+    if (spaced) throw new Error(`a recipe's words are split at blanks: '${spaced}' cannot be one (rename the file)`);
+    const line = preset || (args.length ? args.join(' ') : '--key ' + specs.find((x) => x.name === 'key').value);
+    return `# texsort recipe, from the page: texsort pixelsort PICTURE -o OUT.png --preset THIS_FILE\n${line.trim()}\n`;
+  }
+  $('save-recipe').addEventListener('click', () => {
+    let text;
+    try {
+      text = recipeText();
+    } catch (e) {
+      return say(e.message, true);
+    }
+    download(new TextEncoder().encode(text), 'text/plain', '-recipe.txt');
+  });
+
+  // --- The settings as a link, and their history: Back and Forward, Undo and Redo walk it. ---
+  // Options that differ from the defaults (a file the user chose cannot travel in a link) and the
+  // sample shown, as a query; a change is an entry once made (a slider let go, a list chosen).
+  function settingsQuery() {
+    const o = options(), params = new URLSearchParams();
+    if (state.sample) params.set('image', state.sample);
+    for (const spec of specs) {
+      if (spec.kind !== 'file' && String(o[spec.name]) !== String(spec.value)) params.set(spec.name, o[spec.name]);
+    }
+    const query = params.toString();
+    return query ? '?' + query : '';
+  }
+  const linkFor = (query) => query || location.pathname;
+  // The controls as a query says (what it leaves out at its default; a value a list lacks too).
+  function applySettings(query) {
+    const params = new URLSearchParams(query);
+    for (const spec of specs) {
+      const control = form.elements[spec.name];
+      if (spec.kind === 'file') continue;
+      const value = params.has(spec.name) ? params.get(spec.name) : String(spec.value);
+      if (spec.kind === 'checkbox') control.checked = value === 'on';
+      else control.value = spec.kind === 'select' && !spec.choices.includes(value) ? spec.value : value;
+      if (spec.kind === 'range') control.parentElement.querySelector('output').value = control.value;
+    }
+  }
+  const steps = { at: history.state?.step ?? 0, newest: history.state?.step ?? 0 };
+  function showSteps() {
+    $('undo').disabled = steps.at === 0;
+    $('redo').disabled = steps.at >= steps.newest;
+  }
+  function commit() {
+    const query = settingsQuery();
+    if (query === location.search) return;
+    steps.at += 1;
+    steps.newest = steps.at;
+    history.pushState({ step: steps.at }, '', linkFor(query));
+    showSteps();
+  }
+  window.addEventListener('popstate', (e) => {
+    steps.at = e.state?.step ?? 0;
+    applySettings(location.search);
+    showSteps();
+    update();
+  });
+  form.addEventListener('change', commit);
+  $('undo').addEventListener('click', () => steps.at > 0 && history.back());
+  $('redo').addEventListener('click', () => steps.at < steps.newest && history.forward());
+  $('reset').addEventListener('click', () => {
+    applySettings('');
+    for (const spec of specs.filter((x) => x.kind === 'file')) form.elements[spec.name].value = '';
+    state.files = {};
+    commit();
+    update();
+  });
+  document.addEventListener('keydown', (e) => {
+    if (!$('pixelsort-mode').hidden && (e.ctrlKey || e.metaKey) && !e.altKey && /^[zy]$/i.test(e.key) &&
+        !document.activeElement?.matches('input[type=text], input[type=number], textarea')) {
+      e.preventDefault();
+      (e.key.toLowerCase() === 'y' || e.shiftKey ? $('redo') : $('undo')).click();
+    }
+  });
+  $('copy').addEventListener('click', async () => {
+    const text = $('command').textContent;
+    try {
+      await navigator.clipboard.writeText(text);
+      say('copied the command line');
+    } catch (e) {  // no clipboard for the page: the text selected, for the user's own copy
+      getSelection().selectAllChildren($('command'));
+      say('the browser keeps the clipboard from the page: the command line is selected, copy it with Ctrl+C');
+    }
+  });
+  // An image pasted anywhere but in a text field opens as a dropped one does.
+  document.addEventListener('paste', async (e) => {
+    const file = [...(e.clipboardData?.files || [])].find((f) => f.type.startsWith('image/'));
+    if (!file || document.activeElement?.matches('input[type=text], input[type=number], textarea')) return;
+    e.preventDefault();
+    await open(await file.arrayBuffer(), file.name || 'pasted.png');
   });
 
   // --- Watch the sort: the image sorted by luma pass by pass, as the desktop viewer shows it. ---
@@ -427,6 +549,11 @@
     });
   }
 
-  window.texsort.ready.then(() => openUrl('astronaut.png'), (e) => say(e.message, true));
-  window.texsortPage = { state, optionArgs, open, savedPng, watch, watchOpen, go };  // for scripts and the browser tests
+  // A link opens with its settings and its sample (the first sample without one).
+  applySettings(location.search);
+  history.replaceState({ step: steps.at }, '');
+  showSteps();
+  const linked = new URLSearchParams(location.search).get('image');
+  window.texsort.ready.then(() => openSample(samples.includes(linked) ? linked : samples[0]), (e) => say(e.message, true));
+  window.texsortPage = { state, optionArgs, open, savedPng, recipeText, watch, watchOpen, go };  // for scripts and the browser tests
 })();

@@ -154,6 +154,8 @@
       queue = result.catch(() => {});
       return result;
     },
+    // A shipped preset's recipe, one sort a line ('' for no such preset).
+    presetRecipe(name) { return withStrings([name], (n) => Module.UTF8ToString(Module._texsort_preset_recipe(n))); },
     writeFile(name, bytes) { Module.FS.writeFile(name, new Uint8Array(bytes)); },
     readFile(name) { return Module.FS.readFile(name); },
     removeFile(name) { Module.FS.unlink(name); },

@@ -22,6 +22,7 @@
 #include "io/files.h"
 #include "playback/pixel_sort_view.h"
 #include "pixelsort/pixel_runner.h"
+#include "pixelsort/presets.h"
 #include "sort/element.h"
 
 namespace {
@@ -183,3 +184,11 @@ extern "C" EMSCRIPTEN_KEEPALIVE void texsort_live_wait() {
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_width() { return live().view ? int(live().view->width()) : 0; }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_height() { return live().view ? int(live().view->height()) : 0; }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_pass() { return live().view ? int(live().view->pass()) : 0; }
+
+// A shipped preset's recipe (one sort a line, as a recipe file holds it), "" for no such preset:
+// the page's Save recipe writes it.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* texsort_preset_recipe(const char* name) {
+  for (const PresetInfo& preset : kPresets)
+    if (std::string(preset.name) == name) return preset.recipe;
+  return "";
+}

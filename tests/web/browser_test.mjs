@@ -5,7 +5,8 @@
 // native program's exit codes, messages and exactly its pixels), digests (the state after every
 // pass of every fragment algorithm equals the CPU model's, digest for digest with the native
 // `texsort check`), watch (the page's pass-by-pass picture is the desktop's recording of that pass),
-// live (the page on a phone and a desktop screen, its state after errors, quick changes, the keyboard).
+// live (the page on a phone and a desktop screen, its state after errors, quick changes, the keyboard),
+// tool (a link's settings, Back and Forward, Undo, Redo and Reset, Copy, a pasted image, Save recipe).
 // Exits 1 on any failure; nothing is skipped.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,7 +37,7 @@ function serve(root) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-async function openPage(server, extraArgs = [], waitForReady = true) {
+async function openPage(server, extraArgs = [], waitForReady = true, query = '') {
   const executablePath = browsers.find((b) => fs.existsSync(b));
   if (!executablePath) throw new Error('no Chromium: install chromium-headless-shell (make deps)');
   const browser = await puppeteer.launch({
@@ -48,7 +49,7 @@ async function openPage(server, extraArgs = [], waitForReady = true) {
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
   page.on('pageerror', (e) => problems.push('page error: ' + e.message));
-  await page.goto(`http://127.0.0.1:${server.address().port}/index.html`, { waitUntil: 'load' });
+  await page.goto(`http://127.0.0.1:${server.address().port}/index.html${query}`, { waitUntil: 'load' });
   if (waitForReady) await page.evaluate(() => window.texsort.ready);
   return { browser, page, problems };
 }
@@ -66,7 +67,7 @@ async function runWeb(page, args, input) {
 }
 
 function runNative(args, input, cwd) {
-  const r = spawnSync(native, args, { argv0: 'texsort', input: input || Buffer.alloc(0), maxBuffer: 1 << 30, cwd });
+  const r = spawnSync(path.resolve(native), args, { argv0: 'texsort', input: input || Buffer.alloc(0), maxBuffer: 1 << 30, cwd });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
 }
 
@@ -409,6 +410,121 @@ async function suiteLive(page, problems) {
   check(problems.length === 0, 'no console error', problems.join('; '));
 }
 
+async function suiteTool(page, problems) {
+  const st = () => page.evaluate(() => ({ ...window.texsortPage.state, input: null }));
+  const settledAfter = async (before) => page.waitForFunction(
+    (n) => window.texsortPage.state.settled > n && !window.texsortPage.state.running, { timeout: 120000 }, before);
+  const shown = () => page.evaluate(() => ({
+    args: window.texsortPage.state.sortArgs.join(' '), search: location.search, key: document.getElementById('option-key').value,
+    undo: document.getElementById('undo').disabled, redo: document.getElementById('redo').disabled }));
+  // The link the page was opened with (TOOL_QUERY): its sample and its options, a value no list has
+  // left at its default.
+  await page.waitForFunction(() => window.texsortPage.state.sorted, { timeout: 120000 });
+  let s = await shown();
+  check((await st()).inputName === 'coffee.png' && s.args === '--lower 0.3 --key hue' && s.undo && s.redo,
+        'a link opens its sample with its options', JSON.stringify(s));
+  // Each change made is an entry: the link follows it, Back and Forward (and Undo, Redo, their keys)
+  // bring the controls and the picture back.
+  const change = async (id, value) => {
+    const n = (await st()).settled;
+    await page.$eval(id, (c, v) => {
+      c.value = v;
+      c.dispatchEvent(new Event('input', { bubbles: true }));
+      c.dispatchEvent(new Event('change', { bubbles: true }));
+    }, value);
+    await settledAfter(n);
+  };
+  await change('#option-key', 'red');
+  await change('#option-angle', '30');
+  s = await shown();
+  check(s.search === '?image=coffee&angle=30&lower=0.3&key=red' && !s.undo && s.redo, 'the link follows each change',
+        JSON.stringify(s));
+  const stepTo = async (how) => {
+    const n = (await st()).settled;
+    await how();
+    await settledAfter(n);
+    return shown();
+  };
+  s = await stepTo(() => page.goBack());
+  check(s.args === '--lower 0.3 --key red', 'Back undoes the last change', JSON.stringify(s));
+  s = await stepTo(() => page.click('#undo'));
+  check(s.args === '--lower 0.3 --key hue' && s.undo && !s.redo, 'Undo goes back to the link as opened', JSON.stringify(s));
+  s = await stepTo(() => page.goForward());
+  check(s.args === '--lower 0.3 --key red', 'Forward redoes it', JSON.stringify(s));
+  await page.evaluate(() => document.activeElement?.blur());
+  s = await stepTo(async () => { await page.keyboard.down('Control'); await page.keyboard.down('Shift');
+                                 await page.keyboard.press('KeyZ'); await page.keyboard.up('Shift');
+                                 await page.keyboard.up('Control'); });
+  check(s.args === '--angle 30 --lower 0.3 --key red' && s.redo, 'Ctrl+Shift+Z redoes the newest change', JSON.stringify(s));
+  s = await stepTo(async () => { await page.keyboard.down('Control'); await page.keyboard.press('KeyZ');
+                                 await page.keyboard.up('Control'); });
+  check(s.args === '--lower 0.3 --key red', 'Ctrl+Z undoes it', JSON.stringify(s));
+  // A change after an undo drops the newer entries; Reset is a change like any other.
+  s = await stepTo(() => page.click('#reset'));
+  check(s.args === '' && s.search === '?image=coffee' && s.key === 'luma' && !s.undo && s.redo,
+        'Reset puts every option back, as a new entry', JSON.stringify(s));
+  // Copy puts the command line shown on the clipboard.
+  const origin = `http://127.0.0.1:${new URL(page.url()).port}`;
+  await page.browserContext().overridePermissions(origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+  await change('#option-order', 'desc');
+  await page.click('#copy');
+  const copied = await page.evaluate(async () => [await navigator.clipboard.readText(), document.getElementById('command').textContent]);
+  check(copied[0] === copied[1] && /--order desc$/.test(copied[0]), 'Copy puts the command line on the clipboard', copied.join(' | '));
+  // An image pasted opens under its name, as a dropped one.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-tool-'));
+  try {
+    const pasted = madeIn(dir, 'pasted.png', 'testsrc2=s=46x18', 'rgb24');
+    let n = (await st()).settled;
+    await page.evaluate((b64) => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'clip board.png', { type: 'image/png' }));
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    }, pasted.toString('base64'));
+    await settledAfter(n);
+    const after = await page.evaluate(() => [window.texsortPage.state.inputName, window.texsort.live.read().width,
+                                             location.search]);
+    check(after[0] === 'clip board.png' && after[1] === 46 && after[2] === '?order=desc',
+          'a pasted image opens under its name (and the link no longer names a sample)', JSON.stringify(after));
+    // The split: the picture as opened over the sorted one, left of the slider's place.
+    const split = await page.evaluate(() => {
+      const slider = document.getElementById('split'), over = document.getElementById('original');
+      slider.value = '40';
+      slider.dispatchEvent(new Event('input'));
+      const { width, height } = over;
+      return { hidden: over.hidden, clip: over.style.clipPath, width, height,
+               rgba: Array.from(over.getContext('2d').getImageData(0, 0, width, height).data),
+               sorted: Array.from(window.texsort.live.read().rgba) };
+    });
+    const opened = pixels(pasted);
+    check(!split.hidden && split.clip === 'inset(0px 60% 0px 0px)' && split.width === 46 &&
+          Buffer.from(split.rgba).equals(opened) && !Buffer.from(split.sorted).equals(opened),
+          'the split shows the picture as opened left of its place, the sorted one right',
+          JSON.stringify({ ...split, rgba: split.rgba.length, sorted: split.sorted.length }));
+    // Save recipe: the file it writes, given to the native program as --preset, makes the CLI's
+    // picture of the page's options: one line of controls, and a preset of two sorts.
+    for (const preset of ['none', 'weave']) {
+      n = (await st()).settled;
+      await page.select('#option-preset', preset);
+      await settledAfter(n);  // choosing (even the same) sorts again: Save waits for it
+      const saved = await page.evaluate(async () => {
+        const click = HTMLAnchorElement.prototype.click;
+        let href = null;
+        HTMLAnchorElement.prototype.click = function () { href = this.href; };
+        try { document.getElementById('save-recipe').click(); } finally { HTMLAnchorElement.prototype.click = click; }
+        return { text: href && await (await fetch(href)).text(), args: window.texsortPage.state.sortArgs };
+      });
+      fs.writeFileSync(path.join(dir, 'recipe.txt'), saved.text || '');
+      const viaRecipe = runNative(['pixelsort', 'pasted.png', '-o', '-', '-q', '--preset', 'recipe.txt'], null, dir);
+      const direct = runNative(['pixelsort', 'pasted.png', '-o', '-', '-q', ...saved.args], null, dir);
+      check(viaRecipe.code === 0 && viaRecipe.stdout.equals(direct.stdout) && saved.args.length > 0,
+            `Save recipe (${preset}) writes what --preset FILE reads as the page's options`, viaRecipe.stderr + (saved.text || 'no file'));
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  check(problems.length === 0, 'no console error', problems.join('; '));
+}
+
 async function suitePixels(page) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-'));
   try {
@@ -569,10 +685,11 @@ async function suiteDigests(page) {
 const server = await serve(site);
 let opened;
 try {
-  opened = await openPage(server);
+  opened = await openPage(server, [], true, suite === 'tool' ? '?image=coffee&key=hue&lower=0.3&order=sideways' : '');
   if (suite === 'load') await suiteLoad(opened.page, opened.problems, server);
   else if (suite === 'pixels') await suitePixels(opened.page);
   else if (suite === 'live') await suiteLive(opened.page, opened.problems);
+  else if (suite === 'tool') await suiteTool(opened.page, opened.problems);
   else if (suite === 'digests') await suiteDigests(opened.page);
   else if (suite === 'watch') await suiteWatch(opened.page);
   else check(false, 'suite', `unknown suite ${suite}`);
