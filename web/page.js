@@ -466,9 +466,10 @@
     canvas.width = picture.width;
     canvas.height = picture.height;
     canvas.getContext('2d').putImageData(picture, 0, 0);
-    const [title, parameters, explanation] = t.text().split('\n');
+    const [title, parameters, plain, explanation] = t.text().split('\n');
     $('watch-title').textContent = title;
     $('watch-parameters').textContent = parameters || '';
+    $('watch-plain').textContent = plain || '';
     $('watch-explanation').textContent = explanation || '';
     $('watch-pass').max = watch.passes;
     $('watch-pass').value = watch.pass;

@@ -9,6 +9,7 @@
 #include <imgui_internal.h>
 
 #include "sort/bits.h"
+#include "sort/pass_words.h"
 #include "sort/runner.h"
 #include "viewer/generated.h"
 #include "viewer/viewer.h"
@@ -195,6 +196,7 @@ void passPanel(ViewerState& s, float fps) {
     const PassText text = passText(*p, session.elementCount());
     ImGui::TextWrapped("%s %s", before ? "next:" : "this pass:", text.title.c_str());
     if (!text.parameters.empty()) ImGui::TextWrapped("%s", text.parameters.c_str());
+    ImGui::TextWrapped("%s", plainWords(*p, session.elementCount(), session.order()).c_str());
     ImGui::TextWrapped("%s", text.explanation.c_str());
     if (!before) {
       const PassStats& st = session.stats(session.pass());

@@ -15,6 +15,7 @@
 #include "playback/state_display.h"
 #include "sort/algorithms.h"
 #include "sort/element.h"
+#include "sort/pass_words.h"
 
 namespace {
 
@@ -104,17 +105,18 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_scaled() { return watch().scal
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_width() { return static_cast<int>(watch().picture.width); }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_height() { return static_cast<int>(watch().picture.height); }
 
-// The shown pass in words, as the viewer's Pass panel gives them: title, parameters, explanation,
-// one to a line; and its GPU time.
+// The shown pass in words, as the viewer's Pass panel gives them: title, parameters, plain words
+// for a newcomer, explanation, one to a line; and its GPU time.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* texsort_watch_text() {
   Watch& w = watch();
   if (!w.session) return "";
   const Pass* shown = w.session->shownPass();
   if (w.session->pass() == 0 || !shown) {
-    w.text = "the image as loaded\n\n";
+    w.text = "the image as loaded\n\n\n";
   } else {
-    const PassText t = passText(*shown, w.session->schedule().shape.count());
-    w.text = t.title + "\n" + t.parameters + "\n" + t.explanation;
+    const std::uint64_t n = w.session->schedule().shape.count();
+    const PassText t = passText(*shown, n);
+    w.text = t.title + "\n" + t.parameters + "\n" + plainWords(*shown, n, w.session->order()) + "\n" + t.explanation;
   }
   return w.text.c_str();
 }

@@ -7,6 +7,7 @@
 #include "sort/algorithms.h"
 #include "sort/bits.h"
 #include "sort/element.h"
+#include "sort/pass_words.h"
 #include "sort/wide_layout.h"
 #include "test_support.h"
 
@@ -159,6 +160,32 @@ TEST(CompareExchangeCount, CountsTheComparatorsOfEveryPass) {
     }
     if (row.id == Algorithm::OddEvenMerge) {
       EXPECT_LT(total, 36u * 128u) << "Batcher's network has fewer comparators";
+    }
+  }
+}
+
+// The plain words say what every pixel does, in the sort's own order: a descending sort's passes
+// put the brighter pixel first, though its network sorts the turned-over key ascending.
+TEST(PassText, PlainWordsInTheSortsOwnOrder) {
+  const BitonicStep step{2, 1, 8, 2};
+  EXPECT_EQ(plainWords(step, 1024, SortOrder::Ascending),
+            "Every pixel looks at the one 2 places away; the pair swaps if it is out of order: blocks of 8 pixels run "
+            "darker to brighter and brighter to darker in turn, so the next rank can merge two into one.");
+  EXPECT_NE(plainWords(bitonicSchedule(64).back(), 64, SortOrder::Descending).find("the whole picture runs one way, "
+                                                                                    "brighter first"),
+            std::string::npos);
+  EXPECT_NE(plainWords(bitonicSchedule(64).back(), 64, SortOrder::Ascending).find("one way, darker first"),
+            std::string::npos);
+  EXPECT_NE(plainWords(TranspositionRound{5, 1}, 16, SortOrder::Descending).find("Every odd-numbered pixel"),
+            std::string::npos);
+  // Every pass of every algorithm has its sentence, in either order.
+  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+    for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
+      for (const Pass& pass : scheduleFor(row.id, 64).passes) {
+        const std::string words = plainWords(pass, 64, order);
+        EXPECT_TRUE(words.size() > 40 && words.back() == '.') << describe(pass) << ": " << words;
+        EXPECT_EQ(words.find(order == SortOrder::Ascending ? "brighter first" : "darker first"), std::string::npos);
+      }
     }
   }
 }

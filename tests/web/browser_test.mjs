@@ -655,6 +655,14 @@ async function suiteWatch(page) {
     check(ended, 'End reaches the sorted state', '');
     const title = await page.$eval('#watch-title', (t) => t.textContent);
     check(title.startsWith('radix'), 'the pass is named as the desktop viewer names it', title);
+    // A newcomer's line in plain words, in the sort's own order: a descending sort's last pass puts
+    // the brighter pixels first (its network sorts the turned-over key ascending).
+    await page.select('#watch-algo', 'bitonic');
+    await page.select('#watch-order', 'desc');
+    await page.evaluate(() => window.texsortPage.go(window.texsortPage.watch.passes));
+    const plain = await page.$eval('#watch-plain', (t) => t.textContent);
+    check(/^Every pixel looks at the one 1 place away; .*the whole picture runs one way, brighter first\.$/.test(plain),
+          'the plain words tell a descending sort\'s last pass as brighter first', plain);
     // Transposition has a pass per pixel: the astronaut (262,144) is watched as a 64x64 copy, said so.
     await page.evaluate(async (b64) => {
       await window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), 'astronaut.png');
