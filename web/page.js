@@ -431,6 +431,52 @@
     commit();
     update();
   });
+  // The user's own presets: option sets kept in this browser under a name, loaded into the
+  // controls (and so editable) when chosen.
+  const kKept = 'texsort.presets';
+  const keptPresets = () => {
+    try {
+      const kept = JSON.parse(localStorage.getItem(kKept) || '{}');
+      return kept && typeof kept === 'object' && !Array.isArray(kept) ? kept : {};
+    } catch (e) {
+      return {};
+    }
+  };
+  function listKept(chosen = '') {
+    const list = $('my-presets'), kept = keptPresets(), names = Object.keys(kept).sort();
+    list.replaceChildren(new Option(names.length ? 'choose one…' : '(none kept)', ''), ...names.map((n) => new Option(n, n)));
+    list.value = names.includes(chosen) ? chosen : '';
+    $('forget').disabled = !list.value;
+  }
+  $('keep').addEventListener('click', () => {
+    const name = $('preset-name').value.trim();
+    if (!name) return say('give the preset a name first', true);
+    const kept = keptPresets();
+    kept[name] = settingsQuery().replace(/^\?/, '').replace(/(^|&)image=[^&]*/, '').replace(/^&/, '');
+    try {
+      localStorage.setItem(kKept, JSON.stringify(kept));
+    } catch (e) {
+      return say(`this browser keeps no presets for the page (${e.message})`, true);
+    }
+    $('preset-name').value = '';
+    listKept(name);
+    say(`kept the options as "${name}"` + (Object.keys(state.files).length ? ' (without their files)' : ''));
+  });
+  $('my-presets').addEventListener('change', () => {
+    const name = $('my-presets').value;
+    $('forget').disabled = !name;
+    if (!name) return;
+    applySettings(keptPresets()[name] || '');
+    commit();
+    update();
+  });
+  $('forget').addEventListener('click', () => {
+    const kept = keptPresets();
+    delete kept[$('my-presets').value];
+    localStorage.setItem(kKept, JSON.stringify(kept));
+    listKept();
+  });
+  listKept();
   document.addEventListener('keydown', (e) => {
     if (!$('pixelsort-mode').hidden && (e.ctrlKey || e.metaKey) && !e.altKey && /^[zy]$/i.test(e.key) &&
         !document.activeElement?.matches('input[type=text], input[type=number], textarea')) {

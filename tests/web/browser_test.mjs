@@ -425,7 +425,11 @@ async function suiteTool(page, problems) {
         'a link opens its sample with its options', JSON.stringify(s));
   // Each change made is an entry: the link follows it, Back and Forward (and Undo, Redo, their keys)
   // bring the controls and the picture back.
+  // Each action waits for the page to be idle first, so the sort it waits for is its own.
+  const idle = () => page.waitForFunction(() => !window.texsortPage.state.running && !window.texsortPage.state.pending,
+                                          { timeout: 120000 });
   const change = async (id, value) => {
+    await idle();
     const n = (await st()).settled;
     await page.$eval(id, (c, v) => {
       c.value = v;
@@ -440,6 +444,7 @@ async function suiteTool(page, problems) {
   check(s.search === '?image=coffee&angle=30&lower=0.3&key=red' && !s.undo && s.redo, 'the link follows each change',
         JSON.stringify(s));
   const stepTo = async (how) => {
+    await idle();
     const n = (await st()).settled;
     await how();
     await settledAfter(n);
@@ -474,6 +479,7 @@ async function suiteTool(page, problems) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-tool-'));
   try {
     const pasted = madeIn(dir, 'pasted.png', 'testsrc2=s=46x18', 'rgb24');
+    await idle();
     let n = (await st()).settled;
     await page.evaluate((b64) => {
       const data = new DataTransfer();
@@ -503,6 +509,7 @@ async function suiteTool(page, problems) {
     // Save recipe: the file it writes, given to the native program as --preset, makes the CLI's
     // picture of the page's options: one line of controls, and a preset of two sorts.
     for (const preset of ['none', 'weave']) {
+      await idle();
       n = (await st()).settled;
       await page.select('#option-preset', preset);
       await settledAfter(n);  // choosing (even the same) sorts again: Save waits for it
@@ -522,6 +529,26 @@ async function suiteTool(page, problems) {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  // The user's own presets: kept under a name, loaded into the controls when chosen, still there
+  // after a reload.
+  let n = (await st()).settled;
+  await page.select('#option-preset', 'none');
+  await settledAfter(n);
+  await change('#option-key', 'green');
+  await page.type('#preset-name', 'my green');
+  await page.click('#keep');
+  await change('#option-key', 'hue');
+  await idle();
+  n = (await st()).settled;
+  await page.select('#my-presets', 'my green');
+  await settledAfter(n);
+  s = await shown();
+  check(s.args === '--key green --order desc' && s.key === 'green', 'a kept preset loads its options into the controls',
+        JSON.stringify(s));
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 120000 });
+  const kept = await page.$$eval('#my-presets option', (o) => o.map((x) => x.value));
+  check(kept.includes('my green'), 'a kept preset is there after a reload', kept.join(', '));
   check(problems.length === 0, 'no console error', problems.join('; '));
 }
 
