@@ -537,11 +537,36 @@
     watch.pass = 0;
     watch.opened = state.input;
     watchShow();
+    if ($('watch-sound').checked) window.texsort.watch.tone();  // the first tone is the first pass's
     if (opened.scaled) {
       $('watch-status').textContent = 'transposition has a pass for every pixel: watching a copy at most 64 pixels a side';
     }
   }
-  const go = (pass) => { watch.pass = Math.max(0, Math.min(watch.passes, pass)); watchShow(); };
+  // A tone for each pass shown, as record --sound pitches it (220 Hz for black to 880 Hz for white,
+  // by the mean luma of the pixels it moved; louder the more moved), as long as a pass is on screen.
+  let audio = null;
+  function sound() {
+    if (!$('watch-sound').checked) return;
+    const { frequency, amplitude } = window.texsort.watch.tone();
+    if (!(amplitude > 0)) return;
+    audio = audio || new AudioContext();
+    const speed = Number($('watch-speed').value);
+    const seconds = Math.min(0.25, watch.playing && speed > 0 ? 1 / speed : 0.25), t = audio.currentTime;
+    const oscillator = audio.createOscillator(), gain = audio.createGain();
+    oscillator.frequency.value = frequency;
+    gain.gain.setValueAtTime(0, t);
+    gain.gain.linearRampToValueAtTime(0.25 * amplitude, t + 0.005);
+    gain.gain.linearRampToValueAtTime(0, t + seconds);
+    oscillator.connect(gain).connect(audio.destination);
+    oscillator.start(t);
+    oscillator.stop(t + seconds);
+    watch.sounded = { frequency, amplitude };
+  }
+  const go = (pass) => {
+    watch.pass = Math.max(0, Math.min(watch.passes, pass));
+    watchShow();
+    sound();
+  };
   $('watch-reset').addEventListener('click', () => { watch.playing = false; go(0); });
   $('watch-back').addEventListener('click', () => go(watch.pass - 1));
   $('watch-step').addEventListener('click', () => go(watch.pass + 1));
@@ -557,6 +582,9 @@
   $('watch-pass').addEventListener('input', () => go(Number($('watch-pass').value)));
   for (const id of ['watch-algo', 'watch-order']) $(id).addEventListener('change', watchOpen);
   for (const id of ['watch-roles', 'watch-changed']) $(id).addEventListener('change', () => watch.passes && watchShow());
+  $('watch-sound').addEventListener('change', () => {  // the tones start from the state shown now
+    if ($('watch-sound').checked && watch.passes) window.texsort.watch.tone();
+  });
   function play(now) {
     if (!watch.playing) return;
     const speed = Number($('watch-speed').value);

@@ -110,6 +110,11 @@
     },
     text() { return Module.UTF8ToString(Module._texsort_watch_text()); },
     gpuMs() { return Module._texsort_watch_gpu_ms(); },
+    // The tone of what moved since the last call, as record --sound pitches a pass: {frequency, amplitude}.
+    tone() {
+      const at = Module._texsort_watch_tone();
+      return { frequency: Module.getValue(at, 'double'), amplitude: Module.getValue(at + 8, 'double') };
+    },
   };
 
   // The live pixel sort (src/web/live.cpp): the picture on the GPU, drawn on the canvas #texsort-gl.

@@ -13,6 +13,7 @@
 #include "image/image_io.h"
 #include "playback/sort_session.h"
 #include "playback/state_display.h"
+#include "record/sound.h"
 #include "sort/algorithms.h"
 #include "sort/element.h"
 #include "sort/pass_words.h"
@@ -44,6 +45,8 @@ struct Watch {
   std::unique_ptr<SortSession> session;
   std::unique_ptr<StateDisplay> display;
   Image picture;
+  Image sounded;  // the plain state the last tone was taken to (texsort_watch_tone)
+  double tone[2] = {0.0, 0.0};
   std::string text;
   bool scaled = false;  // the picture is smallCopy's
 };
@@ -65,6 +68,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_open(const char* path, const c
     if (!w.context) w.context = std::make_unique<HeadlessContext>();
     w.context->makeCurrent();
     w.session.reset();
+    w.sounded = Image{};
     Image image = loadImage(path, kMaxElements);
     w.scaled = chosen == Algorithm::Transposition && image.pixelCount() > kSmallSide * kSmallSide;
     if (w.scaled) image = smallCopy(image);
@@ -100,6 +104,24 @@ extern "C" EMSCRIPTEN_KEEPALIVE const std::uint8_t* texsort_watch_picture(int ro
   w.picture = w.display->readBack(w.session->image().height);
   return w.picture.rgba.data();
 }
+// The tone of what changed since the state last sounded (or since loading), as `record --sound`
+// pitches a pass: {Hz, amplitude 0..1}, the pitch by the mean luma of the pixels that moved, the
+// loudness by how many; silent {0, 0} when nothing moved. Read from the plain state, overlays off.
+extern "C" EMSCRIPTEN_KEEPALIVE const double* texsort_watch_tone() {
+  Watch& w = watch();
+  w.tone[0] = w.tone[1] = 0.0;
+  if (!w.session) return w.tone;
+  w.display->render(*w.session, DisplayOptions{});
+  Image now = w.display->readBack(w.session->image().height);
+  if (w.sounded.rgba.size() == now.rgba.size()) {
+    const Tone t = passTone(w.sounded, now);
+    w.tone[0] = t.frequency;
+    w.tone[1] = t.amplitude;
+  }
+  w.sounded = std::move(now);
+  return w.tone;
+}
+
 // Whether the open sort watches a small copy of the picture (transposition), and its size.
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_scaled() { return watch().scaled ? 1 : 0; }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_width() { return static_cast<int>(watch().picture.width); }

@@ -690,6 +690,31 @@ async function suiteWatch(page) {
     const plain = await page.$eval('#watch-plain', (t) => t.textContent);
     check(/^Every pixel looks at the one 1 place away; .*the whole picture runs one way, brighter first\.$/.test(plain),
           'the plain words tell a descending sort\'s last pass as brighter first', plain);
+    // Sound: a tone a pass, pitched as record --sound pitches it, from the pixels the pass moved.
+    const tone = await page.evaluate(() => {
+      const page = window.texsortPage, t = window.texsort.watch;
+      page.go(4);
+      let oscillators = 0;
+      const create = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function () { oscillators++; return create.call(this); };
+      document.getElementById('watch-sound').click();
+      document.getElementById('watch-step').click();
+      AudioContext.prototype.createOscillator = create;
+      const picture = (pass) => { t.seek(pass); return t.picture({}).data; };
+      const [before, after] = [picture(4), picture(5)];
+      let moved = 0, luma = 0;
+      for (let i = 0; i < after.length; i += 4) {
+        if (after[i] === before[i] && after[i + 1] === before[i + 1] && after[i + 2] === before[i + 2]) continue;
+        moved++;
+        luma += 299 * after[i] + 587 * after[i + 1] + 114 * after[i + 2];
+      }
+      page.go(page.watch.pass);
+      return { oscillators, sounded: page.watch.sounded, frequency: 220 * Math.pow(4, luma / moved / 255000),
+               amplitude: 0.15 + 0.45 * Math.sqrt(moved / (after.length / 4)) };
+    });
+    check(tone.oscillators === 1 && Math.abs(tone.sounded.frequency - tone.frequency) < 1e-6 &&
+          Math.abs(tone.sounded.amplitude - tone.amplitude) < 1e-9,
+          'Sound plays a pass\'s tone, pitched by the pixels it moved as record --sound pitches them', JSON.stringify(tone));
     // Transposition has a pass per pixel: the astronaut (262,144) is watched as a 64x64 copy, said so.
     await page.evaluate(async (b64) => {
       await window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), 'astronaut.png');
