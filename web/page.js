@@ -362,8 +362,8 @@
   function recipeText() {
     const args = state.sortArgs;
     const preset = args[0] === '--preset' ? window.texsort.presetRecipe(args[1]) : '';
-    const spaced = args.find((word) => /\s/.test(word));
-    if (spaced) throw new Error(`a recipe's words are split at blanks: '${spaced}' cannot be one (rename the file)`);
+    const unfit = args.find((word) => /[\s#]/.test(word));
+    if (unfit) throw new Error(`a recipe splits its words at blanks and ends a line at '#': '${unfit}' cannot be one (rename the file)`);
     const line = preset || (args.length ? args.join(' ') : '--key ' + specs.find((x) => x.name === 'key').value);
     return `# texsort recipe, from the page: texsort pixelsort PICTURE -o OUT.png --preset THIS_FILE\n${line.trim()}\n`;
   }
@@ -415,15 +415,37 @@
     history.pushState({ step: steps.at }, '', linkFor(query));
     showSteps();
   }
+  // Undo and Redo move one entry at a time: a click while the browser is still moving is added to
+  // the walk, so a double click or a held key never walks off the page's entries.
+  const walk = { moving: false, owed: 0 };
+  function stepBy(by) {
+    const to = steps.at + by;
+    if (to < 0 || to > steps.newest) return;
+    steps.at = to;
+    showSteps();
+    if (walk.moving) walk.owed += by;
+    else travel(by);
+  }
+  function travel(by) {
+    walk.moving = true;
+    walk.owed = 0;
+    history.go(by);
+  }
+  // An entry brings back its settings and its sample; a picture the user opened stays (a link
+  // cannot carry it).
   window.addEventListener('popstate', (e) => {
+    walk.moving = false;
+    if (walk.owed) return travel(walk.owed);
     steps.at = e.state?.step ?? 0;
     applySettings(location.search);
     showSteps();
-    update();
+    const sample = new URLSearchParams(location.search).get('image');
+    if (state.sample && samples.includes(sample) && sample !== state.sample) openSample(sample);
+    else update();
   });
   form.addEventListener('change', commit);
-  $('undo').addEventListener('click', () => steps.at > 0 && history.back());
-  $('redo').addEventListener('click', () => steps.at < steps.newest && history.forward());
+  $('undo').addEventListener('click', () => stepBy(-1));
+  $('redo').addEventListener('click', () => stepBy(1));
   $('reset').addEventListener('click', () => {
     applySettings('');
     for (const spec of specs.filter((x) => x.kind === 'file')) form.elements[spec.name].value = '';

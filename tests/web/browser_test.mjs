@@ -464,10 +464,24 @@ async function suiteTool(page, problems) {
   s = await stepTo(async () => { await page.keyboard.down('Control'); await page.keyboard.press('KeyZ');
                                  await page.keyboard.up('Control'); });
   check(s.args === '--lower 0.3 --key red', 'Ctrl+Z undoes it', JSON.stringify(s));
+  // Undo clicked twice at once walks two entries, never past the first (off the page).
+  s = await stepTo(() => page.evaluate(() => { for (let i = 0; i < 2; i++) document.getElementById('undo').click(); }));
+  check(s.args === '--lower 0.3 --key hue' && s.undo && !s.redo, 'a double Undo stops at the link as opened',
+        JSON.stringify(s));
   // A change after an undo drops the newer entries; Reset is a change like any other.
   s = await stepTo(() => page.click('#reset'));
   check(s.args === '' && s.search === '?image=coffee' && s.key === 'luma' && !s.undo && s.redo,
         'Reset puts every option back, as a new entry', JSON.stringify(s));
+  // An entry brings its sample back with its settings.
+  s = await stepTo(() => page.click('#sample-astronaut'));
+  check(s.search === '?image=astronaut', 'a sample opened is named in the link', JSON.stringify(s));
+  s = await stepTo(() => page.click('#undo'));
+  let shownName = (await st()).inputName;
+  check(s.args === '--lower 0.3 --key hue' && shownName === 'coffee.png', 'Undo brings back the sample of its entry',
+        shownName + ' ' + JSON.stringify(s));
+  s = await stepTo(() => page.click('#redo'));
+  shownName = (await st()).inputName;
+  check(s.args === '' && shownName === 'astronaut.png', 'Redo brings back the sample of its entry', shownName);
   // Copy puts the command line shown on the clipboard.
   const origin = `http://127.0.0.1:${new URL(page.url()).port}`;
   await page.browserContext().overridePermissions(origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
@@ -526,6 +540,23 @@ async function suiteTool(page, problems) {
       check(viaRecipe.code === 0 && viaRecipe.stdout.equals(direct.stdout) && saved.args.length > 0,
             `Save recipe (${preset}) writes what --preset FILE reads as the page's options`, viaRecipe.stderr + (saved.text || 'no file'));
     }
+    // A file name a recipe cannot hold as one word (a blank splits it, '#' ends the line) is refused
+    // by name, and no file is written.
+    madeIn(dir, 'm#1.png', 'color=c=white:s=46x18', 'gray');
+    await idle();
+    n = (await st()).settled;
+    await page.select('#option-preset', 'none');  // a preset's sorts take no other option
+    await settledAfter(n);
+    await (await page.$('#option-mask')).uploadFile(path.join(dir, 'm#1.png'));
+    const withMask = (has) => page.waitForFunction((h) => window.texsortPage.state.sortArgs.includes('m#1.png') === h &&
+                                                   !window.texsortPage.state.running, { timeout: 120000 }, has);
+    await withMask(true);
+    const refused = await page.evaluate(() => {
+      try { return window.texsortPage.recipeText(); } catch (e) { return 'refused: ' + e.message; }
+    });
+    check(refused.startsWith('refused: ') && refused.includes("'m#1.png'"), "Save recipe refuses a name holding '#'", refused);
+    await page.$eval('#option-mask', (c) => { c.value = ''; c.dispatchEvent(new Event('change', { bubbles: true })); });
+    await withMask(false);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
