@@ -1,6 +1,7 @@
 // One diagnostics path: every failure is a texsort::Error carrying its exit code; main prints it.
 #pragma once
 
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -16,6 +17,13 @@ enum class ExitCode : int {
   Mismatch = 5,   // --verify found the GPU result differs from the CPU model
   Encoder = 6,    // a recording's encoder (the ffmpeg program) is missing or failed
 };
+
+// A number as messages write it: 0.8, 1, 1e+30 (not 0.800000).
+inline std::string numberText(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.10g", v);
+  return text;
+}
 
 // Whether `text` is a number as people write one by hand: digits, and a fraction after a point
 // (no sign, exponent, hex, spaces, nan or inf), as the hand-parsed values (--center, --animate's

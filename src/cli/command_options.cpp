@@ -222,7 +222,7 @@ Definition::Definition(Command& command) {
                        parseAnimation(text);
                      } catch (const Error& e) {  // CLI11 puts "--animate: " before it
                        const std::string message = e.what();
-                       return message.rfind("--animate ", 0) == 0 ? message.substr(10) : message;
+                       return message.rfind("--animate: ", 0) == 0 ? message.substr(11) : message;
                      }
                      return std::string();
                    },

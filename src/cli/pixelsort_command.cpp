@@ -121,10 +121,11 @@ void reportPixelSort(const PixelSortCommandOptions& options, const PixelSortPlan
 }
 
 // A clip (by its name and first bytes; a GIF may be a still, so not a GIF) sorted to a still's
-// output is the user's slip, said as such before its bytes are read as a picture.
+// output is the user's slip, said as such before its bytes are read as a picture. A file with no
+// bytes to read (missing, a folder, empty, unreadable) is left to the reader, which names its problem.
 void checkStillInput(const PixelSortCommandOptions& options) {
   const std::string& in = options.input;
-  if (clipInput(in) && videoFormatForPath(in) != VideoFormat::Gif) {
+  if (clipInput(in) && videoFormatForPath(in) != VideoFormat::Gif && !regularFileStart(in, 1).empty()) {
     throw Error(ExitCode::Usage, in + ": a clip needs a clip's output: -o OUT.gif, .mp4, .webm or .mkv, or --format FORMAT "
                                       "for - or a device");
   }

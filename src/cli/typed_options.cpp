@@ -6,16 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "error.h"
+
 namespace texsort {
-namespace {
-
-std::string numberText(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.10g", v);
-  return buf;
-}
-
-}  // namespace
 
 OptionSpec makeSpec(const std::string& command, const std::string& name, OptionSpec::Kind kind) {
   OptionSpec spec;

@@ -29,7 +29,7 @@ const Range& rangeOf(const std::string& option) {
     if (option == r.name) return r;
   std::string names;
   for (const Range& r : kRanges) names += std::string(names.empty() ? "" : ", ") + r.name;
-  throw Error(ExitCode::Usage, "--animate " + option + ": not an option it animates; give one of " + names);
+  throw Error(ExitCode::Usage, "--animate: " + option + ": not an option it animates; give one of " + names);
 }
 
 // A finite number that is the whole of `text`, or nothing.
@@ -68,7 +68,7 @@ const std::vector<std::string>& animatableOptions() {
 Animation parseAnimation(const std::string& text) {
   const std::size_t eq = text.find('=');
   if (eq == std::string::npos || eq == 0) {
-    throw Error(ExitCode::Usage, "--animate " + text.substr(0, 60) + ": give NAME=POSITION:VALUE,... (e.g. lower=0:0.1,100%:0.6)");
+    throw Error(ExitCode::Usage, "--animate: " + text.substr(0, 60) + ": give NAME=POSITION:VALUE,... (e.g. lower=0:0.1,100%:0.6)");
   }
   Animation animation;
   animation.option = text.substr(0, eq);
@@ -82,7 +82,7 @@ Animation parseAnimation(const std::string& text) {
     std::string position = colon == std::string::npos ? std::string() : key.substr(0, colon);
     if (!position.empty() && position.back() == '%') k.at = Keyframe::At::Percent, position.pop_back();
     else if (!position.empty() && position.back() == 's') k.at = Keyframe::At::Seconds, position.pop_back();
-    const std::string where = "--animate " + animation.option + ": keyframe '" + key.substr(0, 40) + "'";
+    const std::string where = "--animate: " + animation.option + ": keyframe '" + key.substr(0, 40) + "'";
     if (colon == std::string::npos || !positionNumber(position, k.position) ||
         (k.at == Keyframe::At::Frame && k.position != std::floor(k.position)) ||
         (k.at == Keyframe::At::Percent && k.position > 100)) {
@@ -95,10 +95,10 @@ Animation parseAnimation(const std::string& text) {
     }
     animation.keys.push_back(k);
   }
-  if (animation.keys.empty()) throw Error(ExitCode::Usage, "--animate " + animation.option + ": no keyframes");
+  if (animation.keys.empty()) throw Error(ExitCode::Usage, "--animate: " + animation.option + ": no keyframes");
   for (std::size_t i = 1; i < animation.keys.size(); ++i) {
     if (animation.keys[i].at == animation.keys[i - 1].at && animation.keys[i].position <= animation.keys[i - 1].position) {
-      throw Error(ExitCode::Usage, "--animate " + animation.option + ": keyframes must come in order of their positions");
+      throw Error(ExitCode::Usage, "--animate: " + animation.option + ": keyframes must come in order of their positions");
     }
   }
   return animation;
@@ -109,7 +109,7 @@ void checkAnimations(const std::vector<Animation>& animations, std::uint32_t fra
     const Animation& animation = animations[a];
     for (std::size_t b = 0; b < a; ++b) {
       if (animations[b].option == animation.option) {
-        throw Error(ExitCode::Usage, "--animate " + animation.option + ": given twice; give all its keyframes in one --animate");
+        throw Error(ExitCode::Usage, "--animate: " + animation.option + ": given twice; give all its keyframes in one --animate");
       }
     }
     for (std::size_t i = 1; i < animation.keys.size(); ++i) {
@@ -118,7 +118,7 @@ void checkAnimations(const std::vector<Animation>& animations, std::uint32_t fra
       if (to <= from) {
         std::ostringstream frames;  // whole frames written out (4000000000, not 4e+09)
         frames << std::setprecision(12) << "frame " << to << " of this clip, not after '" << before.text.substr(0, 40) << "' (frame " << from << ")";
-        throw Error(ExitCode::Usage, "--animate " + animation.option + ": keyframe '" + key.text.substr(0, 40) + "' is " +
+        throw Error(ExitCode::Usage, "--animate: " + animation.option + ": keyframe '" + key.text.substr(0, 40) + "' is " +
                                          frames.str() + "; keyframes come in order of their positions");
       }
     }

@@ -61,18 +61,18 @@ void checkPixelSortOptions(const PixelSortOptions& options) {
   const auto fraction = [](double v, const char* name) {
     if (!(v >= 0.0 && v <= 1.0)) {
       throw Error(ExitCode::Usage, std::string("pixelsort: ") + name + " must be a fraction from 0 to 1, not " +
-                                       std::to_string(v));
+                                       numberText(v));
     }
   };
   fraction(options.lower, "--lower");
   fraction(options.upper, "--upper");
   if (options.intervals == Intervals::Threshold && options.lower > options.upper) {
-    throw Error(ExitCode::Usage, "pixelsort: --lower " + std::to_string(options.lower) + " is above --upper " +
-                                     std::to_string(options.upper) + ": no pixel could be in a span");
+    throw Error(ExitCode::Usage, "pixelsort: --lower " + numberText(options.lower) + " is above --upper " +
+                                     numberText(options.upper) + ": no pixel could be in a span");
   }
   if (options.spanLength < 1) throw Error(ExitCode::Usage, "pixelsort: --span-length must be at least 1");
   if (!(options.mix >= 0.0 && options.mix <= 1.0)) {
-    throw Error(ExitCode::Usage, "pixelsort: --mix must be a fraction from 0 to 1, not " + std::to_string(options.mix));
+    throw Error(ExitCode::Usage, "pixelsort: --mix must be a fraction from 0 to 1, not " + numberText(options.mix));
   }
   if (!colourKey(options.select)) {
     throw Error(ExitCode::Usage, std::string("pixelsort: --select takes a key of the colour; not ") + pixelKeyInfo(options.select).name);

@@ -89,7 +89,19 @@ bool clipPath(const std::string& path) {
   return false;
 }
 
-bool clipInput(const std::string& path) { return clipPath(path) && !startsAsPicture(path); }
+// A clip by its first bytes, whatever its name: Matroska and WebM, the ISO family (MP4, MOV, 3GP;
+// not its still brands, AVIF and HEIF) and AVI.
+static bool startsAsClip(const std::string& path) {
+  const std::vector<unsigned char> head = regularFileStart(path, 12);
+  const auto text = [&head](std::size_t from, const char* word) {
+    return head.size() >= from + 4 && std::equal(word, word + 4, head.begin() + static_cast<std::ptrdiff_t>(from));
+  };
+  const bool still = text(8, "avif") || text(8, "avis") || text(8, "heic") || text(8, "heix") || text(8, "mif1");
+  return (head.size() >= 4 && head[0] == 0x1a && head[1] == 0x45 && head[2] == 0xdf && head[3] == 0xa3) ||
+         (text(4, "ftyp") && !still) || (text(0, "RIFF") && text(8, "AVI "));
+}
+
+bool clipInput(const std::string& path) { return (clipPath(path) && !startsAsPicture(path)) || startsAsClip(path); }
 
 VideoDecoder::VideoDecoder(const std::string& path) : path_(path), file_(ffmpegFile(path)), log_(".log") {
   checkProbeable(path);

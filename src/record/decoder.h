@@ -29,8 +29,9 @@ struct VideoProbe {
 // the viewer and a batch hand to ffmpeg rather than to the picture decoder.
 bool clipPath(const std::string& path);
 
-// Whether `path` is to be read as a clip: named as one, and not a still picture by its first bytes
-// (a PNG saved as x.mp4 is a picture; a GIF stays both).
+// Whether `path` is to be read as a clip: named as one and not a still picture by its first bytes
+// (a PNG saved as x.mp4 is a picture; a GIF stays both), or a clip by its first bytes under any
+// name (a Matroska file saved as x.png is a clip).
 bool clipInput(const std::string& path);
 
 class VideoDecoder {

@@ -15,10 +15,13 @@ struct Order {
   const char* first;  // "darker first"
   const char* rising;  // what an ascending block looks like
   const char* falling;
+  const char* key;  // the key the passes compare: a descending sort's is turned over
 };
 Order orderOf(SortOrder order) {
-  return order == SortOrder::Ascending ? Order{"darker first", "darker to brighter", "brighter to darker"}
-                                       : Order{"brighter first", "brighter to darker", "darker to brighter"};
+  return order == SortOrder::Ascending
+             ? Order{"darker first", "darker to brighter", "brighter to darker", "its key"}
+             : Order{"brighter first", "brighter to darker", "darker to brighter",
+                     "its turned-over key (the largest key minus its own, so brighter goes first)"};
 }
 
 std::string bitonic(std::uint32_t stepno, std::uint32_t offset, std::uint64_t n, const Order& o) {
@@ -41,16 +44,16 @@ std::string words(const TranspositionRound& p, std::uint64_t n, const Order& o) 
   return std::string("Every ") + (p.parity ? "odd" : "even") + "-numbered pixel compares itself with its right-hand " +
          "neighbour and they swap if out of order (" + o.first + "); after " + str(n) + " rounds all are in place.";
 }
-std::string words(const RadixFlags& p, std::uint64_t, const Order&) {
-  return "Every pixel notes whether bit " + str(p.bit) +
-         " of its key is 0: those go first in this bit's split, each group keeping its order.";
+std::string words(const RadixFlags& p, std::uint64_t, const Order& o) {
+  return "Every pixel notes whether bit " + str(p.bit) + " of " + o.key +
+         " is 0: those go first in this bit's split, each group keeping its order.";
 }
 std::string words(const RadixScanStep& p, std::uint64_t, const Order&) {
   return "Every place adds the count from " + places(p.distance) +
          " before it: after the last step each place knows how many 0-bit pixels come before it.";
 }
-std::string words(const RadixGather& p, std::uint64_t, const Order&) {
-  return "Every place takes the pixel that belongs there: the pixels with bit " + str(p.bit) +
+std::string words(const RadixGather& p, std::uint64_t, const Order& o) {
+  return "Every place takes the pixel that belongs there: the pixels with bit " + str(p.bit) + " of " + o.key +
          " at 0 first, then the others, each group in its old order.";
 }
 std::string words(const PackCompact&, std::uint64_t, const Order&) {

@@ -420,7 +420,7 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
   test::TempFolder dir;
   const std::string out = dir.path("out.png");
   const std::pair<std::vector<std::string>, std::string> cases[] = {
-      {{"--lower", "0.9", "--upper", "0.2"}, "--lower 0.900000 is above --upper 0.200000"},
+      {{"--lower", "0.9", "--upper", "0.2"}, "--lower 0.9 is above --upper 0.2: no pixel"},
       {{"--lower", "-0.5"}, "--lower: -0.5 is out of range; give a number from 0 to 1"},
       {{"--upper", "1.01"}, "--upper: 1.01 is out of range"},
       {{"--key", "opacity"}, "--key: opacity not in"},

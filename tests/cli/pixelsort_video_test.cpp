@@ -427,6 +427,19 @@ TEST(PixelSortVideo, APictureNamedAsAClipIsAPicture) {
   EXPECT_EQ(test::probe(dir.path("two.gif")).frames, 2);
 }
 
+// ... and a clip under a picture's name is the clip it is: to a still's output it is told so (not
+// 'unknown image type'), to a clip's output it is sorted.
+TEST(PixelSortVideo, AClipNamedAsAPictureIsAClip) {
+  test::TempFolder dir;
+  test::writeFile(dir.path("clip.png"), test::readFile(writeClip(dir, "clip.mkv", 40, 30, 3, 10)));
+  const test::RunResult still = runTexsort({"pixelsort", dir.path("clip.png"), "-o", dir.path("out.png")});
+  EXPECT_EQ(still.exitCode, 2);
+  EXPECT_NE(still.err.find(dir.path("clip.png") + ": a clip needs a clip's output"), std::string::npos) << still.err;
+  const test::RunResult clip = runTexsort({"pixelsort", dir.path("clip.png"), "-q", "-o", dir.path("out.mkv")});
+  ASSERT_EQ(clip.exitCode, 0) << clip.err;
+  EXPECT_EQ(test::probe(dir.path("out.mkv")).frames, 3);
+}
+
 // Each clip lasts as long as its frames: a GIF's rate comes from its delays (ffprobe gives 0/0 and
 // the time base's 100/1), a raw MJPEG stream's from ffprobe's stream rate, and a GIF out over 50
 // frames a second (its delays are whole hundredths) is written at 50, the length kept, said once.
@@ -474,6 +487,8 @@ TEST(PixelSortVideo, ClipsKeepTheirLength) {
 TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
   test::TempFolder dir, empty;
   test::writeFile(dir.path("bad.mp4"), {'n', 'o', 't', ' ', 'a', ' ', 'v', 'i', 'd', 'e', 'o'});
+  test::writeFile(empty.path("none.mkv"), {});
+  ASSERT_EQ(::mkdir(empty.path("folder.webm").c_str(), 0755), 0);
   const std::string odd = writeClip(dir, "odd.mkv", 45, 31, 2, 10);
   // A file cut short, one whose frames change size (two MPEG-TS streams end to end), a sound alone.
   const std::string whole = writeClip(dir, "whole.mkv", 64, 48, 6, 10);
@@ -523,12 +538,17 @@ TEST(PixelSortVideo, BadInputsAreOneLineAndWriteNothing) {
       {{"pixelsort", odd, "-o", dir.path("out.png")}, 2, odd + ": a clip needs a clip's output: -o OUT.gif", {}},
       {{"pixelsort", odd, "-o", "-"}, 2, odd + ": a clip needs a clip's output", {}},
       {{"pixelsort", odd, "-o", "/dev/null"}, 2, odd + ": a clip needs a clip's output", {}},
+      // A clip's name with nothing to read behind it is told its own problem, not the clip's rule.
+      {{"pixelsort", empty.path("gone.mp4"), "-o", dir.path("out.png")}, 1, empty.path("gone.mp4") + ": no such file", {}},
+      {{"pixelsort", empty.path("none.mkv"), "-o", dir.path("out.png")}, 1, empty.path("none.mkv") + ": empty file", {}},
+      {{"pixelsort", empty.path("folder.webm"), "-o", dir.path("out.png")}, 1,
+       empty.path("folder.webm") + ": is a folder", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=100%:0.1,0:0.6"}, 2,
-       "--animate lower: keyframe '0:0.6' is frame 0 of this clip, not after '100%:0.1' (frame 1)", {}},
+       "--animate: lower: keyframe '0:0.6' is frame 0 of this clip, not after '100%:0.1' (frame 1)", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=0:0.1,0%:0.6"}, 2,
-       "--animate lower: keyframe '0%:0.6' is frame 0 of this clip, not after '0:0.1' (frame 0)", {}},
+       "--animate: lower: keyframe '0%:0.6' is frame 0 of this clip, not after '0:0.1' (frame 0)", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--animate", "lower=0:0.1", "--animate", "lower=1:0.2"}, 2,
-       "--animate lower: given twice", {}},
+       "--animate: lower: given twice", {}},
       {{"pixelsort", odd, "-o", dir.path("out.mkv"), "--frames", "3"}, 2,
        odd + ": --frames makes a clip of a still picture; a clip keeps its own frames (drop --frames)", {}},
   };

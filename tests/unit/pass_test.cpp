@@ -178,6 +178,10 @@ TEST(PassText, PlainWordsInTheSortsOwnOrder) {
             std::string::npos);
   EXPECT_NE(plainWords(TranspositionRound{5, 1}, 16, SortOrder::Descending).find("Every odd-numbered pixel"),
             std::string::npos);
+  // Radix splits by the key's bits: a descending sort's key is turned over, and its words say so.
+  EXPECT_NE(plainWords(RadixFlags{3}, 64, SortOrder::Descending).find("bit 3 of its turned-over key"), std::string::npos);
+  EXPECT_NE(plainWords(RadixGather{3}, 64, SortOrder::Descending).find("so brighter goes first"), std::string::npos);
+  EXPECT_EQ(plainWords(RadixGather{3}, 64, SortOrder::Ascending).find("turned-over"), std::string::npos);
   // Every pass of every algorithm has its sentence, in either order.
   for (const AlgorithmInfo& row : kAlgorithmRegistry) {
     for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
