@@ -285,6 +285,8 @@
       state.settled += 1;
       return;
     }
+    if (state.files.mask && state.files.mask === brush.painted) delete state.files.mask;  // painted on the last picture
+    $('brush-save').disabled = true;
     Object.assign(state, { input, converted, sample, opened: true, sorted: false,
                            shownName: asOperand(converted ? name.replace(/\.[^.]*$/, '') + '.png' : name) });
     picture.classList.remove('none');
@@ -375,6 +377,59 @@
       return say(e.message, true);
     }
     download(new TextEncoder().encode(text), 'text/plain', '-recipe.txt');
+  });
+
+  // --- The mask brush, the desktop's: drag on the picture to paint where the sort acts (white),
+  // the right button or Erase to take it back; the painted mask is the --mask file the command line
+  // names (NAME-mask.png, texsort's PNG), and Save mask gives that file. ---
+  const brush = { stroke: null, painted: null };  // painted: the mask file's name while --mask is it
+  const brushFile = () => state.shownName.replace(/^\.\//, '').replace(/\.[^.]*$/, '') + '-mask.png';
+  function brushPaint(x0, y0, x1, y1, radius, level) {
+    const name = brushFile();
+    const r = window.texsort.live.brush('/' + name, x0, y0, x1, y1, radius, level);
+    if (r.error) return showError(r.error);
+    state.files.mask = brush.painted = asOperand(name);
+    $('brush-save').disabled = false;
+    update();
+  }
+  function brushAt(e) {  // the pointer in picture pixels
+    const box = picture.getBoundingClientRect();
+    return [(e.clientX - box.left) * picture.width / box.width, (e.clientY - box.top) * picture.height / box.height];
+  }
+  function brushStroke(e) {
+    if (!brush.stroke) return;
+    const [x, y] = brushAt(e), [x0, y0] = brush.stroke.at;
+    brushPaint(x0, y0, x, y, Number($('brush-size').value), brush.stroke.level);
+    brush.stroke.at = [x, y];
+  }
+  const frame = $('frame');
+  frame.addEventListener('pointerdown', (e) => {
+    if (!$('brush').checked || !state.opened || (e.button !== 0 && e.button !== 2)) return;
+    e.preventDefault();
+    frame.setPointerCapture(e.pointerId);
+    brush.stroke = { at: brushAt(e), level: e.button === 2 || $('brush-erase').checked ? 0 : 255 };
+    brushStroke(e);
+  });
+  frame.addEventListener('pointermove', brushStroke);
+  for (const end of ['pointerup', 'pointercancel']) frame.addEventListener(end, () => { brush.stroke = null; });
+  frame.addEventListener('contextmenu', (e) => $('brush').checked && e.preventDefault());
+  $('brush').addEventListener('change', () => frame.classList.toggle('brushing', $('brush').checked));
+  $('brush-size').addEventListener('input', () => { $('brush-size-shown').value = $('brush-size').value + ' px'; });
+  $('brush-fill').addEventListener('click', () => state.opened && brushPaint(0, 0, 0, 0, -1, 255));
+  $('brush-clear').addEventListener('click', () => state.opened && brushPaint(0, 0, 0, 0, -1, 0));
+  $('brush-save').addEventListener('click', () => {
+    download(window.texsort.readFile('/' + brushFile()), 'image/png', '-mask.png');
+  });
+  // B, X, [ and ]: the desktop brush's keys, when no field or list has focus.
+  document.addEventListener('keydown', (e) => {
+    if ($('pixelsort-mode').hidden || e.ctrlKey || e.metaKey || e.altKey ||
+        document.activeElement?.matches('input[type=text], input[type=number], select, textarea')) return;
+    const size = $('brush-size');
+    const keys = { b: () => $('brush').click(), x: () => $('brush-erase').click(),
+                   '[': () => { size.value = Math.round(Number(size.value) / 1.25); size.dispatchEvent(new Event('input')); },
+                   ']': () => { size.value = Math.ceil(Number(size.value) * 1.25); size.dispatchEvent(new Event('input')); } };
+    const key = keys[e.key.toLowerCase()];
+    if (key) { e.preventDefault(); key(); }
   });
 
   // --- The settings as a link, and their history: Back and Forward, Undo and Redo walk it. ---

@@ -3,7 +3,8 @@
 //   await texsort.run(argv, stdinBytes)      -> {code, stdout: Uint8Array, stderr: string}
 //   texsort.writeFile(name, bytes), texsort.readFile(name), texsort.removeFile(name)
 //   texsort.live.open(bytes, name) -> {} or {error}; .set(optionArgs) -> {passes} or {error};
-//     .advance(passes) -> passes left; .draw(original): the picture on the canvas #texsort-gl; .read()
+//     .advance(passes) -> passes left; .draw(original): the picture on the canvas #texsort-gl; .read();
+//     .brush(path, x0, y0, x1, y1, radius, level) -> {changed} or {error}: the mask brush
 //   texsort.watch.open(bytes, algorithm, order) -> {passes, scaled} or {error}; .seek(pass); .picture({roles,
 //     changed}) -> ImageData of the state as the desktop viewer draws it; .text(); .gpuMs()
 // Files live in the module's memory file system; "-" is stdinBytes and the returned stdout, as on
@@ -138,6 +139,13 @@
       } finally {
         Module._free(argv);
       }
+    },
+    // The mask brush (texsort_live_brush): a stroke in picture pixels, or with radius < 0 the whole
+    // mask at `level`; the mask written to the module's file `path`. {changed} or {error}.
+    brush(path, x0, y0, x1, y1, radius, level) {
+      err = new ByteSink();
+      const changed = withStrings([path], (p) => Module._texsort_live_brush(p, x0, y0, x1, y1, radius, level));
+      return changed >= 0 ? { changed } : { error: errorText(), code: -changed };
     },
     advance(passes) { return Module._texsort_live_advance(passes); },
     draw(original) { Module._texsort_live_draw(original ? 1 : 0); },

@@ -60,6 +60,12 @@ void drawLine(Image& image, int x0, int y0, int x1, int y1, Rgb colour, int thic
   }
 }
 
+Image flatMask(std::uint32_t width, std::uint32_t height, std::uint8_t level) {
+  Image mask{width, height, 4, std::vector<std::uint8_t>(4 * std::uint64_t{width} * height, level)};
+  for (std::uint64_t i = 3; i < mask.rgba.size(); i += 4) mask.rgba[i] = 255;
+  return mask;
+}
+
 std::uint64_t paintStroke(Image& image, double x0, double y0, double x1, double y1, double radius, Rgb colour) {
   if (!(radius > 0.0)) return 0;
   const double dx = x1 - x0, dy = y1 - y0, length2 = dx * dx + dy * dy;

@@ -20,6 +20,9 @@ int textWidth(const std::string& text, int scale = 1);
 void fillRect(Image& image, int x0, int y0, int x1, int y1, Rgb colour);     // [x0, x1) x [y0, y1)
 void drawLine(Image& image, int x0, int y0, int x1, int y1, Rgb colour, int thickness = 1);
 
+// A mask of one level everywhere (0: nothing sorted, 255: all), opaque RGBA: what a brush starts on.
+Image flatMask(std::uint32_t width, std::uint32_t height, std::uint8_t level);
+
 // A round brush dragged from (x0, y0) to (x1, y1), in pixel coordinates (pixel (x, y) has its centre
 // at x + 0.5, y + 0.5): every pixel whose centre lies within `radius` of that segment becomes
 // `colour` (alpha 255); a segment of length 0 is a dab. Pixels off the image are skipped. Returns

@@ -13,12 +13,6 @@
 namespace texsort {
 namespace {
 
-Image flatMask(std::uint32_t width, std::uint32_t height, std::uint8_t level) {
-  Image mask{width, height, 4, std::vector<std::uint8_t>(4 * std::uint64_t{width} * height, level)};
-  for (std::uint64_t i = 3; i < mask.rgba.size(); i += 4) mask.rgba[i] = 255;
-  return mask;
-}
-
 // The mask the brush paints on: the painted one, else a copy of the mask in use, else black
 // (nothing sorted until painted), at the size of the picture shown.
 Image& brushMask(ViewerState& s) {

@@ -18,6 +18,7 @@
 #include "cli/commands.h"
 #include "context/egl_context.h"
 #include "error.h"
+#include "image/draw.h"
 #include "image/image_io.h"
 #include "io/files.h"
 #include "playback/pixel_sort_view.h"
@@ -37,6 +38,7 @@ struct Live {
   std::shared_ptr<const Image> earlier;  // their result: the live sort's picture (the image itself when none)
   std::unique_ptr<PixelSortView> view;
   std::vector<std::uint8_t> drawn;  // texsort_live_read's bytes
+  Image brush;  // the mask the page's brush paints (empty until it first paints on this picture)
 };
 Live& live() {
   static Live l;
@@ -99,6 +101,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_open(const char* path, const ch
     Image image = decodeImage(name, bytes.data(), bytes.size(), header);
     l.view.reset();
     l.earlier.reset();
+    l.brush = Image{};
     l.image = std::move(image);
     l.name = name;
     return 0;
@@ -184,6 +187,29 @@ extern "C" EMSCRIPTEN_KEEPALIVE void texsort_live_wait() {
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_width() { return live().view ? int(live().view->width()) : 0; }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_height() { return live().view ? int(live().view->height()) : 0; }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_pass() { return live().view ? int(live().view->pass()) : 0; }
+
+// The page's mask brush, the desktop's (paintStroke): on the opened picture's mask, black until
+// painted (nothing sorted), a round stroke from (x0, y0) to (x1, y1) in picture pixels of `radius`,
+// white to paint (`level` 255) or black to erase (0); or, with a negative radius, the whole mask at
+// `level` (Fill, Clear). The mask is written to `path` as texsort's PNG for --mask to read; returns
+// the pixels changed, or minus the exit code with the one-line error on standard error.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_brush(const char* path, double x0, double y0, double x1, double y1,
+                                                       double radius, int level) {
+  Live& l = live();
+  try {
+    if (l.image.rgba.empty()) throw Error(ExitCode::Usage, "no picture is open");
+    const auto byte = static_cast<std::uint8_t>(std::clamp(level, 0, 255));
+    if (l.brush.width != l.image.width || l.brush.height != l.image.height || radius < 0) {
+      l.brush = flatMask(l.image.width, l.image.height, radius < 0 ? byte : 0);
+    }
+    const std::uint64_t changed =
+        radius < 0 ? l.brush.pixelCount() : paintStroke(l.brush, x0, y0, x1, y1, radius, Rgb{byte, byte, byte});
+    saveImagePng(path, l.brush);
+    return static_cast<int>(std::min<std::uint64_t>(changed, 0x7fffffff));
+  } catch (const Error& e) {
+    return failed(e);
+  }
+}
 
 // A shipped preset's recipe (one sort a line, as a recipe file holds it), "" for no such preset:
 // the page's Save recipe writes it.

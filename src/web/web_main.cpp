@@ -4,6 +4,7 @@
 // live in the module's memory file system. No threads, no subprocesses: record, bench's plot
 // aside, and the viewer are the desktop's.
 #include <emscripten/emscripten.h>
+#include <sys/stat.h>
 
 #include <cstdio>
 #include <string>
@@ -73,4 +74,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_open_context() {
   }
 }
 
-int main() { return 0; }  // the module stays up; the page calls texsort_run
+// The module stays up; the page calls texsort_run. Emscripten's umask starts at 0777, which made
+// every file texsort wrote (a painted mask, an -o NAME) unreadable to the page: a desktop's 022.
+int main() {
+  ::umask(022);
+  return 0;
+}

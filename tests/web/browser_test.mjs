@@ -557,6 +557,64 @@ async function suiteTool(page, problems) {
     check(refused.startsWith('refused: ') && refused.includes("'m#1.png'"), "Save recipe refuses a name holding '#'", refused);
     await page.$eval('#option-mask', (c) => { c.value = ''; c.dispatchEvent(new Event('change', { bubbles: true })); });
     await withMask(false);
+    // The mask brush paints as the desktop's does: every pixel whose centre lies within the radius
+    // of the stroke's segment turns white (a model written here), and says how many changed.
+    const capsule = (x0, y0, x1, y1, r) => {
+      const mask = Buffer.alloc(46 * 18 * 4);
+      for (let y = 0; y < 18; y++) {
+        for (let x = 0; x < 46; x++) {
+          const [px, py, dx, dy] = [x + 0.5 - x0, y + 0.5 - y0, x1 - x0, y1 - y0];
+          const t = Math.max(0, Math.min(1, (px * dx + py * dy) / (dx * dx + dy * dy)));
+          const level = (px - t * dx) ** 2 + (py - t * dy) ** 2 <= r * r ? 255 : 0;
+          mask.set([level, level, level, 255], 4 * (46 * y + x));
+        }
+      }
+      return mask;
+    };
+    const fileOfPage = async (name) => Buffer.from(await page.evaluate((n) => {
+      let text = '';
+      for (const byte of window.texsort.readFile(n)) text += String.fromCharCode(byte);
+      return btoa(text);
+    }, name), 'base64');
+    const stroke = await page.evaluate(() => window.texsort.live.brush('/stroke.png', 3.2, 4.7, 30.6, 12.1, 3.5, 255));
+    const model = capsule(3.2, 4.7, 30.6, 12.1, 3.5), painted = pixels(await fileOfPage('/stroke.png'));
+    const whites = [...Array(46 * 18).keys()].filter((i) => model[4 * i] === 255).length;
+    check(painted.equals(model) && stroke.changed === whites, 'a brush stroke paints the pixels within its radius',
+          `${JSON.stringify(stroke)}, model ${whites}`);
+    // B turns the brush on; a drag on the picture paints the mask the command line names, and the
+    // picture is the CLI's with that file.
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('KeyB');
+    check(await page.$eval('#brush', (c) => c.checked), 'B turns the brush on', '');
+    await idle();
+    await page.click('#brush-clear');
+    await page.$eval('#brush-size', (c) => { c.value = '3'; c.dispatchEvent(new Event('input')); });
+    const box = await page.$eval('#texsort-gl', (c) => {
+      c.scrollIntoView();
+      const b = c.getBoundingClientRect();
+      return { left: b.left, top: b.top, scale: b.width / c.width };
+    });
+    const at = (x, y) => [box.left + x * box.scale, box.top + y * box.scale];
+    await page.mouse.move(...at(4.5, 9));
+    await page.mouse.down();
+    await page.mouse.move(...at(40.5, 9), { steps: 4 });
+    await page.mouse.up();
+    await page.waitForFunction(() => window.texsortPage.state.sortArgs.includes('clip board-mask.png') &&
+                               !window.texsortPage.state.running && !window.texsortPage.state.pending, { timeout: 120000 });
+    const mask = await fileOfPage('/clip board-mask.png'), maskRgba = pixels(mask);
+    const level = (x, y) => maskRgba[4 * (46 * y + x)];
+    check(level(20, 9) === 255 && level(4, 9) === 255 && level(20, 1) === 0 && level(44, 9) === 0,
+          'a drag paints along its path only', [level(20, 9), level(4, 9), level(20, 1), level(44, 9)].join(' '));
+    fs.writeFileSync(path.join(dir, 'clip board-mask.png'), mask);
+    const brushed = await page.evaluate(() => ({ args: window.texsortPage.state.sortArgs,
+                                                 rgba: Array.from(window.texsort.live.read().rgba) }));
+    const viaCli = runNative(['pixelsort', 'pasted.png', '-o', '-', '-q', ...brushed.args], null, dir);
+    check(viaCli.code === 0 && pixels(viaCli.stdout).equals(Buffer.from(brushed.rgba)),
+          'the picture with a painted mask is the CLI\'s with the mask file', viaCli.stderr + brushed.args.join(' '));
+    await page.keyboard.press('KeyB');
+    await page.$eval('#option-mask', (c) => { c.value = ''; c.dispatchEvent(new Event('change', { bubbles: true })); });
+    await page.waitForFunction(() => !window.texsortPage.state.sortArgs.includes('--mask') && !window.texsortPage.state.running,
+                               { timeout: 120000 });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
