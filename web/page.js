@@ -597,9 +597,20 @@
     $('watch-pass').max = watch.passes;
     $('watch-pass').value = watch.pass;
     $('watch-count').value = `pass ${watch.pass} of ${watch.passes}`;
-    const ms = t.gpuMs();
-    $('watch-status').textContent = watch.pass > 0 ? `this pass: ${ms.toFixed(2)} ms (wall time; WebGL has no GPU timer)` : '';
+    showPassTime();
     $('watch-play').textContent = watch.playing ? 'Pause' : 'Play';
+  }
+  // The pass's GPU time from the timer query once the browser has it (looked for each frame until
+  // then); the wall time where there is no timer or the pass was reached by a jump.
+  function showPassTime() {
+    const t = window.texsort.watch, pass = watch.pass;
+    const gpu = t.gpuTimed(pass), pending = gpu === null && t.gpuPending(pass);
+    $('watch-time').textContent = pass === 0 ? ''
+      : gpu !== null ? `this pass: ${gpu.toFixed(3)} ms on the GPU (timer query)`
+      : pending ? 'this pass: timing on the GPU…'
+      : `this pass: ${t.gpuMs().toFixed(2)} ms wall time` + (t.hasGpuTimer() ? ' (reached by a jump: step to time it on the GPU)'
+                                                                             : ' (this browser has no GPU timer)');
+    if (pending) requestAnimationFrame(() => watch.pass === pass && showPassTime());
   }
   function watchOpen() {
     if (!state.input) return;
@@ -613,6 +624,7 @@
     watch.passes = opened.passes;
     watch.pass = 0;
     watch.opened = state.input;
+    $('watch-status').textContent = '';
     watchShow();
     if ($('watch-sound').checked) window.texsort.watch.tone();  // the first tone is the first pass's
     if (opened.scaled) {
@@ -650,6 +662,7 @@
   $('watch-end').addEventListener('click', () => { watch.playing = false; go(watch.passes); });
   $('watch-play').addEventListener('click', () => {
     watch.playing = !watch.playing;
+    if (watch.playing) $('watch-status').textContent = '';
     if (watch.playing && watch.pass === watch.passes) watch.pass = 0;
     watch.owed = 0;
     watch.last = performance.now();

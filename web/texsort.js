@@ -6,7 +6,8 @@
 //     .advance(passes) -> passes left; .draw(original): the picture on the canvas #texsort-gl; .read();
 //     .brush(path, x0, y0, x1, y1, radius, level) -> {changed} or {error}: the mask brush
 //   texsort.watch.open(bytes, algorithm, order) -> {passes, scaled} or {error}; .seek(pass); .picture({roles,
-//     changed}) -> ImageData of the state as the desktop viewer draws it; .text(); .gpuMs()
+//     changed}) -> ImageData of the state as the desktop viewer draws it; .text(); .gpuMs() (wall);
+//     .gpuTimed(pass) -> GPU ms from the timer extension once its result is in, else null
 // Files live in the module's memory file system; "-" is stdinBytes and the returned stdout, as on
 // a desktop. Load this before texsort-core.js; the page needs no other setup.
 (function () {
@@ -94,16 +95,52 @@
   }
 
   const errorText = () => new TextDecoder().decode(err.take()).trim();
+  // A pass's GPU time where WebGL2 exposes EXT_disjoint_timer_query_webgl2: a TIME_ELAPSED query
+  // around the one pass a step runs; its result arrives only after the page yields, so it is read
+  // when asked for and never waited on. One query at a time: a newer step drops an older one.
+  const timer = { ext: undefined, query: null, pass: 0, at: -1, ms: null };
+  function timerGl() {
+    const gl = Module.canvas?.getContext('webgl2');
+    if (timer.ext === undefined && gl) timer.ext = gl.getExtension('EXT_disjoint_timer_query_webgl2') || null;
+    return timer.ext ? gl : null;
+  }
+  function timedSeek(pass) {
+    const gl = pass === timer.at + 1 ? timerGl() : null;
+    if (!gl) return (timer.at = Module._texsort_watch_seek(pass));
+    if (timer.query) gl.deleteQuery(timer.query);
+    timer.query = gl.createQuery();
+    gl.beginQuery(timer.ext.TIME_ELAPSED_EXT, timer.query);
+    timer.at = Module._texsort_watch_seek(pass);
+    gl.endQuery(timer.ext.TIME_ELAPSED_EXT);
+    [timer.pass, timer.ms] = [timer.at, null];
+    return timer.at;
+  }
+  // The GPU ms of `pass` if its step was timed and the result is in; null otherwise (also while
+  // it is pending: gpuPending says so).
+  function gpuTimed(pass) {
+    const gl = timerGl();
+    if (gl && timer.query && gl.getQueryParameter(timer.query, gl.QUERY_RESULT_AVAILABLE)) {
+      const disjoint = gl.getParameter(timer.ext.GPU_DISJOINT_EXT);
+      timer.ms = disjoint ? null : gl.getQueryParameter(timer.query, gl.QUERY_RESULT) / 1e6;
+      gl.deleteQuery(timer.query);
+      timer.query = null;
+    }
+    return pass === timer.pass ? timer.ms : null;
+  }
   const watch = {
     open(bytes, algorithm, order, name = 'the picture') {
       err = new ByteSink();
       Module.FS.writeFile('/watch-input', new Uint8Array(bytes));
       const passes = withStrings(['/watch-input', algorithm, order],
                                  (path, algo, ord) => Module._texsort_watch_open(path, algo, ord));
+      [timer.at, timer.pass, timer.ms] = [0, 0, null];
       return passes >= 0 ? { passes, scaled: Module._texsort_watch_scaled() === 1 }
                          : { error: errorText().split('/watch-input').join(name), code: -passes };
     },
-    seek(pass) { return Module._texsort_watch_seek(pass); },
+    seek(pass) { return timedSeek(pass); },
+    gpuTimed,
+    gpuPending(pass) { return pass === timer.pass && timer.query !== null; },
+    hasGpuTimer() { return timerGl() !== null; },
     picture({ roles = false, changed = false } = {}) {
       const at = Module._texsort_watch_picture(roles ? 1 : 0, changed ? 1 : 0);
       const width = Module._texsort_watch_width(), height = Module._texsort_watch_height();

@@ -766,6 +766,12 @@ async function suiteWatch(page) {
     await page.click('#watch-step');
     const stepped = await page.evaluate(() => [window.texsortPage.watch.pass, document.getElementById('watch-count').value]);
     check(stepped[0] === 3 && /^pass 3 of \d+$/.test(stepped[1]), 'two right arrows and Step reach pass 3', stepped.join(', '));
+    // A step is timed on the GPU by the timer query the browser exposes, its result shown once in.
+    await page.waitForFunction(() => /on the GPU \(timer query\)$/.test(document.getElementById('watch-time').textContent),
+                               { timeout: 120000 });
+    const timed = await page.evaluate(() => [document.getElementById('watch-time').textContent, window.texsort.watch.gpuTimed(3)]);
+    check(timed[1] > 0 && timed[0] === `this pass: ${timed[1].toFixed(3)} ms on the GPU (timer query)`,
+          'a stepped pass shows its GPU time from the timer query', timed.join(' | '));
     await page.keyboard.press('End');
     const ended = await page.evaluate(() => window.texsortPage.watch.pass === window.texsortPage.watch.passes);
     check(ended, 'End reaches the sorted state', '');
