@@ -7,9 +7,11 @@
   const intervalsWith = (...kinds) => (o) => kinds.includes(o.intervals);
   const colourKeys = ['luma', 'lightness', 'hue', 'saturation', 'intensity', 'min', 'max', 'red', 'green', 'blue',
                       'chroma', 'rgb', 'alpha'];
-  // A preset is a whole recipe: while one is picked, the other controls step aside.
+  // A preset loads into the controls: its last sort's options set them (editable from there) and
+  // its earlier sorts, if any, run first (--then); 'none' drops those.
   const specs = [
-    { name: 'preset', kind: 'select', value: 'none', choices: ['none', 'asdf', 'melt', 'rings', 'rays', 'static', 'weave'] },
+    { name: 'preset', label: 'start from preset', kind: 'select', value: 'none',
+      choices: ['none', 'asdf', 'melt', 'rings', 'rays', 'static', 'weave'] },
     { name: 'path', kind: 'select', value: 'lines', choices: ['lines', 'circles', 'spiral', 'radial', 'hilbert', 'flow'] },
     { name: 'angle', label: 'angle (°)', kind: 'range', min: -180, max: 180, step: 0.5, value: 0,
       when: (o) => o.path === 'lines' },
@@ -97,6 +99,7 @@
       continue;
     }
     control.addEventListener(spec.kind === 'text' ? 'change' : 'input', () => {  // a centre once typed out
+      if (spec.name === 'preset') loadPreset(control.value);
       shown.value = spec.kind === 'range' ? control.value : '';
       update();
     });
@@ -111,17 +114,48 @@
     }
     return o;
   }
-  // The command line for the controls: only what differs from the defaults and applies.
+  // The command line for the controls: the preset's earlier sorts, each followed by --then, and
+  // the controls' options that differ from the defaults and apply (the key's default said out loud
+  // when none does after a --then, which needs an option).
   function optionArgs() {
     const o = options(), args = [];
     for (const spec of specs) {
-      const applies = spec.name === 'preset' || (o.preset === 'none' && (!spec.when || spec.when(o)));
+      const applies = !spec.when || spec.when(o);
       form.querySelector(`[data-option="${spec.name}"]`).hidden = !applies;
-      if (!applies || String(o[spec.name]) === String(spec.value)) continue;
+      if (spec.name === 'preset' || !applies || String(o[spec.name]) === String(spec.value)) continue;
       args.push('--' + spec.name);
       if (spec.kind !== 'checkbox') args.push(String(o[spec.name]));
     }
-    return args;
+    const earlier = presetSorts(o.preset).slice(0, -1);
+    if (earlier.length && !args.length) args.push('--key', specs.find((x) => x.name === 'key').value);
+    return [...earlier.flatMap((words) => [...words, '--then']), ...args];
+  }
+  // A shipped preset's sorts, each its words ([] for none, or before the module is up).
+  function presetSorts(name) {
+    if (name === 'none' || !window.texsort.presetRecipe) return [];
+    try {
+      return window.texsort.presetRecipe(name).split('\n').filter(Boolean).map((line) => line.split(/\s+/).filter(Boolean));
+    } catch (e) {
+      return [];
+    }
+  }
+  // The controls set to a preset's last sort, from the defaults (--direction is the angle it names).
+  function loadPreset(name) {
+    if (name === 'none') return;
+    const words = presetSorts(name).at(-1) || [];
+    applySettings('');
+    form.elements.preset.value = name;
+    for (let i = 0; i < words.length; i++) {
+      const option = words[i].replace(/^--/, ''), spec = specs.find((x) => x.name === option);
+      if (option === 'direction') form.elements.angle.value = words[++i] === 'vertical' ? '-90' : '0';
+      else if (spec?.kind === 'checkbox') form.elements[option].checked = true;
+      else if (spec) form.elements[option].value = words[++i];
+      else return showError(`preset ${name}: the page has no control for ${words[i]}`);
+    }
+    for (const output of form.querySelectorAll('label output')) {
+      const range = output.parentElement.querySelector('input[type=range]');
+      if (range) output.value = range.value;
+    }
   }
 
   // A file name as texsort reads it: one starting with - (or - itself) as ./NAME.
@@ -359,15 +393,21 @@
     }
     download(bytes, 'image/png', '-pixelsorted.png');
   });
-  // The options as a recipe file (`texsort pixelsort PICTURE --preset FILE` reads it): a preset's
-  // own lines, or the controls' options on one line (the defaults' first option when none differs).
+  // The options as a recipe file (`texsort pixelsort PICTURE --preset FILE` reads it): a sort a
+  // line (a preset's earlier sorts, then the controls'; the defaults' first option for one that
+  // differs in none).
   function recipeText() {
     const args = state.sortArgs;
-    const preset = args[0] === '--preset' ? window.texsort.presetRecipe(args[1]) : '';
     const unfit = args.find((word) => /[\s#]/.test(word));
     if (unfit) throw new Error(`a recipe splits its words at blanks and ends a line at '#': '${unfit}' cannot be one (rename the file)`);
-    const line = preset || (args.length ? args.join(' ') : '--key ' + specs.find((x) => x.name === 'key').value);
-    return `# texsort recipe, from the page: texsort pixelsort PICTURE -o OUT.png --preset THIS_FILE\n${line.trim()}\n`;
+    const lines = [[]];
+    for (const word of args) {
+      if (word === '--then') lines.push([]);
+      else lines.at(-1).push(word);
+    }
+    const key = specs.find((x) => x.name === 'key').value;
+    const text = lines.map((words) => (words.length ? words.join(' ') : '--key ' + key)).join('\n');
+    return `# texsort recipe, from the page: texsort pixelsort PICTURE -o OUT.png --preset THIS_FILE\n${text}\n`;
   }
   $('save-recipe').addEventListener('click', () => {
     let text;

@@ -81,10 +81,16 @@ bool runEarlierSorts(Live& l, const std::vector<PixelSortStage>& stages, const s
   return true;
 }
 
-std::string joined(int argc, char** argv) {
-  std::string all;
-  for (int i = 0; i < argc; ++i) all += std::string(argv[i]) + '\n';
-  return all;
+// The words of the sorts before the last (through its --then): all the earlier sorts' result
+// depends on, so a change to the last sort's options alone does not run them again. Without a
+// --then (a --preset's sorts) every word.
+std::string earlierWords(int argc, char** argv) {
+  int last = argc;
+  for (int i = 0; i < argc; ++i)
+    if (std::string(argv[i]) == "--then") last = i + 1;
+  std::string words;
+  for (int i = 0; i < last; ++i) words += std::string(argv[i]) + '\n';
+  return words;
 }
 
 }  // namespace
@@ -120,8 +126,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_set(int argc, char** argv) {
     if (l.image.rgba.empty()) throw Error(ExitCode::Usage, "no picture is open");
     l.context->makeCurrent();
     const std::vector<PixelSortStage> stages = recipeOf(argc, argv);
-    // The earlier sorts' options come whole from their arguments: any change runs them again.
-    const bool newPicture = runEarlierSorts(l, stages, joined(argc, argv));
+    const bool newPicture = runEarlierSorts(l, stages, earlierWords(argc, argv));
     PixelSortStage last = stages.back();
     loadPixelSortImages(last.options, last.mask, last.field, l.earlier->width, l.earlier->height);
     const Algorithm algorithm = pixelSortAlgorithmHere(last.algorithm, last.algorithmChosen);

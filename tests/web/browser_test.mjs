@@ -167,7 +167,7 @@ async function suiteLoad(page, problems, server) {
           `${saved.length} bytes (${pngHeader(saved)}) vs ${nat.stdout.length} (${pngHeader(nat.stdout)})`);
   };
   const astronaut = fs.readFileSync(path.join(assets, 'astronaut.png'));
-  const compareWithCli = async (label, expectedArgs, cwd) => {
+  const compareWithCli = async (label, expectedArgs, cwd, nativeArgs = expectedArgs) => {
     await settled();
     const args = await page.evaluate(() => window.texsortPage.optionArgs());
     check(JSON.stringify(args) === JSON.stringify(expectedArgs), label + ': the controls say ' + expectedArgs.join(' '),
@@ -175,7 +175,7 @@ async function suiteLoad(page, problems, server) {
     const command = await page.$eval('#command', (c) => c.textContent);
     check(command === ['texsort pixelsort astronaut.png -o sorted.png', ...expectedArgs].join(' '),
           label + ': the command line shown', command);
-    await sameAsCli(label, runNative(['pixelsort', '-', '-o', '-', '-q', ...expectedArgs], astronaut, cwd));
+    await sameAsCli(label, runNative(['pixelsort', '-', '-o', '-', '-q', ...nativeArgs], astronaut, cwd));
   };
   await compareWithCli('the page opens on the astronaut', []);
   await page.select('#option-intervals', 'edges');
@@ -193,19 +193,25 @@ async function suiteLoad(page, problems, server) {
   const angle = await page.$eval('#option-angle', (c) => c.value);
   check(Number(angle) > 20, 'the angle slider moved by dragging', angle);
   await compareWithCli('the angle dragged', ['--angle', angle, '--intervals', 'edges', '--key', 'hue']);
-  // A path, the threshold on another key and outside it, a mix; then a preset, which stands alone.
+  // A path, the threshold on another key and outside it, a mix; then a preset, loaded into the controls.
   await page.select('#option-intervals', 'threshold');
   await page.select('#option-path', 'circles');
   await page.select('#option-select', 'saturation');
   await page.click('#option-invert');
-  await page.$eval('#option-mix', (c) => { c.value = '0.5'; c.dispatchEvent(new Event('input')); });
+  await page.$eval('#option-mix', (c) => {  // let go: an entry of the page's history
+    c.value = '0.5';
+    c.dispatchEvent(new Event('input'));
+    c.dispatchEvent(new Event('change', { bubbles: true }));
+  });
   await compareWithCli('path, selection, inversion and mix',
                        ['--path', 'circles', '--select', 'saturation', '--invert', '--key', 'hue', '--mix', '0.5']);
   const angleHidden = await page.$eval('[data-option="angle"]', (l) => l.hidden);
   check(angleHidden, 'the angle steps aside for a path around a centre', String(angleHidden));
   await page.select('#option-preset', 'rays');
-  await compareWithCli('a preset', ['--preset', 'rays']);
-  await page.select('#option-preset', 'none');
+  await compareWithCli('a preset loaded into the controls', ['--path', 'radial', '--lower', '0.2', '--upper', '0.95', '--mix', '0.6'],
+                       undefined, ['--preset', 'rays']);
+  await page.click('#undo');  // the controls as they were before it
+  await page.waitForFunction(() => document.getElementById('option-path').value === 'circles', { timeout: 120000 });
   // Files the options name: a mask (white on the left half) and flow's direction field (the
   // astronaut's own hues), chosen as a user chooses them; the native run finds them by the same names.
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-files-'));
@@ -294,7 +300,7 @@ async function suiteLive(page, problems) {
   await settledAfter(n);
   check(await x() === before, 'a preset leaves the picture where it was', `${before} -> ${await x()}`);
   n = (await st()).settled;
-  await page.select('#option-preset', 'none');
+  await page.click('#undo');
   await settledAfter(n);
   // Options that cannot sort: the error names the option at the top, its control is marked, the
   // picture is stale and Save is off; good options again clear all of it.
@@ -387,7 +393,8 @@ async function suiteLive(page, problems) {
   check(/^notes\.txt: /.test(refused[0]) && refused[1] && refused[2], 'a file that is not a picture: its name, no picture, no Save',
         JSON.stringify(refused));
   // The keyboard: Tab reaches Open, which opens the file chooser; no list offers alpha as a bound.
-  await page.evaluate(() => document.activeElement?.blur());
+  // (From the page's top: a click on the heading puts Tab's starting point there.)
+  await page.click('header h1');
   let reached = false;
   for (let i = 0; i < 12 && !reached; i++) {
     await page.keyboard.press('Tab');
@@ -520,9 +527,10 @@ async function suiteTool(page, problems) {
           Buffer.from(split.rgba).equals(opened) && !Buffer.from(split.sorted).equals(opened),
           'the split shows the picture as opened left of its place, the sorted one right',
           JSON.stringify({ ...split, rgba: split.rgba.length, sorted: split.sorted.length }));
-    // Save recipe: the file it writes, given to the native program as --preset, makes the CLI's
-    // picture of the page's options: one line of controls, and a preset of two sorts.
-    for (const preset of ['none', 'weave']) {
+    // A shipped preset loads into the controls (its earlier sorts first): the picture is the CLI's
+    // with --preset NAME. Save recipe: the file it writes, given to the native program as --preset,
+    // makes the CLI's picture of the page's options: one line of controls, or a preset's sorts.
+    for (const preset of ['none', 'asdf', 'melt', 'rings', 'rays', 'static', 'weave']) {
       await idle();
       n = (await st()).settled;
       await page.select('#option-preset', preset);
@@ -532,20 +540,34 @@ async function suiteTool(page, problems) {
         let href = null;
         HTMLAnchorElement.prototype.click = function () { href = this.href; };
         try { document.getElementById('save-recipe').click(); } finally { HTMLAnchorElement.prototype.click = click; }
-        return { text: href && await (await fetch(href)).text(), args: window.texsortPage.state.sortArgs };
+        return { text: href && await (await fetch(href)).text(), args: window.texsortPage.state.sortArgs,
+                 rgba: Array.from(window.texsort.live.read().rgba) };
       });
       fs.writeFileSync(path.join(dir, 'recipe.txt'), saved.text || '');
       const viaRecipe = runNative(['pixelsort', 'pasted.png', '-o', '-', '-q', '--preset', 'recipe.txt'], null, dir);
       const direct = runNative(['pixelsort', 'pasted.png', '-o', '-', '-q', ...saved.args], null, dir);
       check(viaRecipe.code === 0 && viaRecipe.stdout.equals(direct.stdout) && saved.args.length > 0,
             `Save recipe (${preset}) writes what --preset FILE reads as the page's options`, viaRecipe.stderr + (saved.text || 'no file'));
+      if (preset === 'none') continue;
+      const named = runNative(['pixelsort', 'pasted.png', '-o', '-', '-q', '--preset', preset], null, dir);
+      check(!saved.args.includes('--preset') && named.code === 0 && named.stdout.equals(direct.stdout) &&
+            pixels(named.stdout).equals(Buffer.from(saved.rgba)),
+            `preset ${preset} loads into the controls and the picture is the CLI's --preset ${preset}`, saved.args.join(' '));
     }
+    // A loaded preset stays editable: a control changed is its last sort's, after its earlier ones.
+    await change('#option-key', 'red');
+    const edited = await page.evaluate(() => ({ args: window.texsortPage.state.sortArgs,
+                                                rgba: Array.from(window.texsort.live.read().rgba) }));
+    const editedCli = runNative(['pixelsort', 'pasted.png', '-o', '-', '-q', ...edited.args], null, dir);
+    check(edited.args.indexOf('--then') > 0 && edited.args.at(-1) === 'red' && editedCli.code === 0 &&
+          pixels(editedCli.stdout).equals(Buffer.from(edited.rgba)),
+          'a loaded preset stays editable: its last sort changes, its first stays', edited.args.join(' '));
     // A file name a recipe cannot hold as one word (a blank splits it, '#' ends the line) is refused
     // by name, and no file is written.
     madeIn(dir, 'm#1.png', 'color=c=white:s=46x18', 'gray');
     await idle();
     n = (await st()).settled;
-    await page.select('#option-preset', 'none');  // a preset's sorts take no other option
+    await page.select('#option-preset', 'none');  // the preset's earlier sorts dropped
     await settledAfter(n);
     await (await page.$('#option-mask')).uploadFile(path.join(dir, 'm#1.png'));
     const withMask = (has) => page.waitForFunction((h) => window.texsortPage.state.sortArgs.includes('m#1.png') === h &&
@@ -621,7 +643,7 @@ async function suiteTool(page, problems) {
   // The user's own presets: kept under a name, loaded into the controls when chosen, still there
   // after a reload.
   let n = (await st()).settled;
-  await page.select('#option-preset', 'none');
+  await page.click('#reset');
   await settledAfter(n);
   await change('#option-key', 'green');
   await page.type('#preset-name', 'my green');
@@ -632,7 +654,7 @@ async function suiteTool(page, problems) {
   await page.select('#my-presets', 'my green');
   await settledAfter(n);
   s = await shown();
-  check(s.args === '--key green --order desc' && s.key === 'green', 'a kept preset loads its options into the controls',
+  check(s.args === '--key green' && s.key === 'green', 'a kept preset loads its options into the controls',
         JSON.stringify(s));
   await page.reload({ waitUntil: 'load' });
   await page.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 120000 });
