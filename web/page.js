@@ -638,7 +638,57 @@
     $('watch-pass').value = watch.pass;
     $('watch-count').value = `pass ${watch.pass} of ${watch.passes}`;
     showPassTime();
+    showNetwork();
+    const c = t.counters();
+    $('watch-counters').textContent = `compare-exchanges ${c.compareExchanges.toLocaleString('en')} · moved ` +
+      `${c.moved.toLocaleString('en')} · in order ${c.inOrder.toFixed(1)}% · settled ${c.settled.toFixed(1)}% · ` +
+      `mean distance ${c.distance.toFixed(1)}% of N`;
     $('watch-play').textContent = watch.playing ? 'Pause' : 'Play';
+  }
+  // A small sort drawn as the desktop draws it: a wire per element (its colour, luma and original
+  // place), a column per pass with its comparators (the arrow where the larger goes; done blue,
+  // the pass shown yellow), and the elements as bars by luma.
+  function showNetwork() {
+    const net = window.texsort.watch.network(), diagram = $('watch-network'), bars = $('watch-bars');
+    diagram.hidden = bars.hidden = !net;
+    if (!net) return;
+    const gap = net.n > 32 ? 12 : 18, label = 70, columnWidth = (col) => (Math.max(0, ...col.map((c) => c.lane)) + 1) * 5 + 12;
+    diagram.width = label + net.columns.reduce((w, col) => w + columnWidth(col), 0) + 10;
+    diagram.height = net.n * gap + 10;
+    const g = diagram.getContext('2d'), wireY = (i) => 5 + i * gap;
+    g.fillStyle = '#16171b';
+    g.fillRect(0, 0, diagram.width, diagram.height);
+    g.font = '11px system-ui, sans-serif';
+    net.wires.forEach((wire, i) => {
+      g.fillStyle = wire.rgb;
+      g.fillRect(0, wireY(i) - 5, 10, 10);
+      g.fillStyle = '#dcdcdc';
+      g.fillText(wire.index === null ? 'pad' : `${wire.luma} #${wire.index}`, 14, wireY(i) + 4);
+      g.fillStyle = '#6e6e78';
+      g.fillRect(label, wireY(i), diagram.width - label, 1);
+    });
+    let x = label;
+    net.columns.forEach((col, k) => {
+      const current = k + 1 === watch.pass;
+      if (current) { g.fillStyle = 'rgba(255,255,255,0.12)'; g.fillRect(x, 0, columnWidth(col) - 4, diagram.height); }
+      g.strokeStyle = g.fillStyle = current ? '#ffdc50' : k < watch.pass ? '#8cb4ff' : '#5a5a6e';
+      for (const c of col) {
+        const cx = x + 4 + c.lane * 5, [from, to] = c.up ? [wireY(c.low), wireY(c.high)] : [wireY(c.high), wireY(c.low)];
+        g.beginPath(); g.moveTo(cx, from); g.lineTo(cx, to); g.stroke();
+        const dir = to > from ? 1 : -1;
+        g.beginPath(); g.moveTo(cx, to); g.lineTo(cx - 3, to - 6 * dir); g.lineTo(cx + 3, to - 6 * dir); g.fill();
+      }
+      x += columnWidth(col);
+    });
+    [bars.width, bars.height] = [net.n * 8, 120];
+    const b = bars.getContext('2d');
+    b.fillStyle = '#0d0e11';
+    b.fillRect(0, 0, bars.width, bars.height);
+    net.wires.forEach((wire, i) => {
+      const h = wire.index === null ? bars.height : Math.max(1, (wire.luma / 255) * bars.height);
+      b.fillStyle = wire.index === null ? '#464646' : wire.rgb;
+      b.fillRect(i * 8, bars.height - h, 7, h);
+    });
   }
   // The pass's GPU time from the timer query once the browser has it (looked for each frame until
   // then); the wall time where there is no timer or the pass was reached by a jump.
@@ -654,7 +704,8 @@
   }
   function watchOpen() {
     if (!state.input) return;
-    const opened = window.texsort.watch.open(state.input, $('watch-algo').value, $('watch-order').value, state.inputName);
+    const opened = window.texsort.watch.open(state.input, $('watch-algo').value, $('watch-order').value, state.inputName,
+                                             $('watch-small').checked ? 8 : 0);
     watch.playing = false;
     if (opened.error) {
       $('watch-status').textContent = opened.error;
@@ -668,7 +719,8 @@
     watchShow();
     if ($('watch-sound').checked) window.texsort.watch.tone();  // the first tone is the first pass's
     if (opened.scaled) {
-      $('watch-status').textContent = 'transposition has a pass for every pixel: watching a copy at most 64 pixels a side';
+      $('watch-status').textContent = $('watch-small').checked ? 'watching a copy at most 8 pixels a side: its network below'
+        : 'transposition has a pass for every pixel: watching a copy at most 64 pixels a side';
     }
   }
   // A tone for each pass shown, as record --sound pitches it (220 Hz for black to 880 Hz for white,
@@ -710,7 +762,7 @@
     requestAnimationFrame(play);
   });
   $('watch-pass').addEventListener('input', () => go(Number($('watch-pass').value)));
-  for (const id of ['watch-algo', 'watch-order']) $(id).addEventListener('change', watchOpen);
+  for (const id of ['watch-algo', 'watch-order', 'watch-small']) $(id).addEventListener('change', watchOpen);
   for (const id of ['watch-roles', 'watch-changed']) $(id).addEventListener('change', () => watch.passes && watchShow());
   $('watch-sound').addEventListener('change', () => {  // the tones start from the state shown now
     if ($('watch-sound').checked && watch.passes) window.texsort.watch.tone();

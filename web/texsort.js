@@ -128,11 +128,11 @@
     return pass === timer.pass ? timer.ms : null;
   }
   const watch = {
-    open(bytes, algorithm, order, name = 'the picture') {
+    open(bytes, algorithm, order, name = 'the picture', side = 0) {
       err = new ByteSink();
       Module.FS.writeFile('/watch-input', new Uint8Array(bytes));
       const passes = withStrings(['/watch-input', algorithm, order],
-                                 (path, algo, ord) => Module._texsort_watch_open(path, algo, ord));
+                                 (path, algo, ord) => Module._texsort_watch_open(path, algo, ord, side));
       [timer.at, timer.pass, timer.ms] = [0, 0, null];
       return passes >= 0 ? { passes, scaled: Module._texsort_watch_scaled() === 1 }
                          : { error: errorText().split('/watch-input').join(name), code: -passes };
@@ -147,6 +147,27 @@
       return new ImageData(new Uint8ClampedArray(Module.HEAPU8.slice(at, at + width * height * 4).buffer), width, height);
     },
     text() { return Module.UTF8ToString(Module._texsort_watch_text()); },
+    // A small sort as its comparator network (null when it is not one, or over 64 elements):
+    // {n, columns: [[{low, high, lane, up}]], wires: [{rgb, luma, index}]} (index null: padding).
+    network() {
+      const lines = Module.UTF8ToString(Module._texsort_watch_network()).split('\n').filter(Boolean);
+      if (!lines.length) return null;
+      const n = Number(lines[0].slice(2));
+      const columns = lines.slice(1, lines.length - n).map((line) => line.trim().split(' ').filter(Boolean).map((c) => {
+        const [low, high, lane, up] = c.split('-').map(Number);
+        return { low, high, lane, up: up === 1 };
+      }));
+      const wires = lines.slice(lines.length - n).map((line) => {
+        const [rgb, luma, index] = line.split(' ');
+        return { rgb: '#' + rgb, luma: luma === 'pad' ? null : Number(luma), index: index === 'pad' ? null : Number(index) };
+      });
+      return { n, columns, wires };
+    },
+    // The desktop's counters: {compareExchanges, moved} in all, {inOrder, settled, distance} % and runLog2.
+    counters() {
+      const at = Module._texsort_watch_counters(), v = (k) => Module.getValue(at + 8 * k, 'double');
+      return { compareExchanges: v(0), moved: v(1), inOrder: v(2), settled: v(3), distance: v(4), runLog2: v(5) };
+    },
     gpuMs() { return Module._texsort_watch_gpu_ms(); },
     // The tone of what moved since the last call, as record --sound pitches a pass: {frequency, amplitude}.
     tone() {

@@ -17,6 +17,8 @@
 #include "sort/algorithms.h"
 #include "sort/element.h"
 #include "sort/pass_words.h"
+#include "sort/packing.h"
+#include "viewer/network_layout.h"
 
 namespace {
 
@@ -26,8 +28,8 @@ using namespace texsort;
 // kSmallSide x kSmallSide pixels (nearest neighbour, its shape kept), as the viewer's showcase
 // gives it a small input.
 constexpr std::uint32_t kSmallSide = 64;
-Image smallCopy(const Image& image) {
-  const double scale = std::min(1.0, double(kSmallSide) / std::max(image.width, image.height));
+Image smallCopy(const Image& image, std::uint32_t side) {
+  const double scale = std::min(1.0, double(side) / std::max(image.width, image.height));
   Image small = image;
   small.width = std::max(1u, static_cast<std::uint32_t>(image.width * scale));
   small.height = std::max(1u, static_cast<std::uint32_t>(image.height * scale));
@@ -48,6 +50,8 @@ struct Watch {
   Image sounded;  // the plain state the last tone was taken to (texsort_watch_tone)
   double tone[2] = {0.0, 0.0};
   std::string text;
+  std::string network;  // texsort_watch_network's text
+  double counters[6] = {};
   bool scaled = false;  // the picture is smallCopy's
 };
 Watch& watch() {
@@ -58,8 +62,9 @@ Watch& watch() {
 }  // namespace
 
 // Opens the image file `path` (in the module's files) sorted by `algorithm` in `order` ("asc" or
-// "desc"): the pass count, or minus the exit code with the one-line error on standard error.
-extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_open(const char* path, const char* algorithm, const char* order) {
+// "desc"), as a copy at most `side` pixels a side when `side` > 0 (a network small enough to draw):
+// the pass count, or minus the exit code with the one-line error on standard error.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_open(const char* path, const char* algorithm, const char* order, int side) {
   Watch& w = watch();
   try {
     Algorithm chosen = Algorithm::Bitonic;
@@ -70,8 +75,10 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_open(const char* path, const c
     w.session.reset();
     w.sounded = Image{};
     Image image = loadImage(path, kMaxElements);
-    w.scaled = chosen == Algorithm::Transposition && image.pixelCount() > kSmallSide * kSmallSide;
-    if (w.scaled) image = smallCopy(image);
+    const std::uint32_t most = side > 0 ? std::min<std::uint32_t>(side, kSmallSide)
+                                        : chosen == Algorithm::Transposition ? kSmallSide : 0;
+    w.scaled = most > 0 && std::max(image.width, image.height) > most;
+    if (w.scaled) image = smallCopy(image, most);
     w.session = std::make_unique<SortSession>(std::move(image), std::string(order) == "desc" ? SortOrder::Descending
                                                                                             : SortOrder::Ascending,
                                               chosen, path);
@@ -145,4 +152,48 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* texsort_watch_text() {
 extern "C" EMSCRIPTEN_KEEPALIVE double texsort_watch_gpu_ms() {
   Watch& w = watch();
   return w.session && w.session->pass() > 0 ? w.session->stats(w.session->pass()).gpuMs : 0.0;
+}
+
+// The sort as a comparator network, for a small one (at most 64 elements, as the desktop viewer
+// draws it): a line "n N", then a line per pass of its comparators "LOW-HIGH-LANE-UP ..." (UP 1
+// where the larger goes to HIGH), then a line per wire of the state shown "RRGGBB LUMA INDEX" (LUMA
+// 0..255, INDEX the pixel's original place, "pad" for padding). "" when it is not one (radix) or
+// too large.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* texsort_watch_network() {
+  Watch& w = watch();
+  w.network.clear();
+  if (!w.session || w.session->elementCount() > 64 || !drawsAsComparatorNetwork(w.session->schedule())) return "";
+  const auto n = static_cast<std::uint32_t>(w.session->elementCount());
+  w.network = "n " + std::to_string(n) + "\n";
+  for (const DiagramColumn& column : diagramColumns(w.session->schedule(), n)) {
+    for (const DiagramComparator& c : column.comparators) {
+      w.network += std::to_string(c.wires.low) + "-" + std::to_string(c.wires.high) + "-" + std::to_string(c.lane) + "-" +
+                   (c.wires.ascending ? "1 " : "0 ");
+    }
+    w.network += "\n";
+  }
+  const unsigned high = indexHighBits(n);
+  for (const Element& e : w.session->runner().readElements()) {
+    const auto rgb = static_cast<std::uint32_t>(e.rgb);
+    char wire[40];
+    if (isPadding(e, high)) std::snprintf(wire, sizeof wire, "%06x pad pad\n", 0x464646u);
+    else std::snprintf(wire, sizeof wire, "%06x %u %llu\n", rgb, lumaKey(std::uint8_t(rgb >> 16), std::uint8_t(rgb >> 8), std::uint8_t(rgb)) / 1000,
+                       static_cast<unsigned long long>(originalIndex(e, high)));
+    w.network += wire;
+  }
+  return w.network.c_str();
+}
+
+// The counters of passes 1..the one shown, as the desktop's Pass panel gives them: compare-exchanges
+// and moves in all, then the shown state's in-order, settled and distance percentages and log2 of
+// its mean run length.
+extern "C" EMSCRIPTEN_KEEPALIVE const double* texsort_watch_counters() {
+  Watch& w = watch();
+  std::fill(std::begin(w.counters), std::end(w.counters), 0.0);
+  if (!w.session) return w.counters;
+  const PassStats& s = w.session->stats(w.session->pass());
+  const double values[6] = {double(w.session->totalCompareExchanges()), double(w.session->totalMoved()), s.inOrderPercent,
+                            s.settledPercent, s.distancePercent, s.runLengthLog2};
+  std::copy(std::begin(values), std::end(values), w.counters);
+  return w.counters;
 }

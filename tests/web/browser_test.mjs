@@ -832,6 +832,50 @@ async function suiteWatch(page) {
     check(tone.oscillators === 1 && Math.abs(tone.sounded.frequency - tone.frequency) < 1e-6 &&
           Math.abs(tone.sounded.amplitude - tone.amplitude) < 1e-9,
           'Sound plays a pass\'s tone, pitched by the pixels it moved as record --sound pitches them', JSON.stringify(tone));
+    // A small copy (at most 8x8): the sort as its comparator network, as the desktop draws it. The
+    // comparators are bitonic's (a model written here), the wires at pass 0 hold the copy's pixels in
+    // order, at the end they run by luma (ties by place, padding last); the counters add up the
+    // comparators run.
+    await page.select('#watch-order', 'asc');
+    await page.select('#watch-algo', 'bitonic');
+    await page.click('#watch-small');
+    const net = await page.evaluate(() => {
+      const page = window.texsortPage, t = window.texsort.watch;
+      page.go(0);
+      const first = t.network(), data = t.picture({}).data, picture = [];
+      for (let i = 0; i < data.length; i += 4) picture.push('#' + [0, 1, 2].map((c) => data[i + c].toString(16).padStart(2, '0')).join(''));
+      page.go(page.watch.passes);
+      return { first, picture, last: t.network(), counters: t.counters(), passes: page.watch.passes,
+               shown: !document.getElementById('watch-network').hidden && !document.getElementById('watch-bars').hidden };
+    });
+    const bitonicColumns = (n) => {
+      const columns = [];
+      for (let k = 2; k <= n; k *= 2) {
+        for (let j = k / 2; j >= 1; j /= 2) {
+          const column = [];
+          for (let i = 0; i < n; i++) if ((i ^ j) > i) column.push({ low: i, high: i ^ j, up: (i & k) === 0 });
+          columns.push(column);
+        }
+      }
+      return columns;
+    };
+    const model = bitonicColumns(net.first?.n || 0);
+    const sameColumns = net.first && net.first.columns.length === model.length && net.passes === model.length &&
+      net.first.columns.every((col, k) => JSON.stringify(col.map(({ low, high, up }) => ({ low, high, up }))) === JSON.stringify(model[k]));
+    check(net.shown && sameColumns, 'a small copy draws its bitonic network, a column per pass',
+          JSON.stringify({ n: net.first?.n, columns: net.first?.columns.length, passes: net.passes }));
+    const pixelsInOrder = net.picture.every((rgb, i) => net.first.wires[i].rgb === rgb && net.first.wires[i].index === i) &&
+                          net.first.wires.slice(net.picture.length).every((w) => w.index === null);
+    const real = net.last.wires.filter((w) => w.index !== null);
+    const byLuma = real.length === net.picture.length && real.every((w, i) => i === 0 || real[i - 1].luma < w.luma ||
+                   (real[i - 1].luma === w.luma && real[i - 1].index < w.index)) &&
+                   net.last.wires.slice(real.length).every((w) => w.index === null);
+    check(pixelsInOrder && byLuma, 'its wires hold the pixels in place at pass 0 and by luma at the end',
+          JSON.stringify(net.last.wires.slice(0, 6)));
+    const comparators = model.reduce((sum, col) => sum + col.length, 0);
+    check(net.counters.compareExchanges === comparators && net.counters.inOrder === 100 && net.counters.settled === 100,
+          'the counters add up every comparator run and end in order', JSON.stringify(net.counters));
+    await page.click('#watch-small');
     // Transposition has a pass per pixel: the astronaut (262,144) is watched as a 64x64 copy, said so.
     await page.evaluate(async (b64) => {
       await window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), 'astronaut.png');
