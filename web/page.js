@@ -296,9 +296,11 @@
   }
 
   // A picture opened: decoded and uploaded once (texsort.live.open names the user's file in any
-  // error), then sorted with the controls' options. One that cannot be read leaves no picture.
-  async function open(bytes, name, sample = null) {
-    const ticket = ++state.opening;  // the last file opened wins, whichever finishes decoding first
+  // error), then sorted with the controls' options. One that cannot be read leaves no picture. The
+  // last one asked for wins, whichever finishes loading first: a caller that waits for the bytes
+  // (a download, a file) takes its ticket before. Opening is a step of the page's history (Back and
+  // Undo bring the picture before back) unless `restore`, which shows the picture of the entry.
+  async function open(bytes, name, { sample = null, ticket = ++state.opening, restore = false, entry = steps.at } = {}) {
     let input = new Uint8Array(bytes), converted = false;
     if (browserOnlyFormat(input)) {
       const tga = await decodedByTheBrowser(bytes);
@@ -323,15 +325,27 @@
     $('brush-save').disabled = true;
     Object.assign(state, { input, converted, sample, opened: true, sorted: false,
                            shownName: asOperand(converted ? name.replace(/\.[^.]*$/, '') + '.png' : name) });
+    const held = pictures.get(entry);
+    state.picture = restore && held?.bytes === bytes ? held : { bytes, name, sample };
     picture.classList.remove('none');
-    history.replaceState(history.state, '', linkFor(settingsQuery()));  // a sample's name travels in the link
+    if (!restore) {
+      pushEntry(settingsQuery());  // a sample's name travels in the link
+    } else if (entry === steps.at) {  // the entry shown: its link names its sample
+      if (!held) pictures.set(entry, state.picture);
+      history.replaceState(history.state, '', linkFor(settingsQuery()));
+    }
     if (watch.opened) watch.opened = null;  // Watch opens the new picture when shown
     if (!$('watch-mode').hidden) watchOpen();
     update();
   }
-  async function openSample(sample) {
+  async function openSample(sample, restore = false) {
+    const ticket = ++state.opening, entry = steps.at;
     const response = await fetch(sample + '.png');
-    return open(await response.arrayBuffer(), sample + '.png', sample);
+    return open(await response.arrayBuffer(), sample + '.png', { sample, ticket, restore, entry });
+  }
+  async function openFile(file, name = file.name) {
+    const ticket = ++state.opening;
+    return open(await file.arrayBuffer(), name, { ticket });
   }
   // The PNG texsort pixelsort writes for the picture and the options shown: Save's bytes.
   async function savedPng() {
@@ -343,7 +357,7 @@
   $('open').addEventListener('click', () => $('file').click());
   $('file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
-    if (file) await open(await file.arrayBuffer(), file.name);
+    if (file) await openFile(file);
   });
   document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dropping'); });
   document.addEventListener('dragleave', (e) => { if (!e.relatedTarget) document.body.classList.remove('dropping'); });
@@ -351,7 +365,7 @@
     e.preventDefault();
     document.body.classList.remove('dropping');
     const file = e.dataTransfer.files[0];
-    if (file) await open(await file.arrayBuffer(), file.name);
+    if (file) await openFile(file);
   });
   for (const sample of samples) $('sample-' + sample).addEventListener('click', () => openSample(sample));
   $('before').addEventListener('change', () => {
@@ -504,9 +518,14 @@
   }
   function commit() {
     const query = settingsQuery();
-    if (query === location.search) return;
+    if (query !== location.search) pushEntry(query);
+  }
+  // A new entry after the one shown (the newer ones dropped), holding the picture shown now.
+  const pictures = new Map();  // step -> {bytes, name, sample}: each entry's picture, in memory
+  function pushEntry(query) {
     steps.at += 1;
     steps.newest = steps.at;
+    pictures.set(steps.at, state.picture);
     history.pushState({ step: steps.at }, '', linkFor(query));
     showSteps();
   }
@@ -526,17 +545,25 @@
     walk.owed = 0;
     history.go(by);
   }
-  // An entry brings back its settings and its sample; a picture the user opened stays (a link
-  // cannot carry it).
+  // An entry brings back its settings and its picture: the one it held in this page's memory, else
+  // (after a reload) the sample its link names.
   window.addEventListener('popstate', (e) => {
     walk.moving = false;
     if (walk.owed) return travel(walk.owed);
     steps.at = e.state?.step ?? 0;
     applySettings(location.search);
     showSteps();
-    const sample = new URLSearchParams(location.search).get('image');
-    if (state.sample && samples.includes(sample) && sample !== state.sample) openSample(sample);
-    else update();
+    const held = pictures.get(steps.at), sample = new URLSearchParams(location.search).get('image');
+    if (held && held !== state.picture) {
+      showCommand(optionArgs());
+      open(held.bytes, held.name, { sample: held.sample, restore: true });
+    } else if (!held && samples.includes(sample) && sample !== state.sample) {
+      showCommand(optionArgs());
+      openSample(sample, true);
+    } else {
+      state.opening++;  // a picture still loading for another entry is not this one's
+      update();
+    }
   });
   form.addEventListener('change', commit);
   $('undo').addEventListener('click', () => stepBy(-1));
@@ -616,7 +643,7 @@
     const file = [...(e.clipboardData?.files || [])].find((f) => f.type.startsWith('image/'));
     if (!file || document.activeElement?.matches('input[type=text], input[type=number], textarea')) return;
     e.preventDefault();
-    await open(await file.arrayBuffer(), file.name || 'pasted.png');
+    await openFile(file, file.name || 'pasted.png');
   });
 
   // --- Watch the sort: the image sorted by luma pass by pass, as the desktop viewer shows it. ---
@@ -625,10 +652,9 @@
   function watchShow() {
     const t = window.texsort.watch;
     watch.pass = t.seek(watch.pass);
-    const picture = t.picture({ roles: $('watch-roles').checked, changed: $('watch-changed').checked });
-    canvas.width = picture.width;
-    canvas.height = picture.height;
-    canvas.getContext('2d').putImageData(picture, 0, 0);
+    t.draw({ roles: $('watch-roles').checked, changed: $('watch-changed').checked });  // on the GPU, then copied
+    [canvas.width, canvas.height] = [picture.width, picture.height];
+    canvas.getContext('2d').drawImage(picture, 0, 0);
     const [title, parameters, plain, explanation] = t.text().split('\n');
     $('watch-title').textContent = title;
     $('watch-parameters').textContent = parameters || '';
@@ -719,8 +745,12 @@
     watchShow();
     if ($('watch-sound').checked) window.texsort.watch.tone();  // the first tone is the first pass's
     if (opened.scaled) {
-      $('watch-status').textContent = $('watch-small').checked ? 'watching a copy at most 8 pixels a side: its network below'
-        : 'transposition has a pass for every pixel: watching a copy at most 64 pixels a side';
+      const drawn = window.texsort.watch.network() !== null;
+      $('watch-status').textContent = !$('watch-small').checked
+        ? 'transposition has a pass for every pixel: watching a copy at most 64 pixels a side'
+        : 'watching a copy at most 8 pixels a side: ' + (drawn ? 'its network below'
+          : `${$('watch-algo').value}'s passes are not one layer of comparators each (fused steps, or radix's flags, ` +
+            'scans and gathers): no network or bars to draw');
     }
   }
   // A tone for each pass shown, as record --sound pitches it (220 Hz for black to 880 Hz for white,
@@ -755,7 +785,8 @@
   $('watch-play').addEventListener('click', () => {
     watch.playing = !watch.playing;
     if (watch.playing) $('watch-status').textContent = '';
-    if (watch.playing && watch.pass === watch.passes) watch.pass = 0;
+    const speed = Number($('watch-speed').value), playable = speed >= 0.5 && speed <= 240;  // else play() says so
+    if (watch.playing && playable && watch.pass === watch.passes) watch.pass = 0;
     watch.owed = 0;
     watch.last = performance.now();
     watchShow();
@@ -801,6 +832,7 @@
       const watching = radio.value === 'watch' && radio.checked;
       $('watch-mode').hidden = !watching;
       $('pixelsort-mode').hidden = watching;
+      if (!watching && state.sorted && !state.running) window.texsort.live.draw($('before').checked);  // Watch drew there
       if (watching && watch.opened !== state.input) watchOpen();
       if (watching) $('watch-play').focus();  // its keys work at once (a focused radio keeps the arrows)
     });
@@ -811,6 +843,6 @@
   history.replaceState({ step: steps.at }, '');
   showSteps();
   const linked = new URLSearchParams(location.search).get('image');
-  window.texsort.ready.then(() => openSample(samples.includes(linked) ? linked : samples[0]), (e) => say(e.message, true));
+  window.texsort.ready.then(() => openSample(samples.includes(linked) ? linked : samples[0], true), (e) => say(e.message, true));
   window.texsortPage = { state, optionArgs, open, savedPng, recipeText, watch, watchOpen, go };  // for scripts and the browser tests
 })();

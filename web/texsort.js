@@ -146,6 +146,8 @@
       const width = Module._texsort_watch_width(), height = Module._texsort_watch_height();
       return new ImageData(new Uint8ClampedArray(Module.HEAPU8.slice(at, at + width * height * 4).buffer), width, height);
     },
+    // The state drawn onto the page's WebGL canvas (Module.canvas), not read back: copy it from there.
+    draw({ roles = false, changed = false } = {}) { Module._texsort_watch_draw(roles ? 1 : 0, changed ? 1 : 0); },
     text() { return Module.UTF8ToString(Module._texsort_watch_text()); },
     // A small sort as its comparator network (null when it is not one, or over 64 elements):
     // {n, columns: [[{low, high, lane, up}]], wires: [{rgb, luma, index}]} (index null: padding).

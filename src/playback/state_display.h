@@ -19,6 +19,7 @@ class StateDisplay {
   void render(const SortSession& session, DisplayOptions options);
 
   GLuint texture() const { return picture_.id(); }
+  GLuint framebuffer() const { return target_.id(); }  // the picture's, for a blit
   std::uint32_t width() const { return picture_.width(); }
   std::uint32_t height() const { return picture_.height(); }
 

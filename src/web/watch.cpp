@@ -2,6 +2,7 @@
 // drawn as the desktop viewer draws it (the playback layer: SortSession and StateDisplay), with the
 // pass's words from the same passText. web/texsort.js wraps these as texsort.watch.
 #include <emscripten/emscripten.h>
+#include <emscripten/html5.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -111,6 +112,25 @@ extern "C" EMSCRIPTEN_KEEPALIVE const std::uint8_t* texsort_watch_picture(int ro
   w.picture = w.display->readBack(w.session->image().height);
   return w.picture.rgba.data();
 }
+// The state drawn as texsort_watch_picture draws it, straight onto the page's canvas #texsort-gl
+// (the image's rows, row 0 at the top) for the page to copy onto the Watch canvas: no read-back.
+extern "C" EMSCRIPTEN_KEEPALIVE void texsort_watch_draw(int roles, int changed) {
+  Watch& w = watch();
+  if (!w.session) return;
+  w.context->makeCurrent();
+  DisplayOptions options;
+  options.showRoles = roles != 0;
+  options.showChanged = changed != 0;
+  w.display->render(*w.session, options);
+  const auto width = static_cast<int>(w.display->width()), rows = static_cast<int>(w.session->image().height);
+  emscripten_set_canvas_element_size("#texsort-gl", width, rows);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, w.display->framebuffer());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  glViewport(0, 0, width, rows);
+  glBlitFramebuffer(0, 0, width, rows, 0, rows, width, 0, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
 // The tone of what changed since the state last sounded (or since loading), as `record --sound`
 // pitches a pass: {Hz, amplitude 0..1}, the pitch by the mean luma of the pixels that moved, the
 // loudness by how many; silent {0, 0} when nothing moved. Read from the plain state, overlays off.

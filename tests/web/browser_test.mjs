@@ -479,16 +479,18 @@ async function suiteTool(page, problems) {
   s = await stepTo(() => page.click('#reset'));
   check(s.args === '' && s.search === '?image=coffee' && s.key === 'luma' && !s.undo && s.redo,
         'Reset puts every option back, as a new entry', JSON.stringify(s));
-  // An entry brings its sample back with its settings.
+  // Opening a picture is an entry too: Undo brings back the picture and the settings before it.
+  await change('#option-key', 'saturation');
   s = await stepTo(() => page.click('#sample-astronaut'));
-  check(s.search === '?image=astronaut', 'a sample opened is named in the link', JSON.stringify(s));
+  check(s.search === '?image=astronaut&key=saturation' && !s.undo && s.redo, 'a sample opened is an entry named in the link',
+        JSON.stringify(s));
   s = await stepTo(() => page.click('#undo'));
   let shownName = (await st()).inputName;
-  check(s.args === '--lower 0.3 --key hue' && shownName === 'coffee.png', 'Undo brings back the sample of its entry',
+  check(s.args === '--key saturation' && shownName === 'coffee.png', 'Undo brings back the picture of its entry',
         shownName + ' ' + JSON.stringify(s));
   s = await stepTo(() => page.click('#redo'));
   shownName = (await st()).inputName;
-  check(s.args === '' && shownName === 'astronaut.png', 'Redo brings back the sample of its entry', shownName);
+  check(s.args === '--key saturation' && shownName === 'astronaut.png', 'Redo brings back the picture of its entry', shownName);
   // Copy puts the command line shown on the clipboard.
   const origin = `http://127.0.0.1:${new URL(page.url()).port}`;
   await page.browserContext().overridePermissions(origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
@@ -510,8 +512,15 @@ async function suiteTool(page, problems) {
     await settledAfter(n);
     const after = await page.evaluate(() => [window.texsortPage.state.inputName, window.texsort.live.read().width,
                                              location.search]);
-    check(after[0] === 'clip board.png' && after[1] === 46 && after[2] === '?order=desc',
+    check(after[0] === 'clip board.png' && after[1] === 46 && after[2] === '?key=saturation&order=desc',
           'a pasted image opens under its name (and the link no longer names a sample)', JSON.stringify(after));
+    // A file the link cannot carry comes back from the page's memory: Undo, then Redo.
+    await stepTo(() => page.click('#undo'));
+    shownName = (await st()).inputName;
+    s = await stepTo(() => page.click('#redo'));
+    const again = await page.evaluate(() => [window.texsortPage.state.inputName, window.texsort.live.read().width]);
+    check(shownName === 'astronaut.png' && again[0] === 'clip board.png' && again[1] === 46,
+          'Undo and Redo bring back a pasted picture from memory', shownName + ' ' + JSON.stringify(again));
     // The split: the picture as opened over the sorted one, left of the slider's place.
     const split = await page.evaluate(() => {
       const slider = document.getElementById('split'), over = document.getElementById('original');
@@ -634,9 +643,11 @@ async function suiteTool(page, problems) {
     check(viaCli.code === 0 && pixels(viaCli.stdout).equals(Buffer.from(brushed.rgba)),
           'the picture with a painted mask is the CLI\'s with the mask file', viaCli.stderr + brushed.args.join(' '));
     await page.keyboard.press('KeyB');
-    await page.$eval('#option-mask', (c) => { c.value = ''; c.dispatchEvent(new Event('change', { bubbles: true })); });
-    await page.waitForFunction(() => !window.texsortPage.state.sortArgs.includes('--mask') && !window.texsortPage.state.running,
-                               { timeout: 120000 });
+    // Another picture opened: the mask painted on the last one goes with it.
+    await stepTo(() => page.click('#sample-coffee'));
+    const dropped = await page.evaluate(() => [window.texsortPage.state.inputName, window.texsortPage.state.sortArgs.join(' ')]);
+    check(dropped[0] === 'coffee.png' && !dropped[1].includes('--mask'), 'another picture opened drops the mask painted on the last',
+          dropped.join(': '));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -797,6 +808,14 @@ async function suiteWatch(page) {
     await page.keyboard.press('End');
     const ended = await page.evaluate(() => window.texsortPage.watch.pass === window.texsortPage.watch.passes);
     check(ended, 'End reaches the sorted state', '');
+    // Play with a speed out of range says so and stays where it is (it rewound to pass 0).
+    await page.$eval('#watch-speed', (c) => { c.value = '0'; });
+    await page.click('#watch-play');
+    await page.waitForFunction(() => /give a number from 0.5 to 240/.test(document.getElementById('watch-status').textContent),
+                               { timeout: 120000 });
+    const stayed = await page.evaluate(() => window.texsortPage.watch.pass === window.texsortPage.watch.passes);
+    check(stayed, 'Play at 0 passes a second says so and leaves the pass shown', '');
+    await page.$eval('#watch-speed', (c) => { c.value = '20'; });
     const title = await page.$eval('#watch-title', (t) => t.textContent);
     check(title.startsWith('radix'), 'the pass is named as the desktop viewer names it', title);
     // A newcomer's line in plain words, in the sort's own order: a descending sort's last pass puts
@@ -875,6 +894,9 @@ async function suiteWatch(page) {
     const comparators = model.reduce((sum, col) => sum + col.length, 0);
     check(net.counters.compareExchanges === comparators && net.counters.inOrder === 100 && net.counters.settled === 100,
           'the counters add up every comparator run and end in order', JSON.stringify(net.counters));
+    await page.select('#watch-algo', 'radix');
+    const noNetwork = await page.$eval('#watch-status', (p) => p.textContent);
+    check(/no network or bars to draw/.test(noNetwork), 'a small copy of a sort that is no comparator network says so', noNetwork);
     await page.click('#watch-small');
     // Transposition has a pass per pixel: the astronaut (262,144) is watched as a 64x64 copy, said so.
     await page.evaluate(async (b64) => {
@@ -885,6 +907,17 @@ async function suiteWatch(page) {
                                              document.getElementById('watch-canvas').width]);
     check(small[0] === 4096 && /a copy at most 64 pixels a side/.test(small[1]) && small[2] === 64,
           'transposition watches a 64x64 copy of a large picture, and says so', JSON.stringify(small));
+    // Watch draws on the page's WebGL canvas and copies from there: back in Pixel sort, that canvas
+    // shows the live picture again.
+    await page.waitForFunction(() => window.texsortPage.state.sorted && !window.texsortPage.state.running, { timeout: 120000 });
+    const back = await page.evaluate(() => {
+      document.querySelector('input[value=pixelsort]').click();
+      const shown = window.texsort.live.read();
+      window.texsort.live.draw(false);
+      const fresh = window.texsort.live.read();
+      return shown.width === fresh.width && shown.rgba.length > 0 && shown.rgba.every((v, i) => v === fresh.rgba[i]);
+    });
+    check(back, 'back in Pixel sort, the canvas shows its own picture again', '');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
