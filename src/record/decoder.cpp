@@ -52,7 +52,10 @@ void checkProbeable(const std::string& path) {
   const char* read = "; a clip is read twice (probed, then decoded): give a file";
   if (path == "-") throw Error(ExitCode::BadInput, std::string("standard input: read once") + read);
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return;  // a missing file: ffprobe says so
+  if (::stat(path.c_str(), &st) != 0) {  // said as a picture's would be, not in ffprobe's words
+    throw Error(ExitCode::BadInput, path + (errno == ENOENT ? ": no such file" : ": cannot access: " + std::string(std::strerror(errno))));
+  }
+  if (S_ISREG(st.st_mode) && st.st_size == 0) throw Error(ExitCode::BadInput, path + ": empty file (0 bytes), not a clip");
   // One of texsort's descriptors by name (/dev/stdin, /dev/fd/N, /proc/self/fd/N): in ffmpeg, the
   // same name is its own descriptor (its standard input is /dev/null).
   for (const char* prefix : {"/dev/stdin", "/dev/fd/", "/proc/self/fd/"}) {
