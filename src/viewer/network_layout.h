@@ -8,6 +8,9 @@
 
 namespace texsort {
 
+// The largest sort the diagram draws: a wire per element stays legible up to 64.
+constexpr std::uint32_t kDiagramMaxElements = 64;
+
 // One comparator in its column: the pass's CompareExchange and the lane (x slot) it is drawn in.
 struct DiagramComparator {
   CompareExchange wires;

@@ -31,6 +31,7 @@
 #include "sort/algorithms.h"
 #include "viewer/generated.h"
 #include "viewer/input_queue.h"
+#include "viewer/network_layout.h"
 #include "record/clip_frames.h"
 #include "playback/pixel_sort_view.h"
 #include "playback/sort_session.h"
@@ -44,7 +45,6 @@ namespace texsort {
 
 constexpr float kPanelWidth = 390.0f;
 constexpr double kPassBudgetSeconds = 0.016;  // passes per frame at full speed: keeps ~30 fps on llvmpipe
-constexpr std::uint32_t kDiagramMaxElements = 64;
 constexpr std::uint32_t kBarsMaxElements = 4096;  // the bar view: one bar per element, a pixel wide or more
 constexpr int kSizesLog2Min = 2, kSizesLog2Max = 11;  // generated inputs 4x4 .. 2048x2048
 constexpr std::uint64_t kBenchSizes[] = {256, 4096, 65536, 262144, 1u << 20, 1u << 22};

@@ -174,15 +174,17 @@ extern "C" EMSCRIPTEN_KEEPALIVE double texsort_watch_gpu_ms() {
   return w.session && w.session->pass() > 0 ? w.session->stats(w.session->pass()).gpuMs : 0.0;
 }
 
-// The sort as a comparator network, for a small one (at most 64 elements, as the desktop viewer
-// draws it): a line "n N", then a line per pass of its comparators "LOW-HIGH-LANE-UP ..." (UP 1
+// The sort as a comparator network, for a small one (at most kDiagramMaxElements, as the desktop
+// viewer draws it): a line "n N", then a line per pass of its comparators "LOW-HIGH-LANE-UP ..." (UP 1
 // where the larger goes to HIGH), then a line per wire of the state shown "RRGGBB LUMA INDEX" (LUMA
 // 0..255, INDEX the pixel's original place, "pad" for padding). "" when it is not one (radix) or
 // too large.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* texsort_watch_network() {
   Watch& w = watch();
   w.network.clear();
-  if (!w.session || w.session->elementCount() > 64 || !drawsAsComparatorNetwork(w.session->schedule())) return "";
+  if (!w.session || w.session->elementCount() > kDiagramMaxElements || !drawsAsComparatorNetwork(w.session->schedule())) {
+    return "";
+  }
   const auto n = static_cast<std::uint32_t>(w.session->elementCount());
   w.network = "n " + std::to_string(n) + "\n";
   for (const DiagramColumn& column : diagramColumns(w.session->schedule(), n)) {
