@@ -6,7 +6,6 @@
 // live sort's picture. The options are parsed by the command line's own parser, so every value and
 // message is the CLI's. web/texsort.js wraps these as texsort.live.
 #include <emscripten/emscripten.h>
-#include <emscripten/html5.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -25,6 +24,7 @@
 #include "pixelsort/pixel_runner.h"
 #include "pixelsort/presets.h"
 #include "sort/element.h"
+#include "web/canvas.h"
 
 namespace {
 
@@ -160,13 +160,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE void texsort_live_draw(int original) {
   if (original) l.view->seek(0, false);
   l.view->render(false);
   if (original) l.view->seek(at, false);
-  const int w = static_cast<int>(l.view->width()), h = static_cast<int>(l.view->height());
-  emscripten_set_canvas_element_size("#texsort-gl", w, h);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, l.view->framebuffer());
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-  glViewport(0, 0, w, h);
-  glBlitFramebuffer(0, 0, w, h, 0, h, w, 0, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  showOnCanvas(l.view->framebuffer(), static_cast<int>(l.view->width()), static_cast<int>(l.view->height()));
 }
 
 // What the canvas shows, RGBA from the top row (for the page's tests): width x height x 4 bytes.

@@ -2,7 +2,6 @@
 // drawn as the desktop viewer draws it (the playback layer: SortSession and StateDisplay), with the
 // pass's words from the same passText. web/texsort.js wraps these as texsort.watch.
 #include <emscripten/emscripten.h>
-#include <emscripten/html5.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -20,6 +19,7 @@
 #include "sort/pass_words.h"
 #include "sort/packing.h"
 #include "viewer/network_layout.h"
+#include "web/canvas.h"
 
 namespace {
 
@@ -58,6 +58,14 @@ struct Watch {
 Watch& watch() {
   static Watch w;
   return w;
+}
+
+// The viewer's overlays as the page asks for them.
+DisplayOptions displayOptions(int roles, int changed) {
+  DisplayOptions options;
+  options.showRoles = roles != 0;
+  options.showChanged = changed != 0;
+  return options;
 }
 
 }  // namespace
@@ -105,10 +113,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_watch_seek(int pass) {
 extern "C" EMSCRIPTEN_KEEPALIVE const std::uint8_t* texsort_watch_picture(int roles, int changed) {
   Watch& w = watch();
   if (!w.session) return nullptr;
-  DisplayOptions options;
-  options.showRoles = roles != 0;
-  options.showChanged = changed != 0;
-  w.display->render(*w.session, options);
+  w.display->render(*w.session, displayOptions(roles, changed));
   w.picture = w.display->readBack(w.session->image().height);
   return w.picture.rgba.data();
 }
@@ -118,17 +123,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE void texsort_watch_draw(int roles, int changed) 
   Watch& w = watch();
   if (!w.session) return;
   w.context->makeCurrent();
-  DisplayOptions options;
-  options.showRoles = roles != 0;
-  options.showChanged = changed != 0;
-  w.display->render(*w.session, options);
-  const auto width = static_cast<int>(w.display->width()), rows = static_cast<int>(w.session->image().height);
-  emscripten_set_canvas_element_size("#texsort-gl", width, rows);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, w.display->framebuffer());
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-  glViewport(0, 0, width, rows);
-  glBlitFramebuffer(0, 0, width, rows, 0, rows, width, 0, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  w.display->render(*w.session, displayOptions(roles, changed));
+  showOnCanvas(w.display->framebuffer(), static_cast<int>(w.display->width()), static_cast<int>(w.session->image().height));
 }
 
 // The tone of what changed since the state last sounded (or since loading), as `record --sound`
