@@ -91,6 +91,7 @@
           } else {
             delete state.files[spec.name];
           }
+          if (spec.name === 'mask') maskChosen(state.files.mask);
         } finally {
           state.reading--;
         }
@@ -300,7 +301,8 @@
   // last one asked for wins, whichever finishes loading first: a caller that waits for the bytes
   // (a download, a file) takes its ticket before. Opening is a step of the page's history (Back and
   // Undo bring the picture before back) unless `restore`, which shows the picture of the entry.
-  async function open(bytes, name, { sample = null, ticket = ++state.opening, restore = false, entry = steps.at } = {}) {
+  async function open(bytes, name, { sample = null, ticket = ++state.opening, restore = false, entry = steps.at,
+                                     mask = null } = {}) {
     let input = new Uint8Array(bytes), converted = false;
     if (browserOnlyFormat(input)) {
       const tga = await decodedByTheBrowser(bytes);
@@ -321,8 +323,8 @@
       state.settled += 1;
       return;
     }
-    if (state.files.mask && state.files.mask === brush.painted) delete state.files.mask;  // painted on the last picture
-    $('brush-save').disabled = true;
+    if (restore) useMask(mask);
+    else useMask(state.files.mask && state.files.mask !== brush.painted ? maskRecord() : null);  // painted on the last picture
     Object.assign(state, { input, converted, sample, opened: true, sorted: false,
                            shownName: asOperand(converted ? name.replace(/\.[^.]*$/, '') + '.png' : name) });
     const held = pictures.get(entry);
@@ -434,17 +436,66 @@
   });
 
   // --- The mask brush, the desktop's: drag on the picture to paint where the sort acts (white),
-  // the right button or Erase to take it back; the painted mask is the --mask file the command line
-  // names (NAME-mask.png, texsort's PNG), and Save mask gives that file. ---
-  const brush = { stroke: null, painted: null };  // painted: the mask file's name while --mask is it
-  const brushFile = () => state.shownName.replace(/^\.\//, '').replace(/\.[^.]*$/, '') + '-mask.png';
+  // the right button or Erase to take it back. It paints on the mask in use (a file chosen, else
+  // black); the painted mask is the --mask file the command line names (NAME-mask.png, texsort's
+  // PNG; never the name of a file the user chose), and Save mask gives that file. A stroke, Fill,
+  // Clear and a mask chosen are entries of the page's history: Undo takes them back. ---
+  // painted and chosen: the painted mask's name and the chosen file's (operands); version: the
+  // mask in use's, new at each change of its pixels.
+  const brush = { stroke: null, painted: null, chosen: null, version: 0, versions: 0 };
+  const plainName = (operand) => operand.replace(/^\.\//, '');
+  function brushFile() {
+    const stem = plainName(state.shownName).replace(/\.[^.]*$/, '');
+    const taken = [brush.chosen, state.files.field].filter(Boolean).map(plainName);
+    for (let k = 1; ; k++) {
+      const name = `${stem}-mask${k > 1 ? '-' + k : ''}.png`;
+      if (!taken.includes(name)) return name;
+    }
+  }
   function brushPaint(x0, y0, x1, y1, radius, level) {
     const name = brushFile();
     const r = window.texsort.live.brush('/' + name, x0, y0, x1, y1, radius, level);
     if (r.error) return showError(r.error);
     state.files.mask = brush.painted = asOperand(name);
+    brush.version = ++brush.versions;
     $('brush-save').disabled = false;
     update();
+    return true;
+  }
+  // The mask in use as an entry of the history holds it: {operand, painted, version, bytes} (the
+  // same object while it does not change), or null for none.
+  let lastMask = null;
+  function maskRecord() {
+    const operand = state.files.mask;
+    if (!operand) return null;
+    if (lastMask?.operand !== operand || lastMask.version !== brush.version) {
+      lastMask = { operand, painted: operand === brush.painted, version: brush.version,
+                   bytes: window.texsort.readFile('/' + plainName(operand)) };
+    }
+    return lastMask;
+  }
+  // A mask made the one in use (null: none): its file written back, the brush starting from it.
+  function useMask(record) {
+    if (record) {
+      window.texsort.writeFile('/' + plainName(record.operand), record.bytes);
+      state.files.mask = record.operand;
+      if (record.painted) brush.painted = record.operand;
+      brush.version = record.version;
+      lastMask = record;
+    } else {
+      delete state.files.mask;
+      form.elements.mask.value = '';
+    }
+    window.texsort.live.brushFrom(record ? '/' + plainName(record.operand) : '');
+    $('brush-save').disabled = !record?.painted;
+  }
+  // A mask file chosen (or none): the brush paints on it from now on.
+  function maskChosen(operand) {
+    brush.chosen = operand || null;
+    brush.version = ++brush.versions;
+    window.texsort.live.brushFrom(operand ? '/' + plainName(operand) : '');
+    $('brush-save').disabled = true;
+    pushEntry(settingsQuery());
   }
   function brushAt(e) {  // the pointer in picture pixels
     const box = picture.getBoundingClientRect();
@@ -465,14 +516,20 @@
     brushStroke(e);
   });
   frame.addEventListener('pointermove', brushStroke);
-  for (const end of ['pointerup', 'pointercancel']) frame.addEventListener(end, () => { brush.stroke = null; });
+  for (const end of ['pointerup', 'pointercancel']) {
+    frame.addEventListener(end, () => {
+      if (brush.stroke) pushEntry(settingsQuery());  // a stroke is an entry once it ends
+      brush.stroke = null;
+    });
+  }
   frame.addEventListener('contextmenu', (e) => $('brush').checked && e.preventDefault());
   $('brush').addEventListener('change', () => frame.classList.toggle('brushing', $('brush').checked));
   $('brush-size').addEventListener('input', () => { $('brush-size-shown').value = $('brush-size').value + ' px'; });
-  $('brush-fill').addEventListener('click', () => state.opened && brushPaint(0, 0, 0, 0, -1, 255));
-  $('brush-clear').addEventListener('click', () => state.opened && brushPaint(0, 0, 0, 0, -1, 0));
+  for (const [id, level] of [['brush-fill', 255], ['brush-clear', 0]]) {
+    $(id).addEventListener('click', () => state.opened && brushPaint(0, 0, 0, 0, -1, level) && pushEntry(settingsQuery()));
+  }
   $('brush-save').addEventListener('click', () => {
-    download(window.texsort.readFile('/' + brushFile()), 'image/png', '-mask.png');
+    download(window.texsort.readFile('/' + plainName(brush.painted)), 'image/png', '-mask.png');
   });
   // B, X, [ and ]: the desktop brush's keys, when no field or list has focus.
   document.addEventListener('keydown', (e) => {
@@ -499,19 +556,39 @@
     return query ? '?' + query : '';
   }
   const linkFor = (query) => query || location.pathname;
-  // The controls as a query says (what it leaves out at its default; a value a list lacks too).
+  // The controls as a query says (what it leaves out at its default); the values they could not
+  // take as given, each said as what the page used instead.
   function applySettings(query) {
-    const params = new URLSearchParams(query);
+    const params = new URLSearchParams(query), unfit = [];
     for (const spec of specs) {
       const control = form.elements[spec.name];
       if (spec.kind === 'file') continue;
       const value = params.has(spec.name) ? params.get(spec.name) : String(spec.value);
       if (spec.kind === 'checkbox') control.checked = value === 'on';
       else control.value = spec.kind === 'select' && !spec.choices.includes(value) ? spec.value : value;
+      if (spec.kind === 'number' && control.value !== '') {  // a number field keeps any number: held to its bounds
+        control.value = String(Math.min(spec.max, Math.max(spec.min, Number(control.value))));
+      }
       if (spec.kind === 'range') control.parentElement.querySelector('output').value = control.value;
+      const taken = spec.kind === 'checkbox' ? (control.checked ? 'on' : '') : control.value;
+      const same = ['range', 'number'].includes(spec.kind) ? value.trim() !== '' && Number(taken) === Number(value) : taken === value;
+      if (!same) unfit.push(`${spec.name}=${value} (the page uses ${taken || 'none'})`);
     }
+    return unfit;
   }
+  // The entry shown and the newest one after it, kept for this tab across a reload (Redo still
+  // reaches the entries after the one reloaded); a page opened afresh has none after it.
+  const kNewest = 'texsort.newest';
+  const newestKept = (step) => {  // a browser that keeps nothing for the page: Redo as far as this page knows
+    try {
+      if (step === undefined) return Number(sessionStorage.getItem(kNewest)) || 0;
+      sessionStorage.setItem(kNewest, String(step));
+    } catch (e) {
+      return 0;
+    }
+  };
   const steps = { at: history.state?.step ?? 0, newest: history.state?.step ?? 0 };
+  if (history.state) steps.newest = Math.max(steps.at, newestKept());
   function showSteps() {
     $('undo').disabled = steps.at === 0;
     $('redo').disabled = steps.at >= steps.newest;
@@ -522,10 +599,13 @@
   }
   // A new entry after the one shown (the newer ones dropped), holding the picture shown now.
   const pictures = new Map();  // step -> {bytes, name, sample}: each entry's picture, in memory
+  const masks = new Map();  // step -> its mask in use (maskRecord), in memory
   function pushEntry(query) {
     steps.at += 1;
     steps.newest = steps.at;
+    newestKept(steps.newest);
     pictures.set(steps.at, state.picture);
+    masks.set(steps.at, maskRecord());
     history.pushState({ step: steps.at }, '', linkFor(query));
     showSteps();
   }
@@ -545,8 +625,8 @@
     walk.owed = 0;
     history.go(by);
   }
-  // An entry brings back its settings and its picture: the one it held in this page's memory, else
-  // (after a reload) the sample its link names.
+  // An entry brings back its settings, its picture and its mask: the ones it held in this page's
+  // memory, else (after a reload) the sample its link names.
   window.addEventListener('popstate', (e) => {
     walk.moving = false;
     if (walk.owed) return travel(walk.owed);
@@ -554,14 +634,16 @@
     applySettings(location.search);
     showSteps();
     const held = pictures.get(steps.at), sample = new URLSearchParams(location.search).get('image');
+    const mask = masks.get(steps.at) ?? null;
     if (held && held !== state.picture) {
       showCommand(optionArgs());
-      open(held.bytes, held.name, { sample: held.sample, restore: true });
+      open(held.bytes, held.name, { sample: held.sample, restore: true, mask });
     } else if (!held && samples.includes(sample) && sample !== state.sample) {
       showCommand(optionArgs());
       openSample(sample, true);
     } else {
       state.opening++;  // a picture still loading for another entry is not this one's
+      useMask(mask);
       update();
     }
   });
@@ -569,10 +651,13 @@
   $('undo').addEventListener('click', () => stepBy(-1));
   $('redo').addEventListener('click', () => stepBy(1));
   $('reset').addEventListener('click', () => {
+    const hadFiles = Object.keys(state.files).length > 0;
     applySettings('');
     for (const spec of specs.filter((x) => x.kind === 'file')) form.elements[spec.name].value = '';
     state.files = {};
-    commit();
+    brush.chosen = null;
+    useMask(null);
+    if (hadFiles || settingsQuery() !== location.search) pushEntry(settingsQuery());  // Undo brings the mask back too
     update();
   });
   // The user's own presets: option sets kept in this browser under a name, loaded into the
@@ -838,11 +923,15 @@
     });
   }
 
-  // A link opens with its settings and its sample (the first sample without one).
-  applySettings(location.search);
+  // A link opens with its settings and its sample (the first sample without one); what it asks
+  // that the page cannot give is said above the controls.
+  const unfit = applySettings(location.search), linked = new URLSearchParams(location.search).get('image');
+  if (linked !== null && !samples.includes(linked)) unfit.push(`image=${linked} (no such sample: ${samples[0]})`);
+  $('link-note').hidden = !unfit.length;
+  $('link-note').textContent = `the link asks for what the page cannot take: ${unfit.join('; ')}`;
+  if (!history.state) newestKept(0);  // a page opened afresh: no entry after it
   history.replaceState({ step: steps.at }, '');
   showSteps();
-  const linked = new URLSearchParams(location.search).get('image');
   window.texsort.ready.then(() => openSample(samples.includes(linked) ? linked : samples[0], true), (e) => say(e.message, true));
   window.texsortPage = { state, optionArgs, open, savedPng, recipeText, watch, watchOpen, go };  // for scripts and the browser tests
 })();

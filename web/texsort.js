@@ -4,7 +4,8 @@
 //   texsort.writeFile(name, bytes), texsort.readFile(name), texsort.removeFile(name)
 //   texsort.live.open(bytes, name) -> {} or {error}; .set(optionArgs) -> {passes} or {error};
 //     .advance(passes) -> passes left; .draw(original): the picture on the canvas #texsort-gl; .read();
-//     .brush(path, x0, y0, x1, y1, radius, level) -> {changed} or {error}: the mask brush
+//     .brush(path, x0, y0, x1, y1, radius, level) -> {changed} or {error}: the mask brush;
+//     .brushFrom(path) -> {} or {error}: the mask its next stroke paints on
 //   texsort.watch.open(bytes, algorithm, order) -> {passes, scaled} or {error}; .seek(pass); .picture({roles,
 //     changed}) -> ImageData of the state as the desktop viewer draws it; .text(); .gpuMs() (wall);
 //     .gpuTimed(pass) -> GPU ms from the timer extension once its result is in, else null
@@ -206,6 +207,13 @@
       err = new ByteSink();
       const changed = withStrings([path], (p) => Module._texsort_live_brush(p, x0, y0, x1, y1, radius, level));
       return changed >= 0 ? { changed } : { error: errorText(), code: -changed };
+    },
+    // The mask the next stroke paints on: the module's file `path` when it fits the picture, else
+    // black ('' for black). {} or {error}.
+    brushFrom(path) {
+      err = new ByteSink();
+      const code = withStrings([path], (p) => Module._texsort_live_brush_from(p));
+      return code === 0 ? {} : { error: errorText(), code: -code };
     },
     advance(passes) { return Module._texsort_live_advance(passes); },
     draw(original) { Module._texsort_live_draw(original ? 1 : 0); },

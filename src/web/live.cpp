@@ -187,8 +187,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_width() { return live().view ? 
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_height() { return live().view ? int(live().view->height()) : 0; }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_pass() { return live().view ? int(live().view->pass()) : 0; }
 
-// The page's mask brush, the desktop's (paintStroke): on the opened picture's mask, black until
-// painted (nothing sorted), a round stroke from (x0, y0) to (x1, y1) in picture pixels of `radius`,
+// The page's mask brush, the desktop's (paintStroke): on the opened picture's mask (black, or as
+// texsort_live_brush_from set it), a round stroke from (x0, y0) to (x1, y1) in picture pixels of `radius`,
 // white to paint (`level` 255) or black to erase (0); or, with a negative radius, the whole mask at
 // `level` (Fill, Clear). The mask is written to `path` as texsort's PNG for --mask to read; returns
 // the pixels changed, or minus the exit code with the one-line error on standard error.
@@ -205,6 +205,22 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_brush(const char* path, double 
         radius < 0 ? l.brush.pixelCount() : paintStroke(l.brush, x0, y0, x1, y1, radius, Rgb{byte, byte, byte});
     saveImagePng(path, l.brush);
     return static_cast<int>(std::min<std::uint64_t>(changed, 0x7fffffff));
+  } catch (const Error& e) {
+    return failed(e);
+  }
+}
+
+// The mask the brush's next stroke paints on: the mask file at `path` (the one --mask names now:
+// a file the user chose, or a painted one brought back by Undo) when it has the picture's size,
+// else black; "" for black. Returns 0, or minus the exit code with the one-line error.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_brush_from(const char* path) {
+  Live& l = live();
+  try {
+    l.brush = Image{};
+    if (*path == '\0' || l.image.rgba.empty()) return 0;
+    Image mask = loadImage(path, kMaxElements);
+    if (mask.width == l.image.width && mask.height == l.image.height) l.brush = std::move(mask);
+    return 0;
   } catch (const Error& e) {
     return failed(e);
   }

@@ -430,6 +430,9 @@ async function suiteTool(page, problems) {
   let s = await shown();
   check((await st()).inputName === 'coffee.png' && s.args === '--lower 0.3 --key hue' && s.undo && s.redo,
         'a link opens its sample with its options', JSON.stringify(s));
+  const linkNote = await page.$eval('#link-note', (p) => (p.hidden ? '' : p.textContent));
+  check(linkNote.includes('order=sideways (the page uses asc)'), 'a value the link asks for and the page lacks is said',
+        linkNote);
   // Each change made is an entry: the link follows it, Back and Forward (and Undo, Redo, their keys)
   // bring the controls and the picture back.
   // Each action waits for the page to be idle first, so the sort it waits for is its own.
@@ -642,12 +645,64 @@ async function suiteTool(page, problems) {
     const viaCli = runNative(['pixelsort', 'pasted.png', '-o', '-', '-q', ...brushed.args], null, dir);
     check(viaCli.code === 0 && pixels(viaCli.stdout).equals(Buffer.from(brushed.rgba)),
           'the picture with a painted mask is the CLI\'s with the mask file', viaCli.stderr + brushed.args.join(' '));
+    // The picture the CLI makes with the mask file the page names now, and the page's picture.
+    const asTheCli = async () => {
+      const shownNow = await page.evaluate(() => ({ args: window.texsortPage.state.sortArgs,
+                                                    rgba: Array.from(window.texsort.live.read().rgba) }));
+      const cli = runNative(['pixelsort', 'pasted.png', '-o', '-', '-q', ...shownNow.args], null, dir);
+      return cli.code === 0 && pixels(cli.stdout).equals(Buffer.from(shownNow.rgba));
+    };
+    const drag = async (from, to) => {
+      await idle();
+      const n0 = (await st()).settled;
+      await page.mouse.move(...at(...from));
+      await page.mouse.down();
+      await page.mouse.move(...at(...to), { steps: 3 });
+      await page.mouse.up();
+      await settledAfter(n0);
+      await idle();
+    };
+    // A stroke is an entry: Undo takes back the last one (the mask after the first comes back),
+    // Redo brings it again.
+    await drag([10.5, 1], [10.5, 16]);
+    const secondMask = await fileOfPage('/clip board-mask.png');
+    s = await stepTo(() => page.click('#undo'));
+    const undoneMask = await fileOfPage('/clip board-mask.png');
+    check(!pixels(secondMask).equals(maskRgba) && pixels(undoneMask).equals(maskRgba) &&
+          s.args.includes('--mask clip board-mask.png') && await asTheCli(),
+          'Undo takes back the last stroke of the brush', s.args);
+    s = await stepTo(() => page.click('#redo'));
+    check(pixels(await fileOfPage('/clip board-mask.png')).equals(pixels(secondMask)), 'Redo paints the stroke again', s.args);
+    // A mask file chosen is where the brush starts, as on the desktop; painting never replaces the
+    // chosen file, even one named as the painted mask would be.
+    fs.rmSync(path.join(dir, 'clip board-mask.png'));  // the painted mask the CLI read before: now a file of the user's
+    const chosen = madeIn(dir, 'clip board-mask.png', 'color=c=black:s=46x18,drawbox=x=0:y=0:w=23:h=18:color=white:t=fill', 'gray');
+    await idle();
+    n = (await st()).settled;
+    await (await page.$('#option-mask')).uploadFile(path.join(dir, 'clip board-mask.png'));
+    await settledAfter(n);
+    await drag([34.5, 9], [42.5, 9]);
+    const onChosen = await page.evaluate(() => window.texsortPage.state.sortArgs.join(' '));
+    const paintedOnChosen = pixels(await fileOfPage('/clip board-mask-2.png')), chosenRgba = pixels(chosen);
+    const left = (x, y) => paintedOnChosen[4 * (46 * y + x)];
+    fs.writeFileSync(path.join(dir, 'clip board-mask-2.png'), await fileOfPage('/clip board-mask-2.png'));
+    check(onChosen.includes('--mask clip board-mask-2.png') && left(5, 3) === 255 && left(38, 9) === 255 &&
+          left(38, 2) === 0 && pixels(await fileOfPage('/clip board-mask.png')).equals(chosenRgba) && await asTheCli(),
+          'the brush paints on the mask chosen, into a file of its own', onChosen + ` ${left(5, 3)} ${left(38, 9)} ${left(38, 2)}`);
+    s = await stepTo(() => page.click('#undo'));
+    check(s.args.includes('--mask clip board-mask.png') && !s.args.includes('-2.png'), 'Undo brings back the mask chosen before the stroke', s.args);
+    s = await stepTo(() => page.click('#redo'));
     await page.keyboard.press('KeyB');
     // Another picture opened: the mask painted on the last one goes with it.
     await stepTo(() => page.click('#sample-coffee'));
     const dropped = await page.evaluate(() => [window.texsortPage.state.inputName, window.texsortPage.state.sortArgs.join(' ')]);
     check(dropped[0] === 'coffee.png' && !dropped[1].includes('--mask'), 'another picture opened drops the mask painted on the last',
           dropped.join(': '));
+    // Undo across the change of picture brings back the picture and the mask painted on it.
+    s = await stepTo(() => page.click('#undo'));
+    check(s.args.includes('--mask clip board-mask-2.png') && (await st()).inputName === 'clip board.png' && await asTheCli(),
+          'Undo brings back the picture and its painted mask', s.args);
+    await stepTo(() => page.click('#redo'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -667,10 +722,16 @@ async function suiteTool(page, problems) {
   s = await shown();
   check(s.args === '--key green' && s.key === 'green', 'a kept preset loads its options into the controls',
         JSON.stringify(s));
+  await stepTo(() => page.click('#undo'));
   await page.reload({ waitUntil: 'load' });
   await page.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 120000 });
   const kept = await page.$$eval('#my-presets option', (o) => o.map((x) => x.value));
   check(kept.includes('my green'), 'a kept preset is there after a reload', kept.join(', '));
+  // The entries after the one reloaded are still there for Redo.
+  s = await shown();
+  check(s.args === '--key hue' && !s.redo, 'Redo reaches the entries after the one reloaded', JSON.stringify(s));
+  s = await stepTo(() => page.click('#redo'));
+  check(s.args === '--key green', 'Redo after a reload brings the next entry', JSON.stringify(s));
   check(problems.length === 0, 'no console error', problems.join('; '));
 }
 
