@@ -52,13 +52,13 @@ target_compile_options(texsort-core PRIVATE $<$<COMPILE_LANGUAGE:CXX>:${TEXSORT_
 set(web_link
   -fexceptions -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB
   -sENVIRONMENT=web -sEXIT_RUNTIME=0 -sFORCE_FILESYSTEM=1
-  "-sEXPORTED_FUNCTIONS=['_texsort_run','_texsort_open_context','_texsort_watch_open','_texsort_watch_seek','_texsort_watch_picture','_texsort_watch_draw','_texsort_watch_width','_texsort_watch_height','_texsort_watch_text','_texsort_watch_gpu_ms','_texsort_watch_scaled','_texsort_watch_tone','_texsort_watch_network','_texsort_watch_counters','_texsort_live_open','_texsort_live_set','_texsort_live_advance','_texsort_live_draw','_texsort_live_read','_texsort_live_width','_texsort_live_height','_texsort_live_pass','_texsort_live_wait','_texsort_preset_recipe','_texsort_live_brush','_texsort_live_brush_from','_main','_malloc','_free']"
+  "-sEXPORTED_FUNCTIONS=['_texsort_run','_texsort_open_context','_texsort_watch_open','_texsort_watch_seek','_texsort_watch_picture','_texsort_watch_draw','_texsort_watch_width','_texsort_watch_height','_texsort_watch_text','_texsort_watch_gpu_ms','_texsort_watch_scaled','_texsort_watch_tone','_texsort_watch_network','_texsort_watch_counters','_texsort_live_open','_texsort_live_set','_texsort_live_advance','_texsort_live_draw','_texsort_live_read','_texsort_live_width','_texsort_live_height','_texsort_live_pass','_texsort_live_wait','_texsort_preset_recipe','_texsort_live_brush','_texsort_live_brush_from','_texsort_live_frame','_main','_malloc','_free']"
   "-sEXPORTED_RUNTIME_METHODS=['FS','stringToUTF8','lengthBytesUTF8','setValue','getValue','UTF8ToString','HEAPU8']")
 target_link_options(texsort-core PRIVATE ${web_link})
 set_target_properties(texsort-core PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/site")
 
 # The page and the samples beside the module.
-foreach(file index.html texsort.js page.js page.css)
+foreach(file index.html texsort.js media.js page.js page.css)
   if(EXISTS "${PROJECT_SOURCE_DIR}/web/${file}")
     configure_file("${PROJECT_SOURCE_DIR}/web/${file}" "${CMAKE_BINARY_DIR}/site/${file}" COPYONLY)
   endif()

@@ -40,11 +40,12 @@
   ];
   const samples = ['astronaut', 'coffee'];  // pictures the site serves as NAME.png, each with its button
   const $ = (id) => document.getElementById(id);
+  const media = window.texsortMedia;
   const form = $('options'), picture = $('texsort-gl'), status = $('status');
   // The page's state. settled counts finished sorts and opens: tests wait for it to move, never for time.
   const state = { input: null, inputName: 'image.png', shownName: 'image.png', converted: false, opened: false, sample: null,
                   sorted: false, stale: false, running: false, pending: false, wanted: [], sortArgs: [], left: 0,
-                  passes: 0, started: 0, settled: 0, opening: 0, reading: 0, files: {} };
+                  passes: 0, started: 0, settled: 0, opening: 0, reading: 0, files: {}, clip: null };
 
   for (const spec of specs) {
     const label = document.createElement('label');
@@ -191,7 +192,8 @@
   }
   function showCommand(args) {
     const note = state.converted ? ` (the page read ${state.inputName} as this PNG)` : '';
-    $('command').textContent = ['texsort', 'pixelsort', state.shownName, '-o', 'sorted.png', ...args].map(quoted).join(' ');
+    const output = state.clip ? 'sorted.mp4' : 'sorted.png';
+    $('command').textContent = ['texsort', 'pixelsort', state.shownName, '-o', output, ...args].map(quoted).join(' ');
     $('command-note').textContent = note;
   }
 
@@ -235,6 +237,7 @@
       return requestAnimationFrame(sortFrame);
     }
     live.draw($('before').checked);
+    if (state.clip) state.clip.shown += 1;
     state.sorted = true;
     setStale(false);
     showSplit();
@@ -246,46 +249,6 @@
     if (error) showError(error);
     else say(`re-sorted in ${ms.toFixed(0)} ms`);
     state.settled += 1;
-  }
-
-  // A picture stb_image does not read (WebP, AVIF, ...) decoded by the browser, exactly: through
-  // WebGL2 with premultiplication and colour conversion off, then handed to texsort as an
-  // uncompressed TGA (which stb reads, alpha included). Null where the browser cannot either.
-  async function decodedByTheBrowser(bytes) {
-    let bitmap;
-    try {
-      bitmap = await createImageBitmap(new Blob([bytes]), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
-    } catch (e) {
-      return null;
-    }
-    const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
-    const texture = gl.createTexture();
-    gl.bindTexture(gl.TEXTURE_2D, texture);
-    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
-    gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
-    const framebuffer = gl.createFramebuffer();
-    gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
-    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
-    const { width, height } = bitmap;
-    const rgba = new Uint8Array(width * height * 4);
-    gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
-    // TGA: 18-byte header, type 2 (true colour), rows from the top; BGRA with 8 alpha bits, or BGR
-    // when every pixel is opaque (a picture without alpha keeps three channels, as its PNG would).
-    const opaque = rgba.every((v, i) => (i & 3) !== 3 || v === 255);
-    const depth = opaque ? 3 : 4;
-    const tga = new Uint8Array(18 + width * height * depth);
-    tga.set([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, width & 255, width >> 8, height & 255, height >> 8, 8 * depth,
-             (opaque ? 0 : 8) | 32]);
-    for (let i = 0; i < width * height; i++) {
-      const at = 18 + depth * i;
-      tga[at] = rgba[4 * i + 2];
-      tga[at + 1] = rgba[4 * i + 1];
-      tga[at + 2] = rgba[4 * i];
-      if (!opaque) tga[at + 3] = rgba[4 * i + 3];
-    }
-    return tga;
   }
 
   // WebP (RIFF....WEBP) and AVIF/HEIF (....ftypavif, ftypheic, ...): formats browsers read and
@@ -305,11 +268,12 @@
                                      mask = null } = {}) {
     let input = new Uint8Array(bytes), converted = false;
     if (browserOnlyFormat(input)) {
-      const tga = await decodedByTheBrowser(bytes);
+      const tga = await media.decodedPicture(bytes);  // exactly as the browser decodes it
       if (tga) [input, converted] = [tga, true];
     }
     await window.texsort.ready;
     if (ticket !== state.opening) return;
+    closeClip();
     name = name.replace(/^.*\//, '');
     const r = window.texsort.live.open(input, name);
     state.inputName = name;
@@ -346,9 +310,86 @@
     return open(await response.arrayBuffer(), sample + '.png', { sample, ticket, restore, entry });
   }
   async function openFile(file, name = file.name) {
-    const ticket = ++state.opening;
-    return open(await file.arrayBuffer(), name, { ticket });
+    const ticket = ++state.opening, bytes = await file.arrayBuffer();
+    if (media.isClip(file.type, new Uint8Array(bytes))) return openClip(file, name, ticket);
+    return open(bytes, name, { ticket });
   }
+
+  // --- A clip: a video the browser plays, each frame it shows sorted on the GPU with the live
+  // options as its picture would be (texsort.live.frame), the picture drawn from the GPU. The frame
+  // shown is the picture Save PNG, the split and Watch take; the command line shown sorts the clip. ---
+  async function openClip(file, name, ticket) {
+    await window.texsort.ready;
+    if (ticket !== state.opening) return;
+    closeClip();
+    name = name.replace(/^.*\//, '');
+    const clip = new media.Clip(file, (frame) => clipFrame(clip, frame));
+    state.clip = { clip, name, frame: null, shown: 0 };
+    const r = await clip.open();
+    if (state.clip?.clip !== clip) return;
+    if (r.error) {
+      closeClip();
+      state.opened = state.sorted = false;
+      picture.classList.add('none');
+      showError(`${name}: the browser cannot play this video (${r.error})`);
+      state.settled += 1;
+      return;
+    }
+    useMask(null);
+    Object.assign(state, { inputName: name, shownName: asOperand(name), converted: false, sample: null, sorted: false });
+    $('clip-bar').hidden = false;
+    $('clip-seek').max = String(clip.duration || 0);
+    picture.classList.remove('none');
+    showCommand(optionArgs());
+    clip.play().catch(() => showClipPlaying());
+  }
+  function clipFrame(clip, frame) {
+    const c = state.clip;
+    if (c?.clip !== clip) return;
+    c.frame = frame;
+    state.input = media.tgaOf(frame);  // the frame as a file texsort reads: Save and Watch take it
+    const r = window.texsort.live.frame(frame, c.name);
+    showClipPlaying();
+    if (r.error) {
+      showError(r.error);
+      state.settled += 1;
+      return;
+    }
+    state.opened = true;
+    if (!r.ready) return update();  // planned again, sorted over the next animation frames
+    if (state.running) return;  // the sort under way draws it
+    window.texsort.live.draw($('before').checked);
+    c.shown += 1;
+    state.sorted = true;
+    showSplit();
+    state.settled += 1;
+  }
+  function showClipPlaying() {
+    const clip = state.clip?.clip;
+    if (!clip) return;
+    $('clip-play').textContent = clip.playing ? 'Pause' : 'Play';
+    $('clip-seek').value = String(state.clip.frame?.time ?? 0);
+    $('clip-time').value = `${(state.clip.frame?.time ?? 0).toFixed(2)} s`;
+  }
+  function closeClip() {
+    if (!state.clip) return;
+    state.clip.clip.close();
+    state.clip = null;
+    $('clip-bar').hidden = true;
+  }
+  $('clip-play').addEventListener('click', () => {
+    const clip = state.clip?.clip;
+    if (!clip) return;
+    if (clip.playing) clip.pause();
+    else clip.play().catch((e) => say(e.message, true));
+    showClipPlaying();
+  });
+  $('clip-back').addEventListener('click', () => state.clip?.clip.step(-1));
+  $('clip-next').addEventListener('click', () => state.clip?.clip.step(1));
+  $('clip-seek').addEventListener('input', () => {
+    state.clip?.clip.pause();
+    state.clip?.clip.seek(Number($('clip-seek').value));
+  });
   // The PNG texsort pixelsort writes for the picture and the options shown: Save's bytes.
   async function savedPng() {
     const r = await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...state.sortArgs], state.input);
@@ -531,7 +572,7 @@
   $('brush-save').addEventListener('click', () => {
     download(window.texsort.readFile('/' + plainName(brush.painted)), 'image/png', '-mask.png');
   });
-  // B, X, [ and ]: the desktop brush's keys, when no field or list has focus.
+  // B, X, [ and ]: the desktop brush's keys, when no field or list has focus; , and . step a clip.
   document.addEventListener('keydown', (e) => {
     if ($('pixelsort-mode').hidden || e.ctrlKey || e.metaKey || e.altKey ||
         document.activeElement?.matches('input[type=text], input[type=number], select, textarea')) return;
@@ -539,6 +580,7 @@
     const keys = { b: () => $('brush').click(), x: () => $('brush-erase').click(),
                    '[': () => { size.value = Math.round(Number(size.value) / 1.25); size.dispatchEvent(new Event('input')); },
                    ']': () => { size.value = Math.ceil(Number(size.value) * 1.25); size.dispatchEvent(new Event('input')); } };
+    if (state.clip) Object.assign(keys, { ',': () => state.clip.clip.step(-1), '.': () => state.clip.clip.step(1) });
     const key = keys[e.key.toLowerCase()];
     if (key) { e.preventDefault(); key(); }
   });

@@ -6,6 +6,7 @@
 //     .advance(passes) -> passes left; .draw(original): the picture on the canvas #texsort-gl; .read();
 //     .brush(path, x0, y0, x1, y1, radius, level) -> {changed} or {error}: the mask brush;
 //     .brushFrom(path) -> {} or {error}: the mask its next stroke paints on
+//     .frame({rgba, width, height}, name) -> {ready} or {error}: a clip's frame in place of the picture
 //   texsort.watch.open(bytes, algorithm, order) -> {passes, scaled} or {error}; .seek(pass); .picture({roles,
 //     changed}) -> ImageData of the state as the desktop viewer draws it; .text(); .gpuMs() (wall);
 //     .gpuTimed(pass) -> GPU ms from the timer extension once its result is in, else null
@@ -199,6 +200,20 @@
         return passes >= 0 ? { passes } : { error: errorText(), code: -passes };
       } finally {
         Module._free(argv);
+      }
+    },
+    // A clip's frame in place of the picture ({rgba, width, height}, rows from the top), named `name`
+    // in messages: {ready: true} when it is sorted under the options set (draw it), {ready: false}
+    // when set() must plan again, or {error}.
+    frame({ rgba, width, height }, name) {
+      err = new ByteSink();
+      const at = Module._malloc(Math.max(1, rgba.length));
+      try {
+        Module.HEAPU8.set(rgba, at);
+        const code = withStrings([name], (n) => Module._texsort_live_frame(at, width, height, n));
+        return code >= 0 ? { ready: code === 1 } : { error: errorText(), code: -code };
+      } finally {
+        Module._free(at);
       }
     },
     // The mask brush (texsort_live_brush): a stroke in picture pixels, or with radius < 0 the whole

@@ -142,6 +142,37 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_set(int argc, char** argv) {
   }
 }
 
+// A clip's frame (as the browser decoded it: width x height RGBA at `rgba`, rows from the top) in
+// place of the picture, named `name` in messages. When the view can take it as it stands (a frame
+// of the same size, no earlier sorts) it is sorted under the options set, to the pass the view was
+// at: returns 1, ready to draw. Otherwise 0: texsort_live_set plans again. Minus the exit code on
+// an error.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_frame(const std::uint8_t* rgba, int width, int height, const char* name) {
+  Live& l = live();
+  try {
+    if (width <= 0 || height <= 0 || std::uint64_t(width) * std::uint64_t(height) > kMaxElements) {
+      throw Error(ExitCode::BadInput, std::string(name) + ": a frame of " + std::to_string(width) + "x" +
+                                          std::to_string(height) + " pixels, more than texsort sorts");
+    }
+    if (!l.context) l.context = std::make_unique<HeadlessContext>();
+    l.context->makeCurrent();
+    const bool sameSize = l.image.width == std::uint32_t(width) && l.image.height == std::uint32_t(height);
+    const std::size_t bytes = std::size_t(width) * std::size_t(height) * 4;
+    l.image = Image{std::uint32_t(width), std::uint32_t(height), 4, std::vector<std::uint8_t>(rgba, rgba + bytes)};
+    l.name = name;
+    if (!sameSize) l.brush = Image{};
+    if (l.view && sameSize && l.earlierKey.empty()) {
+      l.view->setImage(l.image);
+      return 1;
+    }
+    l.view.reset();
+    l.earlier.reset();
+    return 0;
+  } catch (const Error& e) {
+    return failed(e);
+  }
+}
+
 // Runs up to `passes` more of the live sort's passes; returns how many remain (0: sorted).
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_advance(int passes) {
   Live& l = live();

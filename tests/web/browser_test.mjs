@@ -6,7 +6,8 @@
 // pass of every fragment algorithm equals the CPU model's, digest for digest with the native
 // `texsort check`), watch (the page's pass-by-pass picture is the desktop's recording of that pass),
 // live (the page on a phone and a desktop screen, its state after errors, quick changes, the keyboard),
-// tool (a link's settings, Back and Forward, Undo, Redo and Reset, Copy, a pasted image, Save recipe).
+// tool (a link's settings, Back and Forward, Undo, Redo and Reset, Copy, a pasted image, Save recipe),
+// clip (a video plays sorted; each frame drawn is the CLI's sort of that frame as the page decoded it).
 // Exits 1 on any failure; nothing is skipped.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -984,6 +985,86 @@ async function suiteWatch(page) {
   }
 }
 
+// A clip in the page (clip suite): a VP9 WebM and an H.264 MP4 made by ffmpeg's testsrc2 play
+// sorted, and for 5 frames each the picture drawn is the native CLI's sort of that frame's pixels
+// as the page decoded them, and Save PNG gives the CLI's file for it.
+async function suiteClip(page, problems) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-clip-'));
+  const fps = 10;
+  const clips = [['my clip.webm', ['-c:v', 'libvpx-vp9', '-crf', '30', '-b:v', '0']],
+                 ['clip.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast']]];
+  try {
+    for (const [name, codec] of clips) {
+      const file = path.join(dir, name);
+      const made = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=96x64:r=${fps}:d=1.5`, ...codec,
+                                        '-pix_fmt', 'yuv420p', file]);
+      if (made.status !== 0) throw new Error('ffmpeg: ' + made.stderr.toString());
+      const n0 = await page.evaluate(() => window.texsortPage.state.settled);
+      await (await page.$('#file')).uploadFile(file);
+      // It plays: frames after the first are sorted and drawn as they come.
+      await page.waitForFunction((n, opened) => window.texsortPage.state.settled > n &&
+                                 window.texsortPage.state.clip?.name === opened && window.texsortPage.state.clip.shown >= 3,
+                                 { timeout: 120000 }, n0, name);
+      const playing = await page.evaluate(() => ({ bar: !document.getElementById('clip-bar').hidden,
+                                                   command: document.getElementById('command').textContent }));
+      check(playing.bar && playing.command.startsWith(`texsort pixelsort ${name.includes(' ') ? `'${name}'` : name} -o sorted.mp4`),
+            name + ': the clip plays sorted, with its command line', JSON.stringify(playing));
+      await page.evaluate(() => window.texsortPage.state.clip.clip.pause());
+      await page.select('#option-key', 'hue');
+      let last = null;
+      for (let k = 0; k < 5; k++) {
+        const time = (k + 0.5) / fps;
+        const before = await page.evaluate(() => window.texsortPage.state.settled);
+        await page.evaluate((t) => window.texsortPage.state.clip.clip.seek(t), time);
+        await page.waitForFunction((n, t) => {
+          const st = window.texsortPage.state;
+          return st.settled > n && !st.running && !st.pending && Math.abs(st.clip.frame.time - t) < 1e-3;
+        }, { timeout: 120000 }, before, time);
+        const shown = await page.evaluate(async () => {
+          const st = window.texsortPage.state;
+          const saved = await window.texsortPage.savedPng();
+          return { args: st.sortArgs, drawn: Array.from(window.texsort.live.read().rgba), frame: Array.from(st.clip.frame.rgba),
+                   width: st.clip.frame.width, height: st.clip.frame.height, saved: Array.from(saved) };
+        });
+        const framePng = path.join(dir, `frame${k}.png`);
+        const png = spawnSync('ffmpeg', ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${shown.width}x${shown.height}`,
+                                         '-i', '-', '-frames:v', '1', '-y', framePng], { input: Buffer.from(shown.frame) });
+        if (png.status !== 0) throw new Error('ffmpeg: ' + png.stderr.toString());
+        const cli = runNative(['pixelsort', framePng, '-o', '-', '-q', ...shown.args]);
+        const drawn = Buffer.from(shown.drawn);
+        check(shown.args.join(' ') === '--key hue' && cli.code === 0 && pixels(cli.stdout).equals(drawn) &&
+              !drawn.equals(Buffer.from(shown.frame)),
+              `${name}: frame ${k} drawn is the CLI's sort of the frame the page decoded`, cli.stderr + shown.args.join(' '));
+        check(pixels(Buffer.from(shown.saved)).equals(drawn), `${name}: Save PNG at frame ${k} is the CLI's file`, '');
+        check(last === null || !last.equals(Buffer.from(shown.frame)), `${name}: frame ${k} is a frame of its own`, '');
+        last = Buffer.from(shown.frame);
+      }
+      await page.select('#option-key', 'luma');
+    }
+    // A file that claims to be a clip and is not: one line naming it, no picture.
+    const bad = path.join(dir, 'broken.webm');
+    fs.writeFileSync(bad, Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(60, 7)]));
+    const n1 = await page.evaluate(() => window.texsortPage.state.settled);
+    await (await page.$('#file')).uploadFile(bad);
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n, { timeout: 60000 }, n1);
+    const said = await page.evaluate(() => ({ text: document.getElementById('status').textContent,
+                                              clip: !!window.texsortPage.state.clip,
+                                              bar: document.getElementById('clip-bar').hidden }));
+    check(said.text.startsWith('broken.webm: the browser cannot play') && !said.clip && said.bar,
+          'a clip the browser cannot play is named in one line', JSON.stringify(said));
+    // A picture opened after a clip: the clip stops and the picture is sorted as before.
+    const n2 = await page.evaluate(() => window.texsortPage.state.settled);
+    await page.click('#sample-coffee');
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.sorted,
+                               { timeout: 120000 }, n2);
+    const after = await page.evaluate(() => document.getElementById('command').textContent);
+    check(after.startsWith('texsort pixelsort coffee.png -o sorted.png'), 'a picture opened after a clip is a picture again', after);
+    check(problems.length === 0, 'no console error', problems.join('; '));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function suiteDigests(page) {
   const algos = 'bitonic,bitonic-legacy,oddeven-merge,radix,bitonic-fast,bitonic-wide';
   const args = ['check', '--quick', '--digests', '--algos', algos];
@@ -1007,6 +1088,7 @@ try {
   else if (suite === 'tool') await suiteTool(opened.page, opened.problems);
   else if (suite === 'digests') await suiteDigests(opened.page);
   else if (suite === 'watch') await suiteWatch(opened.page);
+  else if (suite === 'clip') await suiteClip(opened.page, opened.problems);
   else check(false, 'suite', `unknown suite ${suite}`);
 } catch (e) {
   check(false, suite, e.stack || String(e));

@@ -1,0 +1,154 @@
+// What the page takes from the browser's own decoders: a picture's or a video frame's pixels
+// exactly as decoded (through WebGL2 with premultiplication and colour conversion off), those
+// pixels as a file texsort reads (an uncompressed TGA), and a clip player that hands each frame it
+// shows to the page. Loaded before page.js, which uses it as window.texsortMedia.
+(function () {
+  'use strict';
+
+  // One small WebGL2 context for reading decoded pixels back (its own, not the sort's).
+  let reader = null;
+  function readerContext() {
+    if (reader && !reader.gl.isContextLost()) return reader;
+    const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
+    if (!gl) return null;
+    const texture = gl.createTexture(), framebuffer = gl.createFramebuffer();
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+    reader = { gl, texture };
+    return reader;
+  }
+
+  // The pixels of an ImageBitmap or a <video>'s current frame as the browser decoded them:
+  // {rgba, width, height}, rows from the top; null where WebGL2 cannot take it.
+  function pixelsOf(source, width, height) {
+    const r = readerContext();
+    if (!r || !width || !height) return null;
+    const gl = r.gl;
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, source);
+    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, r.texture, 0);
+    const rgba = new Uint8Array(width * height * 4);
+    gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
+    return gl.getError() === gl.NO_ERROR ? { rgba, width, height } : null;
+  }
+
+  // Pixels as an uncompressed TGA (18-byte header, type 2, rows from the top), which texsort reads:
+  // BGRA with 8 alpha bits, or BGR when every pixel is opaque (a picture without alpha keeps three
+  // channels, as its PNG would).
+  function tgaOf({ rgba, width, height }) {
+    const opaque = rgba.every((v, i) => (i & 3) !== 3 || v === 255);
+    const depth = opaque ? 3 : 4;
+    const tga = new Uint8Array(18 + width * height * depth);
+    tga.set([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, width & 255, width >> 8, height & 255, height >> 8, 8 * depth,
+             (opaque ? 0 : 8) | 32]);
+    for (let i = 0; i < width * height; i++) {
+      const at = 18 + depth * i;
+      tga[at] = rgba[4 * i + 2];
+      tga[at + 1] = rgba[4 * i + 1];
+      tga[at + 2] = rgba[4 * i];
+      if (!opaque) tga[at + 3] = rgba[4 * i + 3];
+    }
+    return tga;
+  }
+
+  // A picture stb_image does not read (WebP, AVIF, ...) as a TGA of its decoded pixels; null where
+  // the browser cannot read it either.
+  async function decodedPicture(bytes) {
+    let bitmap;
+    try {
+      bitmap = await createImageBitmap(new Blob([bytes]), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+    } catch (e) {
+      return null;
+    }
+    const pixels = pixelsOf(bitmap, bitmap.width, bitmap.height);
+    bitmap.close();
+    return pixels && tgaOf(pixels);
+  }
+
+  // A file the <video> element plays: by its type, else by its first bytes (WebM/Matroska's EBML
+  // header, an MP4's or QuickTime's ftyp box that is not a still's: AVIF and HEIF are pictures).
+  function isClip(type, b) {
+    if (/^video\//.test(type)) return true;
+    const text = (from, to) => String.fromCharCode(...b.subarray(from, to));
+    return b.length > 12 && ((b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) ||
+                             (text(4, 8) === 'ftyp' && !/^(avif|avis|heic|heix|mif1)$/.test(text(8, 12))));
+  }
+
+  // A clip playing in a hidden <video>: each frame it presents (playing, stepped or sought) goes to
+  // onFrame({rgba, width, height, time}) once, the newest only. Frame steps go by the clip's own
+  // frame duration, measured from the frames presented (1/30 s until two have been seen).
+  class Clip {
+    constructor(blob, onFrame) {
+      this.video = document.createElement('video');
+      Object.assign(this.video, { muted: true, loop: true, playsInline: true, preload: 'auto' });
+      this.url = URL.createObjectURL(blob);
+      this.onFrame = onFrame;
+      this.frameSeconds = 1 / 30;
+      this.lastTime = null;
+      this.closed = false;
+      this.scheduled = false;
+    }
+    // Resolves once the first frame is shown, or to {error} when the browser cannot play the file.
+    async open() {
+      const v = this.video;
+      const ready = new Promise((resolve) => {
+        v.addEventListener('loadeddata', () => resolve({}), { once: true });
+        v.addEventListener('error', () => resolve({ error: v.error?.message || 'the browser cannot play it' }), { once: true });
+      });
+      v.src = this.url;
+      const r = await ready;
+      if (r.error) return r;
+      v.addEventListener('seeked', () => this.schedule());
+      this.watch();
+      this.schedule();
+      return {};
+    }
+    // A new frame presented while playing, measuring the clip's frame duration on the way.
+    watch() {
+      if (this.closed) return;
+      this.video.requestVideoFrameCallback((now, meta) => {
+        if (!this.video.paused && this.lastTime !== null && meta.mediaTime > this.lastTime) {
+          this.frameSeconds = Math.min(this.frameSeconds, meta.mediaTime - this.lastTime);
+        }
+        this.lastTime = meta.mediaTime;
+        this.schedule();
+        this.watch();
+      });
+    }
+    // The frame shown now goes to onFrame at the next animation frame: once, however many events
+    // asked for it meanwhile.
+    schedule() {
+      if (this.scheduled || this.closed) return;
+      this.scheduled = true;
+      requestAnimationFrame(() => {
+        this.scheduled = false;
+        if (this.closed) return;
+        const frame = pixelsOf(this.video, this.video.videoWidth, this.video.videoHeight);
+        if (frame) this.onFrame(Object.assign(frame, { time: this.video.currentTime }));
+      });
+    }
+    get duration() { return this.video.duration; }
+    get playing() { return !this.video.paused; }
+    play() { return this.video.play(); }
+    pause() { this.video.pause(); }
+    seek(seconds) {
+      this.video.currentTime = Math.max(0, Math.min(this.duration, seconds));
+    }
+    step(frames) {
+      this.pause();
+      // The middle of the frame `frames` away: a time inside it, never its edge.
+      const index = Math.floor(this.video.currentTime / this.frameSeconds + 1e-6) + frames;
+      this.seek((Math.max(0, index) + 0.5) * this.frameSeconds);
+    }
+    close() {
+      this.closed = true;
+      this.video.pause();
+      this.video.removeAttribute('src');
+      this.video.load();
+      URL.revokeObjectURL(this.url);
+    }
+  }
+
+  window.texsortMedia = { pixelsOf, tgaOf, decodedPicture, isClip, Clip };
+})();
