@@ -79,10 +79,12 @@
   // onFrame({rgba, width, height, time}) once, the newest only. Frame steps go by the clip's own
   // frame duration, measured from the frames presented (1/30 s until two have been seen).
   class Clip {
-    constructor(blob, onFrame) {
+    // source: a Blob (a file) or a MediaStream (the camera).
+    constructor(source, onFrame) {
       this.video = document.createElement('video');
       Object.assign(this.video, { muted: true, loop: true, playsInline: true, preload: 'auto' });
-      this.url = URL.createObjectURL(blob);
+      this.stream = source instanceof MediaStream ? source : null;
+      this.url = this.stream ? null : URL.createObjectURL(source);
       this.onFrame = onFrame;
       this.frameSeconds = 1 / 30;
       this.lastTime = null;
@@ -96,7 +98,8 @@
         v.addEventListener('loadeddata', () => resolve({}), { once: true });
         v.addEventListener('error', () => resolve({ error: v.error?.message || 'the browser cannot play it' }), { once: true });
       });
-      v.src = this.url;
+      if (this.stream) v.srcObject = this.stream;
+      else v.src = this.url;
       const r = await ready;
       if (r.error) return r;
       v.addEventListener('seeked', () => this.schedule());
@@ -144,11 +147,28 @@
     close() {
       this.closed = true;
       this.video.pause();
-      this.video.removeAttribute('src');
-      this.video.load();
-      URL.revokeObjectURL(this.url);
+      if (this.stream) {
+        this.stream.getTracks().forEach((t) => t.stop());
+        this.video.srcObject = null;
+      } else {
+        this.video.removeAttribute('src');
+        this.video.load();
+        URL.revokeObjectURL(this.url);
+      }
     }
   }
 
-  window.texsortMedia = { pixelsOf, tgaOf, decodedPicture, isClip, Clip };
+  // The camera's video stream, or {error} in words: refused, none there, or what the browser said.
+  async function camera() {
+    if (!navigator.mediaDevices?.getUserMedia) return { error: 'this browser gives pages no camera' };
+    try {
+      return await navigator.mediaDevices.getUserMedia({ video: true, audio: false });
+    } catch (e) {
+      if (e.name === 'NotAllowedError') return { error: 'the browser was not allowed to use it' };
+      if (e.name === 'NotFoundError') return { error: 'there is none' };
+      return { error: e.message || e.name };
+    }
+  }
+
+  window.texsortMedia = { pixelsOf, tgaOf, decodedPicture, isClip, Clip, camera };
 })();

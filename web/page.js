@@ -192,7 +192,7 @@
   }
   function showCommand(args) {
     const note = state.converted ? ` (the page read ${state.inputName} as this PNG)` : '';
-    const output = state.clip ? 'sorted.mp4' : 'sorted.png';
+    const output = state.clip && !state.clip.camera ? 'sorted.mp4' : 'sorted.png';
     $('command').textContent = ['texsort', 'pixelsort', state.shownName, '-o', output, ...args].map(quoted).join(' ');
     $('command-note').textContent = note;
   }
@@ -318,31 +318,43 @@
   // --- A clip: a video the browser plays, each frame it shows sorted on the GPU with the live
   // options as its picture would be (texsort.live.frame), the picture drawn from the GPU. The frame
   // shown is the picture Save PNG, the split and Watch take; the command line shown sorts the clip. ---
-  async function openClip(file, name, ticket) {
+  // A video from `source` (a file, or the camera's stream), named `name` in messages; `camera`:
+  // a live picture that cannot be stepped or sought.
+  async function openClip(source, name, ticket, camera = false) {
     await window.texsort.ready;
     if (ticket !== state.opening) return;
     closeClip();
     name = name.replace(/^.*\//, '');
-    const clip = new media.Clip(file, (frame) => clipFrame(clip, frame));
-    state.clip = { clip, name, frame: null, shown: 0 };
+    const clip = new media.Clip(source, (frame) => clipFrame(clip, frame));
+    state.clip = { clip, name, camera, frame: null, shown: 0 };
     const r = await clip.open();
     if (state.clip?.clip !== clip) return;
-    if (r.error) {
-      closeClip();
-      state.opened = state.sorted = false;
-      picture.classList.add('none');
-      showError(`${name}: the browser cannot play this video (${r.error})`);
-      state.settled += 1;
-      return;
-    }
+    if (r.error) return clipFailed(`${name}: the browser cannot play this video (${r.error})`);
     useMask(null);
     Object.assign(state, { inputName: name, shownName: asOperand(name), converted: false, sample: null, sorted: false });
     $('clip-bar').hidden = false;
-    $('clip-seek').max = String(clip.duration || 0);
+    for (const id of ['clip-back', 'clip-next', 'clip-seek']) $(id).disabled = camera;
+    $('clip-seek').max = String(camera ? 0 : clip.duration || 0);
     picture.classList.remove('none');
     showCommand(optionArgs());
     clip.play().catch(() => showClipPlaying());
   }
+  function clipFailed(message) {
+    closeClip();
+    state.opened = state.sorted = false;
+    picture.classList.add('none');
+    showError(message);
+    state.settled += 1;
+  }
+  // The camera as a clip: its frames sorted as they come; Save PNG keeps the frame shown.
+  async function openCamera() {
+    const ticket = ++state.opening;
+    const stream = await media.camera();
+    if (stream.error) return ticket === state.opening && clipFailed(`camera: ${stream.error}`);
+    if (ticket !== state.opening) return stream.getTracks().forEach((t) => t.stop());
+    return openClip(stream, 'camera.png', ticket, true);
+  }
+  $('camera').addEventListener('click', openCamera);
   function clipFrame(clip, frame) {
     const c = state.clip;
     if (c?.clip !== clip) return;
@@ -580,7 +592,7 @@
     const keys = { b: () => $('brush').click(), x: () => $('brush-erase').click(),
                    '[': () => { size.value = Math.round(Number(size.value) / 1.25); size.dispatchEvent(new Event('input')); },
                    ']': () => { size.value = Math.ceil(Number(size.value) * 1.25); size.dispatchEvent(new Event('input')); } };
-    if (state.clip) Object.assign(keys, { ',': () => state.clip.clip.step(-1), '.': () => state.clip.clip.step(1) });
+    if (state.clip && !state.clip.camera) Object.assign(keys, { ',': () => state.clip.clip.step(-1), '.': () => state.clip.clip.step(1) });
     const key = keys[e.key.toLowerCase()];
     if (key) { e.preventDefault(); key(); }
   });

@@ -7,7 +7,8 @@
 // `texsort check`), watch (the page's pass-by-pass picture is the desktop's recording of that pass),
 // live (the page on a phone and a desktop screen, its state after errors, quick changes, the keyboard),
 // tool (a link's settings, Back and Forward, Undo, Redo and Reset, Copy, a pasted image, Save recipe),
-// clip (a video plays sorted; each frame drawn is the CLI's sort of that frame as the page decoded it).
+// clip (a video plays sorted; each frame drawn is the CLI's sort of that frame as the page decoded it),
+// camera (a fake camera's frames sorted as they come; a refused camera said in one line).
 // Exits 1 on any failure; nothing is skipped.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -1065,6 +1066,63 @@ async function suiteClip(page, problems) {
   }
 }
 
+// The camera (camera suite): Chromium's fake camera plays a Y4M file made by ffmpeg; its frames
+// are sorted as they come, each picture drawn the CLI's sort of the camera frame it came from, and
+// a camera the browser refuses is said in one line.
+async function suiteCamera(page, problems, browser) {
+  const n0 = await page.evaluate(() => window.texsortPage.state.settled);
+  await page.click('#camera');
+  await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.camera &&
+                             window.texsortPage.state.clip.shown >= 3, { timeout: 120000 }, n0);
+  await page.select('#option-key', 'hue');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-camera-'));
+  try {
+    let last = null;
+    for (let k = 0; k < 3; k++) {
+      // The picture drawn and the frame it came from, read together once the page has caught up.
+      const shown = await (await page.waitForFunction((after) => {
+        const s = window.texsortPage.state;
+        if (s.running || s.pending || s.clip.shown <= after || s.sortArgs.join(' ') !== '--key hue') return null;
+        return { args: s.sortArgs, shown: s.clip.shown, drawn: Array.from(window.texsort.live.read().rgba),
+                 frame: Array.from(s.clip.frame.rgba), width: s.clip.frame.width, height: s.clip.frame.height,
+                 command: document.getElementById('command').textContent };
+      }, { timeout: 120000, polling: 'raf' }, last?.shown ?? 0)).jsonValue();
+      const framePng = path.join(dir, `frame${k}.png`);
+      const png = spawnSync('ffmpeg', ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${shown.width}x${shown.height}`,
+                                       '-i', '-', '-frames:v', '1', '-y', framePng], { input: Buffer.from(shown.frame) });
+      if (png.status !== 0) throw new Error('ffmpeg: ' + png.stderr.toString());
+      const cli = runNative(['pixelsort', framePng, '-o', '-', '-q', ...shown.args]);
+      const drawn = Buffer.from(shown.drawn);
+      check(cli.code === 0 && pixels(cli.stdout).equals(drawn) && !drawn.equals(Buffer.from(shown.frame)) &&
+            shown.width === 160 && shown.height === 120,
+            `camera frame ${shown.shown}: the picture drawn is the CLI's sort of it`, cli.stderr);
+      check(shown.command === 'texsort pixelsort camera.png -o sorted.png --key hue', 'the camera\'s command line sorts a snapshot',
+            shown.command);
+      if (last) {
+        check(shown.shown > last.shown && !Buffer.from(shown.frame).equals(Buffer.from(last.frame)),
+              'the camera\'s frames come and are sorted as they come', `${last.shown} -> ${shown.shown}`);
+      }
+      last = shown;
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  // A camera refused: one line on the page, no picture.
+  const refused = await browser.newPage();
+  await refused.evaluateOnNewDocument(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+  });
+  await refused.goto(page.url(), { waitUntil: 'load' });
+  await refused.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 120000 });
+  const n1 = await refused.evaluate(() => window.texsortPage.state.settled);
+  await refused.click('#camera');
+  await refused.waitForFunction((n) => window.texsortPage.state.settled > n, { timeout: 60000 }, n1);
+  const said = await refused.evaluate(() => document.getElementById('status').textContent);
+  check(said === 'camera: the browser was not allowed to use it', 'a camera refused is said in one line', said);
+  await refused.close();
+  check(problems.length === 0, 'no console error', problems.join('; '));
+}
+
 async function suiteDigests(page) {
   const algos = 'bitonic,bitonic-legacy,oddeven-merge,radix,bitonic-fast,bitonic-wide';
   const args = ['check', '--quick', '--digests', '--algos', algos];
@@ -1078,10 +1136,21 @@ async function suiteDigests(page) {
   check(first < 0, 'every digest equals the native one', first < 0 ? '' : `${w[first]} vs ${n[first]}`);
 }
 
+// Chromium's flags for a fake camera playing a 160x120 Y4M of ffmpeg's testsrc2 (removed at exit).
+function fakeCamera() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-fake-camera-'));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const y4m = path.join(dir, 'camera.y4m');
+  const made = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=160x120:r=10:d=3', '-pix_fmt', 'yuv420p', y4m]);
+  if (made.status !== 0) throw new Error('ffmpeg: ' + made.stderr.toString());
+  return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`];
+}
+
 const server = await serve(site);
 let opened;
 try {
-  opened = await openPage(server, [], true, suite === 'tool' ? '?image=coffee&key=hue&lower=0.3&order=sideways' : '');
+  opened = await openPage(server, suite === 'camera' ? fakeCamera() : [], true,
+                          suite === 'tool' ? '?image=coffee&key=hue&lower=0.3&order=sideways' : '');
   if (suite === 'load') await suiteLoad(opened.page, opened.problems, server);
   else if (suite === 'pixels') await suitePixels(opened.page);
   else if (suite === 'live') await suiteLive(opened.page, opened.problems);
@@ -1089,6 +1158,7 @@ try {
   else if (suite === 'digests') await suiteDigests(opened.page);
   else if (suite === 'watch') await suiteWatch(opened.page);
   else if (suite === 'clip') await suiteClip(opened.page, opened.problems);
+  else if (suite === 'camera') await suiteCamera(opened.page, opened.problems, opened.browser);
   else check(false, 'suite', `unknown suite ${suite}`);
 } catch (e) {
   check(false, suite, e.stack || String(e));
