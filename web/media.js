@@ -1,7 +1,8 @@
 // What the page takes from the browser's own decoders: a picture's or a video frame's pixels
 // exactly as decoded (through WebGL2 with premultiplication and colour conversion off), those
-// pixels as a file texsort reads (an uncompressed TGA), and a clip player that hands each frame it
-// shows to the page. Loaded before page.js, which uses it as window.texsortMedia.
+// pixels as a file texsort reads (an uncompressed TGA), a clip player that hands each frame it
+// shows to the page, and a recorder of what the page draws. Loaded before page.js, which uses it
+// as window.texsortMedia.
 (function () {
   'use strict';
 
@@ -170,5 +171,36 @@
     }
   }
 
-  window.texsortMedia = { pixelsOf, tgaOf, decodedPicture, isClip, Clip, camera };
+  // What the page shows, recorded: the canvas's frames as they are drawn (frame() after each draw,
+  // so a frame is never recorded twice nor one left out), with the sound of `video` when it has
+  // any, as WebM through MediaRecorder. stop() resolves to {blob, frames}.
+  class Recorder {
+    constructor(canvas, video) {
+      this.stream = canvas.captureStream(0);
+      this.track = this.stream.getVideoTracks()[0];
+      const sound = video?.captureStream ? video.captureStream().getAudioTracks() : [];
+      for (const track of sound) this.stream.addTrack(track);
+      const type = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp9', 'video/webm'].find((t) => MediaRecorder.isTypeSupported(t));
+      this.recorder = new MediaRecorder(this.stream, { mimeType: type, videoBitsPerSecond: 8e6 });
+      this.chunks = [];
+      this.frames = 0;
+      this.recorder.ondataavailable = (e) => e.data.size && this.chunks.push(e.data);
+      this.recorder.start();
+    }
+    frame() {
+      this.track.requestFrame();
+      this.frames += 1;
+    }
+    stop() {
+      return new Promise((resolve) => {
+        this.recorder.onstop = () => {
+          this.stream.getTracks().forEach((t) => t.stop());
+          resolve({ blob: new Blob(this.chunks, { type: this.recorder.mimeType }), frames: this.frames });
+        };
+        this.recorder.stop();
+      });
+    }
+  }
+
+  window.texsortMedia = { pixelsOf, tgaOf, decodedPicture, isClip, Clip, camera, Recorder };
 })();

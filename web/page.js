@@ -45,7 +45,8 @@
   // The page's state. settled counts finished sorts and opens: tests wait for it to move, never for time.
   const state = { input: null, inputName: 'image.png', shownName: 'image.png', converted: false, opened: false, sample: null,
                   sorted: false, stale: false, running: false, pending: false, wanted: [], sortArgs: [], left: 0,
-                  passes: 0, started: 0, settled: 0, opening: 0, reading: 0, files: {}, clip: null };
+                  passes: 0, started: 0, settled: 0, opening: 0, reading: 0, files: {}, clip: null,
+                  recording: null, recorded: null };
 
   for (const spec of specs) {
     const label = document.createElement('label');
@@ -237,7 +238,7 @@
       return requestAnimationFrame(sortFrame);
     }
     live.draw($('before').checked);
-    if (state.clip) state.clip.shown += 1;
+    if (state.clip) clipShown();
     state.sorted = true;
     setStale(false);
     showSplit();
@@ -371,7 +372,7 @@
     if (!r.ready) return update();  // planned again, sorted over the next animation frames
     if (state.running) return;  // the sort under way draws it
     window.texsort.live.draw($('before').checked);
-    c.shown += 1;
+    clipShown();
     state.sorted = true;
     showSplit();
     state.settled += 1;
@@ -383,7 +384,28 @@
     $('clip-seek').value = String(state.clip.frame?.time ?? 0);
     $('clip-time').value = `${(state.clip.frame?.time ?? 0).toFixed(2)} s`;
   }
+  function clipShown() {  // a frame of the clip drawn: counted, and recorded while Record is on
+    state.clip.shown += 1;
+    state.recording?.frame();
+  }
+  // Record and Stop: what the page shows from now on, as WebM (with the clip's sound), saved at Stop.
+  async function record() {
+    if (!state.recording) {
+      if (!state.clip) return;
+      state.recording = new media.Recorder(picture, state.clip.camera ? null : state.clip.clip.video);
+      $('clip-record').textContent = 'Stop';
+      return;
+    }
+    const recording = state.recording;
+    state.recording = null;
+    $('clip-record').textContent = 'Record';
+    const { blob, frames } = await recording.stop();
+    state.recorded = { blob, frames };  // for the tests
+    download(new Uint8Array(await blob.arrayBuffer()), blob.type, '-sorted.webm');
+  }
+  $('clip-record').addEventListener('click', record);
   function closeClip() {
+    if (state.recording) record();
     if (!state.clip) return;
     state.clip.clip.close();
     state.clip = null;

@@ -1042,6 +1042,41 @@ async function suiteClip(page, problems) {
       }
       await page.select('#option-key', 'luma');
     }
+    // Record: what the page shows while it plays a clip with sound, as WebM with the sound, every
+    // frame drawn in it (MediaRecorder may merge a few: at least 80 %), playable in the page.
+    const noisy = path.join(dir, 'noisy.webm');
+    const withSound = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=96x64:r=${fps}:d=1.5`, '-f', 'lavfi',
+                                           '-i', 'sine=f=440:d=1.5', '-c:v', 'libvpx-vp9', '-c:a', 'libopus', '-shortest', noisy]);
+    if (withSound.status !== 0) throw new Error('ffmpeg: ' + withSound.stderr.toString());
+    const n3 = await page.evaluate(() => window.texsortPage.state.settled);
+    await (await page.$('#file')).uploadFile(noisy);
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'noisy.webm' &&
+                               window.texsortPage.state.clip.shown >= 2, { timeout: 120000 }, n3);
+    await page.click('#clip-record');
+    await page.waitForFunction(() => window.texsortPage.state.recording?.frames >= 2 * 10, { timeout: 120000 });
+    await page.click('#clip-record');
+    await page.waitForFunction(() => window.texsortPage.state.recorded, { timeout: 60000 });
+    const recorded = await page.evaluate(async () => {
+      const { blob, frames } = window.texsortPage.state.recorded;
+      const video = document.createElement('video');
+      video.src = URL.createObjectURL(blob);
+      const plays = await new Promise((resolve) => {
+        video.onloadeddata = () => resolve(`${video.videoWidth}x${video.videoHeight}`);
+        video.onerror = () => resolve('error ' + video.error?.message);
+      });
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let text = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return { frames, plays, b64: btoa(text), type: blob.type };
+    });
+    const webm = path.join(dir, 'recorded.webm');
+    fs.writeFileSync(webm, Buffer.from(recorded.b64, 'base64'));
+    const probe = spawnSync('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_type,nb_read_frames',
+                                        '-of', 'csv=p=0', webm]).stdout.toString().trim().split('\n');
+    const videoFrames = Number(probe.find((l) => l.startsWith('video'))?.split(',')[1]);
+    check(recorded.plays === '96x64' && videoFrames >= 0.8 * recorded.frames && probe.some((l) => l.startsWith('audio')),
+          'Record keeps what the page showed, with the clip\'s sound, and it plays in the page',
+          `${recorded.type} plays ${recorded.plays}; ${recorded.frames} frames drawn; ffprobe: ${probe.join(' ')}`);
     // A file that claims to be a clip and is not: one line naming it, no picture.
     const bad = path.join(dir, 'broken.webm');
     fs.writeFileSync(bad, Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(60, 7)]));
