@@ -88,12 +88,16 @@
             // that starts with - is given as ./NAME, never read as an option.
             const bytes = await file.arrayBuffer();
             await window.texsort.ready;
-            window.texsort.writeFile('/' + file.name, bytes);
+            if (!holdFile(file.name, bytes)) {
+              control.value = '';
+              return say(`${file.name}: the page keeps its files by name and this one is a folder's there; rename the file`, true);
+            }
             state.files[spec.name] = asOperand(file.name);
           } else {
             delete state.files[spec.name];
           }
           if (spec.name === 'mask') maskChosen(state.files.mask);
+          pushEntry(settingsQuery());  // a file chosen is a step Undo takes back
         } finally {
           state.reading--;
         }
@@ -106,6 +110,19 @@
       shown.value = spec.kind === 'range' ? control.value : '';
       update();
     });
+  }
+
+  // A file of the user's written into texsort's files under its own name, never painted over
+  // (userFiles); false when the name is a folder's there (tmp, dev, ...).
+  const userFiles = new Set();
+  function holdFile(name, bytes) {
+    try {
+      window.texsort.writeFile('/' + name, bytes);
+    } catch (e) {
+      return false;
+    }
+    userFiles.add(name);
+    return true;
   }
 
   function options() {
@@ -468,10 +485,11 @@
   $('split').addEventListener('input', showSplit);
   $('fit').addEventListener('change', () => picture.classList.toggle('actual', !$('fit').checked));
   // A file handed to the browser's downloads, named after the picture.
+  // `ending` follows the picture's name; a name starting with / is the whole name.
   function download(bytes, type, ending) {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([bytes], { type }));
-    a.download = state.shownName.replace(/^\.\//, '').replace(/\.[^.]*$/, '') + ending;
+    a.download = ending.startsWith('/') ? ending.slice(1) : state.shownName.replace(/^\.\//, '').replace(/\.[^.]*$/, '') + ending;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 60000);
   }
@@ -517,11 +535,11 @@
   // Clear and a mask chosen are entries of the page's history: Undo takes them back. ---
   // painted and chosen: the painted mask's name and the chosen file's (operands); version: the
   // mask in use's, new at each change of its pixels.
-  const brush = { stroke: null, painted: null, chosen: null, version: 0, versions: 0 };
+  const brush = { stroke: null, painted: null, version: 0, versions: 0 };
   const plainName = (operand) => operand.replace(/^\.\//, '');
   function brushFile() {
     const stem = plainName(state.shownName).replace(/\.[^.]*$/, '');
-    const taken = [brush.chosen, state.files.field].filter(Boolean).map(plainName);
+    const taken = [...userFiles, state.files.field].filter(Boolean).map(plainName);
     for (let k = 1; ; k++) {
       const name = `${stem}-mask${k > 1 ? '-' + k : ''}.png`;
       if (!taken.includes(name)) return name;
@@ -566,11 +584,9 @@
   }
   // A mask file chosen (or none): the brush paints on it from now on.
   function maskChosen(operand) {
-    brush.chosen = operand || null;
     brush.version = ++brush.versions;
     window.texsort.live.brushFrom(operand ? '/' + plainName(operand) : '');
     $('brush-save').disabled = true;
-    pushEntry(settingsQuery());
   }
   function brushAt(e) {  // the pointer in picture pixels
     const box = picture.getBoundingClientRect();
@@ -604,7 +620,8 @@
     $(id).addEventListener('click', () => state.opened && brushPaint(0, 0, 0, 0, -1, level) && pushEntry(settingsQuery()));
   }
   $('brush-save').addEventListener('click', () => {
-    download(window.texsort.readFile('/' + plainName(brush.painted)), 'image/png', '-mask.png');
+    const name = '/' + plainName(brush.painted);  // the name the command line gives it
+    download(window.texsort.readFile(name), 'image/png', name);
   });
   // B, X, [ and ]: the desktop brush's keys, when no field or list has focus; , and . step a clip.
   document.addEventListener('keydown', (e) => {
@@ -634,6 +651,15 @@
   const linkFor = (query) => query || location.pathname;
   // The controls as a query says (what it leaves out at its default); the values they could not
   // take as given, each said as what the page used instead.
+  // The value a control takes for `value`: a list's own, a number held to its bounds (whole for a
+  // number field), the default for what is neither.
+  function fitted(spec, value) {
+    if (spec.kind === 'select') return spec.choices.includes(value) ? value : spec.value;
+    if (spec.kind !== 'range' && spec.kind !== 'number') return value;
+    const n = spec.kind === 'number' ? Math.round(Number(value)) : Number(value);
+    if (value.trim() === '' || !Number.isFinite(n)) return String(spec.value);
+    return String(Math.min(spec.max, Math.max(spec.min, n)));
+  }
   function applySettings(query) {
     const params = new URLSearchParams(query), unfit = [];
     for (const spec of specs) {
@@ -641,10 +667,7 @@
       if (spec.kind === 'file') continue;
       const value = params.has(spec.name) ? params.get(spec.name) : String(spec.value);
       if (spec.kind === 'checkbox') control.checked = value === 'on';
-      else control.value = spec.kind === 'select' && !spec.choices.includes(value) ? spec.value : value;
-      if (spec.kind === 'number' && control.value !== '') {  // a number field keeps any number: held to its bounds
-        control.value = String(Math.min(spec.max, Math.max(spec.min, Number(control.value))));
-      }
+      else control.value = fitted(spec, value);
       if (spec.kind === 'range') control.parentElement.querySelector('output').value = control.value;
       const taken = spec.kind === 'checkbox' ? (control.checked ? 'on' : '') : control.value;
       const same = ['range', 'number'].includes(spec.kind) ? value.trim() !== '' && Number(taken) === Number(value) : taken === value;
@@ -675,13 +698,13 @@
   }
   // A new entry after the one shown (the newer ones dropped), holding the picture shown now.
   const pictures = new Map();  // step -> {bytes, name, sample}: each entry's picture, in memory
-  const masks = new Map();  // step -> its mask in use (maskRecord), in memory
+  const kept = new Map();  // step -> {files: the files the options name, mask: the mask in use (maskRecord)}, in memory
   function pushEntry(query) {
     steps.at += 1;
     steps.newest = steps.at;
     newestKept(steps.newest);
     pictures.set(steps.at, state.picture);
-    masks.set(steps.at, maskRecord());
+    kept.set(steps.at, { files: { ...state.files }, mask: maskRecord() });
     history.pushState({ step: steps.at }, '', linkFor(query));
     showSteps();
   }
@@ -710,7 +733,8 @@
     applySettings(location.search);
     showSteps();
     const held = pictures.get(steps.at), sample = new URLSearchParams(location.search).get('image');
-    const mask = masks.get(steps.at) ?? null;
+    const entry = kept.get(steps.at), mask = entry?.mask ?? null;
+    if (entry) state.files = { ...entry.files };  // the mask's file is useMask's to write back
     if (held && held !== state.picture) {
       showCommand(optionArgs());
       open(held.bytes, held.name, { sample: held.sample, restore: true, mask });
@@ -731,7 +755,6 @@
     applySettings('');
     for (const spec of specs.filter((x) => x.kind === 'file')) form.elements[spec.name].value = '';
     state.files = {};
-    brush.chosen = null;
     useMask(null);
     if (hadFiles || settingsQuery() !== location.search) pushEntry(settingsQuery());  // Undo brings the mask back too
     update();
@@ -1001,13 +1024,28 @@
 
   // A link opens with its settings and its sample (the first sample without one); what it asks
   // that the page cannot give is said above the controls.
-  const unfit = applySettings(location.search), linked = new URLSearchParams(location.search).get('image');
+  const unfit = applySettings(location.search), linkParams = new URLSearchParams(location.search);
+  const linked = linkParams.get('image');
   if (linked !== null && !samples.includes(linked)) unfit.push(`image=${linked} (no such sample: ${samples[0]})`);
+  const seen = new Set();
+  for (const [name, value] of linkParams) {
+    const spec = specs.find((x) => x.name === name);
+    if (seen.has(name)) unfit.push(`${name}=${value} (given again: the page uses the first)`);
+    else if (spec?.kind === 'file') unfit.push(`${name}=${value} (a file cannot travel in a link)`);
+    else if (!spec && name !== 'image') unfit.push(`${name}=${value} (no such option)`);
+    seen.add(name);
+  }
+  // A link naming a preset and nothing else loads it into the controls, as choosing it does.
+  const presetOnly = [...linkParams.keys()].every((k) => k === 'preset' || k === 'image') && form.elements.preset.value !== 'none';
   $('link-note').hidden = !unfit.length;
   $('link-note').textContent = `the link asks for what the page cannot take: ${unfit.join('; ')}`;
   if (!history.state) newestKept(0);  // a page opened afresh: no entry after it
+  kept.set(steps.at, { files: {}, mask: null });  // the entry shown: no file chosen yet
   history.replaceState({ step: steps.at }, '');
   showSteps();
-  window.texsort.ready.then(() => openSample(samples.includes(linked) ? linked : samples[0], true), (e) => say(e.message, true));
+  window.texsort.ready.then(() => {
+    if (presetOnly) loadPreset(form.elements.preset.value);
+    openSample(samples.includes(linked) ? linked : samples[0], true);
+  }, (e) => say(e.message, true));
   window.texsortPage = { state, optionArgs, open, savedPng, recipeText, watch, watchOpen, go };  // for scripts and the browser tests
 })();

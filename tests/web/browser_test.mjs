@@ -433,8 +433,9 @@ async function suiteTool(page, problems) {
   check((await st()).inputName === 'coffee.png' && s.args === '--lower 0.3 --key hue' && s.undo && s.redo,
         'a link opens its sample with its options', JSON.stringify(s));
   const linkNote = await page.$eval('#link-note', (p) => (p.hidden ? '' : p.textContent));
-  check(linkNote.includes('order=sideways (the page uses asc)'), 'a value the link asks for and the page lacks is said',
-        linkNote);
+  check(['order=sideways (the page uses asc)', 'seed=abc (the page uses 0)', 'mask=m.png (a file cannot travel in a link)',
+         'zoom=2 (no such option)', 'key=red (given again: the page uses the first)'].every((x) => linkNote.includes(x)),
+        'a value the link asks for and the page lacks is said', linkNote);
   // Each change made is an entry: the link follows it, Back and Forward (and Undo, Redo, their keys)
   // bring the controls and the picture back.
   // Each action waits for the page to be idle first, so the sort it waits for is its own.
@@ -693,7 +694,46 @@ async function suiteTool(page, problems) {
           'the brush paints on the mask chosen, into a file of its own', onChosen + ` ${left(5, 3)} ${left(38, 9)} ${left(38, 2)}`);
     s = await stepTo(() => page.click('#undo'));
     check(s.args.includes('--mask clip board-mask.png') && !s.args.includes('-2.png'), 'Undo brings back the mask chosen before the stroke', s.args);
-    s = await stepTo(() => page.click('#redo'));
+    // Another mask chosen, then Undo back to the first: painting still never takes a chosen file's name.
+    madeIn(dir, 'other.png', 'color=c=white:s=46x18', 'gray');
+    await idle();
+    n = (await st()).settled;
+    await (await page.$('#option-mask')).uploadFile(path.join(dir, 'other.png'));
+    await settledAfter(n);
+    await stepTo(() => page.click('#undo'));
+    await drag([34.5, 9], [42.5, 9]);
+    const paintedAgain = await page.evaluate(() => window.texsortPage.state.sortArgs.join(' '));
+    check(paintedAgain.includes('--mask clip board-mask-2.png') && pixels(await fileOfPage('/clip board-mask.png')).equals(chosenRgba),
+          'after Undo the brush still paints into a file of its own', paintedAgain);
+    // Save mask gives the painted file under the name the command line gives it.
+    await page.evaluate(() => {
+      const click = HTMLAnchorElement.prototype.click;
+      window.downloaded = [];
+      HTMLAnchorElement.prototype.click = function () {
+        window.downloaded.push(this.download);
+        HTMLAnchorElement.prototype.click = click;
+      };
+    });
+    await page.click('#brush-save');
+    const saved = await page.evaluate(() => window.downloaded.join(' '));
+    check(saved === 'clip board-mask-2.png', 'Save mask names the file as the command line does', saved);
+    // A field chosen is a step too: Undo after Reset brings it back with the mask.
+    madeIn(dir, 'f.png', 'testsrc2=s=46x18', 'rgb24');
+    await stepTo(() => page.select('#option-path', 'flow'));
+    await idle();
+    n = (await st()).settled;
+    await (await page.$('#option-field')).uploadFile(path.join(dir, 'f.png'));
+    await settledAfter(n);
+    await stepTo(() => page.click('#reset'));
+    s = await stepTo(() => page.click('#undo'));
+    check(s.args.includes('--path flow --field f.png') && s.args.includes('--mask clip board-mask-2.png') && await asTheCli(),
+          'Undo after Reset brings back the field and the mask', s.args);
+    // A file named as a folder of the page's file system: said, and the mask in use kept.
+    fs.writeFileSync(path.join(dir, 'tmp'), chosen);
+    await (await page.$('#option-mask')).uploadFile(path.join(dir, 'tmp'));
+    await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('tmp: '), { timeout: 60000 });
+    check((await page.evaluate(() => window.texsortPage.state.sortArgs.join(' '))).includes('--mask clip board-mask-2.png'),
+          'a file named as a folder of the page is refused in words', await page.$eval('#status', (p) => p.textContent));
     await page.keyboard.press('KeyB');
     // Another picture opened: the mask painted on the last one goes with it.
     await stepTo(() => page.click('#sample-coffee'));
@@ -1185,7 +1225,7 @@ const server = await serve(site);
 let opened;
 try {
   opened = await openPage(server, suite === 'camera' ? fakeCamera() : [], true,
-                          suite === 'tool' ? '?image=coffee&key=hue&lower=0.3&order=sideways' : '');
+                          suite === 'tool' ? '?image=coffee&key=hue&lower=0.3&order=sideways&seed=abc&mask=m.png&zoom=2&key=red' : '');
   if (suite === 'load') await suiteLoad(opened.page, opened.problems, server);
   else if (suite === 'pixels') await suitePixels(opened.page);
   else if (suite === 'live') await suiteLive(opened.page, opened.problems);
