@@ -774,6 +774,17 @@ async function suiteTool(page, problems) {
   check(s.args === '--key hue' && !s.redo, 'Redo reaches the entries after the one reloaded', JSON.stringify(s));
   s = await stepTo(() => page.click('#redo'));
   check(s.args === '--key green', 'Redo after a reload brings the next entry', JSON.stringify(s));
+  // A link naming only a preset loads it into the controls, as choosing it does: the CLI's picture
+  // with --preset NAME.
+  const linkedPreset = await page.browser().newPage();
+  await linkedPreset.goto(page.url().replace(/\?.*$/, '') + '?preset=rays', { waitUntil: 'load' });
+  await linkedPreset.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 120000 });
+  const viaLink = await linkedPreset.evaluate(() => ({ args: window.texsortPage.state.sortArgs.join(' '),
+                                                      rgba: Array.from(window.texsort.live.read().rgba) }));
+  const rays = runNative(['pixelsort', path.join(assets, 'astronaut.png'), '-o', '-', '-q', '--preset', 'rays']);
+  check(viaLink.args.includes('--path radial') && pixels(rays.stdout).equals(Buffer.from(viaLink.rgba)),
+        'a link naming a preset loads it', viaLink.args);
+  await linkedPreset.close();
   check(problems.length === 0, 'no console error', problems.join('; '));
 }
 
