@@ -1,8 +1,8 @@
 // What the page takes from the browser's own decoders: a picture's or a video frame's pixels
 // exactly as decoded (through WebGL2 with premultiplication and colour conversion off), those
 // pixels as a file texsort reads (an uncompressed TGA), a clip player that hands each frame it
-// shows to the page, and a recorder of what the page draws. Loaded before page.js, which uses it
-// as window.texsortMedia.
+// shows to the page, a recorder of what the page draws, and an animated PNG made of texsort's PNG
+// files. Loaded before page.js, which uses it as window.texsortMedia.
 (function () {
   'use strict';
 
@@ -91,6 +91,8 @@
       this.lastTime = null;
       this.closed = false;
       this.scheduled = false;
+      this.measured = false;  // whether frameSeconds was seen while playing
+      this.quiet = false;  // no onFrame while frameAt steps through the clip
     }
     // Resolves once the first frame is shown, or to {error} when the browser cannot play the file.
     async open() {
@@ -113,7 +115,9 @@
       if (this.closed) return;
       this.video.requestVideoFrameCallback((now, meta) => {
         if (!this.video.paused && this.lastTime !== null && meta.mediaTime > this.lastTime) {
-          this.frameSeconds = Math.min(this.frameSeconds, meta.mediaTime - this.lastTime);
+          this.frameSeconds = this.measured ? Math.min(this.frameSeconds, meta.mediaTime - this.lastTime)
+                                            : meta.mediaTime - this.lastTime;
+          this.measured = true;
         }
         this.lastTime = meta.mediaTime;
         this.schedule();
@@ -127,10 +131,30 @@
       this.scheduled = true;
       requestAnimationFrame(() => {
         this.scheduled = false;
-        if (this.closed) return;
+        if (this.closed || this.quiet) return;
         const frame = pixelsOf(this.video, this.video.videoWidth, this.video.videoHeight);
         if (frame) this.onFrame(Object.assign(frame, { time: this.video.currentTime }));
       });
+    }
+    // The pixels of the frame shown at `seconds` (the clip paused there), for a walk through every
+    // frame: onFrame is not called for it.
+    async frameAt(seconds) {
+      this.pause();
+      this.quiet = true;
+      const wanted = seconds - this.frameSeconds / 2;  // the frame's own time
+      const near = (t) => t !== null && Math.abs(t - wanted) < this.frameSeconds / 4;
+      if (!near(this.lastTime)) {
+        // 'seeked' can come before the new frame is there to upload: wait for the frame itself (a
+        // frame still on its way from playing is not it), or, for a clip that presents none, a
+        // second after the seek.
+        await new Promise((resolve) => {
+          const presented = (now, meta) => (near(meta.mediaTime) ? resolve() : this.video.requestVideoFrameCallback(presented));
+          this.video.requestVideoFrameCallback(presented);
+          this.video.addEventListener('seeked', () => setTimeout(resolve, 1000), { once: true });
+          this.seek(seconds);
+        });
+      }
+      return pixelsOf(this.video, this.video.videoWidth, this.video.videoHeight);
     }
     get duration() { return this.video.duration; }
     get playing() { return !this.video.paused; }
@@ -202,5 +226,74 @@
     }
   }
 
-  window.texsortMedia = { pixelsOf, tgaOf, decodedPicture, isClip, Clip, camera, Recorder };
+  // An animated PNG of texsort's PNG files (one a frame, alike in size and colour type), each
+  // shown for `seconds`, looping: the first file's chunks with an acTL, each frame's image data
+  // behind an fcTL (IDAT for the first, fdAT after). Null when the files do not match.
+  function apngOf(pngs, seconds) {
+    const chunksOf = (png) => {
+      const view = new DataView(png.buffer, png.byteOffset, png.byteLength), chunks = [];
+      for (let at = 8; at + 12 <= png.length;) {
+        const length = view.getUint32(at), type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+        chunks.push({ type, data: png.subarray(at + 8, at + 8 + length) });
+        at += 12 + length;
+      }
+      return chunks;
+    };
+    const frames = pngs.map(chunksOf), header = frames[0].find((c) => c.type === 'IHDR').data;
+    const sameHeader = (f) => f.find((c) => c.type === 'IHDR').data.every((v, i) => v === header[i]);
+    if (!frames.every(sameHeader)) return null;
+    const out = [Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10])];
+    const put = (type, data) => out.push(chunk(type, data));
+    const u32 = (...values) => { const b = new Uint8Array(4 * values.length), v = new DataView(b.buffer);
+                                 values.forEach((x, i) => v.setUint32(4 * i, x)); return b; };
+    let sequence = 0;
+    const delay = Math.max(1, Math.round(seconds * 1000));
+    for (const c of frames[0]) {
+      if (c.type === 'IDAT') break;
+      put(c.type, c.data);
+      if (c.type === 'IHDR') put('acTL', u32(frames.length, 0));
+    }
+    frames.forEach((f, k) => {
+      const control = new Uint8Array(26);
+      control.set(u32(sequence++, header[0] << 24 | header[1] << 16 | header[2] << 8 | header[3],
+                      header[4] << 24 | header[5] << 16 | header[6] << 8 | header[7], 0, 0));
+      control.set([delay >> 8, delay & 255, 1000 >> 8, 1000 & 255, 0, 0], 20);  // delay/1000 s, dispose none, blend source
+      put('fcTL', control);
+      for (const c of f.filter((x) => x.type === 'IDAT')) {
+        if (k === 0) put('IDAT', c.data);
+        else put('fdAT', concat([u32(sequence++), c.data]));
+      }
+    });
+    put('IEND', new Uint8Array(0));
+    return concat(out);
+  }
+  function concat(parts) {
+    const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
+    return all;
+  }
+  // A PNG chunk: length, type, data, CRC-32 of type and data.
+  function chunk(type, data) {
+    const b = new Uint8Array(12 + data.length), v = new DataView(b.buffer);
+    v.setUint32(0, data.length);
+    for (let i = 0; i < 4; i++) b[4 + i] = type.charCodeAt(i);
+    b.set(data, 8);
+    v.setUint32(8 + data.length, crc32(b.subarray(4, 8 + data.length)));
+    return b;
+  }
+  let crcTable = null;
+  function crc32(bytes) {
+    if (!crcTable) {
+      crcTable = new Uint32Array(256).map((_, n) => {
+        let c = n;
+        for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+        return c >>> 0;
+      });
+    }
+    let c = 0xffffffff;
+    for (const x of bytes) c = crcTable[(c ^ x) & 255] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  }
+
+  window.texsortMedia = { pixelsOf, tgaOf, decodedPicture, isClip, Clip, camera, Recorder, apngOf };
 })();

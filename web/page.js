@@ -46,7 +46,7 @@
   const state = { input: null, inputName: 'image.png', shownName: 'image.png', converted: false, opened: false, sample: null,
                   sorted: false, stale: false, running: false, pending: false, wanted: [], sortArgs: [], left: 0,
                   passes: 0, started: 0, settled: 0, opening: 0, reading: 0, files: {}, clip: null,
-                  recording: null, recorded: null };
+                  recording: null, recorded: null, savingClip: false, savedClip: null };
 
   for (const spec of specs) {
     const label = document.createElement('label');
@@ -351,7 +351,7 @@
     useMask(null);
     Object.assign(state, { inputName: name, shownName: asOperand(name), converted: false, sample: null, sorted: false });
     $('clip-bar').hidden = false;
-    for (const id of ['clip-back', 'clip-next', 'clip-seek']) $(id).disabled = camera;
+    for (const id of ['clip-back', 'clip-next', 'clip-seek', 'clip-save']) $(id).disabled = camera;
     $('clip-seek').max = String(camera ? 0 : clip.duration || 0);
     picture.classList.remove('none');
     showCommand(optionArgs());
@@ -421,6 +421,38 @@
     download(new Uint8Array(await blob.arrayBuffer()), blob.type, '-sorted.webm');
   }
   $('clip-record').addEventListener('click', record);
+  // Save clip: every frame of the clip, stepped through one by one (none skipped however long each
+  // takes), sorted by texsort pixelsort as Save PNG sorts a picture, and the PNG files joined into
+  // one animated PNG at the clip's frame rate.
+  async function saveClip() {
+    const c = state.clip;
+    if (!c || c.camera || state.savingClip) return;
+    const clip = c.clip;
+    if (!clip.measured) return say(`${c.name}: play it a moment first, so the page knows its frame rate`, true);
+    state.savingClip = true;
+    $('clip-save').disabled = true;
+    const count = Math.max(1, Math.round(clip.duration / clip.frameSeconds)), pngs = [], frames = [];
+    try {
+      for (let k = 0; k < count && state.clip === c; k++) {
+        say(`saving the clip… frame ${k + 1} of ${count}`);
+        const frame = await clip.frameAt((k + 0.5) * clip.frameSeconds);
+        const r = await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...state.sortArgs], media.tgaOf(frame));
+        if (r.code !== 0) return showError(r.stderr);
+        pngs.push(r.stdout);
+        frames.push(frame);
+      }
+      if (state.clip !== c) return;
+      const apng = media.apngOf(pngs, clip.frameSeconds);
+      state.savedClip = { bytes: apng, frames };  // for the tests: the file and the frames as decoded
+      download(apng, 'image/png', '-sorted.png');
+      say(`saved ${count} frames as an animated PNG`);
+    } finally {
+      clip.quiet = false;
+      state.savingClip = false;
+      $('clip-save').disabled = false;
+    }
+  }
+  $('clip-save').addEventListener('click', saveClip);
   function closeClip() {
     if (state.recording) record();
     if (!state.clip) return;

@@ -1093,6 +1093,42 @@ async function suiteClip(page, problems) {
       }
       await page.select('#option-key', 'luma');
     }
+    // Save clip: a 10-frame clip as an animated PNG of 10 frames at its rate, each the CLI's file
+    // for the frame the page decoded.
+    const ten = path.join(dir, 'ten.webm');
+    const madeTen = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=64x48:r=${fps}:d=1`, '-c:v', 'libvpx-vp9', '-crf', '20', '-b:v', '0', ten]);
+    if (madeTen.status !== 0) throw new Error('ffmpeg: ' + madeTen.stderr.toString());
+    const n4 = await page.evaluate(() => window.texsortPage.state.settled);
+    await (await page.$('#file')).uploadFile(ten);
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'ten.webm' &&
+                               window.texsortPage.state.clip.clip.measured, { timeout: 120000 }, n4);
+    await page.select('#option-key', 'hue');
+    await page.click('#clip-save');
+    await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
+    const savedClip = await page.evaluate(() => {
+      const { bytes, frames } = window.texsortPage.state.savedClip;
+      return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.state.sortArgs };
+    });
+    const apng = path.join(dir, 'ten-sorted.png');
+    fs.writeFileSync(apng, Buffer.from(savedClip.bytes));
+    const decoded = spawnSync('ffmpeg', ['-v', 'error', '-f', 'apng', '-i', apng, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'],
+                              { maxBuffer: 1 << 28 });
+    const rate = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=r_frame_rate', '-of', 'csv=p=0', apng]).stdout.toString().trim();
+    const frameBytes = 64 * 48 * 4, apngFrames = decoded.stdout.length / frameBytes;
+    let same = 0;
+    savedClip.frames.forEach((frame, k) => {
+      const framePng = path.join(dir, `ten${k}.png`);
+      spawnSync('ffmpeg', ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', '64x48', '-i', '-', '-frames:v', '1', '-y', framePng],
+                { input: Buffer.from(frame) });
+      const cli = runNative(['pixelsort', framePng, '-o', '-', '-q', ...savedClip.args]);
+      if (cli.code === 0 && pixels(cli.stdout).equals(decoded.stdout.subarray(k * frameBytes, (k + 1) * frameBytes))) same += 1;
+    });
+    const distinct = new Set(savedClip.frames.map((f) => Buffer.from(f).toString('base64'))).size;
+    check(savedClip.args.join(' ') === '--key hue' && apngFrames === 10 && savedClip.frames.length === 10 && same === 10 &&
+          distinct === 10 && rate === '10/1',
+          'Save clip: every frame, each the CLI\'s sort of the frame decoded, as an animated PNG at the clip\'s rate',
+          `${apngFrames} frames in the file, ${savedClip.frames.length} decoded (${distinct} distinct), ${same} equal; rate ${rate}`);
+    await page.select('#option-key', 'luma');
     // Record: what the page shows while it plays a clip with sound, as WebM with the sound, every
     // frame drawn in it (MediaRecorder may merge a few: at least 80 %), playable in the page.
     const noisy = path.join(dir, 'noisy.webm');
