@@ -45,7 +45,7 @@
   // The page's state. settled counts finished sorts and opens: tests wait for it to move, never for time.
   const state = { input: null, inputName: 'image.png', shownName: 'image.png', converted: false, opened: false, sample: null,
                   sorted: false, stale: false, running: false, pending: false, wanted: [], sortArgs: [], left: 0,
-                  passes: 0, started: 0, settled: 0, opening: 0, reading: 0, files: {}, clip: null,
+                  passes: 0, started: 0, settled: 0, opening: 0, reading: 0, files: {}, clip: null, animated: {},
                   recording: null, recorded: null, savingClip: false, savedClip: null };
 
   for (const spec of specs) {
@@ -125,11 +125,13 @@
     return true;
   }
 
-  function options() {
+  // The controls' values, with `overrides` (option -> value) in place of theirs.
+  function options(overrides = {}) {
     const o = {};
     for (const spec of specs) {
       const control = form.elements[spec.name];
-      o[spec.name] = spec.kind === 'checkbox' ? (control.checked ? 'on' : '')
+      o[spec.name] = spec.name in overrides ? overrides[spec.name]
+                     : spec.kind === 'checkbox' ? (control.checked ? 'on' : '')
                      : spec.kind === 'file' ? (state.files[spec.name] || '') : control.value;
     }
     return o;
@@ -137,8 +139,8 @@
   // The command line for the controls: the preset's earlier sorts, each followed by --then, and
   // the controls' options that differ from the defaults and apply (the key's default said out loud
   // when none does after a --then, which needs an option).
-  function optionArgs() {
-    const o = options(), args = [];
+  function optionArgs(overrides = {}) {
+    const o = options(overrides), args = [];
     for (const spec of specs) {
       const applies = !spec.when || spec.when(o);
       form.querySelector(`[data-option="${spec.name}"]`).hidden = !applies;
@@ -209,6 +211,7 @@
     if (!stale) for (const label of form.querySelectorAll('label.invalid')) label.classList.remove('invalid');
   }
   function showCommand(args) {
+    if (state.clip && keys.size) args = animatedArgs();
     const note = state.converted ? ` (the page read ${state.inputName} as this PNG)` : '';
     const output = state.clip && !state.clip.camera ? 'sorted.mp4' : 'sorted.png';
     $('command').textContent = ['texsort', 'pixelsort', state.shownName, '-o', output, ...args].map(quoted).join(' ');
@@ -219,7 +222,7 @@
   // A change while a sort runs restarts it with the new settings; nothing stale is queued.
   const kFrameBudgetMs = 12;
   function update() {
-    const args = optionArgs();
+    const args = optionArgs(state.animated);
     showCommand(args);
     state.wanted = args;
     if (!state.opened || state.reading) return;
@@ -351,7 +354,7 @@
     useMask(null);
     Object.assign(state, { inputName: name, shownName: asOperand(name), converted: false, sample: null, sorted: false });
     $('clip-bar').hidden = false;
-    for (const id of ['clip-back', 'clip-next', 'clip-seek', 'clip-save']) $(id).disabled = camera;
+    for (const id of ['clip-back', 'clip-next', 'clip-seek', 'clip-save', 'key-add']) $(id).disabled = camera;
     $('clip-seek').max = String(camera ? 0 : clip.duration || 0);
     picture.classList.remove('none');
     showCommand(optionArgs());
@@ -377,7 +380,9 @@
     const c = state.clip;
     if (c?.clip !== clip) return;
     c.frame = frame;
+    c.index = frameIndex(frame.time);
     state.input = media.tgaOf(frame);  // the frame as a file texsort reads: Save and Watch take it
+    const moved = keys.size > 0 && animateTo(c.index);
     const r = window.texsort.live.frame(frame, c.name);
     showClipPlaying();
     if (r.error) {
@@ -386,7 +391,7 @@
       return;
     }
     state.opened = true;
-    if (!r.ready) return update();  // planned again, sorted over the next animation frames
+    if (!r.ready || moved) return update();  // planned again, sorted over the next animation frames
     if (state.running) return;  // the sort under way draws it
     window.texsort.live.draw($('before').checked);
     clipShown();
@@ -436,7 +441,9 @@
       for (let k = 0; k < count && state.clip === c; k++) {
         say(`saving the clip… frame ${k + 1} of ${count}`);
         const frame = await clip.frameAt((k + 0.5) * clip.frameSeconds);
-        const r = await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...state.sortArgs], media.tgaOf(frame));
+        const at = keys.size ? valuesAt(k) : {};
+        if (at.error) return showError(at.error);
+        const r = await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...optionArgs(at)], media.tgaOf(frame));
         if (r.code !== 0) return showError(r.stderr);
         pngs.push(r.stdout);
         frames.push(frame);
@@ -453,9 +460,77 @@
     }
   }
   $('clip-save').addEventListener('click', saveClip);
+
+  // Keyframes (--animate): an option's value at a frame of the clip, as many as wanted; between
+  // them the option moves as the CLI moves it (texsort.live.animated: the CLI's own code), the
+  // picture following while the clip plays, and the command line shown says --animate.
+  const keys = new Map();  // option -> Map(frame -> value)
+  function clipTiming() {
+    const clip = state.clip.clip, seconds = clip.frameSeconds;
+    return { count: Math.max(1, Math.round(clip.duration / seconds)), fps: 1 / seconds, seconds };
+  }
+  const frameIndex = (time) => Math.floor(time / clipTiming().seconds + 1e-3);
+  const animateSpec = (name) => `${name}=` + [...keys.get(name)].sort((a, b) => a[0] - b[0]).map(([f, v]) => `${f}:${v}`).join(',');
+  // The keyed options' values at frame k ({option: value}), or {error}.
+  function valuesAt(k) {
+    const { count, fps } = clipTiming(), values = {};
+    for (const name of keys.keys()) {
+      const r = window.texsort.live.animated(animateSpec(name), k, count, fps);
+      if (r.error) return { error: r.error };
+      values[name] = String(r.value);
+    }
+    return values;
+  }
+  // The options at frame k in force (state.animated, the controls showing them); whether they moved.
+  function animateTo(k) {
+    const values = valuesAt(k);
+    if (values.error) {
+      showError(values.error);
+      return false;
+    }
+    const moved = JSON.stringify(values) !== JSON.stringify(state.animated);
+    state.animated = values;
+    for (const [name, value] of Object.entries(values)) {
+      form.elements[name].value = value;
+      const shown = form.elements[name].parentElement.querySelector('output');
+      if (form.elements[name].type === 'range') shown.value = value;
+    }
+    return moved;
+  }
+  // The command line for the clip: the keyed options as --animate, the rest as the controls say.
+  function animatedArgs() {
+    const defaults = Object.fromEntries([...keys.keys()].map((name) => [name, String(specs.find((x) => x.name === name).value)]));
+    return [...optionArgs(defaults), ...[...keys.keys()].flatMap((name) => ['--animate', animateSpec(name)])];
+  }
+  function showKeys() {
+    $('key-list').textContent = [...keys.keys()].map((name) => '--animate ' + animateSpec(name)).join(' ') || 'no keyframes';
+  }
+  function clearKeys() {
+    keys.clear();
+    state.animated = {};
+    showKeys();
+  }
+  for (const name of ['lower', 'upper', 'angle', 'mix', 'span-length', 'max-span', 'skip', 'seed']) {
+    $('key-option').add(new Option(name, name));
+  }
+  $('key-add').addEventListener('click', () => {
+    const c = state.clip;
+    if (!c || c.camera || c.index === undefined) return;
+    const name = $('key-option').value;
+    if (!keys.has(name)) keys.set(name, new Map());
+    keys.get(name).set(c.index, Number(form.elements[name].value));
+    showKeys();
+    animateTo(c.index);
+    update();
+  });
+  $('key-clear').addEventListener('click', () => {
+    clearKeys();
+    update();
+  });
   function closeClip() {
     if (state.recording) record();
     if (!state.clip) return;
+    clearKeys();
     state.clip.clip.close();
     state.clip = null;
     $('clip-bar').hidden = true;

@@ -7,6 +7,7 @@
 //     .brush(path, x0, y0, x1, y1, radius, level) -> {changed} or {error}: the mask brush;
 //     .brushFrom(path) -> {} or {error}: the mask its next stroke paints on
 //     .frame({rgba, width, height}, name) -> {ready} or {error}: a clip's frame in place of the picture
+//     .animated(spec, frame, count, fps) -> {value} or {error}: an --animate option's value at a frame
 //   texsort.watch.open(bytes, algorithm, order) -> {passes, scaled} or {error}; .seek(pass); .picture({roles,
 //     changed}) -> ImageData of the state as the desktop viewer draws it; .text(); .gpuMs() (wall);
 //     .gpuTimed(pass) -> GPU ms from the timer extension once its result is in, else null
@@ -215,6 +216,13 @@
       } finally {
         Module._free(at);
       }
+    },
+    // The value an option takes at frame `frame` of `count` at `fps` under `--animate spec`, as the
+    // CLI applies it: {value} or {error}.
+    animated(spec, frame, count, fps) {
+      err = new ByteSink();
+      const value = withStrings([spec], (p) => Module._texsort_animated_value(p, frame, count, fps));
+      return Number.isNaN(value) ? { error: errorText() } : { value };
     },
     // The mask brush (texsort_live_brush): a stroke in picture pixels, or with radius < 0 the whole
     // mask at `level`; the mask written to the module's file `path`. {changed} or {error}.

@@ -160,12 +160,17 @@ double animatedValue(const Animation& animation, std::uint32_t frame, std::uint3
   return keys.back().value;
 }
 
+double appliedValue(const Animation& animation, std::uint32_t frame, std::uint32_t frameCount, double fps) {
+  const double v = animatedValue(animation, frame, frameCount, fps);
+  return rangeOf(animation.option).whole ? static_cast<double>(std::llround(v)) : v;
+}
+
 PixelSortOptions optionsAtFrame(const PixelSortOptions& base, const std::vector<Animation>& animations, std::uint32_t frame,
                                 std::uint32_t frameCount, double fps) {
   PixelSortOptions o = base;
   for (const Animation& a : animations) {
-    const double v = animatedValue(a, frame, frameCount, fps);
-    const auto whole = [&] { return static_cast<std::uint32_t>(std::llround(v)); };
+    const double v = appliedValue(a, frame, frameCount, fps);
+    const auto whole = [&] { return static_cast<std::uint32_t>(v); };
     if (a.option == "lower") o.lower = v;
     else if (a.option == "upper") o.upper = v;
     else if (a.option == "angle") o.angle = v;

@@ -47,6 +47,10 @@ void checkAnimations(const std::vector<Animation>& animations, std::uint32_t fra
 // The option's value at frame `frame` of `frameCount` frames at `fps`.
 double animatedValue(const Animation& animation, std::uint32_t frame, std::uint32_t frameCount, double fps);
 
+// The value as the option takes it at that frame: animatedValue, rounded to the nearest integer
+// (halves away from zero) for an integer option.
+double appliedValue(const Animation& animation, std::uint32_t frame, std::uint32_t frameCount, double fps);
+
 // `base` with every animation applied at that frame; throws texsort::Error(Usage) naming the frame
 // when the options there do not hold together (checkPixelSortOptions: --lower above --upper, ...).
 PixelSortOptions optionsAtFrame(const PixelSortOptions& base, const std::vector<Animation>& animations, std::uint32_t frame,

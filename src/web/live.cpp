@@ -8,6 +8,7 @@
 #include <emscripten/emscripten.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -21,6 +22,7 @@
 #include "image/image_io.h"
 #include "io/files.h"
 #include "playback/pixel_sort_view.h"
+#include "pixelsort/animation.h"
 #include "pixelsort/pixel_runner.h"
 #include "pixelsort/presets.h"
 #include "sort/element.h"
@@ -170,6 +172,21 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_frame(const std::uint8_t* rgba,
     return 0;
   } catch (const Error& e) {
     return failed(e);
+  }
+}
+
+// The value an option takes at frame `frame` of a clip of `frameCount` frames at `fps` under
+// `--animate SPEC` (NAME=POSITION:VALUE,...), as the CLI applies it to that frame (a whole number for
+// an integer option); NaN, with the one-line error on standard error, for a SPEC --animate refuses.
+extern "C" EMSCRIPTEN_KEEPALIVE double texsort_animated_value(const char* spec, int frame, int frameCount, double fps) {
+  try {
+    const std::vector<Animation> animations = {parseAnimation(spec)};
+    checkAnimations(animations, static_cast<std::uint32_t>(std::max(1, frameCount)), fps);
+    return appliedValue(animations[0], static_cast<std::uint32_t>(std::max(0, frame)),
+                        static_cast<std::uint32_t>(std::max(1, frameCount)), fps);
+  } catch (const Error& e) {
+    failed(e);
+    return std::nan("");
   }
 }
 

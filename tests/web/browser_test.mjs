@@ -1129,6 +1129,47 @@ async function suiteClip(page, problems) {
           'Save clip: every frame, each the CLI\'s sort of the frame decoded, as an animated PNG at the clip\'s rate',
           `${apngFrames} frames in the file, ${savedClip.frames.length} decoded (${distinct} distinct), ${same} equal; rate ${rate}`);
     await page.select('#option-key', 'luma');
+    // Keyframes: --lower 0.1 at the first frame and 0.7 at the last; the command line says
+    // --animate, and the frames saved are the still sorts at each frame's value (linear between).
+    const toFrame = async (k) => {
+      await page.evaluate((t) => window.texsortPage.state.clip.clip.seek(t), (k + 0.5) / fps);
+      await page.waitForFunction((i) => { const st = window.texsortPage.state; return st.clip.index === i && !st.running && !st.pending; },
+                                 { timeout: 120000 }, k);
+    };
+    const keyLower = async (value) => {
+      await page.$eval('#option-lower', (el, v) => { el.value = v; el.dispatchEvent(new Event('input')); }, value);
+      await page.select('#key-option', 'lower');
+      await page.click('#key-add');
+    };
+    await page.evaluate(() => window.texsortPage.state.clip.clip.pause());
+    await toFrame(0);
+    await keyLower('0.1');
+    await toFrame(9);
+    await keyLower('0.7');
+    const keyed = await page.evaluate(() => document.getElementById('command').textContent);
+    check(keyed === 'texsort pixelsort ten.webm -o sorted.mp4 --animate lower=0:0.1,9:0.7',
+          'keyframes are --animate on the command line', keyed);
+    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
+    await page.click('#clip-save');
+    await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
+    const swept = await page.evaluate(() => {
+      const { bytes, frames } = window.texsortPage.state.savedClip;
+      return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)) };
+    });
+    fs.writeFileSync(apng, Buffer.from(swept.bytes));
+    const sweptFrames = spawnSync('ffmpeg', ['-v', 'error', '-f', 'apng', '-i', apng, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'],
+                                  { maxBuffer: 1 << 28 }).stdout;
+    const stillAt = (k, lower) => {
+      const framePng = path.join(dir, `swept${k}.png`);
+      spawnSync('ffmpeg', ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', '64x48', '-i', '-', '-frames:v', '1', '-y', framePng],
+                { input: Buffer.from(swept.frames[k]) });
+      const cli = runNative(['pixelsort', framePng, '-o', '-', '-q', '--lower', String(lower)]);
+      return cli.code === 0 && pixels(cli.stdout).equals(sweptFrames.subarray(k * frameBytes, (k + 1) * frameBytes));
+    };
+    check(sweptFrames.length === 10 * frameBytes && stillAt(0, 0.1) && stillAt(9, 0.7) && stillAt(4, 0.1 + (0.7 - 0.1) * (4 / 9)) &&
+          !stillAt(4, 0.1), 'a threshold swept by keyframes: each frame saved is the still sort at its value', `${sweptFrames.length} bytes`);
+    await page.click('#key-clear');
+    await page.$eval('#option-lower', (el) => { el.value = '0.25'; el.dispatchEvent(new Event('input')); });
     // Record: what the page shows while it plays a clip with sound, as WebM with the sound, every
     // frame drawn in it (MediaRecorder may merge a few: at least 80 %), playable in the page.
     const noisy = path.join(dir, 'noisy.webm');
