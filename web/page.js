@@ -107,6 +107,7 @@
     }
     control.addEventListener(spec.kind === 'text' ? 'change' : 'input', () => {  // a centre once typed out
       if (spec.name === 'preset') loadPreset(control.value);
+      delete state.animated[spec.name];  // a keyed option moved by hand: shown as moved until the next frame
       shown.value = spec.kind === 'range' ? control.value : '';
       update();
     });
@@ -382,7 +383,7 @@
     c.frame = frame;
     c.index = frameIndex(frame.time);
     state.input = media.tgaOf(frame);  // the frame as a file texsort reads: Save and Watch take it
-    const moved = keys.size > 0 && animateTo(c.index);
+    const moved = keys.size > 0 && c.index !== c.animatedAt && animateTo(c.index);  // a new frame: the keys move the options
     const r = window.texsort.live.frame(frame, c.name);
     showClipPlaying();
     if (r.error) {
@@ -490,6 +491,7 @@
     }
     const moved = JSON.stringify(values) !== JSON.stringify(state.animated);
     state.animated = values;
+    state.clip.animatedAt = k;
     for (const [name, value] of Object.entries(values)) {
       form.elements[name].value = value;
       const shown = form.elements[name].parentElement.querySelector('output');

@@ -85,6 +85,17 @@ function pixels(bytes) {
   return r.stdout;
 }
 
+// The native CLI's sort (`args`) of a frame's RGBA pixels, written as dir/name.png first: its
+// pixels as RGBA, or null with the CLI's message in `why`.
+function cliSortOf(dir, name, rgba, width, height, args) {
+  const file = path.join(dir, name + '.png');
+  const png = spawnSync('ffmpeg', ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-i', '-',
+                                   '-frames:v', '1', '-y', file], { input: Buffer.from(rgba) });
+  if (png.status !== 0) throw new Error('ffmpeg: ' + png.stderr.toString());
+  const cli = runNative(['pixelsort', file, '-o', '-', '-q', ...args]);
+  return cli.code === 0 ? pixels(cli.stdout) : Object.assign(Buffer.alloc(0), { why: cli.stderr });
+}
+
 // A picture ffmpeg draws from a filter graph into dir/name, in a pixel format; its bytes.
 function madeIn(dir, name, filter, format) {
   const file = path.join(dir, name);
@@ -1078,15 +1089,10 @@ async function suiteClip(page, problems) {
           return { args: st.sortArgs, drawn: Array.from(window.texsort.live.read().rgba), frame: Array.from(st.clip.frame.rgba),
                    width: st.clip.frame.width, height: st.clip.frame.height, saved: Array.from(saved) };
         });
-        const framePng = path.join(dir, `frame${k}.png`);
-        const png = spawnSync('ffmpeg', ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${shown.width}x${shown.height}`,
-                                         '-i', '-', '-frames:v', '1', '-y', framePng], { input: Buffer.from(shown.frame) });
-        if (png.status !== 0) throw new Error('ffmpeg: ' + png.stderr.toString());
-        const cli = runNative(['pixelsort', framePng, '-o', '-', '-q', ...shown.args]);
+        const cli = cliSortOf(dir, `frame${k}`, shown.frame, shown.width, shown.height, shown.args);
         const drawn = Buffer.from(shown.drawn);
-        check(shown.args.join(' ') === '--key hue' && cli.code === 0 && pixels(cli.stdout).equals(drawn) &&
-              !drawn.equals(Buffer.from(shown.frame)),
-              `${name}: frame ${k} drawn is the CLI's sort of the frame the page decoded`, cli.stderr + shown.args.join(' '));
+        check(shown.args.join(' ') === '--key hue' && cli.equals(drawn) && !drawn.equals(Buffer.from(shown.frame)),
+              `${name}: frame ${k} drawn is the CLI's sort of the frame the page decoded`, (cli.why || '') + shown.args.join(' '));
         check(pixels(Buffer.from(shown.saved)).equals(drawn), `${name}: Save PNG at frame ${k} is the CLI's file`, '');
         check(last === null || !last.equals(Buffer.from(shown.frame)), `${name}: frame ${k} is a frame of its own`, '');
         last = Buffer.from(shown.frame);
@@ -1117,11 +1123,8 @@ async function suiteClip(page, problems) {
     const frameBytes = 64 * 48 * 4, apngFrames = decoded.stdout.length / frameBytes;
     let same = 0;
     savedClip.frames.forEach((frame, k) => {
-      const framePng = path.join(dir, `ten${k}.png`);
-      spawnSync('ffmpeg', ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', '64x48', '-i', '-', '-frames:v', '1', '-y', framePng],
-                { input: Buffer.from(frame) });
-      const cli = runNative(['pixelsort', framePng, '-o', '-', '-q', ...savedClip.args]);
-      if (cli.code === 0 && pixels(cli.stdout).equals(decoded.stdout.subarray(k * frameBytes, (k + 1) * frameBytes))) same += 1;
+      const cli = cliSortOf(dir, `ten${k}`, frame, 64, 48, savedClip.args);
+      if (cli.equals(decoded.stdout.subarray(k * frameBytes, (k + 1) * frameBytes))) same += 1;
     });
     const distinct = new Set(savedClip.frames.map((f) => Buffer.from(f).toString('base64'))).size;
     check(savedClip.args.join(' ') === '--key hue' && apngFrames === 10 && savedClip.frames.length === 10 && same === 10 &&
@@ -1159,13 +1162,8 @@ async function suiteClip(page, problems) {
     fs.writeFileSync(apng, Buffer.from(swept.bytes));
     const sweptFrames = spawnSync('ffmpeg', ['-v', 'error', '-f', 'apng', '-i', apng, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'],
                                   { maxBuffer: 1 << 28 }).stdout;
-    const stillAt = (k, lower) => {
-      const framePng = path.join(dir, `swept${k}.png`);
-      spawnSync('ffmpeg', ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', '64x48', '-i', '-', '-frames:v', '1', '-y', framePng],
-                { input: Buffer.from(swept.frames[k]) });
-      const cli = runNative(['pixelsort', framePng, '-o', '-', '-q', '--lower', String(lower)]);
-      return cli.code === 0 && pixels(cli.stdout).equals(sweptFrames.subarray(k * frameBytes, (k + 1) * frameBytes));
-    };
+    const stillAt = (k, lower) => cliSortOf(dir, `swept${k}`, swept.frames[k], 64, 48, ['--lower', String(lower)])
+      .equals(sweptFrames.subarray(k * frameBytes, (k + 1) * frameBytes));
     check(sweptFrames.length === 10 * frameBytes && stillAt(0, 0.1) && stillAt(9, 0.7) && stillAt(4, 0.1 + (0.7 - 0.1) * (4 / 9)) &&
           !stillAt(4, 0.1), 'a threshold swept by keyframes: each frame saved is the still sort at its value', `${sweptFrames.length} bytes`);
     await page.click('#key-clear');
@@ -1250,15 +1248,10 @@ async function suiteCamera(page, problems, browser) {
                  frame: Array.from(s.clip.frame.rgba), width: s.clip.frame.width, height: s.clip.frame.height,
                  command: document.getElementById('command').textContent };
       }, { timeout: 120000, polling: 'raf' }, last?.shown ?? 0)).jsonValue();
-      const framePng = path.join(dir, `frame${k}.png`);
-      const png = spawnSync('ffmpeg', ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${shown.width}x${shown.height}`,
-                                       '-i', '-', '-frames:v', '1', '-y', framePng], { input: Buffer.from(shown.frame) });
-      if (png.status !== 0) throw new Error('ffmpeg: ' + png.stderr.toString());
-      const cli = runNative(['pixelsort', framePng, '-o', '-', '-q', ...shown.args]);
+      const cli = cliSortOf(dir, `frame${k}`, shown.frame, shown.width, shown.height, shown.args);
       const drawn = Buffer.from(shown.drawn);
-      check(cli.code === 0 && pixels(cli.stdout).equals(drawn) && !drawn.equals(Buffer.from(shown.frame)) &&
-            shown.width === 160 && shown.height === 120,
-            `camera frame ${shown.shown}: the picture drawn is the CLI's sort of it`, cli.stderr);
+      check(cli.equals(drawn) && !drawn.equals(Buffer.from(shown.frame)) && shown.width === 160 && shown.height === 120,
+            `camera frame ${shown.shown}: the picture drawn is the CLI's sort of it`, cli.why || '');
       check(shown.command === 'texsort pixelsort camera.png -o sorted.png --key hue', 'the camera\'s command line sorts a snapshot',
             shown.command);
       if (last) {
