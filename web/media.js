@@ -78,7 +78,7 @@
 
   // A clip playing in a hidden <video>: each frame it presents (playing, stepped or sought) goes to
   // onFrame({rgba, width, height, time}) once, the newest only. Frame steps go by the clip's own
-  // frame duration, measured from the frames presented (1/30 s until two have been seen).
+  // frame duration, measured at open from the frames presented.
   class Clip {
     // source: a Blob (a file) or a MediaStream (the camera).
     constructor(source, onFrame) {
@@ -91,7 +91,8 @@
       this.lastTime = null;
       this.closed = false;
       this.scheduled = false;
-      this.measured = false;  // whether frameSeconds was seen while playing
+      this.measured = false;  // whether frameSeconds is the clip's (measure)
+      this.wake = null;  // ends the wait under way (measure, frameAt) when the clip closes
       this.quiet = false;  // no onFrame while frameAt steps through the clip
     }
     // Resolves once the first frame is shown, or to {error} when the browser cannot play the file.
@@ -99,26 +100,55 @@
       const v = this.video;
       const ready = new Promise((resolve) => {
         v.addEventListener('loadeddata', () => resolve({}), { once: true });
-        v.addEventListener('error', () => resolve({ error: v.error?.message || 'the browser cannot play it' }), { once: true });
+        v.addEventListener('error', () => resolve({ error: `the browser cannot play it (${v.error?.message || 'no reason given'})` }),
+                           { once: true });
       });
       if (this.stream) v.srcObject = this.stream;
       else v.src = this.url;
       const r = await ready;
       if (r.error) return r;
+      if (!v.videoWidth || !v.videoHeight) return { error: 'it holds no picture (sound only?)' };
+      if (!this.stream) await this.measure();
+      if (this.closed) return { error: 'closed' };
       v.addEventListener('seeked', () => this.schedule());
       this.watch();
       this.schedule();
       return {};
     }
-    // A new frame presented while playing, measuring the clip's frame duration on the way.
+    // The clip's frame duration before anything is sorted: played through its first frames with
+    // nothing else to do (so none is dropped), the shortest step between their times; a clip of one
+    // frame lasts its duration. Then back at the start, paused.
+    async measure() {
+      const v = this.video, times = new Set();
+      v.loop = false;
+      await new Promise((resolve) => {
+        this.wake = resolve;
+        const seen = (now, meta) => {
+          times.add(meta.mediaTime);
+          if (times.size >= 6 || this.closed) resolve();
+          else v.requestVideoFrameCallback(seen);
+        };
+        v.requestVideoFrameCallback(seen);
+        v.addEventListener('ended', resolve, { once: true });
+        v.play().catch(resolve);
+      });
+      v.pause();
+      v.loop = true;
+      const sorted = [...times].sort((a, b) => a - b), steps = sorted.slice(1).map((t, i) => t - sorted[i]).filter((d) => d > 0);
+      if (steps.length) this.frameSeconds = Math.min(...steps);
+      else if (Number.isFinite(v.duration) && v.duration > 0) this.frameSeconds = v.duration;
+      this.measured = steps.length > 0 || Number.isFinite(v.duration);
+      if (this.closed) return;
+      await new Promise((resolve) => {
+        this.wake = resolve;
+        v.addEventListener('seeked', resolve, { once: true });
+        v.currentTime = 0;
+      });
+    }
+    // A new frame presented while playing.
     watch() {
       if (this.closed) return;
       this.video.requestVideoFrameCallback((now, meta) => {
-        if (!this.video.paused && this.lastTime !== null && meta.mediaTime > this.lastTime) {
-          this.frameSeconds = this.measured ? Math.min(this.frameSeconds, meta.mediaTime - this.lastTime)
-                                            : meta.mediaTime - this.lastTime;
-          this.measured = true;
-        }
         this.lastTime = meta.mediaTime;
         this.schedule();
         this.watch();
@@ -148,13 +178,14 @@
         // frame still on its way from playing is not it), or, for a clip that presents none, a
         // second after the seek.
         await new Promise((resolve) => {
+          this.wake = resolve;  // close() ends the wait
           const presented = (now, meta) => (near(meta.mediaTime) ? resolve() : this.video.requestVideoFrameCallback(presented));
           this.video.requestVideoFrameCallback(presented);
           this.video.addEventListener('seeked', () => setTimeout(resolve, 1000), { once: true });
           this.seek(seconds);
         });
       }
-      return pixelsOf(this.video, this.video.videoWidth, this.video.videoHeight);
+      return this.closed ? null : pixelsOf(this.video, this.video.videoWidth, this.video.videoHeight);
     }
     get duration() { return this.video.duration; }
     get playing() { return !this.video.paused; }
@@ -171,6 +202,7 @@
     }
     close() {
       this.closed = true;
+      this.wake?.();
       this.video.pause();
       if (this.stream) {
         this.stream.getTracks().forEach((t) => t.stop());

@@ -351,7 +351,7 @@
     state.clip = { clip, name, camera, frame: null, shown: 0 };
     const r = await clip.open();
     if (state.clip?.clip !== clip) return;
-    if (r.error) return clipFailed(`${name}: the browser cannot play this video (${r.error})`);
+    if (r.error) return clipFailed(`${name}: ${r.error}`);
     useMask(null);
     Object.assign(state, { inputName: name, shownName: asOperand(name), converted: false, sample: null, sorted: false });
     $('clip-bar').hidden = false;
@@ -416,6 +416,7 @@
     if (!state.recording) {
       if (!state.clip) return;
       state.recording = new media.Recorder(picture, state.clip.camera ? null : state.clip.clip.video);
+      state.recording.name = '/' + state.shownName.replace(/^\.\//, '').replace(/\.[^.]*$/, '') + '-sorted.webm';  // the clip's
       $('clip-record').textContent = 'Stop';
       return;
     }
@@ -424,7 +425,7 @@
     $('clip-record').textContent = 'Record';
     const { blob, frames } = await recording.stop();
     state.recorded = { blob, frames };  // for the tests
-    download(new Uint8Array(await blob.arrayBuffer()), blob.type, '-sorted.webm');
+    download(new Uint8Array(await blob.arrayBuffer()), blob.type, recording.name);
   }
   $('clip-record').addEventListener('click', record);
   // Save clip: every frame of the clip, stepped through one by one (none skipped however long each
@@ -434,7 +435,7 @@
     const c = state.clip;
     if (!c || c.camera || state.savingClip) return;
     const clip = c.clip;
-    if (!clip.measured) return say(`${c.name}: play it a moment first, so the page knows its frame rate`, true);
+    if (!clip.measured) return say(`${c.name}: the page could not learn its frame rate, so it cannot step through its frames`, true);
     state.savingClip = true;
     $('clip-save').disabled = true;
     const count = Math.max(1, Math.round(clip.duration / clip.frameSeconds)), pngs = [], frames = [];
@@ -442,6 +443,7 @@
       for (let k = 0; k < count && state.clip === c; k++) {
         say(`saving the clip… frame ${k + 1} of ${count}`);
         const frame = await clip.frameAt((k + 0.5) * clip.frameSeconds);
+        if (!frame) return;  // the clip was closed meanwhile
         const at = keys.size ? valuesAt(k) : {};
         if (at.error) return showError(at.error);
         const r = await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...optionArgs(at)], media.tgaOf(frame));
@@ -470,7 +472,7 @@
     const clip = state.clip.clip, seconds = clip.frameSeconds;
     return { count: Math.max(1, Math.round(clip.duration / seconds)), fps: 1 / seconds, seconds };
   }
-  const frameIndex = (time) => Math.floor(time / clipTiming().seconds + 1e-3);
+  const frameIndex = (time) => Math.min(clipTiming().count - 1, Math.floor(time / clipTiming().seconds + 1e-3));
   const animateSpec = (name) => `${name}=` + [...keys.get(name)].sort((a, b) => a[0] - b[0]).map(([f, v]) => `${f}:${v}`).join(',');
   // The keyed options' values at frame k ({option: value}), or {error}.
   function valuesAt(k) {
@@ -560,6 +562,7 @@
   $('open').addEventListener('click', () => $('file').click());
   $('file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
+    e.target.value = '';  // the same file chosen again is opened again
     if (file) await openFile(file);
   });
   document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dropping'); });

@@ -1104,10 +1104,21 @@ async function suiteClip(page, problems) {
     const ten = path.join(dir, 'ten.webm');
     const madeTen = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=64x48:r=${fps}:d=1`, '-c:v', 'libvpx-vp9', '-crf', '20', '-b:v', '0', ten]);
     if (madeTen.status !== 0) throw new Error('ffmpeg: ' + madeTen.stderr.toString());
-    const n4 = await page.evaluate(() => window.texsortPage.state.settled);
-    await (await page.$('#file')).uploadFile(ten);
-    await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'ten.webm' &&
-                               window.texsortPage.state.clip.clip.measured, { timeout: 120000 }, n4);
+    const openTen = async () => {
+      const n4 = await page.evaluate(() => window.texsortPage.state.settled);
+      await (await page.$('#file')).uploadFile(ten);
+      await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'ten.webm',
+                                 { timeout: 120000 }, n4);
+    };
+    // A save cut short by another picture opened leaves Save clip working for the next clip.
+    await openTen();
+    await page.click('#clip-save');
+    await page.waitForFunction(() => /frame 2 of/.test(document.getElementById('status').textContent), { timeout: 120000 });
+    const n5 = await page.evaluate(() => window.texsortPage.state.settled);
+    await page.click('#sample-coffee');
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n && !window.texsortPage.state.savingClip,
+                               { timeout: 120000 }, n5);
+    await openTen();
     await page.select('#option-key', 'hue');
     await page.click('#clip-save');
     await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
@@ -1145,6 +1156,9 @@ async function suiteClip(page, problems) {
       await page.click('#key-add');
     };
     await page.evaluate(() => window.texsortPage.state.clip.clip.pause());
+    await page.evaluate(() => window.texsortPage.state.clip.clip.seek(1));  // the end: the last frame, 9
+    await page.waitForFunction(() => window.texsortPage.state.clip.index === 9 && window.texsortPage.state.clip.frame.time === 1,
+                               { timeout: 120000 });
     await toFrame(0);
     await keyLower('0.1');
     await toFrame(9);
@@ -1203,6 +1217,42 @@ async function suiteClip(page, problems) {
     check(recorded.plays === '96x64' && videoFrames >= 0.8 * recorded.frames && probe.some((l) => l.startsWith('audio')),
           'Record keeps what the page showed, with the clip\'s sound, and it plays in the page',
           `${recorded.type} plays ${recorded.plays}; ${recorded.frames} frames drawn; ffprobe: ${probe.join(' ')}`);
+    // A recording cut short by another picture opened is saved under its clip's name.
+    await page.evaluate(() => {
+      const click = HTMLAnchorElement.prototype.click;
+      window.downloaded = [];
+      HTMLAnchorElement.prototype.click = function () {
+        window.downloaded.push(this.download);
+        HTMLAnchorElement.prototype.click = click;
+      };
+    });
+    await page.click('#clip-record');
+    await page.waitForFunction(() => window.texsortPage.state.recording?.frames >= 2, { timeout: 120000 });
+    await page.click('#sample-coffee');
+    await page.waitForFunction(() => window.downloaded.length > 0, { timeout: 120000 });
+    const recordedName = await page.evaluate(() => window.downloaded[0]);
+    check(recordedName === 'noisy-sorted.webm', 'a recording keeps its clip\'s name when another picture opens', recordedName);
+    // A clip of one frame saves as one frame; a file of sound only is said in one line.
+    const one = path.join(dir, 'one.webm'), sound = path.join(dir, 'sound.webm');
+    spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=32x16:r=10', '-frames:v', '1', '-c:v', 'libvpx-vp9', one]);
+    spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=1', '-c:a', 'libopus', sound]);
+    const n6 = await page.evaluate(() => window.texsortPage.state.settled);
+    await (await page.$('#file')).uploadFile(one);
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'one.webm',
+                               { timeout: 120000 }, n6);
+    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
+    await page.click('#clip-save');
+    await page.waitForFunction(() => window.texsortPage.state.savedClip || /one.webm: /.test(document.getElementById('status').textContent),
+                               { timeout: 120000 });
+    const oneSaved = await page.evaluate(() => window.texsortPage.state.savedClip?.frames.length ?? document.getElementById('status').textContent);
+    check(oneSaved === 1, 'Save clip of a clip of one frame gives one frame', String(oneSaved));
+    const n7 = await page.evaluate(() => window.texsortPage.state.settled);
+    await (await page.$('#file')).uploadFile(sound);
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n, { timeout: 120000 }, n7);
+    const soundOnly = await page.evaluate(() => ({ text: document.getElementById('status').textContent, bar: document.getElementById('clip-bar').hidden,
+                                                   save: document.getElementById('save').disabled }));
+    check(soundOnly.text === 'sound.webm: it holds no picture (sound only?)' && soundOnly.bar && soundOnly.save,
+          'a file of sound only is said in one line, nothing to save', JSON.stringify(soundOnly));
     // A file that claims to be a clip and is not: one line naming it, no picture.
     const bad = path.join(dir, 'broken.webm');
     fs.writeFileSync(bad, Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(60, 7)]));
