@@ -1248,17 +1248,39 @@ async function suiteClip(page, problems) {
     check(oneSaved === 1, 'Save clip of a clip of one frame gives one frame', String(oneSaved));
     const n7 = await page.evaluate(() => window.texsortPage.state.settled);
     await (await page.$('#file')).uploadFile(sound);
-    await page.waitForFunction((n) => window.texsortPage.state.settled > n, { timeout: 120000 }, n7);
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n && !window.texsortPage.state.clip, { timeout: 120000 }, n7);
     const soundOnly = await page.evaluate(() => ({ text: document.getElementById('status').textContent, bar: document.getElementById('clip-bar').hidden,
                                                    save: document.getElementById('save').disabled }));
     check(soundOnly.text === 'sound.webm: it holds no picture (sound only?)' && soundOnly.bar && soundOnly.save,
           'a file of sound only is said in one line, nothing to save', JSON.stringify(soundOnly));
+    // On a phone the clip bar wraps: no horizontal scroll, every control of it on the screen.
+    // TEXSORT_WEB_SHOTS=docs: the README's picture of a clip playing (the astronaut panned).
+    const pan = path.join(dir, 'astronaut-pan.webm');
+    spawnSync('ffmpeg', ['-v', 'error', '-loop', '1', '-i', path.join(assets, 'astronaut.png'), '-vf',
+                         "crop=320:240:x='96+60*sin(t)':y='140+40*cos(t)',format=yuv420p", '-t', '2', '-r', '25',
+                         '-c:v', 'libvpx-vp9', '-crf', '30', '-b:v', '0', pan]);
+    const n8 = await page.evaluate(() => window.texsortPage.state.settled);
+    await (await page.$('#file')).uploadFile(pan);
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'astronaut-pan.webm' &&
+                               window.texsortPage.state.clip.shown >= 8, { timeout: 120000 }, n8);
+    await page.setViewport({ width: 390, height: 844 });
+    const phone = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      cut: [...document.querySelectorAll('#clip-bar button, #clip-bar input, #clip-bar select')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((e) => e.id) }));
+    check(phone.scroll <= 390 && phone.cut.length === 0, 'the clip bar fits a phone', JSON.stringify(phone));
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.evaluate(() => window.texsortPage.state.clip.clip.pause());
+    if (process.env.TEXSORT_WEB_SHOTS) {
+      await page.waitForFunction(() => !window.texsortPage.state.running, { timeout: 120000 });
+      await page.screenshot({ path: path.join(process.env.TEXSORT_WEB_SHOTS, 'web-clip.png') });
+    }
     // A file that claims to be a clip and is not: one line naming it, no picture.
     const bad = path.join(dir, 'broken.webm');
     fs.writeFileSync(bad, Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(60, 7)]));
     const n1 = await page.evaluate(() => window.texsortPage.state.settled);
     await (await page.$('#file')).uploadFile(bad);
-    await page.waitForFunction((n) => window.texsortPage.state.settled > n, { timeout: 60000 }, n1);
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n && !window.texsortPage.state.clip, { timeout: 60000 }, n1);
     const said = await page.evaluate(() => ({ text: document.getElementById('status').textContent,
                                               clip: !!window.texsortPage.state.clip,
                                               bar: document.getElementById('clip-bar').hidden }));
