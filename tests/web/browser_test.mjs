@@ -85,6 +85,18 @@ function pixels(bytes) {
   return r.stdout;
 }
 
+// The page's next download is caught, not made: its file name goes to window.downloaded.
+function catchNextDownload(page) {
+  return page.evaluate(() => {
+    const click = HTMLAnchorElement.prototype.click;
+    window.downloaded = [];
+    HTMLAnchorElement.prototype.click = function () {
+      window.downloaded.push(this.download);
+      HTMLAnchorElement.prototype.click = click;
+    };
+  });
+}
+
 // The native CLI's sort (`args`) of a frame's RGBA pixels, written as dir/name.png first: its
 // pixels as RGBA, or null with the CLI's message in `why`.
 function cliSortOf(dir, name, rgba, width, height, args) {
@@ -717,14 +729,7 @@ async function suiteTool(page, problems) {
     check(paintedAgain.includes('--mask clip board-mask-2.png') && pixels(await fileOfPage('/clip board-mask.png')).equals(chosenRgba),
           'after Undo the brush still paints into a file of its own', paintedAgain);
     // Save mask gives the painted file under the name the command line gives it.
-    await page.evaluate(() => {
-      const click = HTMLAnchorElement.prototype.click;
-      window.downloaded = [];
-      HTMLAnchorElement.prototype.click = function () {
-        window.downloaded.push(this.download);
-        HTMLAnchorElement.prototype.click = click;
-      };
-    });
+    await catchNextDownload(page);
     await page.click('#brush-save');
     const saved = await page.evaluate(() => window.downloaded.join(' '));
     check(saved === 'clip board-mask-2.png', 'Save mask names the file as the command line does', saved);
@@ -1218,14 +1223,7 @@ async function suiteClip(page, problems) {
           'Record keeps what the page showed, with the clip\'s sound, and it plays in the page',
           `${recorded.type} plays ${recorded.plays}; ${recorded.frames} frames drawn; ffprobe: ${probe.join(' ')}`);
     // A recording cut short by another picture opened is saved under its clip's name.
-    await page.evaluate(() => {
-      const click = HTMLAnchorElement.prototype.click;
-      window.downloaded = [];
-      HTMLAnchorElement.prototype.click = function () {
-        window.downloaded.push(this.download);
-        HTMLAnchorElement.prototype.click = click;
-      };
-    });
+    await catchNextDownload(page);
     await page.click('#clip-record');
     await page.waitForFunction(() => window.texsortPage.state.recording?.frames >= 2, { timeout: 120000 });
     await page.click('#sample-coffee');
