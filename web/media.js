@@ -188,6 +188,8 @@
       return this.closed ? null : pixelsOf(this.video, this.video.videoWidth, this.video.videoHeight);
     }
     get duration() { return this.video.duration; }
+    get width() { return this.video.videoWidth; }
+    get height() { return this.video.videoHeight; }
     get playing() { return !this.video.paused; }
     play() { return this.video.play(); }
     pause() { this.video.pause(); }
@@ -212,6 +214,139 @@
         this.video.load();
         URL.revokeObjectURL(this.url);
       }
+    }
+  }
+
+  // Whether the bytes are a GIF of more than one frame that the browser's ImageDecoder reads.
+  async function isAnimatedGif(b) {
+    if (typeof ImageDecoder === 'undefined' || b.length < 6 || String.fromCharCode(...b.subarray(0, 4)) !== 'GIF8') return false;
+    const decoder = new ImageDecoder({ data: b, type: 'image/gif' });
+    try {
+      await Promise.all([decoder.tracks.ready, decoder.completed]);
+      return decoder.tracks.selectedTrack.frameCount > 1;
+    } catch (e) {
+      return false;
+    } finally {
+      decoder.close();
+    }
+  }
+
+  // An animated GIF as a clip, with Clip's controls: its frames decoded by WebCodecs' ImageDecoder,
+  // each shown for its own delay (under 0.02 s: 0.1 s, as ffmpeg and the browsers take it), played
+  // by the page's clock. While playing, a frame that comes while the last is being handed on is
+  // left out; frameAt leaves none out.
+  class GifClip {
+    constructor(bytes, onFrame) {
+      this.bytes = bytes;
+      this.onFrame = onFrame;
+      this.video = null;  // no sound to record
+      this.measured = true;
+      this.closed = false;
+      this.quiet = false;
+      this.time = 0;  // the time shown while paused
+      this.started = null;  // while playing, performance.now() when the clip was at 0
+      this.shownIndex = -1;  // the frame shown last, and its time
+      this.shownTime = 0;
+      this.busy = false;
+      this.again = false;
+    }
+    async open() {
+      try {
+        this.decoder = new ImageDecoder({ data: this.bytes, type: 'image/gif' });
+        await Promise.all([this.decoder.tracks.ready, this.decoder.completed]);
+        this.starts = [];
+        let at = 0;  // µs, whole numbers
+        for (let k = 0; k < this.decoder.tracks.selectedTrack.frameCount; k++) {
+          const { image } = await this.decoder.decode({ frameIndex: k });
+          [this.width, this.height] = [image.displayWidth, image.displayHeight];
+          this.starts.push(at / 1e6);
+          at += image.duration >= 20000 ? image.duration : 100000;
+          image.close();
+        }
+        this.duration = at / 1e6;
+      } catch (e) {
+        return { error: `the browser cannot read its frames (${e.message})` };
+      }
+      const ends = [...this.starts.slice(1), this.duration];
+      this.frameSeconds = Math.min(...ends.map((end, k) => end - this.starts[k]));
+      this.schedule();
+      return {};
+    }
+    indexAt(seconds) {
+      let k = 0;
+      while (k + 1 < this.starts.length && this.starts[k + 1] <= seconds + 1e-9) k += 1;
+      return k;
+    }
+    get currentTime() {
+      return this.started === null ? this.time : ((performance.now() - this.started) / 1000) % this.duration;
+    }
+    get playing() { return this.started !== null; }
+    play() {
+      if (!this.playing && !this.closed) {
+        this.started = performance.now() - this.time * 1000;
+        this.tick();
+      }
+      return Promise.resolve();
+    }
+    pause() {  // at the frame shown
+      if (this.playing) [this.time, this.started] = [this.shownTime, null];
+    }
+    seek(seconds) {
+      this.time = Math.max(0, Math.min(this.duration, seconds));
+      if (this.playing) this.started = performance.now() - this.time * 1000;
+      this.schedule();
+    }
+    step(frames) {
+      this.pause();
+      const k = Math.max(0, Math.min(this.starts.length - 1, this.indexAt(this.time) + frames));
+      this.seek(this.starts[k] + this.frameSeconds / 2);
+    }
+    // While playing: each animation frame, the frame of the time now if it is not the one shown.
+    tick() {
+      if (!this.playing || this.closed) return;
+      if (this.indexAt(this.currentTime) !== this.shownIndex) this.schedule();
+      requestAnimationFrame(() => this.tick());
+    }
+    // The frame of the time now decoded and handed to onFrame; asked again while busy, once after.
+    schedule() {
+      if (this.closed) return;
+      if (this.busy) {
+        this.again = true;
+        return;
+      }
+      this.busy = true;
+      const time = this.currentTime, k = this.indexAt(time);
+      this.pixelsAt(k).then((pixels) => {
+        this.busy = false;
+        if (this.closed) return;
+        [this.shownIndex, this.shownTime] = [k, time];
+        if (pixels && !this.quiet) this.onFrame(Object.assign(pixels, { time }));
+        if (this.again) {
+          this.again = false;
+          this.schedule();
+        }
+      });
+    }
+    async pixelsAt(k) {
+      try {
+        const { image } = await this.decoder.decode({ frameIndex: k });
+        const pixels = pixelsOf(image, image.displayWidth, image.displayHeight);
+        image.close();
+        return pixels;
+      } catch (e) {
+        return null;  // closed meanwhile
+      }
+    }
+    async frameAt(seconds) {
+      this.pause();
+      this.quiet = true;
+      const pixels = await this.pixelsAt(this.indexAt(seconds));  // the middle of the frame wanted
+      return this.closed ? null : pixels;
+    }
+    close() {
+      this.closed = true;
+      this.started = null;
+      this.decoder?.close();
     }
   }
 
@@ -299,6 +434,90 @@
     put('IEND', new Uint8Array(0));
     return concat(out);
   }
+  // Frames encoded as VP9 by WebCodecs and written as WebM: add(pixels) one frame after another
+  // ({rgba, width, height} or anything VideoFrame takes), each lasting `seconds`; finish() resolves
+  // to the file. Null where the browser has no VP9 encoder for this size.
+  async function webmEncoder(width, height, seconds) {
+    if (typeof VideoEncoder === 'undefined') return null;
+    const config = { codec: 'vp09.00.41.08', width, height, framerate: 1 / seconds, bitrateMode: 'quantizer' };
+    if (!(await VideoEncoder.isConfigSupported(config).catch(() => ({}))).supported) return null;
+    const blocks = [];
+    let failure = null, colour = null, count = 0;
+    const encoder = new VideoEncoder({
+      output: (chunk, meta) => {
+        const data = new Uint8Array(chunk.byteLength);
+        chunk.copyTo(data);
+        blocks.push({ key: chunk.type === 'key', ms: Math.round(chunk.timestamp / 1000), data });
+        colour = meta?.decoderConfig?.colorSpace || colour;
+      },
+      error: (e) => { failure = e; },
+    });
+    encoder.configure(config);
+    const keyEvery = Math.max(1, Math.round(2 / seconds));  // a key frame every 2 s: seeking stays quick
+    return {
+      async add(pixels) {
+        if (failure) throw failure;
+        const time = { timestamp: Math.round(count * seconds * 1e6), duration: Math.round(seconds * 1e6) };
+        const frame = pixels.rgba ? new VideoFrame(pixels.rgba, { format: 'RGBA', codedWidth: width, codedHeight: height, ...time })
+                                  : new VideoFrame(pixels, time);
+        encoder.encode(frame, { keyFrame: count % keyEvery === 0, vp9: { quantizer: 8 } });
+        frame.close();
+        count += 1;
+        while (encoder.encodeQueueSize > 2) await new Promise((resolve) => encoder.addEventListener('dequeue', resolve, { once: true }));
+      },
+      async finish() {
+        await encoder.flush();
+        encoder.close();
+        if (failure) throw failure;
+        return webmOf(blocks, { width, height, seconds, colour, count });
+      },
+      close() { if (encoder.state !== 'closed') encoder.close(); },
+    };
+  }
+
+  // A WebM file (Matroska's EBML) of one VP9 track: the header, the segment's info and track, a
+  // cluster from each key frame, and cues to seek by.
+  function webmOf(blocks, { width, height, seconds, colour, count }) {
+    const bytes = (n, size) => Uint8Array.from({ length: size }, (_, i) => Math.floor(n / 2 ** (8 * (size - 1 - i))) & 255);
+    const uint = (n) => bytes(n, Math.max(1, Math.ceil(Math.log2(n + 1) / 8)));
+    const idOf = (id) => bytes(id, Math.ceil(Math.log2(id + 1) / 8));
+    const el = (id, ...parts) => {
+      const payload = concat(parts);
+      return concat([idOf(id), Uint8Array.of(1), bytes(payload.length, 7), payload]);  // sizes as 8-byte numbers
+    };
+    const text = (s) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+    const float = (x) => { const b = new Uint8Array(8); new DataView(b.buffer).setFloat64(0, x); return b; };
+    const code = (table, name) => uint(table[name] ?? 2);  // 2: unspecified
+    const colours = colour ? [el(0x55B0, el(0x55B1, code({ rgb: 0, bt709: 1, bt470bg: 5, smpte170m: 6 }, colour.matrix)),
+                                   el(0x55B9, uint(colour.fullRange ? 2 : 1)),
+                                   el(0x55BA, code({ bt709: 1, smpte170m: 6, 'iec61966-2-1': 13, linear: 8 }, colour.transfer)),
+                                   el(0x55BB, code({ bt709: 1, bt470bg: 5, smpte170m: 6 }, colour.primaries)))] : [];
+    const head = [
+      el(0x1549A966, el(0x2AD7B1, uint(1e6)), el(0x4D80, text('texsort')), el(0x5741, text('texsort')),
+         el(0x4489, float(count * seconds * 1000))),  // info: times in ms, the duration
+      el(0x1654AE6B, el(0xAE, el(0xD7, uint(1)), el(0x73C5, uint(1)), el(0x83, uint(1)), el(0x9C, uint(0)),
+                        el(0x86, text('V_VP9')), el(0x23E383, uint(Math.round(seconds * 1e9))),
+                        el(0xE0, el(0xB0, uint(width)), el(0xBA, uint(height)), ...colours))),  // one video track
+    ];
+    const clusters = [], cues = [];
+    let at = head.reduce((n, e) => n + e.length, 0);
+    for (let i = 0; i < blocks.length;) {
+      const start = blocks[i].ms, inside = [];
+      do {
+        const b = blocks[i];
+        const relative = Uint8Array.of((b.ms - start) >> 8 & 255, (b.ms - start) & 255);
+        inside.push(el(0xA3, Uint8Array.of(0x81), relative, Uint8Array.of(b.key ? 0x80 : 0), b.data));
+        i += 1;
+      } while (i < blocks.length && !blocks[i].key && blocks[i].ms - start < 30000);
+      const cluster = el(0x1F43B675, el(0xE7, uint(start)), ...inside);
+      cues.push(el(0xBB, el(0xB3, uint(start)), el(0xB7, el(0xF7, uint(1)), el(0xF1, uint(at)))));
+      clusters.push(cluster);
+      at += cluster.length;
+    }
+    const header = el(0x1A45DFA3, el(0x4286, uint(1)), el(0x42F7, uint(1)), el(0x42F2, uint(4)), el(0x42F3, uint(8)),
+                      el(0x4282, text('webm')), el(0x4287, uint(4)), el(0x4285, uint(2)));
+    return concat([header, el(0x18538067, ...head, ...clusters, el(0x1C53BB6B, ...cues))]);
+  }
   function concat(parts) {
     const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
     parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
@@ -327,5 +546,5 @@
     return (c ^ 0xffffffff) >>> 0;
   }
 
-  window.texsortMedia = { pixelsOf, tgaOf, decodedPicture, isClip, Clip, camera, Recorder, apngOf };
+  window.texsortMedia = { pixelsOf, tgaOf, decodedPicture, isClip, Clip, isAnimatedGif, GifClip, camera, Recorder, apngOf, webmEncoder };
 })();

@@ -43,7 +43,7 @@
   const media = window.texsortMedia;
   const form = $('options'), picture = $('texsort-gl'), status = $('status');
   // The page's state. settled counts finished sorts and opens: tests wait for it to move, never for time.
-  const state = { input: null, inputName: 'image.png', shownName: 'image.png', converted: false, opened: false, sample: null,
+  const state = { input: null, source: null, inputName: 'image.png', shownName: 'image.png', converted: false, opened: false, sample: null,
                   sorted: false, stale: false, running: false, pending: false, wanted: [], sortArgs: [], left: 0,
                   passes: 0, started: 0, settled: 0, opening: 0, reading: 0, files: {}, clip: null, animated: {},
                   recording: null, recorded: null, savingClip: false, savedClip: null };
@@ -311,7 +311,7 @@
     }
     if (restore) useMask(mask);
     else useMask(state.files.mask && state.files.mask !== brush.painted ? maskRecord() : null);  // painted on the last picture
-    Object.assign(state, { input, converted, sample, opened: true, sorted: false,
+    Object.assign(state, { input, source: input, converted, sample, opened: true, sorted: false,
                            shownName: asOperand(converted ? name.replace(/\.[^.]*$/, '') + '.png' : name) });
     const held = pictures.get(entry);
     state.picture = restore && held?.bytes === bytes ? held : { bytes, name, sample };
@@ -334,20 +334,22 @@
   async function openFile(file, name = file.name) {
     const ticket = ++state.opening, bytes = await file.arrayBuffer();
     if (media.isClip(file.type, new Uint8Array(bytes))) return openClip(file, name, ticket);
+    if (await media.isAnimatedGif(new Uint8Array(bytes))) return openClip(new Uint8Array(bytes), name, ticket, { gif: true });
     return open(bytes, name, { ticket });
   }
 
-  // --- A clip: a video the browser plays, each frame it shows sorted on the GPU with the live
-  // options as its picture would be (texsort.live.frame), the picture drawn from the GPU. The frame
-  // shown is the picture Save PNG, the split and Watch take; the command line shown sorts the clip. ---
-  // A video from `source` (a file, or the camera's stream), named `name` in messages; `camera`:
-  // a live picture that cannot be stepped or sought.
-  async function openClip(source, name, ticket, camera = false) {
+  // --- A clip: a video the browser plays or an animated GIF, each frame it shows sorted on the GPU
+  // with the live options as its picture would be (texsort.live.frame), the picture drawn from the
+  // GPU. The frame shown is the picture Save PNG, the split and Watch take; the command line shown
+  // sorts the clip. ---
+  // A video from `source` (a file, the camera's stream, or a GIF's bytes), named `name` in
+  // messages; `camera`: a live picture that cannot be stepped or sought.
+  async function openClip(source, name, ticket, { camera = false, gif = false } = {}) {
     await window.texsort.ready;
     if (ticket !== state.opening) return;
     closeClip();
     name = name.replace(/^.*\//, '');
-    const clip = new media.Clip(source, (frame) => clipFrame(clip, frame));
+    const clip = new (gif ? media.GifClip : media.Clip)(source, (frame) => clipFrame(clip, frame));
     state.clip = { clip, name, camera, frame: null, shown: 0 };
     const r = await clip.open();
     if (state.clip?.clip !== clip) return;
@@ -374,7 +376,7 @@
     const stream = await media.camera();
     if (stream.error) return ticket === state.opening && clipFailed(`camera: ${stream.error}`);
     if (ticket !== state.opening) return stream.getTracks().forEach((t) => t.stop());
-    return openClip(stream, 'camera.png', ticket, true);
+    return openClip(stream, 'camera.png', ticket, { camera: true });
   }
   $('camera').addEventListener('click', openCamera);
   function clipFrame(clip, frame) {
@@ -382,7 +384,7 @@
     if (c?.clip !== clip) return;
     c.frame = frame;
     c.index = frameIndex(frame.time);
-    state.input = media.tgaOf(frame);  // the frame as a file texsort reads: Save and Watch take it
+    [state.source, state.input] = [frame, null];  // made a file only when Save or Watch ask (inputBytes)
     const moved = keys.size > 0 && c.index !== c.animatedAt && animateTo(c.index);  // a new frame: the keys move the options
     const r = window.texsort.live.frame(frame, c.name);
     showClipPlaying();
@@ -429,16 +431,18 @@
   }
   $('clip-record').addEventListener('click', record);
   // Save clip: every frame of the clip, stepped through one by one (none skipped however long each
-  // takes), sorted by texsort pixelsort as Save PNG sorts a picture, and the PNG files joined into
-  // one animated PNG at the clip's frame rate.
+  // takes), sorted by texsort pixelsort as Save PNG sorts a picture, and the sorted frames written
+  // at the clip's frame rate as the format chosen says.
   async function saveClip() {
     const c = state.clip;
     if (!c || c.camera || state.savingClip) return;
     const clip = c.clip;
     if (!clip.measured) return say(`${c.name}: the page could not learn its frame rate, so it cannot step through its frames`, true);
+    const writer = await clipWriter($('clip-format').value, clip.width, clip.height, clip.frameSeconds);
+    if (!writer) return say(`${c.name}: this browser cannot encode WebM here; save it as an animated PNG`, true);
     state.savingClip = true;
     $('clip-save').disabled = true;
-    const count = Math.max(1, Math.round(clip.duration / clip.frameSeconds)), pngs = [], frames = [];
+    const count = Math.max(1, Math.round(clip.duration / clip.frameSeconds)), frames = [];
     try {
       for (let k = 0; k < count && state.clip === c; k++) {
         say(`saving the clip… frame ${k + 1} of ${count}`);
@@ -448,21 +452,46 @@
         if (at.error) return showError(at.error);
         const r = await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...optionArgs(at)], media.tgaOf(frame));
         if (r.code !== 0) return showError(r.stderr);
-        pngs.push(r.stdout);
+        await writer.add(r.stdout);
         frames.push(frame);
       }
       if (state.clip !== c) return;
-      const apng = media.apngOf(pngs, clip.frameSeconds);
-      state.savedClip = { bytes: apng, frames };  // for the tests: the file and the frames as decoded
-      download(apng, 'image/png', '-sorted.png');
-      say(`saved ${count} frames as an animated PNG`);
+      const bytes = await writer.finish();
+      state.savedClip = { bytes, frames };  // for the tests: the file and the frames as decoded
+      download(bytes, writer.type, writer.ending);
+      say(`saved ${count} frames as ${writer.what}`);
+    } catch (e) {
+      showError(`${c.name}: ${e.message}`);
     } finally {
+      writer.close();
       clip.quiet = false;
       state.savingClip = false;
       $('clip-save').disabled = false;
     }
   }
+  // Where Save clip's sorted frames (texsort's PNG files) go: joined into one animated PNG, or their
+  // pixels encoded as VP9 in WebM by WebCodecs. Null where the browser cannot encode the format.
+  async function clipWriter(format, width, height, seconds) {
+    if (format === 'png') {
+      const pngs = [];
+      return { type: 'image/png', ending: '-sorted.png', what: 'an animated PNG', add: (png) => pngs.push(png),
+               finish: () => media.apngOf(pngs, seconds), close() {} };
+    }
+    const encoder = await media.webmEncoder(width, height, seconds);
+    return encoder && {
+      type: 'video/webm', ending: '-sorted.webm', what: 'WebM', finish: () => encoder.finish(), close: () => encoder.close(),
+      async add(png) {
+        const bitmap = await createImageBitmap(new Blob([png]), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+        try {
+          await encoder.add(bitmap);
+        } finally {
+          bitmap.close();
+        }
+      },
+    };
+  }
   $('clip-save').addEventListener('click', saveClip);
+  if (typeof VideoEncoder === 'undefined') $('clip-format').querySelector('[value=webm]').remove();  // no WebCodecs
 
   // Keyframes (--animate): an option's value at a frame of the clip, as many as wanted; between
   // them the option moves as the CLI moves it (texsort.live.animated: the CLI's own code), the
@@ -552,9 +581,14 @@
     state.clip?.clip.pause();
     state.clip?.clip.seek(Number($('clip-seek').value));
   });
+  // The picture shown as a file texsort reads: the bytes opened, or the clip's frame as a TGA.
+  function inputBytes() {
+    if (!state.input && state.clip?.frame) state.input = media.tgaOf(state.clip.frame);
+    return state.input;
+  }
   // The PNG texsort pixelsort writes for the picture and the options shown: Save's bytes.
   async function savedPng() {
-    const r = await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...state.sortArgs], state.input);
+    const r = await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...state.sortArgs], inputBytes());
     if (r.code !== 0) throw new Error(r.stderr);
     return r.stdout;
   }
@@ -585,12 +619,12 @@
     const split = Number($('split').value);
     original.hidden = split === 0 || !state.sorted;
     if (original.hidden || state.running) return;
-    if (originalOf !== state.input) {
+    if (originalOf !== state.source) {
       window.texsort.live.draw(true);
       [original.width, original.height] = [picture.width, picture.height];
       original.getContext('2d').drawImage(picture, 0, 0);
       window.texsort.live.draw($('before').checked);
-      originalOf = state.input;
+      originalOf = state.source;
     }
     original.style.clipPath = `inset(0 ${100 - split}% 0 0)`;
   }
@@ -1025,8 +1059,8 @@
     if (pending) requestAnimationFrame(() => watch.pass === pass && showPassTime());
   }
   function watchOpen() {
-    if (!state.input) return;
-    const opened = window.texsort.watch.open(state.input, $('watch-algo').value, $('watch-order').value, state.inputName,
+    if (!state.source) return;
+    const opened = window.texsort.watch.open(inputBytes(), $('watch-algo').value, $('watch-order').value, state.inputName,
                                              $('watch-small').checked ? 8 : 0);
     watch.playing = false;
     if (opened.error) {
@@ -1036,7 +1070,7 @@
     }
     watch.passes = opened.passes;
     watch.pass = 0;
-    watch.opened = state.input;
+    watch.opened = state.source;
     $('watch-status').textContent = '';
     watchShow();
     if ($('watch-sound').checked) window.texsort.watch.tone();  // the first tone is the first pass's
@@ -1129,7 +1163,7 @@
       $('watch-mode').hidden = !watching;
       $('pixelsort-mode').hidden = watching;
       if (!watching && state.sorted && !state.running) window.texsort.live.draw($('before').checked);  // Watch drew there
-      if (watching && watch.opened !== state.input) watchOpen();
+      if (watching && watch.opened !== state.source) watchOpen();
       if (watching) $('watch-play').focus();  // its keys work at once (a focused radio keeps the arrows)
     });
   }

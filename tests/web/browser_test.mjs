@@ -97,6 +97,15 @@ function catchNextDownload(page) {
   });
 }
 
+// The peak signal-to-noise ratio of picture b's luma (BT.709 weights of its RGBA) against a's, in dB.
+function lumaPsnrOf(a, b) {
+  if (a.length !== b.length || !a.length) return -Infinity;
+  let sum = 0;
+  const luma = (p, i) => 0.2126 * p[i] + 0.7152 * p[i + 1] + 0.0722 * p[i + 2];
+  for (let i = 0; i < a.length; i += 4) sum += (luma(a, i) - luma(b, i)) ** 2;
+  return sum === 0 ? Infinity : 10 * Math.log10(255 ** 2 / (sum / (a.length / 4)));
+}
+
 // The native CLI's sort (`args`) of a frame's RGBA pixels, written as dir/name.png first: its
 // pixels as RGBA, or null with the CLI's message in `why`.
 function cliSortOf(dir, name, rgba, width, height, args) {
@@ -1109,12 +1118,13 @@ async function suiteClip(page, problems) {
     const ten = path.join(dir, 'ten.webm');
     const madeTen = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=64x48:r=${fps}:d=1`, '-c:v', 'libvpx-vp9', '-crf', '20', '-b:v', '0', ten]);
     if (madeTen.status !== 0) throw new Error('ffmpeg: ' + madeTen.stderr.toString());
-    const openTen = async () => {
-      const n4 = await page.evaluate(() => window.texsortPage.state.settled);
-      await (await page.$('#file')).uploadFile(ten);
-      await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'ten.webm',
-                                 { timeout: 120000 }, n4);
+    const openClipFile = async (file) => {
+      const n = await page.evaluate(() => window.texsortPage.state.settled);
+      await (await page.$('#file')).uploadFile(file);
+      await page.waitForFunction((before, name) => window.texsortPage.state.settled > before && window.texsortPage.state.clip?.name === name,
+                                 { timeout: 120000 }, n, path.basename(file));
     };
+    const openTen = () => openClipFile(ten);
     // A save cut short by another picture opened leaves Save clip working for the next clip.
     await openTen();
     await page.click('#clip-save');
@@ -1125,6 +1135,7 @@ async function suiteClip(page, problems) {
                                { timeout: 120000 }, n5);
     await openTen();
     await page.select('#option-key', 'hue');
+    await page.select('#clip-format', 'png');
     await page.click('#clip-save');
     await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
     const savedClip = await page.evaluate(() => {
@@ -1147,6 +1158,48 @@ async function suiteClip(page, problems) {
           distinct === 10 && rate === '10/1',
           'Save clip: every frame, each the CLI\'s sort of the frame decoded, as an animated PNG at the clip\'s rate',
           `${apngFrames} frames in the file, ${savedClip.frames.length} decoded (${distinct} distinct), ${same} equal; rate ${rate}`);
+    // The same as WebM (VP9 by WebCodecs), of a clip whose hue turns a tenth a frame: 10 frames at
+    // the clip's rate, each within the codec's loss of the CLI's sort of its decoded frame (luma
+    // PSNR >= 35 dB, as codecs are measured) and nearer to it than to any other frame's sort;
+    // the file plays in the page.
+    const spin = path.join(dir, 'spin.webm');
+    const madeSpin = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=64x48:r=${fps}:d=1,hue=H=2*PI*t`,
+                                          '-c:v', 'libvpx-vp9', '-crf', '20', '-b:v', '0', spin]);
+    if (madeSpin.status !== 0) throw new Error('ffmpeg: ' + madeSpin.stderr.toString());
+    await openClipFile(spin);
+    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
+    await page.select('#clip-format', 'webm');
+    await catchNextDownload(page);
+    await page.click('#clip-save');
+    await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
+    const savedWebm = await page.evaluate(async () => {
+      const { bytes, frames } = window.texsortPage.state.savedClip;
+      const video = document.createElement('video');
+      video.src = URL.createObjectURL(new Blob([bytes], { type: 'video/webm' }));
+      const plays = await new Promise((resolve) => {
+        video.onloadeddata = () => resolve(`${video.videoWidth}x${video.videoHeight} ${video.duration.toFixed(2)} s`);
+        video.onerror = () => resolve('error ' + video.error?.message);
+      });
+      return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)), plays, name: window.downloaded[0],
+               args: window.texsortPage.state.sortArgs };
+    });
+    const webmFile = path.join(dir, 'spin-sorted.webm');
+    fs.writeFileSync(webmFile, Buffer.from(savedWebm.bytes));
+    const webmProbe = spawnSync('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,nb_read_frames,r_frame_rate',
+                                            '-of', 'csv=p=0', webmFile]).stdout.toString().trim();
+    const webmFrames = spawnSync('ffmpeg', ['-v', 'error', '-i', webmFile, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'],
+                                 { maxBuffer: 1 << 28 }).stdout;
+    const sorts = savedWebm.frames.map((frame, k) => cliSortOf(dir, `spin${k}`, frame, 64, 48, savedWebm.args));
+    const lumaPsnr = sorts.map((cli, k) => lumaPsnrOf(cli, webmFrames.subarray(k * frameBytes, (k + 1) * frameBytes)));
+    const nearest = sorts.map((_, k) => sorts.every((other, j) => j === k ||
+      lumaPsnrOf(other, webmFrames.subarray(k * frameBytes, (k + 1) * frameBytes)) < lumaPsnr[k]));
+    check(webmProbe === 'vp9,10/1,10' && webmFrames.length === 10 * frameBytes && lumaPsnr.every((p) => p >= 35) &&
+          nearest.every(Boolean) && savedWebm.plays === '64x48 1.00 s' && savedWebm.name === 'spin-sorted.webm',
+          'Save clip as WebM: every frame in its place at the clip\'s rate, within VP9\'s loss of the CLI\'s sort, playable',
+          `${webmProbe}; ${webmFrames.length / frameBytes} frames; luma PSNR ${lumaPsnr.map((p) => p.toFixed(1)).join(' ')}; ` +
+          `nearest its own sort ${nearest.join(' ')}; plays ${savedWebm.plays}; ${savedWebm.name}`);
+    await openTen();
+    await page.select('#clip-format', 'png');
     await page.select('#option-key', 'luma');
     // Keyframes: --lower 0.1 at the first frame and 0.7 at the last; the command line says
     // --animate, and the frames saved are the still sorts at each frame's value (linear between).
@@ -1251,6 +1304,47 @@ async function suiteClip(page, problems) {
                                                    save: document.getElementById('save').disabled }));
     check(soundOnly.text === 'sound.webm: it holds no picture (sound only?)' && soundOnly.bar && soundOnly.save,
           'a file of sound only is said in one line, nothing to save', JSON.stringify(soundOnly));
+    // An animated GIF plays as a clip: each frame as ffmpeg decodes it, stepped with the frame
+    // buttons and drawn sorted; Save clip gives every frame at its delay, each the CLI's sort.
+    const gif = path.join(dir, 'anim.gif');
+    spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=64x48:r=${fps}:d=1`, gif]);
+    const gifFrames = spawnSync('ffmpeg', ['-v', 'error', '-i', gif, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], { maxBuffer: 1 << 28 }).stdout;
+    const gifFrame = (k) => gifFrames.subarray(k * frameBytes, (k + 1) * frameBytes);
+    const n9 = await page.evaluate(() => window.texsortPage.state.settled);
+    await (await page.$('#file')).uploadFile(gif);
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'anim.gif' &&
+                               window.texsortPage.state.clip.shown >= 2, { timeout: 120000 }, n9);
+    await page.evaluate(() => { window.texsortPage.state.clip.clip.pause(); window.texsortPage.state.clip.clip.seek(0.05); });
+    await page.waitForFunction(() => window.texsortPage.state.clip.index === 0, { timeout: 120000 });
+    for (const k of [1, 2]) {
+      await page.click('#clip-next');
+      await page.waitForFunction((i) => { const st = window.texsortPage.state; return st.clip.index === i && !st.running && !st.pending; },
+                                 { timeout: 120000 }, k);
+    }
+    const stepped = await page.evaluate(() => ({ frame: Array.from(window.texsortPage.state.clip.frame.rgba), args: window.texsortPage.state.sortArgs,
+                                                 drawn: Array.from(window.texsort.live.read().rgba), playing: window.texsortPage.state.clip.clip.playing,
+                                                 command: document.getElementById('command').textContent }));
+    check(gifFrames.length === 10 * frameBytes && gifFrame(2).equals(Buffer.from(stepped.frame)) && !stepped.playing &&
+          cliSortOf(dir, 'gif2', stepped.frame, 64, 48, stepped.args).equals(Buffer.from(stepped.drawn)) &&
+          stepped.command.startsWith('texsort pixelsort anim.gif -o sorted.mp4'),
+          'an animated GIF plays as a clip: frame 2 stepped to is ffmpeg\'s frame 2, drawn as the CLI sorts it', stepped.command);
+    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
+    await page.click('#clip-save');
+    await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
+    const gifSaved = await page.evaluate(() => {
+      const { bytes, frames } = window.texsortPage.state.savedClip;
+      return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.state.sortArgs };
+    });
+    const gifApng = path.join(dir, 'anim-sorted.png');
+    fs.writeFileSync(gifApng, Buffer.from(gifSaved.bytes));
+    const gifSorted = spawnSync('ffmpeg', ['-v', 'error', '-f', 'apng', '-i', gifApng, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'],
+                                { maxBuffer: 1 << 28 }).stdout;
+    const gifRate = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=r_frame_rate', '-of', 'csv=p=0', gifApng]).stdout.toString().trim();
+    const gifSame = gifSaved.frames.filter((f, k) => gifFrame(k).equals(Buffer.from(f)) &&
+      cliSortOf(dir, `gifs${k}`, f, 64, 48, gifSaved.args).equals(gifSorted.subarray(k * frameBytes, (k + 1) * frameBytes))).length;
+    check(gifSaved.frames.length === 10 && gifSame === 10 && gifSorted.length === 10 * frameBytes && gifRate === '10/1',
+          'Save clip of an animated GIF: every frame at its delay, each the CLI\'s sort of ffmpeg\'s frame',
+          `${gifSaved.frames.length} frames, ${gifSame} equal, ${gifSorted.length / frameBytes} in the file, rate ${gifRate}`);
     // On a phone the clip bar wraps: no horizontal scroll, every control of it on the screen.
     // TEXSORT_WEB_SHOTS=docs: the README's picture of a clip playing (the astronaut panned).
     const pan = path.join(dir, 'astronaut-pan.webm');
@@ -1272,6 +1366,16 @@ async function suiteClip(page, problems) {
     if (process.env.TEXSORT_WEB_SHOTS) {
       await page.waitForFunction(() => !window.texsortPage.state.running, { timeout: 120000 });
       await page.screenshot({ path: path.join(process.env.TEXSORT_WEB_SHOTS, 'web-clip.png') });
+      // The README's short recording: Save clip of a smaller pan, as an animated PNG.
+      const small = path.join(dir, 'astronaut-pan-small.webm');
+      spawnSync('ffmpeg', ['-v', 'error', '-i', pan, '-vf', 'scale=160:120', '-r', '10', '-c:v', 'libvpx-vp9', '-crf', '20', '-b:v', '0', small]);
+      await openClipFile(small);
+      await page.select('#clip-format', 'png');
+      await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
+      await page.click('#clip-save');
+      await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 600000 });
+      const recording = await page.evaluate(() => Array.from(window.texsortPage.state.savedClip.bytes));
+      fs.writeFileSync(path.join(process.env.TEXSORT_WEB_SHOTS, 'web-clip-sorted.png'), Buffer.from(recording));
     }
     // A file that claims to be a clip and is not: one line naming it, no picture.
     const bad = path.join(dir, 'broken.webm');
