@@ -219,12 +219,23 @@
     $('command-note').textContent = note;
   }
 
+  // Beside each file option, the file in use (a file input cannot show one Undo brought back, nor
+  // the mask painted): the input keeps its choice only while that file is the one in use.
+  function showFiles() {
+    for (const spec of specs.filter((x) => x.kind === 'file')) {
+      const control = form.elements[spec.name], used = state.files[spec.name] ? plainName(state.files[spec.name]) : '';
+      if (control.files[0] && control.files[0].name !== used) control.value = '';
+      control.parentElement.querySelector('output').value = used && `in use: ${used}`;
+    }
+  }
+
   // The live sort: the newest settings only, a few passes a frame, the picture drawn from the GPU.
   // A change while a sort runs restarts it with the new settings; nothing stale is queued.
   const kFrameBudgetMs = 12;
   function update() {
     const args = optionArgs(state.animated);
     showCommand(args);
+    showFiles();
     state.wanted = args;
     if (!state.opened || state.reading) return;
     state.pending = true;

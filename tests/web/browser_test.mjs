@@ -753,6 +753,12 @@ async function suiteTool(page, problems) {
     s = await stepTo(() => page.click('#undo'));
     check(s.args.includes('--path flow --field f.png') && s.args.includes('--mask clip board-mask-2.png') && await asTheCli(),
           'Undo after Reset brings back the field and the mask', s.args);
+    const inUse = await page.evaluate(() => ['mask', 'field'].map((name) => {
+      const control = document.getElementById('option-' + name);
+      const shown = control.parentElement.querySelector('output').value;  // and the input shows no other file
+      return control.files.length && !shown.endsWith(control.files[0].name) ? `${shown} but ${control.files[0].name}` : shown;
+    }).join(', '));
+    check(inUse === 'in use: clip board-mask-2.png, in use: f.png', 'beside each file option, the file in use (the painted mask too)', inUse);
     // A file named as a folder of the page's file system: said, and the mask in use kept.
     fs.writeFileSync(path.join(dir, 'tmp'), chosen);
     await (await page.$('#option-mask')).uploadFile(path.join(dir, 'tmp'));
