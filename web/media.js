@@ -34,11 +34,12 @@
     return gl.getError() === gl.NO_ERROR ? { rgba, width, height } : null;
   }
 
+  const isOpaque = (rgba) => rgba.every((v, i) => (i & 3) !== 3 || v === 255);
   // Pixels as an uncompressed TGA (18-byte header, type 2, rows from the top), which texsort reads:
-  // BGRA with 8 alpha bits, or BGR when every pixel is opaque (a picture without alpha keeps three
-  // channels, as its PNG would).
-  function tgaOf({ rgba, width, height }) {
-    const opaque = rgba.every((v, i) => (i & 3) !== 3 || v === 255);
+  // BGRA with 8 alpha bits, or BGR when every pixel is opaque and `alpha` does not ask for it (a
+  // picture without alpha keeps three channels, as its PNG would).
+  function tgaOf({ rgba, width, height }, alpha = false) {
+    const opaque = !alpha && isOpaque(rgba);
     const depth = opaque ? 3 : 4;
     const tga = new Uint8Array(18 + width * height * depth);
     tga.set([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, width & 255, width >> 8, height & 255, height >> 8, 8 * depth,
@@ -188,6 +189,11 @@
       return this.closed ? null : pixelsOf(this.video, this.video.videoWidth, this.video.videoHeight);
     }
     get duration() { return this.video.duration; }
+    // Its frames, numbered as the command line numbers them: one each frame duration.
+    get count() { return Math.max(1, Math.round(this.duration / this.frameSeconds)); }
+    indexAt(seconds) { return Math.min(this.count - 1, Math.floor(seconds / this.frameSeconds + 1e-3)); }
+    timeOf(k) { return (k + 0.5) * this.frameSeconds; }  // the middle of frame k
+    secondsOf() { return this.frameSeconds; }
     get width() { return this.video.videoWidth; }
     get height() { return this.video.videoHeight; }
     get playing() { return !this.video.paused; }
@@ -272,11 +278,15 @@
       this.schedule();
       return {};
     }
+    // Its frames, numbered as the command line numbers them: each GIF frame, for its own delay.
+    get count() { return this.starts.length; }
     indexAt(seconds) {
       let k = 0;
       while (k + 1 < this.starts.length && this.starts[k + 1] <= seconds + 1e-9) k += 1;
       return k;
     }
+    secondsOf(k) { return (this.starts[k + 1] ?? this.duration) - this.starts[k]; }
+    timeOf(k) { return this.starts[k] + this.secondsOf(k) / 2; }
     get currentTime() {
       return this.started === null ? this.time : ((performance.now() - this.started) / 1000) % this.duration;
     }
@@ -298,8 +308,7 @@
     }
     step(frames) {
       this.pause();
-      const k = Math.max(0, Math.min(this.starts.length - 1, this.indexAt(this.time) + frames));
-      this.seek(this.starts[k] + this.frameSeconds / 2);
+      this.seek(this.timeOf(Math.max(0, Math.min(this.count - 1, this.indexAt(this.time) + frames))));
     }
     // While playing: each animation frame, the frame of the time now if it is not the one shown.
     tick() {
@@ -393,8 +402,8 @@
     }
   }
 
-  // An animated PNG of texsort's PNG files (one a frame, alike in size and colour type), each
-  // shown for `seconds`, looping: the first file's chunks with an acTL, each frame's image data
+  // An animated PNG of texsort's PNG files (one a frame, alike in size and colour type), frame k
+  // shown for seconds[k], looping: the first file's chunks with an acTL, each frame's image data
   // behind an fcTL (IDAT for the first, fdAT after). Null when the files do not match.
   function apngOf(pngs, seconds) {
     const chunksOf = (png) => {
@@ -414,7 +423,6 @@
     const u32 = (...values) => { const b = new Uint8Array(4 * values.length), v = new DataView(b.buffer);
                                  values.forEach((x, i) => v.setUint32(4 * i, x)); return b; };
     let sequence = 0;
-    const delay = Math.max(1, Math.round(seconds * 1000));
     for (const c of frames[0]) {
       if (c.type === 'IDAT') break;
       put(c.type, c.data);
@@ -424,7 +432,8 @@
       const control = new Uint8Array(26);
       control.set(u32(sequence++, header[0] << 24 | header[1] << 16 | header[2] << 8 | header[3],
                       header[4] << 24 | header[5] << 16 | header[6] << 8 | header[7], 0, 0));
-      control.set([delay >> 8, delay & 255, 1000 >> 8, 1000 & 255, 0, 0], 20);  // delay/1000 s, dispose none, blend source
+      const [num, den] = delayOf(seconds[k]);
+      control.set([num >> 8, num & 255, den >> 8, den & 255, 0, 0], 20);  // num/den s, dispose none, blend source
       put('fcTL', control);
       for (const c of f.filter((x) => x.type === 'IDAT')) {
         if (k === 0) put('IDAT', c.data);
@@ -434,15 +443,16 @@
     put('IEND', new Uint8Array(0));
     return concat(out);
   }
-  // Frames encoded as VP9 by WebCodecs and written as WebM: add(pixels) one frame after another
-  // ({rgba, width, height} or anything VideoFrame takes), each lasting `seconds`; finish() resolves
-  // to the file. Null where the browser has no VP9 encoder for this size.
-  async function webmEncoder(width, height, seconds) {
+  // Frames encoded as VP9 by WebCodecs and written as WebM: add(pixels, seconds) one frame after
+  // another ({rgba, width, height} or anything VideoFrame takes), each lasting its seconds; finish()
+  // resolves to the file. Null where the browser has no VP9 encoder for this size. `fps`: the rate
+  // the encoder plans for.
+  async function webmEncoder(width, height, fps) {
     if (typeof VideoEncoder === 'undefined') return null;
-    const config = { codec: 'vp09.00.41.08', width, height, framerate: 1 / seconds, bitrateMode: 'quantizer' };
+    const config = { codec: 'vp09.00.41.08', width, height, framerate: fps, bitrateMode: 'quantizer' };
     if (!(await VideoEncoder.isConfigSupported(config).catch(() => ({}))).supported) return null;
     const blocks = [];
-    let failure = null, colour = null, count = 0;
+    let failure = null, colour = null, count = 0, at = 0, lastKey = -Infinity;  // at: µs
     const encoder = new VideoEncoder({
       output: (chunk, meta) => {
         const data = new Uint8Array(chunk.byteLength);
@@ -453,31 +463,36 @@
       error: (e) => { failure = e; },
     });
     encoder.configure(config);
-    const keyEvery = Math.max(1, Math.round(2 / seconds));  // a key frame every 2 s: seeking stays quick
+    const durations = new Set();
     return {
-      async add(pixels) {
+      async add(pixels, seconds) {
         if (failure) throw failure;
-        const time = { timestamp: Math.round(count * seconds * 1e6), duration: Math.round(seconds * 1e6) };
+        const time = { timestamp: at, duration: Math.round(seconds * 1e6) };
         const frame = pixels.rgba ? new VideoFrame(pixels.rgba, { format: 'RGBA', codedWidth: width, codedHeight: height, ...time })
                                   : new VideoFrame(pixels, time);
-        encoder.encode(frame, { keyFrame: count % keyEvery === 0, vp9: { quantizer: 8 } });
+        const key = at - lastKey >= 2e6;  // a key frame every 2 s: seeking stays quick
+        if (key) lastKey = at;
+        encoder.encode(frame, { keyFrame: key, vp9: { quantizer: 8 } });
         frame.close();
         count += 1;
+        at += time.duration;
+        durations.add(time.duration);
         while (encoder.encodeQueueSize > 2) await new Promise((resolve) => encoder.addEventListener('dequeue', resolve, { once: true }));
       },
       async finish() {
         await encoder.flush();
         encoder.close();
         if (failure) throw failure;
-        return webmOf(blocks, { width, height, seconds, colour, count });
+        return webmOf(blocks, { width, height, seconds: at / 1e6, colour, frameNs: durations.size === 1 ? at * 1000 / count : 0 });
       },
       close() { if (encoder.state !== 'closed') encoder.close(); },
     };
   }
 
-  // A WebM file (Matroska's EBML) of one VP9 track: the header, the segment's info and track, a
-  // cluster from each key frame, and cues to seek by.
-  function webmOf(blocks, { width, height, seconds, colour, count }) {
+  // A WebM file (Matroska's EBML) of one VP9 track lasting `seconds`, its frames `frameNs` apart
+  // (0: each its own time): the header, the segment's info and track, a cluster from each key
+  // frame, and cues to seek by.
+  function webmOf(blocks, { width, height, seconds, colour, frameNs }) {
     const bytes = (n, size) => Uint8Array.from({ length: size }, (_, i) => Math.floor(n / 2 ** (8 * (size - 1 - i))) & 255);
     const uint = (n) => bytes(n, Math.max(1, Math.ceil(Math.log2(n + 1) / 8)));
     const idOf = (id) => bytes(id, Math.ceil(Math.log2(id + 1) / 8));
@@ -494,15 +509,15 @@
                                    el(0x55BB, code({ bt709: 1, bt470bg: 5, smpte170m: 6 }, colour.primaries)))] : [];
     const head = [
       el(0x1549A966, el(0x2AD7B1, uint(1e6)), el(0x4D80, text('texsort')), el(0x5741, text('texsort')),
-         el(0x4489, float(count * seconds * 1000))),  // info: times in ms, the duration
+         el(0x4489, float(seconds * 1000))),  // info: times in ms, the duration
       el(0x1654AE6B, el(0xAE, el(0xD7, uint(1)), el(0x73C5, uint(1)), el(0x83, uint(1)), el(0x9C, uint(0)),
-                        el(0x86, text('V_VP9')), el(0x23E383, uint(Math.round(seconds * 1e9))),
+                        el(0x86, text('V_VP9')), ...(frameNs ? [el(0x23E383, uint(Math.round(frameNs)))] : []),
                         el(0xE0, el(0xB0, uint(width)), el(0xBA, uint(height)), ...colours))),  // one video track
     ];
     const clusters = [], cues = [];
     let at = head.reduce((n, e) => n + e.length, 0);
     for (let i = 0; i < blocks.length;) {
-      const start = blocks[i].ms, inside = [];
+      const first = blocks[i], start = first.ms, inside = [];
       do {
         const b = blocks[i];
         const relative = Uint8Array.of((b.ms - start) >> 8 & 255, (b.ms - start) & 255);
@@ -510,13 +525,20 @@
         i += 1;
       } while (i < blocks.length && !blocks[i].key && blocks[i].ms - start < 30000);
       const cluster = el(0x1F43B675, el(0xE7, uint(start)), ...inside);
-      cues.push(el(0xBB, el(0xB3, uint(start)), el(0xB7, el(0xF7, uint(1)), el(0xF1, uint(at)))));
+      if (first.key) {  // a cluster that starts with a key frame: a place to seek to
+        cues.push(el(0xBB, el(0xB3, uint(start)), el(0xB7, el(0xF7, uint(1)), el(0xF1, uint(at)))));
+      }
       clusters.push(cluster);
       at += cluster.length;
     }
     const header = el(0x1A45DFA3, el(0x4286, uint(1)), el(0x42F7, uint(1)), el(0x42F2, uint(4)), el(0x42F3, uint(8)),
                       el(0x4282, text('webm')), el(0x4287, uint(4)), el(0x4285, uint(2)));
     return concat([header, el(0x18538067, ...head, ...clusters, el(0x1C53BB6B, ...cues))]);
+  }
+  // A frame's time as an APNG delay fraction: in ms, or in hundredths past 65.535 s (at most 655.35 s).
+  function delayOf(seconds) {
+    const ms = Math.max(1, Math.round(seconds * 1000));
+    return ms <= 0xffff ? [ms, 1000] : [Math.min(0xffff, Math.round(seconds * 100)), 100];
   }
   function concat(parts) {
     const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -546,5 +568,5 @@
     return (c ^ 0xffffffff) >>> 0;
   }
 
-  window.texsortMedia = { pixelsOf, tgaOf, decodedPicture, isClip, Clip, isAnimatedGif, GifClip, camera, Recorder, apngOf, webmEncoder };
+  window.texsortMedia = { pixelsOf, isOpaque, tgaOf, decodedPicture, isClip, Clip, isAnimatedGif, GifClip, camera, Recorder, apngOf, webmEncoder };
 })();

@@ -214,7 +214,7 @@
   function showCommand(args) {
     if (state.clip && keys.size) args = animatedArgs();
     const note = state.converted ? ` (the page read ${state.inputName} as this PNG)` : '';
-    const output = state.clip && !state.clip.camera ? 'sorted.mp4' : 'sorted.png';
+    const output = !state.clip || state.clip.camera ? 'sorted.png' : $('clip-format').value === 'webm' ? 'sorted.webm' : 'sorted.mp4';
     $('command').textContent = ['texsort', 'pixelsort', state.shownName, '-o', output, ...args].map(quoted).join(' ');
     $('command-note').textContent = note;
   }
@@ -372,6 +372,7 @@
     $('clip-seek').max = String(camera ? 0 : clip.duration || 0);
     picture.classList.remove('none');
     showCommand(optionArgs());
+    say(camera ? 'camera: each frame sorted as it comes' : `${name}: ${clip.count} frames, playing`);
     clip.play().catch(() => showClipPlaying());
   }
   function clipFailed(message) {
@@ -394,7 +395,7 @@
     const c = state.clip;
     if (c?.clip !== clip) return;
     c.frame = frame;
-    c.index = frameIndex(frame.time);
+    c.index = c.clip.indexAt(frame.time);
     [state.source, state.input] = [frame, null];  // made a file only when Save or Watch ask (inputBytes)
     const moved = keys.size > 0 && c.index !== c.animatedAt && animateTo(c.index);  // a new frame: the keys move the options
     const r = window.texsort.live.frame(frame, c.name);
@@ -405,7 +406,9 @@
       return;
     }
     state.opened = true;
-    if (!r.ready || moved) return update();  // planned again, sorted over the next animation frames
+    // Planned again, sorted over the next animation frames; while the picture is stale (an error,
+    // perhaps of the file before), sorted again so that the options are tried on this frame.
+    if (!r.ready || moved || state.stale) return update();
     if (state.running) return;  // the sort under way draws it
     window.texsort.live.draw($('before').checked);
     clipShown();
@@ -443,34 +446,25 @@
   $('clip-record').addEventListener('click', record);
   // Save clip: every frame of the clip, stepped through one by one (none skipped however long each
   // takes), sorted by texsort pixelsort as Save PNG sorts a picture, and the sorted frames written
-  // at the clip's frame rate as the format chosen says.
+  // each for its own time as the format chosen says.
   async function saveClip() {
     const c = state.clip;
-    if (!c || c.camera || state.savingClip) return;
+    if (!c || c.camera) return;
+    if (state.savingClip) return say('Save clip is still finishing the clip before; try again in a moment', true);
     const clip = c.clip;
     if (!clip.measured) return say(`${c.name}: the page could not learn its frame rate, so it cannot step through its frames`, true);
-    const writer = await clipWriter($('clip-format').value, clip.width, clip.height, clip.frameSeconds);
+    const writer = await clipWriter($('clip-format').value, clip.width, clip.height, 1 / clip.frameSeconds);
     if (!writer) return say(`${c.name}: this browser cannot encode WebM here; save it as an animated PNG`, true);
     state.savingClip = true;
     $('clip-save').disabled = true;
-    const count = Math.max(1, Math.round(clip.duration / clip.frameSeconds)), frames = [];
     try {
-      for (let k = 0; k < count && state.clip === c; k++) {
-        say(`saving the clip… frame ${k + 1} of ${count}`);
-        const frame = await clip.frameAt((k + 0.5) * clip.frameSeconds);
-        if (!frame) return;  // the clip was closed meanwhile
-        const at = keys.size ? valuesAt(k) : {};
-        if (at.error) return showError(at.error);
-        const r = await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...optionArgs(at)], media.tgaOf(frame));
-        if (r.code !== 0) return showError(r.stderr);
-        await writer.add(r.stdout);
-        frames.push(frame);
-      }
-      if (state.clip !== c) return;
+      const saved = await saveFrames(c, writer, false);
+      if (!saved || state.clip !== c) return;
       const bytes = await writer.finish();
-      state.savedClip = { bytes, frames };  // for the tests: the file and the frames as decoded
+      state.savedClip = { bytes, count: clip.count, frames: saved.frames };  // frames: for the tests (keepSavedFrames)
       download(bytes, writer.type, writer.ending);
-      say(`saved ${count} frames as ${writer.what}`);
+      const lost = saved.alpha && !writer.keepsAlpha ? ' (WebM keeps no alpha: save as animated PNG to keep it)' : '';
+      say(`saved ${clip.count} frames as ${writer.what}${lost}`);
     } catch (e) {
       showError(`${c.name}: ${e.message}`);
     } finally {
@@ -478,23 +472,50 @@
       clip.quiet = false;
       state.savingClip = false;
       $('clip-save').disabled = false;
+      showClipPlaying();
     }
+  }
+  // Save clip's walk: each frame of the clip (from its middle) sorted and handed to the writer for
+  // its own time. A frame with alpha after opaque ones starts the walk again with alpha in every
+  // frame where the writer keeps it (an animated PNG's frames share one colour type). Resolves to
+  // {frames, alpha}, or null when the clip closed or texsort refused (said).
+  async function saveFrames(c, writer, alpha) {
+    const clip = c.clip, frames = [];
+    for (let k = 0; k < clip.count; k++) {
+      if (state.clip !== c) return null;
+      say(`saving the clip… frame ${k + 1} of ${clip.count}`);
+      const frame = await clip.frameAt(clip.timeOf(k));
+      if (!frame) return null;  // the clip was closed meanwhile
+      if (!alpha && !media.isOpaque(frame.rgba)) {
+        if (k > 0 && writer.keepsAlpha) return saveFrames(c, writer.restart(), true);
+        alpha = true;
+      }
+      const at = keys.size ? valuesAt(k) : {};
+      const r = at.error ? { code: 2, stderr: at.error }
+        : await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...optionArgs(at)], media.tgaOf(frame, alpha && writer.keepsAlpha));
+      if (r.code !== 0) return showError(r.stderr), null;
+      await writer.add(r.stdout, clip.secondsOf(k));
+      if (state.keepSavedFrames) frames.push(frame);
+    }
+    return { frames, alpha };
   }
   // Where Save clip's sorted frames (texsort's PNG files) go: joined into one animated PNG, or their
   // pixels encoded as VP9 in WebM by WebCodecs. Null where the browser cannot encode the format.
-  async function clipWriter(format, width, height, seconds) {
+  async function clipWriter(format, width, height, fps) {
     if (format === 'png') {
-      const pngs = [];
-      return { type: 'image/png', ending: '-sorted.png', what: 'an animated PNG', add: (png) => pngs.push(png),
-               finish: () => media.apngOf(pngs, seconds), close() {} };
+      const pngs = [], seconds = [];
+      return { type: 'image/png', ending: '-sorted.png', what: 'an animated PNG', keepsAlpha: true, close() {},
+               add: (png, s) => { pngs.push(png); seconds.push(s); },
+               restart() { pngs.length = seconds.length = 0; return this; },
+               finish: () => media.apngOf(pngs, seconds) || Promise.reject(new Error('its sorted frames differ in size or colour type')) };
     }
-    const encoder = await media.webmEncoder(width, height, seconds);
+    const encoder = await media.webmEncoder(width, height, fps);
     return encoder && {
-      type: 'video/webm', ending: '-sorted.webm', what: 'WebM', finish: () => encoder.finish(), close: () => encoder.close(),
-      async add(png) {
+      type: 'video/webm', ending: '-sorted.webm', what: 'WebM', keepsAlpha: false, finish: () => encoder.finish(), close: () => encoder.close(),
+      async add(png, seconds) {
         const bitmap = await createImageBitmap(new Blob([png]), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
         try {
-          await encoder.add(bitmap);
+          await encoder.add(bitmap, seconds);
         } finally {
           bitmap.close();
         }
@@ -502,17 +523,14 @@
     };
   }
   $('clip-save').addEventListener('click', saveClip);
+  $('clip-format').addEventListener('change', () => showCommand(optionArgs(state.animated)));  // the command's output follows
   if (typeof VideoEncoder === 'undefined') $('clip-format').querySelector('[value=webm]').remove();  // no WebCodecs
 
   // Keyframes (--animate): an option's value at a frame of the clip, as many as wanted; between
   // them the option moves as the CLI moves it (texsort.live.animated: the CLI's own code), the
   // picture following while the clip plays, and the command line shown says --animate.
   const keys = new Map();  // option -> Map(frame -> value)
-  function clipTiming() {
-    const clip = state.clip.clip, seconds = clip.frameSeconds;
-    return { count: Math.max(1, Math.round(clip.duration / seconds)), fps: 1 / seconds, seconds };
-  }
-  const frameIndex = (time) => Math.min(clipTiming().count - 1, Math.floor(time / clipTiming().seconds + 1e-3));
+  const clipTiming = () => ({ count: state.clip.clip.count, fps: 1 / state.clip.clip.frameSeconds });
   const animateSpec = (name) => `${name}=` + [...keys.get(name)].sort((a, b) => a[0] - b[0]).map(([f, v]) => `${f}:${v}`).join(',');
   // The keyed options' values at frame k ({option: value}), or {error}.
   function valuesAt(k) {

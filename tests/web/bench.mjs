@@ -105,8 +105,9 @@ for (const side of sides) {
 }
 
 // Clips and the camera in the page: frames sorted a second while a 640x360 clip plays (30 fps,
-// VP9) and while Chromium's fake camera plays a Y4M, each for 5 s of playing; Save clip's rate
-// (every frame, none skipped); beside the native `bench --video` at 360 lines (H.264 in and out).
+// VP9) and while Chromium's fake camera plays a Y4M of 160x120, 320x240 and 640x480, each for 5 s
+// of playing; Save clip's rate (every frame, none skipped) as WebM and as animated PNG; beside the
+// native `bench --video` at the same height (16:9, H.264 in and out).
 const playRate = (p) => p.evaluate(async () => {
   const st = window.texsortPage.state, start = performance.now(), shown = st.clip.shown;
   while (performance.now() - start < 5000) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -116,35 +117,41 @@ const clip = path.join(dir, 'clip-640x360.webm');
 spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=30:d=2', '-c:v', 'libvpx-vp9', '-crf', '30', '-b:v', '0', clip]);
 await (await page.$('#file')).uploadFile(clip);
 await page.waitForFunction(() => window.texsortPage.state.clip?.shown >= 3 && window.texsortPage.state.clip.clip.measured, { timeout: 600000 });
-const clipPlaying = await playRate(page);
-const saveRate = await page.evaluate(async () => {
-  const st = window.texsortPage.state, start = performance.now();
-  document.getElementById('clip-save').click();
-  while (!st.savedClip) await new Promise((resolve) => setTimeout(resolve, 100));
-  return st.savedClip.frames.length / ((performance.now() - start) / 1000);
-});
-const y4m = path.join(dir, 'camera.y4m');
-spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=640x480:r=30:d=4', '-pix_fmt', 'yuv420p', y4m]);
-const cameraBrowser = await puppeteer.launch({
-  executablePath: ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((b) => fs.existsSync(b)),
-  headless: 'shell', protocolTimeout: 1800000,
-  args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--use-fake-device-for-media-stream',
-         '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`],
-});
-const cameraPage = await cameraBrowser.newPage();
-await cameraPage.goto(`http://127.0.0.1:${server.address().port}/index.html`);
-await cameraPage.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 600000 });
-await cameraPage.click('#camera');
-await cameraPage.waitForFunction(() => window.texsortPage.state.clip?.shown >= 3, { timeout: 600000 });
-const cameraPlaying = await playRate(cameraPage);
-await cameraBrowser.close();
-const nativeVideo = spawnSync(native, ['bench', '--video', '--sides', '360', '--runs', '3', '--no-progress']).stdout.toString();
-const nativeFps = Number((/640x360\s+\S+\s+\d+\s+([\d.]+)/.exec(nativeVideo) || [])[1]);
-console.log('\n| source | page: frames sorted a second | native bench --video, 640x360 | page ÷ native |');
+const rows = [['640x360 clip playing (30 fps)', 360, await playRate(page)]];
+for (const [format, what] of [['webm', 'WebM'], ['png', 'animated PNG']]) {
+  await page.select('#clip-format', format);
+  const saveRate = await page.evaluate(async () => {
+    const st = window.texsortPage.state, start = performance.now();
+    st.savedClip = null;
+    document.getElementById('clip-save').click();
+    while (!st.savedClip) await new Promise((resolve) => setTimeout(resolve, 100));
+    return st.savedClip.count / ((performance.now() - start) / 1000);
+  });
+  rows.push([`640x360 clip, Save clip as ${what} (every frame)`, 360, saveRate]);
+}
+for (const [width, height] of [[160, 120], [320, 240], [640, 480]]) {
+  const y4m = path.join(dir, `camera-${height}.y4m`);
+  spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:r=30:d=4`, '-pix_fmt', 'yuv420p', y4m]);
+  const cameraBrowser = await puppeteer.launch({
+    executablePath: ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((b) => fs.existsSync(b)),
+    headless: 'shell', protocolTimeout: 1800000,
+    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--use-fake-device-for-media-stream',
+           '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`],
+  });
+  const cameraPage = await cameraBrowser.newPage();
+  await cameraPage.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+  await cameraPage.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 600000 });
+  await cameraPage.click('#camera');
+  await cameraPage.waitForFunction(() => window.texsortPage.state.clip?.shown >= 3, { timeout: 600000 });
+  rows.push([`${width}x${height} fake camera (30 fps)`, height, await playRate(cameraPage)]);
+  await cameraBrowser.close();
+}
+const nativeVideo = spawnSync(native, ['bench', '--video', '--sides', '120', '240', '360', '480', '--runs', '3', '--no-progress']).stdout.toString();
+const nativeFps = (height) => Number((new RegExp(`\\d+x${height}\\s+\\S+\\s+\\d+\\s+([\\d.]+)`).exec(nativeVideo) || [])[1]);
+console.log('\n| source | page: frames sorted a second | native bench --video, same height (16:9) | page ÷ native |');
 console.log('|---|---:|---:|---:|');
-for (const [what, rate] of [['640x360 clip playing (30 fps)', clipPlaying], ['640x360 clip, Save clip (every frame)', saveRate],
-                             ['640x480 fake camera (30 fps)', cameraPlaying]]) {
-  console.log(`| ${what} | ${rate.toFixed(1)} | ${nativeFps.toFixed(1)} | ${(rate / nativeFps).toFixed(2)} |`);
+for (const [what, height, rate] of rows) {
+  console.log(`| ${what} | ${rate.toFixed(1)} | ${nativeFps(height).toFixed(1)} | ${(rate / nativeFps(height)).toFixed(2)} |`);
 }
 fs.rmSync(dir, { recursive: true, force: true });
 await browser.close();

@@ -1074,6 +1074,7 @@ async function suiteWatch(page) {
 async function suiteClip(page, problems) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-clip-'));
   const fps = 10;
+  await page.evaluate(() => { window.texsortPage.state.keepSavedFrames = true; });  // the frames Save clip decoded, for the checks
   const clips = [['my clip.webm', ['-c:v', 'libvpx-vp9', '-crf', '30', '-b:v', '0']],
                  ['clip.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast']]];
   try {
@@ -1090,7 +1091,7 @@ async function suiteClip(page, problems) {
                                  { timeout: 120000 }, n0, name);
       const playing = await page.evaluate(() => ({ bar: !document.getElementById('clip-bar').hidden,
                                                    command: document.getElementById('command').textContent }));
-      check(playing.bar && playing.command.startsWith(`texsort pixelsort ${name.includes(' ') ? `'${name}'` : name} -o sorted.mp4`),
+      check(playing.bar && playing.command.startsWith(`texsort pixelsort ${name.includes(' ') ? `'${name}'` : name} -o sorted.webm`),
             name + ': the clip plays sorted, with its command line', JSON.stringify(playing));
       await page.evaluate(() => window.texsortPage.state.clip.clip.pause());
       await page.select('#option-key', 'hue');
@@ -1351,6 +1352,54 @@ async function suiteClip(page, problems) {
     check(gifSaved.frames.length === 10 && gifSame === 10 && gifSorted.length === 10 * frameBytes && gifRate === '10/1',
           'Save clip of an animated GIF: every frame at its delay, each the CLI\'s sort of ffmpeg\'s frame',
           `${gifSaved.frames.length} frames, ${gifSame} equal, ${gifSorted.length / frameBytes} in the file, rate ${gifRate}`);
+    // A GIF of uneven delays: its frames numbered as the command line numbers them (a key at its
+    // last frame says 4), and Save clip keeps each frame's own delay.
+    const uneven = path.join(dir, 'uneven.gif');
+    spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=40x30:r=10:d=0.5', '-vf', 'setpts=N*0.1/TB+gte(N\\,2)*0.4/TB',
+                         '-fps_mode', 'passthrough', uneven]);
+    const delaysOf = (file) => spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'packet=duration_time', '-of', 'csv=p=0', file])
+      .stdout.toString().trim().split('\n').map(Number).join(' ');
+    await openClipFile(uneven);
+    await page.evaluate(() => { const clip = window.texsortPage.state.clip.clip; clip.pause(); clip.seek(clip.duration); });
+    await page.waitForFunction(() => { const st = window.texsortPage.state; return st.clip.index === 4 && !st.running && !st.pending; },
+                               { timeout: 120000 });
+    await keyLower('0.7');
+    const unevenKeyed = await page.evaluate(() => ({ command: document.getElementById('command').textContent, count: window.texsortPage.state.clip.clip.count }));
+    await page.click('#key-clear');
+    await page.$eval('#option-lower', (el) => { el.value = '0.25'; el.dispatchEvent(new Event('input')); });
+    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
+    await page.click('#clip-save');
+    await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
+    const unevenApng = path.join(dir, 'uneven-sorted.png');
+    fs.writeFileSync(unevenApng, Buffer.from(await page.evaluate(() => Array.from(window.texsortPage.state.savedClip.bytes))));
+    check(unevenKeyed.count === 5 && unevenKeyed.command.endsWith('--animate lower=4:0.7') && delaysOf(unevenApng) === delaysOf(uneven) &&
+          delaysOf(uneven) === '0.1 0.5 0.1 0.1 0.1',
+          'a GIF of uneven delays: frames numbered as the CLI does, each saved for its own delay',
+          `${unevenKeyed.count} frames; ${unevenKeyed.command}; delays ${delaysOf(unevenApng)} for ${delaysOf(uneven)}`);
+    // A clip whose frames after the first have alpha: the animated PNG keeps alpha in every frame,
+    // each frame the CLI's sort of the frame decoded.
+    const seeThrough = path.join(dir, 'alpha.webm');
+    spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=40x30:r=10:d=0.3', '-vf',
+                         "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='if(gte(N,1),100,255)'", '-c:v', 'libvpx-vp9',
+                         '-pix_fmt', 'yuva420p', seeThrough]);
+    await openClipFile(seeThrough);
+    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
+    await page.click('#clip-save');
+    await page.waitForFunction(() => (window.texsortPage.state.savedClip || /alpha.webm: /.test(document.getElementById('status').textContent)) &&
+                               !window.texsortPage.state.savingClip, { timeout: 300000 });
+    const seen = await page.evaluate(() => { const saved = window.texsortPage.state.savedClip;
+      return saved ? { bytes: Array.from(saved.bytes), frames: saved.frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.state.sortArgs }
+                   : { error: document.getElementById('status').textContent }; });
+    const seeApng = path.join(dir, 'alpha-sorted.png');
+    if (seen.bytes) fs.writeFileSync(seeApng, Buffer.from(seen.bytes));
+    const seeFrames = seen.bytes ? spawnSync('ffmpeg', ['-v', 'error', '-f', 'apng', '-i', seeApng, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'],
+                                             { maxBuffer: 1 << 28 }).stdout : Buffer.alloc(0);
+    const seeBytes = 40 * 30 * 4, seeSame = (seen.frames || []).filter((f, k) =>
+      cliSortOf(dir, `alpha${k}`, f, 40, 30, seen.args).equals(seeFrames.subarray(k * seeBytes, (k + 1) * seeBytes))).length;
+    check(seen.bytes && pngHeader(Buffer.from(seen.bytes)) === '40x30 depth 8 colour type 6' && seen.frames.length === 3 && seeSame === 3 &&
+          seen.frames[0].every((v, i) => i % 4 !== 3 || v === 255) && seen.frames[1].some((v, i) => i % 4 === 3 && v < 255),
+          'Save clip of a clip that turns see-through: every frame keeps alpha, each the CLI\'s sort',
+          seen.error || `${pngHeader(Buffer.from(seen.bytes))}; ${seen.frames.length} frames, ${seeSame} equal`);
     // On a phone the clip bar wraps: no horizontal scroll, every control of it on the screen.
     // TEXSORT_WEB_SHOTS=docs: the README's picture of a clip playing (the astronaut panned).
     const pan = path.join(dir, 'astronaut-pan.webm');
