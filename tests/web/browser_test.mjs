@@ -1132,14 +1132,27 @@ async function suiteClip(page, problems) {
                                  { timeout: 120000 }, n, path.basename(file));
     };
     const openTen = () => openClipFile(ten);
-    // A save cut short by another picture opened leaves Save clip working for the next clip.
+    // A save cut short by another picture opened leaves Save clip working for the next clip. The
+    // save is held at its second frame's sort (texsort.run waits for the test) while the picture
+    // opens: it is under way then, however fast or slow the machine.
     await openTen();
+    await page.evaluate(() => {
+      const run = window.texsort.run;
+      let calls = 0;
+      window.releaseSave = null;
+      window.texsort.run = async (...args) => {
+        if (++calls === 2) await new Promise((resolve) => { window.releaseSave = resolve; });
+        return run(...args);
+      };
+      window.restoreRun = () => { window.texsort.run = run; };
+    });
     await page.click('#clip-save');
-    await page.waitForFunction(() => /frame 2 of/.test(document.getElementById('status').textContent), { timeout: 120000 });
+    await page.waitForFunction(() => window.releaseSave && window.texsortPage.state.savingClip, { timeout: 120000 });
     const n5 = await page.evaluate(() => window.texsortPage.state.settled);
     await page.click('#sample-coffee');
-    await page.waitForFunction((n) => window.texsortPage.state.settled > n && !window.texsortPage.state.savingClip,
-                               { timeout: 120000 }, n5);
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n && !window.texsortPage.state.clip, { timeout: 120000 }, n5);
+    await page.evaluate(() => { window.restoreRun(); window.releaseSave(); });
+    await page.waitForFunction(() => !window.texsortPage.state.savingClip, { timeout: 120000 });
     await openTen();
     await page.select('#option-key', 'hue');
     await page.select('#clip-format', 'png');
