@@ -192,8 +192,9 @@
   }
   // An error names the user's file, not the stream the page fed texsort; it marks the control whose
   // option it names, and the picture is stale until the options are good again.
+  const firstLine = (message) => message.split('\n')[0].replace(/^texsort: error: /, '');  // texsort's message, as said
   function showError(message) {
-    const line = message.split('\n')[0].replace(/^texsort: error: /, '').split('standard input').join(state.inputName);
+    const line = firstLine(message).split('standard input').join(state.inputName);
     say(line, true);
     // The control the message names: by its option, or by the file it chose (a mask of the wrong size).
     const named = /--([a-z-]+)/.exec(line);
@@ -214,9 +215,16 @@
   function showCommand(args) {
     if (state.clip && keys.size) args = animatedArgs();
     const note = state.converted ? ` (the page read ${state.inputName} as this PNG)` : '';
-    const output = !state.clip || state.clip.camera ? 'sorted.png' : $('clip-format').value === 'webm' ? 'sorted.webm' : 'sorted.mp4';
-    $('command').textContent = ['texsort', 'pixelsort', state.shownName, '-o', output, ...args].map(quoted).join(' ');
+    $('command').textContent = ['texsort', 'pixelsort', state.shownName, '-o', commandOutput(), ...args].map(quoted).join(' ');
     $('command-note').textContent = note;
+  }
+  // The output the command line names: a picture; for a clip, what Save clip makes as the CLI makes
+  // it: WebM (which holds no odd side) or, for the lossless choice, FFV1 in Matroska (exact pixels).
+  function commandOutput() {
+    const c = state.clip;
+    if (!c || c.camera) return 'sorted.png';
+    const odd = c.clip.width % 2 === 1 || c.clip.height % 2 === 1;
+    return $('clip-format').value === 'webm' && !odd ? 'sorted.webm' : 'sorted.mkv';
   }
 
   // Beside each file option, the file in use (a file input cannot show one Undo brought back, nor
@@ -358,7 +366,7 @@
   async function openClip(source, name, ticket, { camera = false, gif = false } = {}) {
     await window.texsort.ready;
     if (ticket !== state.opening) return;
-    closeClip();
+    const keyed = closeClip();
     name = name.replace(/^.*\//, '');
     const clip = new (gif ? media.GifClip : media.Clip)(source, (frame) => clipFrame(clip, frame));
     state.clip = { clip, name, camera, frame: null, shown: 0 };
@@ -372,7 +380,8 @@
     $('clip-seek').max = String(camera ? 0 : clip.duration || 0);
     picture.classList.remove('none');
     showCommand(optionArgs());
-    say(camera ? 'camera: each frame sorted as it comes' : `${name}: ${clip.count} frames, playing`);
+    const dropped = keyed ? ' (the keyframes of the clip before are cleared)' : '';
+    say((camera ? 'camera: each frame sorted as it comes' : `${name}: ${clip.count} frames, playing`) + dropped);
     clip.play().catch(() => showClipPlaying());
   }
   function clipFailed(message) {
@@ -421,7 +430,8 @@
     if (!clip) return;
     $('clip-play').textContent = clip.playing ? 'Pause' : 'Play';
     $('clip-seek').value = String(state.clip.frame?.time ?? 0);
-    $('clip-time').value = `${(state.clip.frame?.time ?? 0).toFixed(2)} s`;
+    const at = state.clip.frame?.time ?? 0;
+    $('clip-time').value = state.clip.camera ? `${at.toFixed(2)} s` : `${at.toFixed(2)} s, frame ${state.clip.clip.indexAt(at)}`;
   }
   function clipShown() {  // a frame of the clip drawn: counted, and recorded while Record is on
     state.clip.shown += 1;
@@ -451,13 +461,14 @@
     const c = state.clip;
     if (!c || c.camera) return;
     if (state.savingClip) return say('Save clip is still finishing the clip before; try again in a moment', true);
-    const clip = c.clip;
+    const clip = c.clip, shown = c.frame?.time ?? 0;
     if (!clip.measured) return say(`${c.name}: the page could not learn its frame rate, so it cannot step through its frames`, true);
-    const writer = await clipWriter($('clip-format').value, clip.width, clip.height, 1 / clip.frameSeconds);
-    if (!writer) return say(`${c.name}: this browser cannot encode WebM here; save it as an animated PNG`, true);
-    state.savingClip = true;
+    state.savingClip = true;  // before any wait: a second click is told, never a second save
     $('clip-save').disabled = true;
+    let writer = null;
     try {
+      writer = await clipWriter($('clip-format').value, clip.width, clip.height, 1 / clip.frameSeconds);
+      if (!writer) return say(`${c.name}: this browser cannot encode WebM here; save it as an animated PNG`, true);
       const saved = await saveFrames(c, writer, false);
       if (!saved || state.clip !== c) return;
       const bytes = await writer.finish();
@@ -465,10 +476,11 @@
       download(bytes, writer.type, writer.ending);
       const lost = saved.alpha && !writer.keepsAlpha ? ' (WebM keeps no alpha: save as animated PNG to keep it)' : '';
       say(`saved ${clip.count} frames as ${writer.what}${lost}`);
+      if (!clip.playing) clip.seek(shown);  // back at the frame shown before (a failed save stays at its frame)
     } catch (e) {
       showError(`${c.name}: ${e.message}`);
     } finally {
-      writer.close();
+      writer?.close();
       clip.quiet = false;
       state.savingClip = false;
       $('clip-save').disabled = false;
@@ -493,7 +505,7 @@
       const at = keys.size ? valuesAt(k) : {};
       const r = at.error ? { code: 2, stderr: at.error }
         : await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...optionArgs(at)], media.tgaOf(frame, alpha && writer.keepsAlpha));
-      if (r.code !== 0) return showError(r.stderr), null;
+      if (r.code !== 0) return showError(keys.size ? `--animate: at frame ${k}: ${firstLine(r.stderr)}` : r.stderr), null;
       await writer.add(r.stdout, clip.secondsOf(k));
       if (state.keepSavedFrames) frames.push(frame);
     }
@@ -589,13 +601,16 @@
     clearKeys();
     update();
   });
+  // Whether keyframes went with it.
   function closeClip() {
     if (state.recording) record();
-    if (!state.clip) return;
+    if (!state.clip) return false;
+    const keyed = keys.size > 0;
     clearKeys();
     state.clip.clip.close();
     state.clip = null;
     $('clip-bar').hidden = true;
+    return keyed;
   }
   $('clip-play').addEventListener('click', () => {
     const clip = state.clip?.clip;
@@ -756,6 +771,7 @@
     }
     window.texsort.live.brushFrom(record ? '/' + plainName(record.operand) : '');
     $('brush-save').disabled = !record?.painted;
+    showFiles();
   }
   // A mask file chosen (or none): the brush paints on it from now on.
   function maskChosen(operand) {

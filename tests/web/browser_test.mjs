@@ -1242,7 +1242,7 @@ async function suiteClip(page, problems) {
     await toFrame(9);
     await keyLower('0.7');
     const keyed = await page.evaluate(() => document.getElementById('command').textContent);
-    check(keyed === 'texsort pixelsort ten.webm -o sorted.mp4 --animate lower=0:0.1,9:0.7',
+    check(keyed === 'texsort pixelsort ten.webm -o sorted.mkv --animate lower=0:0.1,9:0.7',
           'keyframes are --animate on the command line', keyed);
     await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
     await page.click('#clip-save');
@@ -1346,7 +1346,7 @@ async function suiteClip(page, problems) {
                                                  command: document.getElementById('command').textContent }));
     check(gifFrames.length === 10 * frameBytes && gifFrame(2).equals(Buffer.from(stepped.frame)) && !stepped.playing &&
           cliSortOf(dir, 'gif2', stepped.frame, 64, 48, stepped.args).equals(Buffer.from(stepped.drawn)) &&
-          stepped.command.startsWith('texsort pixelsort anim.gif -o sorted.mp4'),
+          stepped.command.startsWith('texsort pixelsort anim.gif -o sorted.mkv'),
           'an animated GIF plays as a clip: frame 2 stepped to is ffmpeg\'s frame 2, drawn as the CLI sorts it', stepped.command);
     await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
     await page.click('#clip-save');
@@ -1378,6 +1378,16 @@ async function suiteClip(page, problems) {
                                { timeout: 120000 });
     await keyLower('0.7');
     const unevenKeyed = await page.evaluate(() => ({ command: document.getElementById('command').textContent, count: window.texsortPage.state.clip.clip.count }));
+    // A keyed value Save clip cannot sort with names its frame, as the CLI's --animate does.
+    const setUpper = (v) => page.$eval('#option-upper', (el, value) => { el.value = value; el.dispatchEvent(new Event('input')); }, v);
+    await setUpper('0.5');
+    await page.waitForFunction(() => { const st = window.texsortPage.state; return st.stale && !st.running && !st.pending; }, { timeout: 120000 });
+    await page.click('#clip-save');
+    await page.waitForFunction(() => !window.texsortPage.state.savingClip && /^--animate: at frame/.test(document.getElementById('status').textContent),
+                               { timeout: 120000 });
+    const keyedError = await page.evaluate(() => document.getElementById('status').textContent);
+    check(/^--animate: at frame 0: .*--lower 0\.7/.test(keyedError), 'Save clip names the frame a keyed value cannot sort', keyedError);
+    await setUpper('0.8');
     await page.click('#key-clear');
     await page.$eval('#option-lower', (el) => { el.value = '0.25'; el.dispatchEvent(new Event('input')); });
     await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
