@@ -174,7 +174,9 @@
       this.quiet = true;
       const wanted = seconds - this.frameSeconds / 2;  // the frame's own time
       const near = (t) => t !== null && Math.abs(t - wanted) < this.frameSeconds / 4;
-      if (!near(this.lastTime)) {
+      // The frame presented last is the one wanted, and playing had not moved past it when paused.
+      const there = near(this.lastTime) && this.indexAt(this.video.currentTime) === this.indexAt(seconds);
+      if (!there) {
         // 'seeked' can come before the new frame is there to upload: wait for the frame itself (a
         // frame still on its way from playing is not it), or, for a clip that presents none, a
         // second after the seek.
