@@ -13,7 +13,11 @@ void FullScreenTriangle::draw(const Framebuffer& target, std::uint32_t width, st
 
 void readTexels(const Framebuffer& source, std::uint32_t width, std::uint32_t height, GLenum format, GLenum type,
                 void* out) {
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, source.id());
+  readTexels(source.id(), width, height, format, type, out);
+}
+
+void readTexels(GLuint framebuffer, std::uint32_t width, std::uint32_t height, GLenum format, GLenum type, void* out) {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
   glReadBuffer(GL_COLOR_ATTACHMENT0);
   glPixelStorei(GL_PACK_ALIGNMENT, type == GL_UNSIGNED_BYTE ? 1 : 4);
   glReadPixels(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height), format, type, out);

@@ -22,6 +22,7 @@ class FullScreenTriangle {
 // rows bottom to top in GL's order, which is row 0 first for texsort's textures. Waits for the GPU.
 void readTexels(const Framebuffer& source, std::uint32_t width, std::uint32_t height, GLenum format, GLenum type,
                 void* out);
+void readTexels(GLuint framebuffer, std::uint32_t width, std::uint32_t height, GLenum format, GLenum type, void* out);
 
 // Reads one layer of an array texture, as readTexels reads a texture. Through a framebuffer of its
 // own that holds the layer at attachment 0: NVIDIA's driver (580) read the layered targets'

@@ -320,28 +320,59 @@ VertexArray::VertexArray() {
   handle_ = Handle<deleteVertexArray>(id);
 }
 
+// A new buffer object of `bytes` bytes bound to `target` and filled from `data` (its label `name`);
+// throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other allocation error.
+static Handle<deleteBuffer> newBuffer(GLenum target, std::size_t bytes, const void* data, GLenum usage, const char* name) {
+  while (glGetError() != GL_NO_ERROR) {
+  }  // report only what this allocation causes
+  GLuint id = 0;
+  glGenBuffers(1, &id);
+  Handle<deleteBuffer> handle(id);
+  glBindBuffer(target, id);
+  glBufferData(target, static_cast<GLsizeiptr>(bytes), data, usage);
+  GLenum error = glGetError();
+  if (forcedFailure("oom")) error = GL_OUT_OF_MEMORY;
+  if (error != GL_NO_ERROR) {
+    throw Error(ExitCode::Gpu, std::string("GL: cannot allocate ") + name + " (" + std::to_string(bytes) +
+                                   " bytes): " + enumName(error));
+  }
+  label(GL_BUFFER, id, name);
+  return handle;
+}
+
+PixelBuffer::PixelBuffer(std::size_t bytes, const char* name) {
+  const std::vector<std::uint8_t> zeros(bytes, 0);  // GL leaves a new buffer's bytes undefined
+  handle_ = newBuffer(GL_PIXEL_UNPACK_BUFFER, bytes, zeros.data(), GL_STREAM_COPY, name ? name : "pixel buffer");
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+}
+
+void PixelBuffer::unpackInto(const Texture& texture, TextureFormat format) const {
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, id());
+  glBindTexture(GL_TEXTURE_2D, texture.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(texture.width()), static_cast<GLsizei>(texture.height()),
+                  kLayout[static_cast<int>(format)], kType[static_cast<int>(format)], nullptr);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+}
+
+void packPixels(GLuint framebuffer, std::uint32_t width, std::uint32_t height, GLuint buffer) {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, buffer);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glReadPixels(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height), GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+}
+
 #ifndef TEXSORT_WEBGL
 static GLuint newQuery() {
   GLuint id = 0;
   glGenQueries(1, &id);
   return id;
 }
-StorageBuffer::StorageBuffer(std::size_t bytes, const void* data, const char* name) : bytes_(bytes) {
-  while (glGetError() != GL_NO_ERROR) {
-  }  // report only what this allocation causes
-  GLuint id = 0;
-  glGenBuffers(1, &id);
-  handle_ = Handle<deleteBuffer>(id);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, id);
-  glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_DYNAMIC_COPY);
-  GLenum error = glGetError();
-  if (forcedFailure("oom")) error = GL_OUT_OF_MEMORY;
-  if (error != GL_NO_ERROR) {
-    throw Error(ExitCode::Gpu, std::string("GL: cannot allocate ") + (name ? name : "storage buffer") + " (" +
-                                   std::to_string(bytes) + " bytes): " + enumName(error));
-  }
-  label(GL_BUFFER, id, name);
-}
+StorageBuffer::StorageBuffer(std::size_t bytes, const void* data, const char* name)
+    : handle_(newBuffer(GL_SHADER_STORAGE_BUFFER, bytes, data, GL_DYNAMIC_COPY, name ? name : "storage buffer")),
+      bytes_(bytes) {}
 
 void StorageBuffer::write(const void* data, std::size_t bytes, std::size_t offset) const {
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, id());

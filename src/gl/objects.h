@@ -189,6 +189,26 @@ class StorageBuffer {
   std::size_t bytes_ = 0;
 };
 
+// A buffer object through which pixels go from a framebuffer into a texture on the GPU (pixel
+// pack, then pixel unpack), never through the host: `bytes` bytes, zero when made. GL 3.3 and
+// WebGL2 alike. Throws texsort::Error(Gpu) when it cannot be allocated.
+class PixelBuffer {
+ public:
+  PixelBuffer() = default;
+  PixelBuffer(std::size_t bytes, const char* label);
+  GLuint id() const { return handle_.id(); }
+  explicit operator bool() const { return static_cast<bool>(handle_); }
+  // Its bytes from byte 0 into every texel of `texture` (row 0 first), as `format` keeps them.
+  void unpackInto(const Texture& texture, TextureFormat format) const;
+
+ private:
+  Handle<deleteBuffer> handle_;
+};
+
+// The first width x height pixels of `framebuffer`'s colour as 8-bit RGBA (row 0 first) into the
+// buffer object `buffer` from byte 0, on the GPU: no copy on the host, nothing waited for.
+void packPixels(GLuint framebuffer, std::uint32_t width, std::uint32_t height, GLuint buffer);
+
 // An empty vertex array: the full-screen triangle is generated from gl_VertexID, but core profile
 // still needs a VAO bound to draw.
 class VertexArray {

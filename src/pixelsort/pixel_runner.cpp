@@ -138,6 +138,8 @@ void PixelSortPlan::upload(const Image& image) {
   uploadPixelSource(runner(), image, options_, lines_.layout, lines_.elementOf);
 }
 
+void PixelSortPlan::uploadPixels(GLuint framebuffer) { runner().uploadSourcePixels(framebuffer); }
+
 double PixelSortPlan::run(const Image& image) {
   upload(image);
   return runner().run(schedule_);

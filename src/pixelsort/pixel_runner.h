@@ -82,6 +82,9 @@ class PixelSortPlan {
 
   // Uploads `image` (the plan's size); the passes start from it.
   void upload(const Image& image);
+  // The next picture of the plan's size, drawn in `framebuffer` (Runner::uploadSourcePixels): copied
+  // in on the GPU; the passes start from it.
+  void uploadPixels(GLuint framebuffer);
   // Uploads `image` (the plan's size) and runs every pass; returns their GPU milliseconds.
   double run(const Image& image);
   // The picture's bytes after the last pass (image order), read back over `storage`'s memory (see

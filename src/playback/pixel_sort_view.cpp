@@ -76,7 +76,7 @@ void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algo
   gl::Program program("fullscreen.vert", shaders::kShader_fullscreen_vert, "pixelsort_view.frag",
                       {shaders::kShader_sort_common_glsl, defines.c_str(), shaders::kShader_pixel_source_glsl,
                        shaders::kShader_pixelsort_view_frag});
-  plan->upload(image_);
+  plan->upload(pixels());
   plan_ = std::move(plan);
   program_ = std::move(program);
   options_ = options;
@@ -104,10 +104,28 @@ void PixelSortView::setImage(Image image) {
                                         " in a clip of " + std::to_string(image_.width) + "x" + std::to_string(image_.height));
   }
   image_ = std::move(image);
+  frame_ = 0;
   const std::uint32_t at = pass_;
   plan_->upload(image_);
   pass_ = 0;
   seek(at, false);
+}
+
+void PixelSortView::setFrame(GLuint framebuffer) {
+  const std::uint32_t at = pass_;
+  plan_->uploadPixels(framebuffer);
+  frame_ = framebuffer;
+  pass_ = 0;
+  seek(at, false);
+}
+
+const Image& PixelSortView::pixels() {
+  if (frame_ != 0) {
+    image_.rgba.resize(image_.pixelCount() * 4);
+    gl::readTexels(frame_, image_.width, image_.height, GL_RGBA, GL_UNSIGNED_BYTE, image_.rgba.data());
+    frame_ = 0;
+  }
+  return image_;
 }
 
 void PixelSortView::seek(std::uint32_t target, bool wait) {
@@ -164,7 +182,7 @@ void PixelSortView::render(bool spans) {
 
 Image PixelSortView::result() {
   seek(passCount());
-  return withPixels(image_, plan_->readSorted(image_, {}, options_.mix));
+  return withPixels(pixels(), plan_->readSorted(pixels(), {}, options_.mix));
 }
 
 }  // namespace texsort

@@ -33,12 +33,16 @@ class PixelSortView {
   // Another picture of the same size (a clip's next frame): uploaded under the same lines and
   // schedule, then brought to the pass the view was at.
   void setImage(Image image);
+  // The same from a picture drawn in `framebuffer`'s colour (8-bit RGBA, row 0 the top; a clip's
+  // frame as the browser decoded it): copied into the source on the GPU, no read-back. The
+  // framebuffer must hold it until the next setImage or setFrame; its bytes are read back only
+  // when something needs them (new lines, result()).
+  void setFrame(GLuint framebuffer);
   // Brings the state to pass `target` (0: the image as loaded, passCount(): sorted); with `wait`,
   // waits for the GPU, so lastUpdateMs() is the whole update (the live controls do not wait: the
   // GPU works while the frame's panels are built).
   void seek(std::uint32_t target, bool wait = true);
 
-  const Image& image() const { return image_; }
   const PixelSortOptions& options() const { return options_; }
   Algorithm algorithm() const { return algorithm_; }
   const PassSchedule& schedule() const { return plan_->schedule(); }
@@ -63,8 +67,11 @@ class PixelSortView {
  private:
   // A new plan (lines, schedule, runner) for `options` on `algorithm`, the image uploaded to it.
   void rebuildLines(const PixelSortOptions& options, Algorithm algorithm);
+  const Image& pixels();  // image_, its bytes read from frame_ first when they are there
 
-  Image image_;
+
+  Image image_;     // its bytes stale while frame_ holds them
+  GLuint frame_ = 0;  // setFrame's framebuffer, 0 once read or after setImage
   std::string name_;
   PixelSortOptions options_;
   Algorithm algorithm_;

@@ -166,6 +166,13 @@ void ComputeRunner::uploadSourceBytes(const std::uint8_t* rgba, const SourceShap
   restartFromSource();
 }
 
+void ComputeRunner::uploadSourcePixels(GLuint framebuffer) {
+  if (!source_) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded to replace");
+  gl::packPixels(framebuffer, sourceShape_.width, sourceShape_.height, source_.id());  // the padding stays zero
+  TEXSORT_GL_CHECK("upload");
+  restartFromSource();
+}
+
 void ComputeRunner::restartFromSource() {
   if (!source_) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded");
   written_ = bufferBit(Buffer::Source);

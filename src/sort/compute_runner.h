@@ -51,6 +51,7 @@ class ComputeRunner final : public Runner {
   void uploadSource(const std::vector<PixelTexel>& texels, const SourceShape& shape) override;
   void uploadSource(const SourceFill& fill, const SourceShape& shape) override;
   void uploadSourceBytes(const std::uint8_t* rgba, const SourceShape& shape) override;
+  void uploadSourcePixels(GLuint framebuffer) override;
   void restartFromSource() override;
   void prepare(const PassSchedule& schedule, const SourceShape& source = SourceShape{}) override;
   // Keeps the pairs as they were before an in-place dispatch (one buffer copy), so view() can show

@@ -25,6 +25,7 @@ class FragmentRunner final : public Runner {
   void uploadSource(const std::vector<PixelTexel>& texels, const SourceShape& shape) override;
   void uploadSource(const SourceFill& fill, const SourceShape& shape) override;
   void uploadSourceBytes(const std::uint8_t* rgba, const SourceShape& shape) override;
+  void uploadSourcePixels(GLuint framebuffer) override;
   void restartFromSource() override;
   void prepare(const PassSchedule& schedule, const SourceShape& source = SourceShape{}) override;
   void runPass(const Pass& pass) override;
@@ -77,6 +78,7 @@ class FragmentRunner final : public Runner {
                                         // (kWideFromElements: the elements as uploaded)
   bool lastPassWide_ = false;           // the last pass run since upload() was a wide one
   SourceShape sourceShape_;             // the pixel source's, as uploaded
+  gl::PixelBuffer sourcePixels_;        // uploadSourcePixels' way through: zero past the shape's pixels
   mutable std::array<DecodedView, 2> decoded_;  // view(): the wide state's front and back in index order
   mutable gl::Program decodeProgram_;
   mutable DecodedView decodedGroups_;

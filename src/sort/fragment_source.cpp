@@ -34,6 +34,7 @@ void FragmentRunner::startSource(const SourceShape& shape) {
     throw Error(ExitCode::Gpu, "GPU sorter: a pixel source of another shape");
   }
   sourceShape_ = shape;
+  sourcePixels_ = gl::PixelBuffer();  // made again for this shape, its bytes past the pixels zero
   allocate(Buffer::Source);
   if (shape.maps()) allocate(Buffer::Maps);
   else pair(Buffer::Maps) = gl::PingPong();
@@ -63,6 +64,15 @@ void FragmentRunner::uploadSourceBytes(const std::uint8_t* rgba, const SourceSha
       if (y == fullRows) std::fill_n(part.begin(), rest * 4, std::uint8_t{0});
     }
   }
+  TEXSORT_GL_CHECK("upload");
+  restartFromSource();
+}
+
+void FragmentRunner::uploadSourcePixels(GLuint framebuffer) {
+  if (!pair(Buffer::Source)) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded to replace");
+  if (!sourcePixels_) sourcePixels_ = gl::PixelBuffer(elementCount() * 4, "pixel source frame");
+  gl::packPixels(framebuffer, sourceShape_.width, sourceShape_.height, sourcePixels_.id());
+  sourcePixels_.unpackInto(pair(Buffer::Source).front(), gl::TextureFormat::Rgba8ui);
   TEXSORT_GL_CHECK("upload");
   restartFromSource();
 }

@@ -41,6 +41,11 @@ class Runner {
   // bytes as they are: pixel p's RGBA (R first) at texel p, zero beyond shape.pixelCount(). They go
   // to the texture straight from `rgba`, with no texels made.
   virtual void uploadSourceBytes(const std::uint8_t* rgba, const SourceShape& shape) = 0;
+  // The source uploaded last given another picture of its size: the first shape.width x
+  // shape.height pixels of `framebuffer`'s colour (8-bit RGBA, row 0 the image's top row) copied
+  // into it on the GPU, never through the host (a clip's frame as the browser decoded it). The
+  // lines stand, so the maps do too. Then the same start as restartFromSource.
+  virtual void uploadSourcePixels(GLuint framebuffer) = 0;
   // The same start again from the source texels already uploaded (no pass writes them): a new
   // schedule on the same image and lines, without the upload.
   virtual void restartFromSource() = 0;

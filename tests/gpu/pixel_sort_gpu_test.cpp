@@ -1,6 +1,7 @@
 // The pixel sort on a real GL context (llvmpipe in CI): every pass of every line sort equals the
 // CPU model and the image the plain reference, for straight lines at any angle, the curved paths,
-// edges at the ends of the scale, spans across many words, and a source uploaded in parts.
+// edges at the ends of the scale, spans across many words, and a source uploaded in parts or
+// copied from a framebuffer.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -377,6 +378,54 @@ TEST_F(Gpu, SourceUploadedInPartsEqualsTheWholeTexels) {
       runner.uploadSourceBytes(image.rgba.data(), sourceShape(layout, o));
       EXPECT_TRUE(runner.readState().source == whole) << "the bytes straight from the pixels";
     }
+  }
+}
+
+// A clip's next frame comes as a picture drawn in a framebuffer (the page's decoded video frame)
+// and goes into the source on the GPU: on both runners, for rows (no maps), a masked angle and a
+// listed angle, the source read back equals the new picture's texels built whole (the maps stand,
+// the padding stays zero), and the sort from it equals the reference's.
+TEST_F(Gpu, SourcePixelsFromAFramebufferEqualTheNewPicturesTexels) {
+  ASSERT_TRUE(gl::computeAvailable()) << "llvmpipe offers GL 4.5";
+  std::mt19937 rng(71);
+  const Image first = test::randomImage(45, 21, rng, 8), second = test::randomImage(45, 21, rng, 8);
+  const gl::Texture frame(second.width, second.height, gl::TextureFormat::Rgba8, second.rgba.data(), "frame");
+  const gl::Framebuffer frameTarget(frame, "frame target");
+  PixelSortOptions masked;
+  Image mask = test::randomImage(45, 21, rng, 2);
+  for (std::size_t i = 0; i < mask.pixelCount(); ++i) std::fill_n(&mask.rgba[4 * i], 3, i % 7 < 4 ? 255 : 0);
+  masked.mask = std::make_shared<const Image>(mask);
+  PixelSortOptions rows, listed;
+  listed.angle = 30.0;
+  masked.angle = 90.0;
+  for (const Algorithm algorithm : {kFragmentPixelSort, kComputePixelSort}) {
+    for (const PixelSortOptions& o : {rows, masked, listed}) {
+      SCOPED_TRACE(std::string(algorithmName(algorithm)) + " at " + std::to_string(o.angle) + (o.mask ? " masked" : ""));
+      const LineLayout layout = lineLayout(first.width, first.height, o);
+      const std::unique_ptr<Runner> runner = makeRunner(algorithm, layout.shape().count());
+      const PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);
+      runner->prepare(schedule, sourceShape(layout, o));
+      uploadPixelSource(*runner, first, o, layout);
+      runner->run(schedule);
+      runner->uploadSourcePixels(frameTarget.id());
+      EXPECT_TRUE(runner->readState().source == pixelSortSource(second, o, layout));
+      runner->run(schedule);
+      EXPECT_EQ(runner->readPixelBytes(second.pixelCount(), {}), pixelSortReference(second, o).rgba);
+    }
+    // A shorter picture on the same runner (as many elements): its padding is zero again.
+    SCOPED_TRACE(std::string(algorithmName(algorithm)) + ": 45x21, then 45x20");
+    const LineLayout tall = lineLayout(45, 21, rows), shorter = lineLayout(45, 20, rows);
+    ASSERT_EQ(tall.shape().count(), shorter.shape().count());
+    const Image cut = test::randomImage(45, 20, rng, 8);
+    const gl::Texture cutFrame(45, 20, gl::TextureFormat::Rgba8, cut.rgba.data(), "cut frame");
+    const std::unique_ptr<Runner> runner = makeRunner(algorithm, tall.shape().count());
+    runner->prepare(pixelSortSchedule(tall, algorithm, rows), sourceShape(tall, rows));
+    uploadPixelSource(*runner, first, rows, tall);
+    runner->uploadSourcePixels(frameTarget.id());
+    runner->prepare(pixelSortSchedule(shorter, algorithm, rows), sourceShape(shorter, rows));
+    uploadPixelSource(*runner, first, rows, shorter);
+    runner->uploadSourcePixels(gl::Framebuffer(cutFrame, "cut frame target").id());
+    EXPECT_TRUE(runner->readState().source == pixelSortSource(cut, rows, shorter));
   }
 }
 
