@@ -297,6 +297,38 @@ TEST_F(Session, PixelSortViewShowsTheMixAndTakesANewField) {
   }
 }
 
+// A clip's frame drawn in a framebuffer (the page's decoded video frame): the view sorts it from
+// where it was, with --mix blending the frame's own pixels, and new lines made after it (another
+// angle) start from the frame, not the picture before; a frame given as bytes after it stands.
+TEST_F(Session, PixelSortViewTakesAFrameFromAFramebuffer) {
+  std::mt19937 rng(73);
+  const Image image = test::randomImage(31, 19, rng, 8), frame = test::randomImage(31, 19, rng, 8);
+  const Image last = test::randomImage(31, 19, rng, 8);
+  const gl::Texture texture(31, 19, gl::TextureFormat::Rgba8, frame.rgba.data(), "frame");
+  const gl::Framebuffer target(texture, "frame target");
+  PixelSortOptions o;
+  o.lower = 0.2;
+  o.mix = 0.6;
+  const auto want = [](const Image& picture, const PixelSortOptions& options) {
+    Image sorted = pixelSortReference(picture, options);
+    mixWithOriginal(sorted.rgba, picture.rgba, options.mix);
+    return sorted.rgba;
+  };
+  PixelSortView view(image, o, Algorithm::BitonicWide);
+  view.seek(3);
+  view.setFrame(target.id());
+  EXPECT_EQ(view.pass(), 3u);
+  EXPECT_EQ(view.result().rgba, want(frame, o));
+  o.angle = 60.0;
+  view.setOptions(o, Algorithm::BitonicWide);
+  EXPECT_EQ(view.result().rgba, want(frame, o)) << "new lines after the frame";
+  view.setFrame(target.id());
+  view.setImage(last);
+  o.angle = 0.0;
+  view.setOptions(o, Algorithm::BitonicWide);
+  EXPECT_EQ(view.result().rgba, want(last, o)) << "bytes after a frame";
+}
+
 }  // namespace
 }  // namespace texsort
 
