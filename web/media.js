@@ -78,8 +78,9 @@
   }
 
   // A clip playing in a hidden <video>: each frame it presents (playing, stepped or sought) goes to
-  // onFrame({rgba, width, height, time}) once, the newest only. Frame steps go by the clip's own
-  // frame duration, measured at open from the frames presented.
+  // onFrame({source, width, height, time}) once, the newest only (source: the <video>, for WebGL2 to
+  // upload while onFrame runs). Frame steps go by the clip's own frame duration, measured at open
+  // from the frames presented.
   class Clip {
     // source: a Blob (a file) or a MediaStream (the camera).
     constructor(source, onFrame) {
@@ -162,9 +163,9 @@
       this.scheduled = true;
       requestAnimationFrame(() => {
         this.scheduled = false;
-        if (this.closed || this.quiet) return;
-        const frame = pixelsOf(this.video, this.video.videoWidth, this.video.videoHeight);
-        if (frame) this.onFrame(Object.assign(frame, { time: this.video.currentTime }));
+        const v = this.video;
+        if (this.closed || this.quiet || !v.videoWidth || !v.videoHeight) return;
+        this.onFrame({ source: v, width: v.videoWidth, height: v.videoHeight, time: v.currentTime });
       });
     }
     // The pixels of the frame shown at `seconds` (the clip paused there), for a walk through every
@@ -241,8 +242,9 @@
 
   // An animated GIF as a clip, with Clip's controls: its frames decoded by WebCodecs' ImageDecoder,
   // each shown for its own delay (under 0.02 s: 0.1 s, as ffmpeg and the browsers take it), played
-  // by the page's clock. While playing, a frame that comes while the last is being handed on is
-  // left out; frameAt leaves none out.
+  // by the page's clock; onFrame gets each as Clip's do, its source a VideoFrame closed once onFrame
+  // returns. While playing, a frame that comes while the last is being handed on is left out;
+  // frameAt leaves none out.
   class GifClip {
     constructor(bytes, onFrame) {
       this.bytes = bytes;
@@ -327,26 +329,30 @@
       }
       this.busy = true;
       const time = this.currentTime, k = this.indexAt(time);
-      this.pixelsAt(k).then((pixels) => {
+      this.decodedAt(k).then((image) => {
         this.busy = false;
-        if (this.closed) return;
+        if (this.closed) return image?.close();
         [this.shownIndex, this.shownTime] = [k, time];
-        if (pixels && !this.quiet) this.onFrame(Object.assign(pixels, { time }));
+        if (image && !this.quiet) this.onFrame({ source: image, width: image.displayWidth, height: image.displayHeight, time });
+        image?.close();
         if (this.again) {
           this.again = false;
           this.schedule();
         }
       });
     }
-    async pixelsAt(k) {
+    async decodedAt(k) {  // frame k as a VideoFrame (the caller closes it), null when closed meanwhile
       try {
-        const { image } = await this.decoder.decode({ frameIndex: k });
-        const pixels = pixelsOf(image, image.displayWidth, image.displayHeight);
-        image.close();
-        return pixels;
+        return (await this.decoder.decode({ frameIndex: k })).image;
       } catch (e) {
-        return null;  // closed meanwhile
+        return null;
       }
+    }
+    async pixelsAt(k) {
+      const image = await this.decodedAt(k);
+      const pixels = image && pixelsOf(image, image.displayWidth, image.displayHeight);
+      image?.close();
+      return pixels;
     }
     async frameAt(seconds) {
       this.pause();

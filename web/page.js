@@ -400,14 +400,34 @@
     return openClip(stream, 'camera.png', ticket, { camera: true });
   }
   $('camera').addEventListener('click', openCamera);
+  // A frame the clip shows ({source, width, height, time}) in place of the picture: straight from
+  // the browser's decoder into the sort's source on the GPU, or, where WebGL2 cannot take it so,
+  // through its pixels. `shown` becomes the frame kept: its pixels (shown.rgba, what Save and Watch
+  // read as a file) are read back from the module only when asked for, and only while it is the
+  // frame the sort starts from.
+  let framesTaken = 0;
+  function takeFrame({ source, width, height }, shown, name) {
+    const taken = ++framesTaken;
+    const r = window.texsort.live.frameFrom(source, width, height, name);
+    if (r) {
+      let rgba = null;
+      Object.defineProperty(shown, 'rgba', { get: () => (rgba ??= taken === framesTaken ? window.texsort.live.source()?.rgba : null) });
+      return r;
+    }
+    const pixels = media.pixelsOf(source, width, height);
+    if (!pixels) return { error: `${name}: the browser gave no pixels for this frame` };
+    shown.rgba = pixels.rgba;
+    return window.texsort.live.frame(pixels, name);
+  }
   function clipFrame(clip, frame) {
     const c = state.clip;
     if (c?.clip !== clip) return;
-    c.frame = frame;
+    const shown = { width: frame.width, height: frame.height, time: frame.time };
+    c.frame = shown;
     c.index = c.clip.indexAt(frame.time);
-    [state.source, state.input] = [frame, null];  // made a file only when Save or Watch ask (inputBytes)
+    [state.source, state.input] = [shown, null];  // made a file only when Save or Watch ask (inputBytes)
     const moved = keys.size > 0 && c.index !== c.animatedAt && animateTo(c.index);  // a new frame: the keys move the options
-    const r = window.texsort.live.frame(frame, c.name);
+    const r = takeFrame(frame, shown, c.name);
     showClipPlaying();
     if (r.error) {
       showError(r.error);

@@ -7,6 +7,8 @@
 //     .brush(path, x0, y0, x1, y1, radius, level) -> {changed} or {error}: the mask brush;
 //     .brushFrom(path) -> {} or {error}: the mask its next stroke paints on
 //     .frame({rgba, width, height}, name) -> {ready} or {error}: a clip's frame in place of the picture
+//     .frameFrom(video or VideoFrame, width, height, name) -> the same, uploaded on the GPU (null: use frame)
+//     .source() -> {rgba, width, height}: the picture the live sort starts from
 //     .animated(spec, frame, count, fps) -> {value} or {error}: an --animate option's value at a frame
 //   texsort.watch.open(bytes, algorithm, order) -> {passes, scaled} or {error}; .seek(pass); .picture({roles,
 //     changed}) -> ImageData of the state as the desktop viewer draws it; .text(); .gpuMs() (wall);
@@ -216,6 +218,34 @@
       } finally {
         Module._free(at);
       }
+    },
+    // The same for a frame straight from the browser's decoder (a <video>, a VideoFrame, an
+    // ImageBitmap; width x height): uploaded into a texture of the sort's own context and copied
+    // into its source on the GPU, never through the page. Null where WebGL2 cannot take it (then
+    // frame() with its pixels).
+    frameFrom(source, width, height, name) {
+      const gl = Module.canvas?.getContext('webgl2');
+      if (!gl) return null;
+      err = new ByteSink();
+      const code = withStrings([name], (n) => Module._texsort_live_frame_texture(width, height, n));
+      if (code < 0) return { error: errorText(), code: -code };
+      while (gl.getError() !== gl.NO_ERROR) { /* only the upload's own error counts */ }
+      gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+      gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, source);
+      const uploaded = gl.getError() === gl.NO_ERROR;
+      gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.BROWSER_DEFAULT_WEBGL);
+      gl.bindTexture(gl.TEXTURE_2D, null);
+      if (!uploaded) return null;
+      const drawn = withStrings([name], (n) => Module._texsort_live_frame_drawn(n));
+      return drawn >= 0 ? { ready: drawn === 1 } : { error: errorText(), code: -drawn };
+    },
+    // The pixels of the picture the live sort starts from ({rgba, width, height}, rows from the
+    // top): a clip's frame as the browser decoded it, read back when asked for. Null when none.
+    source() {
+      const at = Module._texsort_live_source();
+      const width = Module._texsort_live_source_width(), height = Module._texsort_live_source_height();
+      return at ? { width, height, rgba: Module.HEAPU8.slice(at, at + width * height * 4) } : null;
     },
     // The value an option takes at frame `frame` of `count` at `fps` under `--animate spec`, as the
     // CLI applies it: {value} or {error}.

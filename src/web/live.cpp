@@ -3,8 +3,10 @@
 // is rebuilt), then drawn on the page's canvas straight from the result texture: no read-back and
 // no PNG between a change and the picture. A recipe's earlier sorts (--then, or a preset such as
 // asdf) run as `texsort pixelsort` runs them, once per change of theirs, and their result is the
-// live sort's picture. The options are parsed by the command line's own parser, so every value and
-// message is the CLI's. web/texsort.js wraps these as texsort.live.
+// live sort's picture. A clip's frame goes from the browser's decoder into a texture and from
+// there into the sort's source on the GPU; its bytes are read back only when asked for. The
+// options are parsed by the command line's own parser, so every value and message is the CLI's.
+// web/texsort.js wraps these as texsort.live.
 #include <emscripten/emscripten.h>
 
 #include <algorithm>
@@ -18,6 +20,8 @@
 #include "cli/commands.h"
 #include "context/egl_context.h"
 #include "error.h"
+#include "gl/fullscreen.h"
+#include "gl/objects.h"
 #include "image/draw.h"
 #include "image/image_io.h"
 #include "io/files.h"
@@ -41,6 +45,9 @@ struct Live {
   std::unique_ptr<PixelSortView> view;
   std::vector<std::uint8_t> drawn;  // texsort_live_read's bytes
   Image brush;  // the mask the page's brush paints (empty until it first paints on this picture)
+  gl::Texture frame;            // a clip's frame as the browser decoded it (texsort_live_frame_texture)
+  gl::Framebuffer frameTarget;  // ... to read it from
+  bool imageInFrame = false;    // image's bytes are frame's, not read back yet
 };
 Live& live() {
   static Live l;
@@ -51,6 +58,44 @@ int failed(const Error& e) {
   std::fprintf(stderr, "texsort: error: %s\n", e.what());
   std::fflush(stderr);
   return -static_cast<int>(e.code());
+}
+
+// The opened picture with its bytes: read back from the frame texture first where a clip's frame
+// left them there (only when something needs them: earlier sorts, new lines, the page's tests).
+const Image& openedImage(Live& l) {
+  if (l.imageInFrame) {
+    l.image.rgba.resize(l.image.pixelCount() * 4);
+    gl::readTexels(l.frameTarget, l.image.width, l.image.height, GL_RGBA, GL_UNSIGNED_BYTE, l.image.rgba.data());
+    l.imageInFrame = false;
+  }
+  return l.image;
+}
+
+// A clip's frame of width x height pixels, refused in one line naming `name` when texsort cannot sort it.
+void checkFrameSize(int width, int height, const char* name) {
+  if (width <= 0 || height <= 0 || std::uint64_t(width) * std::uint64_t(height) > kMaxElements) {
+    throw Error(ExitCode::BadInput, std::string(name) + ": a frame of " + std::to_string(width) + "x" +
+                                        std::to_string(height) + " pixels, more than texsort sorts");
+  }
+}
+
+// A clip's frame in place of the picture: `image` (its bytes, or with `inFrame` only its size, the
+// pixels in the frame texture). Sorted at once where the view can take it as it stands (a frame of
+// the same size, no earlier sorts): 1. Otherwise 0, the view dropped: texsort_live_set plans again.
+int takeFrame(Live& l, Image image, bool inFrame, const char* name) {
+  const bool sameSize = l.image.width == image.width && l.image.height == image.height;
+  l.image = std::move(image);
+  l.imageInFrame = inFrame;
+  l.name = name;
+  if (!sameSize) l.brush = Image{};
+  if (l.view && sameSize && l.earlierKey.empty()) {
+    if (inFrame) l.view->setFrame(l.frameTarget.id());
+    else l.view->setImage(l.image);
+    return 1;
+  }
+  l.view.reset();
+  l.earlier.reset();
+  return 0;
 }
 
 // The recipe the options make, as `texsort pixelsort NAME -o - ARGS` reads it: its first sort,
@@ -74,6 +119,7 @@ std::vector<PixelSortStage> recipeOf(int argc, char** argv) {
 bool runEarlierSorts(Live& l, const std::vector<PixelSortStage>& stages, const std::string& key) {
   const std::string ran = stages.size() > 1 ? key : std::string();
   if (l.earlier && ran == l.earlierKey) return false;
+  openedImage(l);
   std::shared_ptr<const Image> input(&l.image, [](const Image*) {});  // the opened image, not owned
   for (std::size_t k = 0; k + 1 < stages.size(); ++k) {
     input = std::make_shared<const Image>(sortAgain(*input, stages[k], l.name, false));
@@ -111,6 +157,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_open(const char* path, const ch
     l.earlier.reset();
     l.brush = Image{};
     l.image = std::move(image);
+    l.imageInFrame = false;
     l.name = name;
     return 0;
   } catch (const Error& e) {  // named by the user's file, not the module's copy of it
@@ -125,7 +172,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_open(const char* path, const ch
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_set(int argc, char** argv) {
   Live& l = live();
   try {
-    if (l.image.rgba.empty()) throw Error(ExitCode::Usage, "no picture is open");
+    if (l.image.width == 0) throw Error(ExitCode::Usage, "no picture is open");
     l.context->makeCurrent();
     const std::vector<PixelSortStage> stages = recipeOf(argc, argv);
     const bool newPicture = runEarlierSorts(l, stages, earlierWords(argc, argv));
@@ -136,6 +183,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_set(int argc, char** argv) {
       l.view->setOptions(last.options, algorithm, false);
     } else {
       l.view.reset();  // its textures go before the new view's are made
+      openedImage(l);
       l.view = std::make_unique<PixelSortView>(*l.earlier, last.options, algorithm, l.name);
     }
     return static_cast<int>(l.view->passCount());
@@ -145,34 +193,68 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_set(int argc, char** argv) {
 }
 
 // A clip's frame (as the browser decoded it: width x height RGBA at `rgba`, rows from the top) in
-// place of the picture, named `name` in messages. When the view can take it as it stands (a frame
-// of the same size, no earlier sorts) it is sorted under the options set, to the pass the view was
-// at: returns 1, ready to draw. Otherwise 0: texsort_live_set plans again. Minus the exit code on
-// an error.
+// place of the picture, named `name` in messages: 1, sorted under the options set to the pass the
+// view was at, ready to draw; 0 when texsort_live_set must plan again (takeFrame); minus the exit
+// code on an error.
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_frame(const std::uint8_t* rgba, int width, int height, const char* name) {
   Live& l = live();
   try {
-    if (width <= 0 || height <= 0 || std::uint64_t(width) * std::uint64_t(height) > kMaxElements) {
-      throw Error(ExitCode::BadInput, std::string(name) + ": a frame of " + std::to_string(width) + "x" +
-                                          std::to_string(height) + " pixels, more than texsort sorts");
-    }
+    checkFrameSize(width, height, name);
     if (!l.context) l.context = std::make_unique<HeadlessContext>();
     l.context->makeCurrent();
-    const bool sameSize = l.image.width == std::uint32_t(width) && l.image.height == std::uint32_t(height);
     const std::size_t bytes = std::size_t(width) * std::size_t(height) * 4;
-    l.image = Image{std::uint32_t(width), std::uint32_t(height), 4, std::vector<std::uint8_t>(rgba, rgba + bytes)};
-    l.name = name;
-    if (!sameSize) l.brush = Image{};
-    if (l.view && sameSize && l.earlierKey.empty()) {
-      l.view->setImage(l.image);
-      return 1;
+    return takeFrame(l, Image{std::uint32_t(width), std::uint32_t(height), 4, std::vector<std::uint8_t>(rgba, rgba + bytes)},
+                     false, name);
+  } catch (const Error& e) {
+    return failed(e);
+  }
+}
+
+// The texture a clip's next frame of width x height goes into straight from the browser's decoder
+// (an 8-bit RGBA texture, row 0 the top), made for that size and left bound to GL_TEXTURE_2D for
+// the page to upload into; then texsort_live_frame_drawn. 0, or minus the exit code with the
+// one-line error naming `name`.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_frame_texture(int width, int height, const char* name) {
+  Live& l = live();
+  try {
+    checkFrameSize(width, height, name);
+    if (!l.context) l.context = std::make_unique<HeadlessContext>();
+    l.context->makeCurrent();
+    if (l.frame.width() != std::uint32_t(width) || l.frame.height() != std::uint32_t(height)) {
+      if (l.imageInFrame) l.image = Image{};  // its bytes go with the texture, as does the view reading them
+      l.view.reset();
+      l.earlier.reset();
+      l.frameTarget = gl::Framebuffer();
+      l.frame = gl::Texture(std::uint32_t(width), std::uint32_t(height), gl::TextureFormat::Rgba8, nullptr, "clip frame");
+      l.frameTarget = gl::Framebuffer(l.frame, "clip frame target");
     }
-    l.view.reset();
-    l.earlier.reset();
+    glBindTexture(GL_TEXTURE_2D, l.frame.id());
     return 0;
   } catch (const Error& e) {
     return failed(e);
   }
+}
+
+// The frame the page uploaded into texsort_live_frame_texture's texture in place of the picture,
+// named `name`: as texsort_live_frame, its pixels copied into the sort's source on the GPU, never
+// through the page.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_frame_drawn(const char* name) {
+  Live& l = live();
+  try {
+    l.context->makeCurrent();
+    return takeFrame(l, Image{l.frame.width(), l.frame.height(), 4, {}}, true, name);
+  } catch (const Error& e) {
+    return failed(e);
+  }
+}
+
+// The picture the live sort starts from (a clip's frame as decoded), RGBA from the top row, its
+// size the frame's: what the page's Save and tests read; null when none is open.
+extern "C" EMSCRIPTEN_KEEPALIVE const std::uint8_t* texsort_live_source() {
+  Live& l = live();
+  if (l.image.width == 0) return nullptr;
+  l.context->makeCurrent();
+  return openedImage(l).rgba.data();
 }
 
 // The value an option takes at frame `frame` of a clip of `frameCount` frames at `fps` under
@@ -231,6 +313,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE void texsort_live_wait() {
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
 }
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_source_width() { return int(live().image.width); }
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_source_height() { return int(live().image.height); }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_width() { return live().view ? int(live().view->width()) : 0; }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_height() { return live().view ? int(live().view->height()) : 0; }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_pass() { return live().view ? int(live().view->pass()) : 0; }
@@ -244,7 +328,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_brush(const char* path, double 
                                                        double radius, int level) {
   Live& l = live();
   try {
-    if (l.image.rgba.empty()) throw Error(ExitCode::Usage, "no picture is open");
+    if (l.image.width == 0) throw Error(ExitCode::Usage, "no picture is open");
     const auto byte = static_cast<std::uint8_t>(std::clamp(level, 0, 255));
     if (l.brush.width != l.image.width || l.brush.height != l.image.height || radius < 0) {
       l.brush = flatMask(l.image.width, l.image.height, radius < 0 ? byte : 0);
@@ -265,7 +349,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_brush_from(const char* path) {
   Live& l = live();
   try {
     l.brush = Image{};
-    if (*path == '\0' || l.image.rgba.empty()) return 0;
+    if (*path == '\0' || l.image.width == 0) return 0;
     Image mask = loadImage(path, kMaxElements);
     if (mask.width == l.image.width && mask.height == l.image.height) l.brush = std::move(mask);
     return 0;

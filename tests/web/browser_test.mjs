@@ -1069,12 +1069,18 @@ async function suiteWatch(page) {
 }
 
 // A clip in the page (clip suite): a VP9 WebM and an H.264 MP4 made by ffmpeg's testsrc2 play
-// sorted, and for 5 frames each the picture drawn is the native CLI's sort of that frame's pixels
-// as the page decoded them, and Save PNG gives the CLI's file for it.
+// sorted, their frames going from the decoder to the sort on the GPU (no read-back of a frame's
+// pixels while playing), and for 5 frames each the picture drawn is the native CLI's sort of that
+// frame's pixels as the page decoded them, and Save PNG gives the CLI's file for it.
 async function suiteClip(page, problems) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-clip-'));
   const fps = 10;
-  await page.evaluate(() => { window.texsortPage.state.keepSavedFrames = true; });  // the frames Save clip decoded, for the checks
+  await page.evaluate(() => {
+    window.texsortPage.state.keepSavedFrames = true;  // the frames Save clip decoded, for the checks
+    const media = window.texsortMedia, read = media.pixelsOf;  // counted: each is a frame read back
+    media.readBacks = 0;
+    media.pixelsOf = (...args) => ((media.readBacks += 1), read(...args));
+  });
   const clips = [['my clip.webm', ['-c:v', 'libvpx-vp9', '-crf', '30', '-b:v', '0']],
                  ['clip.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast']]];
   try {
@@ -1083,16 +1089,19 @@ async function suiteClip(page, problems) {
       const made = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=96x64:r=${fps}:d=1.5`, ...codec,
                                         '-pix_fmt', 'yuv420p', file]);
       if (made.status !== 0) throw new Error('ffmpeg: ' + made.stderr.toString());
-      const n0 = await page.evaluate(() => window.texsortPage.state.settled);
+      const n0 = await page.evaluate(() => ((window.texsortMedia.readBacks = 0), window.texsortPage.state.settled));
       await (await page.$('#file')).uploadFile(file);
       // It plays: frames after the first are sorted and drawn as they come.
       await page.waitForFunction((n, opened) => window.texsortPage.state.settled > n &&
                                  window.texsortPage.state.clip?.name === opened && window.texsortPage.state.clip.shown >= 3,
                                  { timeout: 120000 }, n0, name);
       const playing = await page.evaluate(() => ({ bar: !document.getElementById('clip-bar').hidden,
-                                                   command: document.getElementById('command').textContent }));
+                                                   command: document.getElementById('command').textContent,
+                                                   shown: window.texsortPage.state.clip.shown, readBacks: window.texsortMedia.readBacks }));
       check(playing.bar && playing.command.startsWith(`texsort pixelsort ${name.includes(' ') ? `'${name}'` : name} -o sorted.webm`),
             name + ': the clip plays sorted, with its command line', JSON.stringify(playing));
+      check(playing.shown >= 3 && playing.readBacks === 0, `${name}: its frames go to the sort on the GPU, none read back`,
+            JSON.stringify(playing));
       await page.evaluate(() => window.texsortPage.state.clip.clip.pause());
       await page.select('#option-key', 'hue');
       let last = null;
@@ -1107,14 +1116,17 @@ async function suiteClip(page, problems) {
         const shown = await page.evaluate(async () => {
           const st = window.texsortPage.state;
           const saved = await window.texsortPage.savedPng();
+          const v = st.clip.clip.video, decoded = window.texsortMedia.pixelsOf(v, v.videoWidth, v.videoHeight).rgba;
           return { args: st.sortArgs, drawn: Array.from(window.texsort.live.read().rgba), frame: Array.from(st.clip.frame.rgba),
-                   width: st.clip.frame.width, height: st.clip.frame.height, saved: Array.from(saved) };
+                   width: st.clip.frame.width, height: st.clip.frame.height, saved: Array.from(saved),
+                   decoded: decoded.every((b, i) => b === st.clip.frame.rgba[i]) };
         });
         const cli = cliSortOf(dir, `frame${k}`, shown.frame, shown.width, shown.height, shown.args);
         const drawn = Buffer.from(shown.drawn);
         check(shown.args.join(' ') === '--key hue' && cli.equals(drawn) && !drawn.equals(Buffer.from(shown.frame)),
               `${name}: frame ${k} drawn is the CLI's sort of the frame the page decoded`, (cli.why || '') + shown.args.join(' '));
         check(pixels(Buffer.from(shown.saved)).equals(drawn), `${name}: Save PNG at frame ${k} is the CLI's file`, '');
+        check(shown.decoded, `${name}: frame ${k} sorted is the frame the browser decodes (read on its own)`, '');
         check(last === null || !last.equals(Buffer.from(shown.frame)), `${name}: frame ${k} is a frame of its own`, '');
         last = Buffer.from(shown.frame);
       }
