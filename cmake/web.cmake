@@ -58,7 +58,7 @@ target_link_options(texsort-core PRIVATE ${web_link})
 set_target_properties(texsort-core PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/site")
 
 # The page and the samples beside the module.
-foreach(file index.html texsort.js media.js page.js page.css)
+foreach(file index.html texsort.js demux.js media.js page.js page.css)
   if(EXISTS "${PROJECT_SOURCE_DIR}/web/${file}")
     configure_file("${PROJECT_SOURCE_DIR}/web/${file}" "${CMAKE_BINARY_DIR}/site/${file}" COPYONLY)
   endif()

@@ -88,6 +88,8 @@
       Object.assign(this.video, { muted: true, loop: true, playsInline: true, preload: 'auto' });
       this.stream = source instanceof MediaStream ? source : null;
       this.url = this.stream ? null : URL.createObjectURL(source);
+      this.file = this.stream ? null : source;
+      this.walk = undefined;  // frameAt's FrameWalk while a walk goes on (null: the <video> is stepped)
       this.onFrame = onFrame;
       this.frameSeconds = 1 / 30;
       this.lastTime = null;
@@ -169,10 +171,23 @@
       });
     }
     // The pixels of the frame shown at `seconds` (the clip paused there), for a walk through every
-    // frame: onFrame is not called for it.
+    // frame: onFrame is not called for it. Decoded by WebCodecs where it can (FrameWalk), else the
+    // <video> is sought there; walkEnd() after the walk.
     async frameAt(seconds) {
       this.pause();
       this.quiet = true;
+      if (this.walk === undefined) this.walk = await FrameWalk.of(this.file, this.timeOf(0), () => this.seekedFrame(this.timeOf(0)));
+      const walked = this.walk && !this.closed ? await this.walk.pixelsAt(seconds) : null;
+      if (walked || this.closed) return walked;
+      this.walk = null;  // the decoder failed: the <video> from here on
+      return this.seekedFrame(seconds);
+    }
+    get decodedBy() { return this.walk ? 'VideoDecoder' : 'video'; }
+    walkEnd() {
+      this.walk?.close();
+      this.walk = undefined;
+    }
+    async seekedFrame(seconds) {
       const wanted = seconds - this.frameSeconds / 2;  // the frame's own time
       const near = (t) => t !== null && Math.abs(t - wanted) < this.frameSeconds / 4;
       // The frame presented last is the one wanted, and playing had not moved past it when paused.
@@ -214,6 +229,7 @@
     close() {
       this.closed = true;
       this.wake?.();
+      this.walkEnd();
       this.video.pause();
       if (this.stream) {
         this.stream.getTracks().forEach((t) => t.stop());
@@ -237,6 +253,74 @@
       return false;
     } finally {
       decoder.close();
+    }
+  }
+
+  // Save clip's frames decoded by WebCodecs' VideoDecoder from the file's own coded frames (demux.js),
+  // in order: pixelsAt(t) is the frame presented at t (the last at or before it), without seeking.
+  // A time before the last asked for starts again from the first frame. Null where the browser has
+  // no VideoDecoder or it cannot take the track, and where its first frame is not the <video>'s
+  // (`shown(first)`, the frame the page plays at time `first`) within rounding, every channel of
+  // every pixel within 2 levels: the browser guesses a colour space the file does not name one way
+  // for <video> and another for VideoDecoder (an H.264 stream without colour information: BT.601
+  // and BT.709 here, 40 levels apart), and Save clip keeps the frames the page shows.
+  class FrameWalk {
+    static async of(file, first, shown) {
+      if (typeof VideoDecoder === 'undefined' || !file) return null;
+      const track = window.texsortDemux.demux(new Uint8Array(await file.arrayBuffer()));
+      if (!track) return null;
+      const config = { codec: track.codec, description: track.description, codedWidth: track.width, codedHeight: track.height };
+      const support = await VideoDecoder.isConfigSupported(config).catch(() => ({ supported: false }));
+      if (!support.supported) return null;
+      const walk = new FrameWalk(track, config), [walked, played] = [await walk.pixelsAt(first), await shown()];
+      if (walked && played && walked.rgba.every((b, i) => Math.abs(b - played.rgba[i]) <= 2)) return walk;
+      walk.close();
+      return null;
+    }
+    constructor(track, config) {
+      [this.track, this.config, this.decoder, this.asked] = [track, config, null, Infinity];
+    }
+    start() {
+      this.close();
+      [this.next, this.ready, this.failed, this.flushed, this.progress] = [0, [], false, false, null];
+      this.decoder = new VideoDecoder({
+        output: (frame) => { this.ready.push(frame); this.progress?.(); },
+        error: () => { this.failed = true; this.progress?.(); },
+      });
+      this.decoder.configure(this.config);
+    }
+    // {rgba, width, height} of the frame presented at `seconds`; null when the decoder failed.
+    async pixelsAt(seconds) {
+      if (!this.decoder || seconds < this.asked) this.start();
+      this.asked = seconds;
+      const at = Math.round(seconds * 1e6), frames = this.track.frames;
+      for (;;) {
+        while (this.ready.length > 1 && this.ready[1].timestamp <= at) this.ready.shift().close();  // passed
+        if (this.failed) return null;
+        if (this.ready.some((f) => f.timestamp > at) || (this.flushed && this.ready.length)) break;
+        if (this.flushed) return null;
+        if (this.next < frames.length) await this.feed(frames[this.next++]);
+        else await this.decoder.flush().then(() => { this.flushed = true; }, () => { this.failed = true; });
+      }
+      const bitmap = await createImageBitmap(this.ready[0]);  // converted as <video> frames are drawn
+      const pixels = pixelsOf(bitmap, bitmap.width, bitmap.height);
+      bitmap.close();
+      return pixels;
+    }
+    // One coded frame to the decoder; resolves once the decoder has taken it or given a frame out.
+    feed({ time, key, data }) {
+      const progress = new Promise((resolve) => { this.progress = resolve; });
+      this.decoder.decode(new EncodedVideoChunk({ type: key ? 'key' : 'delta', timestamp: Math.round(time * 1e6), data }));
+      if (this.decoder.decodeQueueSize === 0) return Promise.resolve();
+      this.decoder.addEventListener('dequeue', () => this.progress?.(), { once: true });
+      return progress;
+    }
+    close() {
+      this.ready?.forEach((f) => f.close());
+      this.ready = [];
+      if (this.decoder?.state !== 'closed') this.decoder?.close();
+      this.decoder = null;
+      this.asked = Infinity;
     }
   }
 

@@ -475,7 +475,7 @@
   }
   $('clip-record').addEventListener('click', record);
   // Save clip: every frame of the clip, stepped through one by one (none skipped however long each
-  // takes), sorted by texsort pixelsort as Save PNG sorts a picture, and the sorted frames written
+  // takes; decoded by WebCodecs where the browser can), sorted by texsort pixelsort as Save PNG sorts a picture, and the sorted frames written
   // each for its own time as the format chosen says.
   async function saveClip() {
     const c = state.clip;
@@ -492,7 +492,8 @@
       const saved = await saveFrames(c, writer, false);
       if (!saved || state.clip !== c) return;
       const bytes = await writer.finish();
-      state.savedClip = { bytes, count: clip.count, frames: saved.frames };  // frames: for the tests (keepSavedFrames)
+      // frames (keepSavedFrames) and how they were decoded: for the tests
+      state.savedClip = { bytes, count: clip.count, frames: saved.frames, decodedBy: clip.decodedBy ?? 'ImageDecoder' };
       download(bytes, writer.type, writer.ending);
       const lost = saved.alpha && !writer.keepsAlpha ? ' (WebM keeps no alpha: save as animated PNG to keep it)' : '';
       say(`saved ${clip.count} frames as ${writer.what}${lost}`);
@@ -501,6 +502,7 @@
       showError(`${c.name}: ${e.message}`);
     } finally {
       writer?.close();
+      clip.walkEnd?.();
       clip.quiet = false;
       state.savingClip = false;
       $('clip-save').disabled = false;

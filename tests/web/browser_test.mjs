@@ -1171,8 +1171,8 @@ async function suiteClip(page, problems) {
     await page.click('#clip-save');
     await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
     const savedClip = await page.evaluate(() => {
-      const { bytes, frames } = window.texsortPage.state.savedClip;
-      return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.state.sortArgs };
+      const { bytes, frames, decodedBy } = window.texsortPage.state.savedClip;
+      return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.state.sortArgs, decodedBy };
     });
     const apng = path.join(dir, 'ten-sorted.png');
     fs.writeFileSync(apng, Buffer.from(savedClip.bytes));
@@ -1187,9 +1187,37 @@ async function suiteClip(page, problems) {
     });
     const distinct = new Set(savedClip.frames.map((f) => Buffer.from(f).toString('base64'))).size;
     check(savedClip.args.join(' ') === '--key hue' && apngFrames === 10 && savedClip.frames.length === 10 && same === 10 &&
-          distinct === 10 && rate === '10/1',
-          'Save clip: every frame, each the CLI\'s sort of the frame decoded, as an animated PNG at the clip\'s rate',
-          `${apngFrames} frames in the file, ${savedClip.frames.length} decoded (${distinct} distinct), ${same} equal; rate ${rate}`);
+          distinct === 10 && rate === '10/1' && savedClip.decodedBy === 'VideoDecoder',
+          'Save clip: every frame (decoded by WebCodecs), each the CLI\'s sort of the frame decoded, as an animated PNG at the clip\'s rate',
+          `${apngFrames} frames in the file, ${savedClip.frames.length} decoded by ${savedClip.decodedBy} (${distinct} distinct), ` +
+          `${same} equal; rate ${rate}`);
+    // Save clip's walk decodes with WebCodecs from the file's own frames (demux.js): an H.264 MP4
+    // with B-frames (decoded out of order) and its colours named gives each frame k as the page's
+    // <video> plays it at k's time (within 2 levels: the two paths round apart); one whose colours
+    // are not named (which <video> and VideoDecoder guess apart) is stepped through the <video>.
+    for (const [name, tags, by] of [['named.mp4', ['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709'], 'VideoDecoder'],
+                                    ['unnamed.mp4', [], 'video']]) {
+      const file = path.join(dir, name);
+      const made = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=96x64:r=25:d=0.6', '-c:v', 'libx264', '-bf', '3',
+                                        '-pix_fmt', 'yuv420p', ...tags, file]);
+      if (made.status !== 0) throw new Error('ffmpeg: ' + made.stderr.toString());
+      await openClipFile(file);
+      const walked = await page.evaluate(async () => {
+        const clip = window.texsortPage.state.clip.clip, frames = [];
+        for (let k = 0; k < clip.count; k++) {
+          const [walk, by] = [await clip.frameAt(clip.timeOf(k)), clip.decodedBy], played = await clip.seekedFrame(clip.timeOf(k));
+          frames.push({ by, apart: walk.rgba.reduce((m, b, i) => Math.max(m, Math.abs(b - played.rgba[i])), 0),
+                        b64: btoa(String.fromCharCode(...walk.rgba)) });
+        }
+        clip.walkEnd();
+        clip.quiet = false;
+        return frames;
+      });
+      const apart = Math.max(...walked.map((f) => f.apart)), distinct = new Set(walked.map((f) => f.b64)).size;
+      check(walked.length === 15 && walked.every((f) => f.by === by) && apart <= 2 && distinct === 15,
+            `${name}: Save clip's walk decodes by ${by}, each frame the one the page plays`,
+            `${walked.length} frames by ${[...new Set(walked.map((f) => f.by))]}, ${distinct} distinct, at most ${apart} levels apart`);
+    }
     // The same as WebM (VP9 by WebCodecs), of a clip whose hue turns a tenth a frame: 10 frames at
     // the clip's rate, each within the codec's loss of the CLI's sort of its decoded frame (luma
     // PSNR >= 35 dB, as codecs are measured) and nearer to it than to any other frame's sort;
