@@ -495,8 +495,7 @@
       // frames (keepSavedFrames) and how they were decoded: for the tests
       state.savedClip = { bytes, count: clip.count, frames: saved.frames, decodedBy: clip.decodedBy ?? 'ImageDecoder' };
       download(bytes, writer.type, writer.ending);
-      const lost = saved.alpha && !writer.keepsAlpha ? ' (WebM keeps no alpha: save as animated PNG to keep it)' : '';
-      say(`saved ${clip.count} frames as ${writer.what}${lost}`);
+      say(`saved ${clip.count} frames as ${writer.what}${saved.alpha ? ', with alpha' : ''}`);
       if (!clip.playing) clip.seek(shown);  // back at the frame shown before (a failed save stays at its frame)
     } catch (e) {
       showError(`${c.name}: ${e.message}`);
@@ -510,8 +509,8 @@
     }
   }
   // Save clip's walk: each frame of the clip (from its middle) sorted and handed to the writer for
-  // its own time. A frame with alpha after opaque ones starts the walk again with alpha in every
-  // frame where the writer keeps it (an animated PNG's frames share one colour type). Resolves to
+  // its own time. The first frame with alpha starts the walk again with alpha in every frame (an
+  // animated PNG's frames share one colour type; WebM's alpha stream starts at the first). Resolves to
   // {frames, alpha}, or null when the clip closed or texsort refused (said).
   async function saveFrames(c, writer, alpha) {
     const clip = c.clip, frames = [];
@@ -520,13 +519,10 @@
       say(`saving the clip… frame ${k + 1} of ${clip.count}`);
       const frame = await clip.frameAt(clip.timeOf(k));
       if (!frame) return null;  // the clip was closed meanwhile
-      if (!alpha && !media.isOpaque(frame.rgba)) {
-        if (k > 0 && writer.keepsAlpha) return saveFrames(c, writer.restart(), true);
-        alpha = true;
-      }
+      if (!alpha && !media.isOpaque(frame.rgba)) return saveFrames(c, await writer.restart(), true);
       const at = keys.size ? valuesAt(k) : {};
       const r = at.error ? { code: 2, stderr: at.error }
-        : await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...optionArgs(at)], media.tgaOf(frame, alpha && writer.keepsAlpha));
+        : await window.texsort.run(['pixelsort', '-', '-o', '-', '-q', ...optionArgs(at)], media.tgaOf(frame, alpha));
       if (r.code !== 0) return showError(keys.size ? `--animate: at frame ${k}: ${firstLine(r.stderr)}` : r.stderr), null;
       await writer.add(r.stdout, clip.secondsOf(k));
       if (state.keepSavedFrames) frames.push(frame);
@@ -538,18 +534,24 @@
   async function clipWriter(format, width, height, fps) {
     if (format === 'png') {
       const pngs = [], seconds = [];
-      return { type: 'image/png', ending: '-sorted.png', what: 'an animated PNG', keepsAlpha: true, close() {},
+      return { type: 'image/png', ending: '-sorted.png', what: 'an animated PNG', close() {},
                add: (png, s) => { pngs.push(png); seconds.push(s); },
                restart() { pngs.length = seconds.length = 0; return this; },
                finish: () => media.apngOf(pngs, seconds) || Promise.reject(new Error('its sorted frames differ in size or colour type')) };
     }
-    const encoder = await media.webmEncoder(width, height, fps);
+    let encoder = await media.webmEncoder(width, height, fps), alpha = false;
     return encoder && {
-      type: 'video/webm', ending: '-sorted.webm', what: 'WebM', keepsAlpha: false, finish: () => encoder.finish(), close: () => encoder.close(),
+      type: 'video/webm', ending: '-sorted.webm', what: 'WebM', finish: () => encoder.finish(), close: () => encoder.close(),
+      async restart() {  // from the first frame again, with an alpha stream
+        encoder.close();
+        [encoder, alpha] = [await media.webmEncoder(width, height, fps, true), true];
+        if (!encoder) throw new Error('this browser cannot encode its alpha as WebM; save it as an animated PNG');
+        return this;
+      },
       async add(png, seconds) {
         const bitmap = await createImageBitmap(new Blob([png]), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
         try {
-          await encoder.add(bitmap, seconds);
+          await encoder.add(alpha ? media.pixelsOf(bitmap, bitmap.width, bitmap.height) : bitmap, seconds);
         } finally {
           bitmap.close();
         }

@@ -1462,6 +1462,40 @@ async function suiteClip(page, problems) {
           seen.frames[0].every((v, i) => i % 4 !== 3 || v === 255) && seen.frames[1].some((v, i) => i % 4 === 3 && v < 255),
           'Save clip of a clip that turns see-through: every frame keeps alpha, each the CLI\'s sort',
           seen.error || `${pngHeader(Buffer.from(seen.bytes))}; ${seen.frames.length} frames, ${seeSame} equal`);
+    // The same as WebM: the alpha rides beside each frame as a second VP9 stream (AlphaMode 1), as
+    // libvpx writes it; libvpx reads it back, 3 frames whose alpha is within the codec's loss (4
+    // levels) of the animated PNG's (the CLI's sorts), the first opaque; the page plays it.
+    await page.select('#clip-format', 'webm');
+    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
+    await page.click('#clip-save');
+    await page.waitForFunction(() => (window.texsortPage.state.savedClip || /alpha.webm: /.test(document.getElementById('status').textContent)) &&
+                               !window.texsortPage.state.savingClip, { timeout: 300000 });
+    const seenWebm = await page.evaluate(async () => {
+      const saved = window.texsortPage.state.savedClip;
+      if (!saved) return { error: document.getElementById('status').textContent };
+      const video = document.createElement('video');
+      video.src = URL.createObjectURL(new Blob([saved.bytes], { type: 'video/webm' }));
+      const plays = await new Promise((resolve) => {
+        video.onloadeddata = () => resolve(`${video.videoWidth}x${video.videoHeight}`);
+        video.onerror = () => resolve('does not play');
+      });
+      return { bytes: Array.from(saved.bytes), plays, said: document.getElementById('status').textContent };
+    });
+    const seeWebm = path.join(dir, 'alpha-sorted.webm');
+    if (seenWebm.bytes) fs.writeFileSync(seeWebm, Buffer.from(seenWebm.bytes));
+    const alphaWebmFrames = seenWebm.bytes ? spawnSync('ffmpeg', ['-v', 'error', '-c:v', 'libvpx-vp9', '-i', seeWebm, '-f', 'rawvideo',
+                                                             '-pix_fmt', 'rgba', '-'], { maxBuffer: 1 << 28 }).stdout : Buffer.alloc(0);
+    const alphaMode = seenWebm.bytes ? spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream_tags=alpha_mode', '-of', 'csv=p=0',
+                                                             seeWebm]).stdout.toString().trim() : '';
+    let alphaApart = 0;
+    for (let i = 3; i < Math.min(alphaWebmFrames.length, seeFrames.length); i += 4) {
+      alphaApart = Math.max(alphaApart, Math.abs(alphaWebmFrames[i] - seeFrames[i]));
+    }
+    check(alphaWebmFrames.length === 3 * seeBytes && alphaMode === '1' && alphaApart <= 4 && seenWebm.plays === '40x30' &&
+          alphaWebmFrames.subarray(0, seeBytes).every((v, i) => i % 4 !== 3 || v === 255) && /with alpha/.test(seenWebm.said),
+          'Save clip as WebM of a clip that turns see-through: its alpha beside every frame',
+          seenWebm.error || `${alphaWebmFrames.length / seeBytes} frames, alpha_mode ${alphaMode}, alpha ${alphaApart} levels apart, ` +
+          `plays ${seenWebm.plays}; ${seenWebm.said}`);
     // On a phone the clip bar wraps: no horizontal scroll, every control of it on the screen.
     // TEXSORT_WEB_SHOTS=docs: the README's picture of a clip playing (the astronaut panned).
     const pan = path.join(dir, 'astronaut-pan.webm');
