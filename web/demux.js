@@ -1,8 +1,8 @@
 // The video track of a WebM or MP4 file as WebCodecs' VideoDecoder takes it: its decoder config and
 // its coded frames in decoding order, each with its presentation time. Save clip decodes a clip so,
 // frame after frame, where the browser has VideoDecoder (media.js FrameWalk); anything this does
-// not read (another container, a codec without a config here, laced blocks) gives null, and the
-// page steps its <video> instead. Loaded before media.js, as window.texsortDemux.
+// not read (another container, a codec without a config here, laced blocks, a WebM with alpha,
+// which VideoDecoder drops) gives null, and the page steps its <video> instead. Loaded before media.js, as window.texsortDemux.
 (function () {
   'use strict';
 
@@ -13,7 +13,7 @@
     segment: 0x18538067, info: 0x1549a966, timecodeScale: 0x2ad7b1, tracks: 0x1654ae6b, trackEntry: 0xae,
     trackNumber: 0xd7, trackType: 0x83, codecId: 0x86, codecPrivate: 0x63a2, video: 0xe0, pixelWidth: 0xb0,
     pixelHeight: 0xba, cluster: 0x1f43b675, timecode: 0xe7, simpleBlock: 0xa3, blockGroup: 0xa0, block: 0xa1,
-    referenceBlock: 0xfb,
+    referenceBlock: 0xfb, alphaMode: 0x53c0, blockAdditions: 0x75a1,
   };
   const entered = new Set([ebml.segment, ebml.info, ebml.tracks, ebml.trackEntry, ebml.video, ebml.cluster, ebml.blockGroup]);
 
@@ -52,7 +52,7 @@
 
   function demuxWebm(bytes) {
     const tracks = [], blocks = [];
-    let scale = 1e6, clusterTime = 0, group = null;
+    let scale = 1e6, clusterTime = 0, group = null, alpha = false;
     webmElements(bytes, (id, data) => {
       const track = tracks[tracks.length - 1];
       if (id === ebml.trackEntry) tracks.push({ number: 0, type: 0, codec: '', private: null, width: 0, height: 0 });
@@ -60,6 +60,7 @@
       else if (id === ebml.timecode) clusterTime = uint(data, 0, data.length);
       else if (id === ebml.blockGroup) blocks.push(group = { data: null, key: true });
       else if (id === ebml.referenceBlock && group) group.key = false;
+      else if (id === ebml.blockAdditions || (id === ebml.alphaMode && uint(data, 0, data.length))) alpha = true;
       else if (id === ebml.simpleBlock || id === ebml.block) {
         const number = vint(data, 0, false), flags = data[number.length + 2];
         const block = { track: number.value, time: clusterTime + ((data[number.length] << 24) >> 16 | data[number.length + 1]),
@@ -75,7 +76,7 @@
     });
     const video = tracks.find((t) => t.type === 1);
     const mine = video ? blocks.filter((b) => b.track === video.number && b.data) : [];
-    if (!mine.length || mine.some((b) => b.laced)) return null;
+    if (!mine.length || mine.some((b) => b.laced) || alpha) return null;  // VideoDecoder would drop the alpha
     const codec = webmCodec(video, mine[0].data);
     if (!codec) return null;
     return { codec, description: video.codec === 'V_AV1' ? video.private ?? undefined : undefined,
@@ -148,17 +149,31 @@
     const toChunk = table('stsc', (at) => [[view.getUint32(at), view.getUint32(at + 4)], at + 12]);
     const deltas = table('stts', pairs), offsets = table('ctts', pairs) ?? [], keys = table('stss', (at) => [view.getUint32(at), at + 4]);
     if (!chunks || !toChunk || !deltas || !count) return null;
-    const edit = path(bytes, trak, ['edts', 'elst']);
-    const shift = edit && view.getUint32(edit.start + 4) > 0
-      ? (bytes[edit.start] === 1 ? Number(view.getBigInt64(edit.start + 16)) : view.getInt32(edit.start + 12)) : 0;
+    const { shift, delay } = editOf(bytes, view, moov, path(bytes, trak, ['edts', 'elst']));
     const at = sampleOffsets(sizes, chunks, toChunk), decodeTimes = runs(deltas, count, true), shown = runs(offsets, count, false);
     const keySet = keys && new Set(keys);
     const c = bytes.subarray(avcC.start, avcC.end);
     const hex = (b) => b.toString(16).padStart(2, '0');
     return { codec: `avc1.${hex(c[1])}${hex(c[2])}${hex(c[3])}`, description: c, width: view.getUint16(entry.start + 24),
              height: view.getUint16(entry.start + 26),
-             frames: sizes.map((size, i) => ({ time: (decodeTimes[i] + shown[i] - Math.max(0, shift)) / scale,
+             frames: sizes.map((size, i) => ({ time: (decodeTimes[i] + shown[i] - shift) / scale + delay,
                                               key: !keySet || keySet.has(i + 1), data: bytes.subarray(at[i], at[i] + size) })) };
+  }
+  // The edit list as players apply it: empty edits first delay the track (`delay` seconds, in the
+  // movie's timescale), then the first edit that shows media starts at its media time (`shift`, in
+  // the track's).
+  function editOf(bytes, view, moov, elst) {
+    let delay = 0;
+    if (!elst) return { shift: 0, delay };
+    const mvhd = child(bytes, moov, 'mvhd'), movieScale = mvhd && view.getUint32(mvhd.start + (bytes[mvhd.start] === 1 ? 20 : 12));
+    const wide = bytes[elst.start] === 1, size = wide ? 20 : 12;
+    for (let i = 0, at = elst.start + 8; i < view.getUint32(elst.start + 4) && at + size <= elst.end; i++, at += size) {
+      const duration = wide ? Number(view.getBigUint64(at)) : view.getUint32(at);
+      const mediaTime = wide ? Number(view.getBigInt64(at + 8)) : view.getInt32(at + 4);
+      if (mediaTime >= 0) return { shift: mediaTime, delay };
+      delay += movieScale ? duration / movieScale : 0;
+    }
+    return { shift: 0, delay };
   }
   // stts and ctts: [count, value] runs as one value a sample (stts: their running sum, from 0).
   function runs(rows, count, sum) {

@@ -89,6 +89,8 @@
       this.stream = source instanceof MediaStream ? source : null;
       this.url = this.stream ? null : URL.createObjectURL(source);
       this.file = this.stream ? null : source;
+      this.start = 0;  // the first frame's time: a file may start later than 0 (its frames are numbered from it)
+      this.last = 0;  // the last frame's time, where the file says (<video> may end a clip there, a frame short)
       this.walk = undefined;  // frameAt's FrameWalk while a walk goes on (null: the <video> is stepped)
       this.onFrame = onFrame;
       this.frameSeconds = 1 / 30;
@@ -112,6 +114,7 @@
       const r = await ready;
       if (r.error) return r;
       if (!v.videoWidth || !v.videoHeight) return { error: 'it holds no picture (sound only?)' };
+      if (this.file) [this.start, this.last] = await frameTimes(this.file);
       if (!this.stream) await this.measure();
       if (this.closed) return { error: 'closed' };
       v.addEventListener('seeked', () => this.schedule());
@@ -154,21 +157,27 @@
       if (this.closed) return;
       this.video.requestVideoFrameCallback((now, meta) => {
         this.lastTime = meta.mediaTime;
-        this.schedule();
+        // A file playing: the frame presented goes on now, with its own time (the clock,
+        // currentTime, can be behind it); an upload inside this callback takes that frame.
+        if (this.playing && !this.stream) this.hand(meta.mediaTime);
+        else this.schedule();
         this.watch();
       });
     }
-    // The frame shown now goes to onFrame at the next animation frame: once, however many events
-    // asked for it meanwhile.
+    // The frame shown now (paused: stepped or sought there) goes to onFrame at the next animation
+    // frame: once, however many events asked for it meanwhile.
     schedule() {
       if (this.scheduled || this.closed) return;
       this.scheduled = true;
       requestAnimationFrame(() => {
         this.scheduled = false;
-        const v = this.video;
-        if (this.closed || this.quiet || !v.videoWidth || !v.videoHeight) return;
-        this.onFrame({ source: v, width: v.videoWidth, height: v.videoHeight, time: v.currentTime });
+        this.hand(this.video.currentTime);
       });
+    }
+    hand(time) {
+      const v = this.video;
+      if (this.closed || this.quiet || !v.videoWidth || !v.videoHeight) return;
+      this.onFrame({ source: v, width: v.videoWidth, height: v.videoHeight, time });
     }
     // The pixels of the frame shown at `seconds` (the clip paused there), for a walk through every
     // frame: onFrame is not called for it. Decoded by WebCodecs where it can (FrameWalk), else the
@@ -208,9 +217,14 @@
     }
     get duration() { return this.video.duration; }
     // Its frames, numbered as the command line numbers them: one each frame duration.
-    get count() { return Math.max(1, Math.round(this.duration / this.frameSeconds)); }
-    indexAt(seconds) { return Math.min(this.count - 1, Math.floor(seconds / this.frameSeconds + 1e-3)); }
-    timeOf(k) { return (k + 0.5) * this.frameSeconds; }  // the middle of frame k
+    get count() {
+      const end = Math.max(this.duration, this.last + this.frameSeconds);
+      return Math.max(1, Math.round((end - this.start) / this.frameSeconds));
+    }
+    indexAt(seconds) {
+      return Math.max(0, Math.min(this.count - 1, Math.floor((seconds - this.start) / this.frameSeconds + 1e-3)));
+    }
+    timeOf(k) { return this.start + (k + 0.5) * this.frameSeconds; }  // the middle of frame k
     secondsOf() { return this.frameSeconds; }
     get width() { return this.video.videoWidth; }
     get height() { return this.video.videoHeight; }
@@ -223,8 +237,7 @@
     step(frames) {
       this.pause();
       // The middle of the frame `frames` away: a time inside it, never its edge.
-      const index = Math.floor(this.video.currentTime / this.frameSeconds + 1e-6) + frames;
-      this.seek((Math.max(0, index) + 0.5) * this.frameSeconds);
+      this.seek(this.timeOf(Math.max(0, Math.min(this.count - 1, this.indexAt(this.video.currentTime) + frames))));
     }
     close() {
       this.closed = true;
@@ -254,6 +267,16 @@
     } finally {
       decoder.close();
     }
+  }
+
+  // [first, last]: the times of a video file's first and last frames as its container gives them
+  // (demux.js; the browser's <video> shows the first from 0); [0, 0] where demux.js does not read
+  // the file, or it is over 1 GiB (read whole to learn them).
+  async function frameTimes(file) {
+    const track = file.size > 2 ** 30 ? null : window.texsortDemux.demux(new Uint8Array(await file.arrayBuffer()));
+    if (!track?.frames.length) return [0, 0];
+    const times = track.frames.map((f) => f.time);
+    return [Math.max(0, times.reduce((a, b) => Math.min(a, b))), Math.max(0, times.reduce((a, b) => Math.max(a, b)))];
   }
 
   // Save clip's frames decoded by WebCodecs' VideoDecoder from the file's own coded frames (demux.js),

@@ -232,7 +232,8 @@
       while (gl.getError() !== gl.NO_ERROR) { /* only the upload's own error counts */ }
       gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
       gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
-      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, source);
+      // texImage2D as media.pixelsOf reads frames: texSubImage2D of a <video> converts odd sizes otherwise here
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, source);
       const uploaded = gl.getError() === gl.NO_ERROR;
       gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.BROWSER_DEFAULT_WEBGL);
       gl.bindTexture(gl.TEXTURE_2D, null);

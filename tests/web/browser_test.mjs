@@ -1068,7 +1068,15 @@ async function suiteWatch(page) {
   }
 }
 
-// A clip in the page (clip suite): a VP9 WebM and an H.264 MP4 made by ffmpeg's testsrc2 play
+// Save clip clicked and waited for: resolves once the save has ended (state.savedClip set, or the
+// status says why not).
+async function saveClipNow(page, timeout = 300000) {
+  await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
+  await page.click('#clip-save');
+  await page.waitForFunction(() => !window.texsortPage.state.savingClip, { timeout });
+}
+
+// A clip in the page (clip suite): a VP9 WebM of odd sides and an H.264 MP4 made by ffmpeg's testsrc2 play
 // sorted, their frames going from the decoder to the sort on the GPU (no read-back of a frame's
 // pixels while playing), and for 5 frames each the picture drawn is the native CLI's sort of that
 // frame's pixels as the page decoded them, and Save PNG gives the CLI's file for it.
@@ -1081,7 +1089,7 @@ async function suiteClip(page, problems) {
     media.readBacks = 0;
     media.pixelsOf = (...args) => ((media.readBacks += 1), read(...args));
   });
-  const clips = [['my clip.webm', ['-c:v', 'libvpx-vp9', '-crf', '30', '-b:v', '0']],
+  const clips = [['my clip.webm', ['-vf', 'scale=95:63', '-c:v', 'libvpx-vp9', '-crf', '30', '-b:v', '0']],  // odd sides
                  ['clip.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast']]];
   try {
     for (const [name, codec] of clips) {
@@ -1098,7 +1106,8 @@ async function suiteClip(page, problems) {
       const playing = await page.evaluate(() => ({ bar: !document.getElementById('clip-bar').hidden,
                                                    command: document.getElementById('command').textContent,
                                                    shown: window.texsortPage.state.clip.shown, readBacks: window.texsortMedia.readBacks }));
-      check(playing.bar && playing.command.startsWith(`texsort pixelsort ${name.includes(' ') ? `'${name}'` : name} -o sorted.webm`),
+      const output = name.endsWith('.webm') ? 'sorted.mkv' : 'sorted.webm';  // the WebM's odd sides: VP9 in Matroska
+      check(playing.bar && playing.command.startsWith(`texsort pixelsort ${name.includes(' ') ? `'${name}'` : name} -o ${output}`),
             name + ': the clip plays sorted, with its command line', JSON.stringify(playing));
       check(playing.shown >= 3 && playing.readBacks === 0, `${name}: its frames go to the sort on the GPU, none read back`,
             JSON.stringify(playing));
@@ -1140,8 +1149,8 @@ async function suiteClip(page, problems) {
     const openClipFile = async (file) => {
       const n = await page.evaluate(() => window.texsortPage.state.settled);
       await (await page.$('#file')).uploadFile(file);
-      await page.waitForFunction((before, name) => window.texsortPage.state.settled > before && window.texsortPage.state.clip?.name === name,
-                                 { timeout: 120000 }, n, path.basename(file));
+      await page.waitForFunction((before, name) => window.texsortPage.state.settled > before && window.texsortPage.state.clip?.name === name &&
+                                 window.texsortPage.state.clip.shown >= 1, { timeout: 120000 }, n, path.basename(file));  // a frame of it drawn
     };
     const openTen = () => openClipFile(ten);
     // A save cut short by another picture opened leaves Save clip working for the next clip. The
@@ -1284,9 +1293,7 @@ async function suiteClip(page, problems) {
     const keyed = await page.evaluate(() => document.getElementById('command').textContent);
     check(keyed === 'texsort pixelsort ten.webm -o sorted.mkv --animate lower=0:0.1,9:0.7',
           'keyframes are --animate on the command line', keyed);
-    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
-    await page.click('#clip-save');
-    await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
+    await saveClipNow(page);
     const swept = await page.evaluate(() => {
       const { bytes, frames } = window.texsortPage.state.savedClip;
       return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)) };
@@ -1351,10 +1358,7 @@ async function suiteClip(page, problems) {
     await (await page.$('#file')).uploadFile(one);
     await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'one.webm',
                                { timeout: 120000 }, n6);
-    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
-    await page.click('#clip-save');
-    await page.waitForFunction(() => window.texsortPage.state.savedClip || /one.webm: /.test(document.getElementById('status').textContent),
-                               { timeout: 120000 });
+    await saveClipNow(page, 120000);
     const oneSaved = await page.evaluate(() => window.texsortPage.state.savedClip?.frames.length ?? document.getElementById('status').textContent);
     check(oneSaved === 1, 'Save clip of a clip of one frame gives one frame', String(oneSaved));
     const n7 = await page.evaluate(() => window.texsortPage.state.settled);
@@ -1388,9 +1392,7 @@ async function suiteClip(page, problems) {
           cliSortOf(dir, 'gif2', stepped.frame, 64, 48, stepped.args).equals(Buffer.from(stepped.drawn)) &&
           stepped.command.startsWith('texsort pixelsort anim.gif -o sorted.mkv'),
           'an animated GIF plays as a clip: frame 2 stepped to is ffmpeg\'s frame 2, drawn as the CLI sorts it', stepped.command);
-    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
-    await page.click('#clip-save');
-    await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
+    await saveClipNow(page);
     const gifSaved = await page.evaluate(() => {
       const { bytes, frames } = window.texsortPage.state.savedClip;
       return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.state.sortArgs };
@@ -1429,15 +1431,56 @@ async function suiteClip(page, problems) {
     await setUpper('0.8');
     await page.click('#key-clear');
     await page.$eval('#option-lower', (el) => { el.value = '0.25'; el.dispatchEvent(new Event('input')); });
-    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
-    await page.click('#clip-save');
-    await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
+    await saveClipNow(page);
     const unevenApng = path.join(dir, 'uneven-sorted.png');
     fs.writeFileSync(unevenApng, Buffer.from(await page.evaluate(() => Array.from(window.texsortPage.state.savedClip.bytes))));
     check(unevenKeyed.count === 5 && unevenKeyed.command.endsWith('--animate lower=4:0.7') && delaysOf(unevenApng) === delaysOf(uneven) &&
           delaysOf(uneven) === '0.1 0.5 0.1 0.1 0.1',
           'a GIF of uneven delays: frames numbered as the CLI does, each saved for its own delay',
           `${unevenKeyed.count} frames; ${unevenKeyed.command}; delays ${delaysOf(unevenApng)} for ${delaysOf(uneven)}`);
+    // While a clip plays, the frame number shown (and the keys' values) is the frame sorted: a clip
+    // whose frame N has alpha 10 N + 5 is sampled at each frame it draws.
+    const counted = path.join(dir, 'counted.webm');
+    spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=32x16:r=${fps}:d=2`, '-vf',
+                         "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='10*N+5'", '-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', counted]);
+    await openClipFile(counted);
+    const numbered = await page.evaluate(async () => {
+      const st = window.texsortPage.state, samples = [];
+      st.clip.clip.play();
+      for (let last = st.settled; samples.length < 8;) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        if (st.settled === last || st.running || st.pending) continue;
+        last = st.settled;
+        samples.push([st.clip.index, window.texsort.live.source().rgba[3]]);
+      }
+      st.clip.clip.pause();
+      return samples;
+    });
+    check(numbered.every(([k, alpha]) => Math.round((alpha - 5) / 10) === k), 'a clip playing numbers each frame it sorts as that frame',
+          JSON.stringify(numbered));
+    // A clip whose first frame comes at 1 s (WebM, and MP4 with B-frames behind an edit list's
+    // empty edit): numbered from that frame as the CLI numbers them, as many frames as the CLI
+    // writes, each its own (no frozen lead-in of the first frame).
+    for (const name of ['late.webm', 'late.mp4']) {
+      const file = path.join(dir, name), out = path.join(dir, `${name}.mkv`);
+      const codec = name.endsWith('.webm') ? ['-c:v', 'libvpx-vp9'] : ['-c:v', 'libx264', '-bf', '3', '-pix_fmt', 'yuv420p'];
+      spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=96x64:r=${fps}:d=1`, ...codec, '-output_ts_offset', '1', file]);
+      spawnSync(path.resolve(native), ['pixelsort', file, '-o', out, '-q']);
+      const cliFrames = Number(spawnSync('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0',
+                                                     out]).stdout.toString().trim());
+      await openClipFile(file);
+      const late = await page.evaluate(async () => {
+        const clip = window.texsortPage.state.clip.clip, seen = [];
+        for (let k = 0; k < clip.count; k++) seen.push(btoa(String.fromCharCode(...(await clip.frameAt(clip.timeOf(k))).rgba)));
+        const by = clip.decodedBy;
+        clip.walkEnd();
+        clip.quiet = false;
+        return { count: clip.count, distinct: new Set(seen).size, first: clip.indexAt(clip.timeOf(0)), last: clip.indexAt(clip.duration),
+                 same: seen.map((f) => seen.indexOf(f)).join(' '), by };
+      });
+      check(cliFrames === 10 && late.count === cliFrames && late.distinct === cliFrames && late.first === 0 && late.last === cliFrames - 1,
+            `${name}: a clip starting at 1 s has the CLI's ${cliFrames} frames, each its own`, JSON.stringify(late));
+    }
     // A clip whose frames after the first have alpha: the animated PNG keeps alpha in every frame,
     // each frame the CLI's sort of the frame decoded.
     const seeThrough = path.join(dir, 'alpha.webm');
@@ -1445,10 +1488,10 @@ async function suiteClip(page, problems) {
                          "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='if(gte(N,1),100,255)'", '-c:v', 'libvpx-vp9',
                          '-pix_fmt', 'yuva420p', seeThrough]);
     await openClipFile(seeThrough);
-    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
-    await page.click('#clip-save');
-    await page.waitForFunction(() => (window.texsortPage.state.savedClip || /alpha.webm: /.test(document.getElementById('status').textContent)) &&
-                               !window.texsortPage.state.savingClip, { timeout: 300000 });
+    const alphaDemuxed = await page.evaluate((b64) => window.texsortDemux.demux(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))),
+                                             fs.readFileSync(seeThrough).toString('base64'));
+    check(alphaDemuxed === null, 'a WebM with alpha is not walked by VideoDecoder, which drops alpha', JSON.stringify(alphaDemuxed)?.slice(0, 80));
+    await saveClipNow(page);
     const seen = await page.evaluate(() => { const saved = window.texsortPage.state.savedClip;
       return saved ? { bytes: Array.from(saved.bytes), frames: saved.frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.state.sortArgs }
                    : { error: document.getElementById('status').textContent }; });
@@ -1466,10 +1509,7 @@ async function suiteClip(page, problems) {
     // libvpx writes it; libvpx reads it back, 3 frames whose alpha is within the codec's loss (4
     // levels) of the animated PNG's (the CLI's sorts), the first opaque; the page plays it.
     await page.select('#clip-format', 'webm');
-    await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
-    await page.click('#clip-save');
-    await page.waitForFunction(() => (window.texsortPage.state.savedClip || /alpha.webm: /.test(document.getElementById('status').textContent)) &&
-                               !window.texsortPage.state.savingClip, { timeout: 300000 });
+    await saveClipNow(page);
     const seenWebm = await page.evaluate(async () => {
       const saved = window.texsortPage.state.savedClip;
       if (!saved) return { error: document.getElementById('status').textContent };
@@ -1522,9 +1562,7 @@ async function suiteClip(page, problems) {
       spawnSync('ffmpeg', ['-v', 'error', '-i', pan, '-vf', 'scale=160:120', '-r', '10', '-c:v', 'libvpx-vp9', '-crf', '20', '-b:v', '0', small]);
       await openClipFile(small);
       await page.select('#clip-format', 'png');
-      await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
-      await page.click('#clip-save');
-      await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 600000 });
+      await saveClipNow(page, 600000);
       const recording = await page.evaluate(() => Array.from(window.texsortPage.state.savedClip.bytes));
       fs.writeFileSync(path.join(process.env.TEXSORT_WEB_SHOTS, 'web-clip-sorted.png'), Buffer.from(recording));
     }
