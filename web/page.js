@@ -475,8 +475,8 @@
   }
   $('clip-record').addEventListener('click', record);
   // Save clip: every frame of the clip, stepped through one by one (none skipped however long each
-  // takes; decoded by WebCodecs where the browser can), sorted by texsort pixelsort as Save PNG sorts a picture, and the sorted frames written
-  // each for its own time as the format chosen says.
+  // takes; decoded by WebCodecs where the browser can), sorted by texsort pixelsort as Save PNG sorts
+  // a picture, and the sorted frames written each for its own time as the format chosen says.
   async function saveClip() {
     const c = state.clip;
     if (!c || c.camera) return;
@@ -541,7 +541,7 @@
     }
     let encoder = await media.webmEncoder(width, height, fps), alpha = false;
     return encoder && {
-      type: 'video/webm', ending: '-sorted.webm', what: 'WebM', finish: () => encoder.finish(), close: () => encoder.close(),
+      type: 'video/webm', ending: '-sorted.webm', what: 'WebM', finish: () => encoder.finish(), close: () => encoder?.close(),
       async restart() {  // from the first frame again, with an alpha stream
         encoder.close();
         [encoder, alpha] = [await media.webmEncoder(width, height, fps, true), true];
