@@ -85,7 +85,7 @@
     // source: a Blob (a file) or a MediaStream (the camera).
     constructor(source, onFrame) {
       this.video = document.createElement('video');
-      Object.assign(this.video, { muted: true, loop: true, playsInline: true, preload: 'auto' });
+      Object.assign(this.video, { muted: true, loop: false, playsInline: true, preload: 'auto' });  // looping while it plays
       this.stream = source instanceof MediaStream ? source : null;
       this.url = this.stream ? null : URL.createObjectURL(source);
       this.file = this.stream ? null : source;
@@ -114,17 +114,21 @@
       const r = await ready;
       if (r.error) return r;
       if (!v.videoWidth || !v.videoHeight) return { error: 'it holds no picture (sound only?)' };
-      if (this.file) [this.start, this.last] = await frameTimes(this.file);
-      if (!this.stream) await this.measure();
+      if (this.file) {
+        const [first, last, step] = await frameTimes(this.file);
+        [this.start, this.last] = [first, last];
+        if (step) [this.frameSeconds, this.measured] = [step, true];
+      }
+      if (!this.stream && !this.measured) await this.measure();
       if (this.closed) return { error: 'closed' };
       v.addEventListener('seeked', () => this.schedule());
       this.watch();
       this.schedule();
       return {};
     }
-    // The clip's frame duration before anything is sorted: played through its first frames with
-    // nothing else to do (so none is dropped), the shortest step between their times; a clip of one
-    // frame lasts its duration. Then back at the start, paused.
+    // The clip's frame duration, where the file does not give it (frameTimes): played through its
+    // first frames before anything is sorted (so none is dropped), the shortest step between their
+    // times; a clip of one frame lasts its duration. Then back at the start, paused.
     async measure() {
       const v = this.video, times = new Set();
       v.loop = false;
@@ -140,7 +144,6 @@
         v.play().catch(resolve);
       });
       v.pause();
-      v.loop = true;
       const sorted = [...times].sort((a, b) => a - b), steps = sorted.slice(1).map((t, i) => t - sorted[i]).filter((d) => d > 0);
       if (steps.length) this.frameSeconds = Math.min(...steps);
       else if (Number.isFinite(v.duration) && v.duration > 0) this.frameSeconds = v.duration;
@@ -229,8 +232,20 @@
     get width() { return this.video.videoWidth; }
     get height() { return this.video.videoHeight; }
     get playing() { return !this.video.paused; }
-    play() { return this.video.play(); }
-    pause() { this.video.pause(); }
+    play() {
+      this.video.loop = true;
+      return this.video.play();
+    }
+    // Paused at the frame shown last, at its middle: the clock (which can run ahead of the frame
+    // presented) and the picture then agree on the frame that steps count from. Not looping while
+    // paused: Chromium sends a looping <video> sought within its last frame back to 0.
+    pause() {
+      const v = this.video;
+      if (v.paused) return;
+      v.pause();
+      v.loop = false;
+      if (this.lastTime !== null && !this.stream) this.seek(this.timeOf(this.indexAt(this.lastTime)));
+    }
     seek(seconds) {
       this.video.currentTime = Math.max(0, Math.min(this.duration, seconds));
     }
@@ -269,14 +284,16 @@
     }
   }
 
-  // [first, last]: the times of a video file's first and last frames as its container gives them
-  // (demux.js; the browser's <video> shows the first from 0); [0, 0] where demux.js does not read
-  // the file, or it is over 1 GiB (read whole to learn them).
+  // [first, last, step]: the times of a video file's first and last frames as its container gives
+  // them (demux.js; the browser's <video> shows the first from 0) and the shortest step between two
+  // frames (null for one frame); [0, 0, null] where demux.js does not read the file, or it is over
+  // 1 GiB (read whole to learn them).
   async function frameTimes(file) {
     const track = file.size > 2 ** 30 ? null : window.texsortDemux.demux(new Uint8Array(await file.arrayBuffer()));
-    if (!track?.frames.length) return [0, 0];
-    const times = track.frames.map((f) => f.time);
-    return [Math.max(0, times.reduce((a, b) => Math.min(a, b))), Math.max(0, times.reduce((a, b) => Math.max(a, b)))];
+    if (!track?.frames.length) return [0, 0, null];
+    const times = track.frames.map((f) => f.time).sort((a, b) => a - b);
+    const step = times.slice(1).reduce((m, t, i) => (t - times[i] > 1e-6 ? Math.min(m, t - times[i]) : m), Infinity);
+    return [Math.max(0, times[0]), Math.max(0, times[times.length - 1]), Number.isFinite(step) ? step : null];
   }
 
   // Save clip's frames decoded by WebCodecs' VideoDecoder from the file's own coded frames (demux.js),

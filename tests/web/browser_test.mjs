@@ -1453,11 +1453,42 @@ async function suiteClip(page, problems) {
         last = st.settled;
         samples.push([st.clip.index, window.texsort.live.source().rgba[3]]);
       }
-      st.clip.clip.pause();
       return samples;
     });
     check(numbered.every(([k, alpha]) => Math.round((alpha - 5) / 10) === k), 'a clip playing numbers each frame it sorts as that frame',
           JSON.stringify(numbered));
+    // Paused (three times, wherever playing had got to): the frame number, the frame sorted and the
+    // clock agree, so a step goes to the next frame; a step on from the last frame stays there.
+    const settledPause = () => page.evaluate(async () => {
+      const st = window.texsortPage.state, clip = st.clip.clip;
+      clip.pause();
+      const since = st.settled;
+      while (st.settled === since || st.running || st.pending) await new Promise((resolve) => requestAnimationFrame(resolve));
+      return [st.clip.index, Math.round((window.texsort.live.source().rgba[3] - 5) / 10), clip.indexAt(clip.video.currentTime)];
+    });
+    const paused = [];
+    for (let i = 0; i < 3; i++) {
+      paused.push(await settledPause());
+      await page.evaluate(() => window.texsortPage.state.clip.clip.play());
+      await page.waitForFunction((k) => window.texsortPage.state.clip.index !== k, { timeout: 120000 }, paused[i][0]);
+    }
+    const lastStep = await page.evaluate(async () => {
+      const st = window.texsortPage.state, clip = st.clip.clip, at = [];
+      const stepTo = async (n) => {  // a step seeks, to the frame it is on too, and the frame sought settles
+        const since = st.settled;
+        clip.step(n);
+        while (st.settled === since || st.running || st.pending) await new Promise((resolve) => requestAnimationFrame(resolve));
+        at.push(st.clip.index);
+      };
+      await stepTo(1);
+      await stepTo(clip.count);
+      await stepTo(1);
+      return { at, count: clip.count };
+    });
+    check(paused.every(([k, sorted, clock]) => k === sorted && k === clock) &&
+          lastStep.at[1] === lastStep.count - 1 && lastStep.at[2] === lastStep.count - 1,
+          'paused, the frame number, the frame sorted and the clock agree; a step on from the last frame stays there',
+          `${JSON.stringify(paused)} (number, sorted, clock); steps ${lastStep.at} of ${lastStep.count}`);
     // A clip whose first frame comes at 1 s (WebM, and MP4 with B-frames behind an edit list's
     // empty edit): numbered from that frame as the CLI numbers them, as many frames as the CLI
     // writes, each its own (no frozen lead-in of the first frame).
@@ -1481,6 +1512,12 @@ async function suiteClip(page, problems) {
       check(cliFrames === 10 && late.count === cliFrames && late.distinct === cliFrames && late.first === 0 && late.last === cliFrames - 1,
             `${name}: a clip starting at 1 s has the CLI's ${cliFrames} frames, each its own`, JSON.stringify(late));
     }
+    // A clip of two frames: each lasts the file's 0.1 s (a clip too short to measure by playing).
+    const two = path.join(dir, 'two.webm');
+    spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=32x16:r=${fps}`, '-frames:v', '2', '-c:v', 'libvpx-vp9', two]);
+    await openClipFile(two);
+    const twoTimed = await page.evaluate(() => { const clip = window.texsortPage.state.clip.clip; return [clip.count, clip.secondsOf(0)]; });
+    check(twoTimed[0] === 2 && Math.abs(twoTimed[1] - 0.1) < 1e-6, 'a clip of two frames keeps its frames\' time', JSON.stringify(twoTimed));
     // A clip whose frames after the first have alpha: the animated PNG keeps alpha in every frame,
     // each frame the CLI's sort of the frame decoded.
     const seeThrough = path.join(dir, 'alpha.webm');
