@@ -60,6 +60,12 @@ int failed(const Error& e) {
   return -static_cast<int>(e.code());
 }
 
+// The page's WebGL2 context, made at the first call that needs it, current.
+void makeCurrent(Live& l) {
+  if (!l.context) l.context = std::make_unique<HeadlessContext>();
+  l.context->makeCurrent();
+}
+
 // The opened picture with its bytes: read back from the frame texture first where a clip's frame
 // left them there (only when something needs them: earlier sorts, new lines, the page's tests).
 const Image& openedImage(Live& l) {
@@ -148,8 +154,7 @@ std::string earlierWords(int argc, char** argv) {
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_open(const char* path, const char* name) {
   Live& l = live();
   try {
-    if (!l.context) l.context = std::make_unique<HeadlessContext>();
-    l.context->makeCurrent();
+    makeCurrent(l);
     std::vector<unsigned char> bytes = readImageFile(path);
     const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
     Image image = decodeImage(name, bytes.data(), bytes.size(), header);
@@ -200,8 +205,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_frame(const std::uint8_t* rgba,
   Live& l = live();
   try {
     checkFrameSize(width, height, name);
-    if (!l.context) l.context = std::make_unique<HeadlessContext>();
-    l.context->makeCurrent();
+    makeCurrent(l);
     const std::size_t bytes = std::size_t(width) * std::size_t(height) * 4;
     return takeFrame(l, Image{std::uint32_t(width), std::uint32_t(height), 4, std::vector<std::uint8_t>(rgba, rgba + bytes)},
                      false, name);
@@ -218,8 +222,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_frame_texture(int width, int he
   Live& l = live();
   try {
     checkFrameSize(width, height, name);
-    if (!l.context) l.context = std::make_unique<HeadlessContext>();
-    l.context->makeCurrent();
+    makeCurrent(l);
     if (l.frame.width() != std::uint32_t(width) || l.frame.height() != std::uint32_t(height)) {
       if (l.imageInFrame) l.image = Image{};  // its bytes go with the texture, as does the view reading them
       l.view.reset();
