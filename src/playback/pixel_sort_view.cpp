@@ -88,7 +88,9 @@ void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algo
 void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algorithm, bool toEnd) {
   checkPixelSortOptions(options);
   checkPixelSortAlgorithm(algorithm);
-  if (plan_->keepsLines(options, algorithm)) {  // the uploaded source stands: only the passes change
+  if (algorithm == algorithm_ && plan_->takes(options)) {  // --mix alone: drawn from the same passes
+    options_ = options;
+  } else if (plan_->keepsLines(options, algorithm)) {  // the uploaded source stands: only the passes change
     plan_->reschedule(options);
     options_ = options;
     pass_ = 0;

@@ -27,8 +27,9 @@ class PixelSortView {
   // New options or line sort: a new schedule, then the sorted result (a change made at an early
   // pass showed nothing of itself until End; the passes can be stepped back from there). Only a new
   // path, angle, centre, mask or field, or options that change whether lines share rows
-  // (packsLines), rebuild the lines and upload the source again. Without `toEnd` the state stays
-  // at pass 0 for the caller to seek (the page sorts a large picture a few passes a frame).
+  // (packsLines), rebuild the lines and upload the source again; a new --mix alone runs no pass
+  // (render and result() mix). Without `toEnd` the state stays at pass 0 for the caller to seek
+  // (the page sorts a large picture a few passes a frame), or where it was for a new --mix alone.
   void setOptions(const PixelSortOptions& options, Algorithm algorithm, bool toEnd = true);
   // Another picture of the same size (a clip's next frame): uploaded under the same lines and
   // schedule, then brought to the pass the view was at.

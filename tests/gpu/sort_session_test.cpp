@@ -268,7 +268,8 @@ TEST_F(Session, PixelSortViewLaysOutTheLinesAgainWhenPackingChanges) {
 }
 
 // --mix in the viewer: the picture at the last pass and the export are the sorted result blended
-// with the original exactly as texsort pixelsort blends it; a new flow field lays the lines again.
+// with the original exactly as texsort pixelsort blends it, a new mix without a pass run; a new
+// flow field lays the lines again.
 TEST_F(Session, PixelSortViewShowsTheMixAndTakesANewField) {
   std::mt19937 rng(67);
   const Image image = test::randomImage(29, 17, rng, 8);
@@ -287,6 +288,14 @@ TEST_F(Session, PixelSortViewShowsTheMixAndTakesANewField) {
   for (std::size_t i = 0; i < image.pixelCount(); ++i) {
     for (int c = 0; c < 3; ++c) ASSERT_EQ(shown[4 * i + c], want.rgba[4 * i + c]) << "pixel " << i << " channel " << c;
   }
+  // A new --mix alone runs no pass (the page's slider): the view stays at the pass it was at.
+  view.seek(2);
+  o.mix = 0.8;
+  view.setOptions(o, Algorithm::BitonicWide, false);
+  EXPECT_EQ(view.pass(), 2u);
+  want = pixelSortReference(image, o);
+  mixWithOriginal(want.rgba, image.rgba, o.mix);
+  EXPECT_EQ(view.result().rgba, want.rgba);
   for (int k = 0; k < 2; ++k) {
     o.path = PixelPath::Flow;
     o.field = std::make_shared<const Image>(test::randomImage(29, 17, rng, 8));

@@ -371,6 +371,24 @@ async function suiteLive(page, problems) {
   });
   check(counted.calls === 1 && counted.args.join(' ') === '--lower 0.29', 'twenty quick changes sort once, with the last',
         JSON.stringify(counted));
+  // A new mix alone runs no pass: the view stays at its last pass and only the drawing changes
+  // (the tool suite compares the mixed picture with the CLI's).
+  const mixed = await page.evaluate(async () => {
+    const live = window.texsort.live, set = live.set, st = window.texsortPage.state;
+    let after = null;
+    live.set = (args) => { const r = set(args); after = { passes: r.passes, at: live.pass() }; return r; };
+    const before = st.settled, c = document.getElementById('option-mix');
+    c.value = '0.5';
+    c.dispatchEvent(new Event('input'));
+    while (st.settled === before || st.running) await new Promise((r) => requestAnimationFrame(r));
+    live.set = set;
+    const mixedAt = st.settled;
+    c.value = '1';
+    c.dispatchEvent(new Event('input'));
+    while (st.settled === mixedAt || st.running) await new Promise((r) => requestAnimationFrame(r));
+    return after;
+  });
+  check(mixed && mixed.passes > 0 && mixed.at === mixed.passes, 'a new mix alone runs no pass', JSON.stringify(mixed));
   // A picture of several encoder runs (over a MiB of rows): the browser's one thread writes the
   // native program's file, byte for byte (the runs go by size, not by cores).
   const bigDir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-big-'));
