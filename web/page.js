@@ -46,7 +46,7 @@
   const state = { input: null, source: null, inputName: 'image.png', shownName: 'image.png', converted: false, opened: false, sample: null,
                   sorted: false, stale: false, running: false, pending: false, wanted: [], sortArgs: [], left: 0,
                   passes: 0, started: 0, settled: 0, opening: 0, reading: 0, files: {}, clip: null, animated: {},
-                  recording: null, recorded: null, savingClip: false, savedClip: null };
+                  recording: null, recorded: null, savingClip: false, savedClip: null, warmTimer: 0, warmLeft: -1 };
 
   for (const spec of specs) {
     const label = document.createElement('label');
@@ -290,6 +290,21 @@
     if (error) showError(error);
     else say(`re-sorted in ${ms.toFixed(0)} ms`);
     state.settled += 1;
+    warmSoon();
+  }
+  // While the page is idle, the programs a first change of key, of the threshold's key or of the
+  // intervals would compile are compiled ahead (texsort.live.warm sorts a strip with each, one at a
+  // time, waiting for the GPU between them), so a change waits for one strip at most.
+  const kWarmPauseMs = 100;
+  function warmSoon() {
+    if (!state.warmTimer) state.warmTimer = setTimeout(warmStep, kWarmPauseMs);
+  }
+  function warmStep() {
+    state.warmTimer = 0;
+    const moving = state.clip && (state.clip.camera || state.clip.clip?.playing);
+    if (state.running || state.pending || moving || state.savingClip || state.recording || $('pixelsort-mode').hidden) return;
+    state.warmLeft = window.texsort.live.warm();  // else the next settle starts it again
+    if (state.warmLeft > 0) warmSoon();
   }
 
   // WebP (RIFF....WEBP) and AVIF/HEIF (....ftypavif, ftypheic, ...): formats browsers read and
@@ -1232,6 +1247,7 @@
       $('watch-mode').hidden = !watching;
       $('pixelsort-mode').hidden = watching;
       if (!watching && state.sorted && !state.running) window.texsort.live.draw($('before').checked);  // Watch drew there
+      if (!watching) warmSoon();
       if (watching && watch.opened !== state.source) watchOpen();
       if (watching) $('watch-play').focus();  // its keys work at once (a focused radio keeps the arrows)
     });

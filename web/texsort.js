@@ -6,6 +6,7 @@
 //     .advance(passes) -> passes left; .draw(original): the picture on the canvas #texsort-gl; .read();
 //     .brush(path, x0, y0, x1, y1, radius, level) -> {changed} or {error}: the mask brush;
 //     .brushFrom(path) -> {} or {error}: the mask its next stroke paints on
+//     .warm() -> steps left: one step of compiling ahead, while idle, what a new key or intervals needs
 //     .frame({rgba, width, height}, name) -> {ready} or {error}: a clip's frame in place of the picture
 //     .frameFrom(video or VideoFrame, width, height, name) -> the same, uploaded on the GPU (null: use frame)
 //     .source() -> {rgba, width, height}: the picture the live sort starts from
@@ -273,6 +274,7 @@
     draw(original) { Module._texsort_live_draw(original ? 1 : 0); },
     pass() { return Module._texsort_live_pass(); },
     wait() { Module._texsort_live_wait(); },  // until the GPU has drawn the picture
+    warm() { return Module._texsort_live_warm(); },  // one step of the idle warm: how many are left
     read() {
       const at = Module._texsort_live_read();
       const width = Module._texsort_live_width(), height = Module._texsort_live_height();

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,17 @@ namespace {
 
 using namespace texsort;
 
+// What the page compiles ahead while it is idle (texsort_live_warm): the programs a first change of
+// key, of the threshold's key or of the kind of intervals would compile (the browser builds a
+// program's code at its first draw: half a second each on SwiftShader), by sorting a strip of two
+// lines of the picture's length once with each: the same pass shapes, so the same programs.
+struct Warm {
+  std::string made;                        // what `left` was made for ("" for nothing yet)
+  std::vector<PixelSortOptions> left;      // still to sort, the next last
+  std::uint32_t width = 0, height = 0;     // the strip
+  GLsync fence = nullptr;                  // the last warm sort's GPU work
+};
+
 struct Live {
   std::unique_ptr<HeadlessContext> context;
   std::string name;  // the user's file, as messages name it
@@ -48,6 +60,7 @@ struct Live {
   gl::Texture frame;            // a clip's frame as the browser decoded it (texsort_live_frame_texture)
   gl::Framebuffer frameTarget;  // ... to read it from
   bool imageInFrame = false;    // image's bytes are frame's, not read back yet
+  Warm warm;
 };
 Live& live() {
   static Live l;
@@ -145,6 +158,37 @@ std::string earlierWords(int argc, char** argv) {
   std::string words;
   for (int i = 0; i < last; ++i) words += std::string(argv[i]) + '\n';
   return words;
+}
+
+// The options the idle warm sorts for the live view: its own with another key, threshold key or
+// kind of intervals each (not a mask, which needs one), on a strip of two of its lines; none for
+// lines that are not rows or columns, or a mask or field (their strips would lay other lines).
+std::vector<PixelSortOptions> warmOptions(const PixelSortView& view, std::uint32_t& width, std::uint32_t& height) {
+  const PixelSortOptions& now = view.options();
+  const LineAxis axis = view.layout().axis;
+  if (axis == LineAxis::None || now.mask || now.field) return {};
+  const bool rows = axis == LineAxis::Rows || axis == LineAxis::RowsBack;
+  width = rows ? view.width() : 2;
+  height = rows ? 2 : view.height();
+  std::vector<PixelSortOptions> all;  // the likelier first: keys, intervals, then the threshold's keys
+  for (std::uint32_t k = 0; k < std::size(kPixelKeys); ++k) {
+    all.push_back(now);
+    all.back().key = static_cast<PixelKey>(k);
+  }
+  for (const Intervals kind : {Intervals::Threshold, Intervals::None, Intervals::Edges, Intervals::Random, Intervals::Waves}) {
+    all.push_back(now);
+    all.back().intervals = kind;
+  }
+  for (std::uint32_t k = 0; now.intervals == Intervals::Threshold && k < std::size(kPixelKeys); ++k) {
+    all.push_back(now);
+    all.back().select = static_cast<PixelKey>(k);
+  }
+  const auto same = [&now](const PixelSortOptions& o) {
+    return o.key == now.key && o.intervals == now.intervals && o.select == now.select;
+  };
+  all.erase(std::remove_if(all.begin(), all.end(), same), all.end());
+  std::reverse(all.begin(), all.end());
+  return all;
 }
 
 }  // namespace
@@ -367,4 +411,40 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* texsort_preset_recipe(const char* na
   for (const PresetInfo& preset : kPresets)
     if (std::string(preset.name) == name) return preset.recipe;
   return "";
+}
+
+// One step of the idle warm (Warm): sorts the strip with the next options not yet warmed for the
+// live view, unless the GPU is still busy with the last one. Returns how many are left (0: all done,
+// or nothing to warm). Options the strip cannot take are skipped; nothing is printed.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_warm() {
+  Live& l = live();
+  if (!l.view) return 0;
+  l.context->makeCurrent();
+  Warm& w = l.warm;
+  if (w.fence) {
+    if (glClientWaitSync(w.fence, 0, 0) == GL_TIMEOUT_EXPIRED) return static_cast<int>(w.left.size()) + 1;
+    glDeleteSync(w.fence);
+    w.fence = nullptr;
+  }
+  const PixelSortOptions& now = l.view->options();  // and what else picks a program: its defines
+  const std::string made = std::to_string(l.view->width()) + 'x' + std::to_string(l.view->height()) + ' ' +
+                           std::to_string(static_cast<int>(l.view->algorithm())) + ' ' +
+                           std::to_string(static_cast<int>(l.view->layout().axis)) + (now.maxSpan ? " pieces" : "") +
+                           (now.skipPercent ? " skip" : "") + (now.invert ? " outside" : "");
+  if (made != w.made) {
+    w.made = made;
+    w.left = warmOptions(*l.view, w.width, w.height);
+  }
+  if (w.left.empty()) return 0;
+  const PixelSortOptions options = w.left.back();
+  w.left.pop_back();
+  try {
+    PixelSortPlan plan("the warm strip", w.width, w.height, options, l.view->algorithm(), true);
+    plan.run(Image{w.width, w.height, 4, std::vector<std::uint8_t>(std::size_t(w.width) * w.height * 4, 0)});
+    w.fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  } catch (const Error&) {  // a key the strip's lines cannot take: nothing to warm for it
+    while (glGetError() != GL_NO_ERROR) {
+    }
+  }
+  return static_cast<int>(w.left.size()) + (w.fence ? 1 : 0);
 }

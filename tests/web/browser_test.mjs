@@ -326,6 +326,25 @@ async function suiteLive(page, problems) {
     check(layout.cut.length === 0, `${width}x${height}: every control shows`, layout.cut.join(', '));
     if (shots) await page.screenshot({ path: path.join(shots, `web-${name}.png`) });
   }
+  // Idle, the page compiles ahead what a first new key, threshold key or kind of intervals needs:
+  // once it says it is done, none of those changes links a program.
+  await page.waitForFunction(() => window.texsortPage.state.warmLeft === 0, { timeout: 600000, polling: 250 });
+  const firstUses = await page.evaluate(async () => {
+    const st = window.texsortPage.state, proto = WebGL2RenderingContext.prototype, link = proto.linkProgram, linked = [];
+    proto.linkProgram = function (...a) { linked[linked.length - 1][1]++; return link.apply(this, a); };
+    for (const [id, value] of [['key', 'saturation'], ['select', 'hue'], ['intervals', 'edges'], ['key', 'luma'],
+                               ['intervals', 'threshold'], ['select', 'luma']]) {
+      linked.push([`${id} ${value}`, 0]);
+      const before = st.settled, c = document.getElementById(`option-${id}`);
+      c.value = value;
+      c.dispatchEvent(new Event('input'));
+      while (st.settled === before || st.running) await new Promise((r) => requestAnimationFrame(r));
+    }
+    proto.linkProgram = link;
+    return linked.filter(([, n]) => n > 0);
+  });
+  check(firstUses.length === 0, 'idle, the programs of a new key, threshold key and intervals are made ahead',
+        JSON.stringify(firstUses));
   // Choosing a preset does not move the picture.
   const x = () => page.$eval('#texsort-gl', (c) => c.getBoundingClientRect().x);
   const before = await x();
