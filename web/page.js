@@ -290,6 +290,7 @@
     if (error) showError(error);
     else say(`re-sorted in ${ms.toFixed(0)} ms`);
     state.settled += 1;
+    state.warmLeft = -1;  // until the warm has looked at what this settle left
     warmSoon();
   }
   // While the page is idle, the programs a first change of key, of the threshold's key or of the
@@ -302,8 +303,9 @@
   function warmStep() {
     state.warmTimer = 0;
     const moving = state.clip && (state.clip.camera || state.clip.clip?.playing);
-    if (state.running || state.pending || moving || state.savingClip || state.recording || $('pixelsort-mode').hidden) return;
-    state.warmLeft = window.texsort.live.warm();  // else the next settle starts it again
+    if (moving || state.savingClip || state.recording) return warmSoon();  // until it pauses or ends
+    if (state.running || state.pending || $('pixelsort-mode').hidden) return;  // the settle, or Watch's end, starts it again
+    state.warmLeft = window.texsort.live.warm();
     if (state.warmLeft > 0) warmSoon();
   }
 

@@ -430,7 +430,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_warm() {
   const std::string made = std::to_string(l.view->width()) + 'x' + std::to_string(l.view->height()) + ' ' +
                            std::to_string(static_cast<int>(l.view->algorithm())) + ' ' +
                            std::to_string(static_cast<int>(l.view->layout().axis)) + (now.maxSpan ? " pieces" : "") +
-                           (now.skipPercent ? " skip" : "") + (now.invert ? " outside" : "");
+                           (now.skipPercent ? " skip" : "") + (now.invert ? " outside" : "") +
+                           (now.intervals == Intervals::Threshold ? " threshold" : "");  // its keys warmed
   if (made != w.made) {
     w.made = made;
     w.left = warmOptions(*l.view, w.width, w.height);

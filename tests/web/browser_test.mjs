@@ -327,13 +327,13 @@ async function suiteLive(page, problems) {
     if (shots) await page.screenshot({ path: path.join(shots, `web-${name}.png`) });
   }
   // Idle, the page compiles ahead what a first new key, threshold key or kind of intervals needs:
-  // once it says it is done, none of those changes links a program.
-  await page.waitForFunction(() => window.texsortPage.state.warmLeft === 0, { timeout: 600000, polling: 250 });
-  const firstUses = await page.evaluate(async () => {
+  // once it says it is done, none of those changes links a program. Also for the threshold's keys
+  // when the lines changed while the intervals were another kind.
+  const idle = () => page.waitForFunction(() => window.texsortPage.state.warmLeft === 0, { timeout: 600000, polling: 250 });
+  const linksOf = (changes) => page.evaluate(async (changes) => {
     const st = window.texsortPage.state, proto = WebGL2RenderingContext.prototype, link = proto.linkProgram, linked = [];
     proto.linkProgram = function (...a) { linked[linked.length - 1][1]++; return link.apply(this, a); };
-    for (const [id, value] of [['key', 'saturation'], ['select', 'hue'], ['intervals', 'edges'], ['key', 'luma'],
-                               ['intervals', 'threshold'], ['select', 'luma']]) {
+    for (const [id, value] of changes) {
       linked.push([`${id} ${value}`, 0]);
       const before = st.settled, c = document.getElementById(`option-${id}`);
       c.value = value;
@@ -342,9 +342,22 @@ async function suiteLive(page, problems) {
     }
     proto.linkProgram = link;
     return linked.filter(([, n]) => n > 0);
-  });
+  }, changes);
+  await idle();
+  const firstUses = await linksOf([['key', 'saturation'], ['select', 'hue'], ['intervals', 'edges'], ['key', 'luma'],
+                                   ['intervals', 'threshold'], ['select', 'luma']]);
   check(firstUses.length === 0, 'idle, the programs of a new key, threshold key and intervals are made ahead',
         JSON.stringify(firstUses));
+  await linksOf([['intervals', 'none']]);
+  await idle();
+  await linksOf([['angle', '90']]);
+  await idle();
+  await linksOf([['intervals', 'threshold']]);
+  await idle();
+  const columnUses = await linksOf([['select', 'max'], ['key', 'hue']]);
+  await linksOf([['angle', '0'], ['select', 'luma'], ['key', 'luma']]);
+  check(columnUses.length === 0, 'idle, also the threshold keys of columns laid out without a threshold',
+        JSON.stringify(columnUses));
   // Choosing a preset does not move the picture.
   const x = () => page.$eval('#texsort-gl', (c) => c.getBoundingClientRect().x);
   const before = await x();
@@ -1149,7 +1162,23 @@ async function suiteClip(page, problems) {
       check(playing.shown >= 3 && playing.readBacks === 0, `${name}: its frames go to the sort on the GPU, none read back`,
             JSON.stringify(playing));
       await page.evaluate(() => window.texsortPage.state.clip.clip.pause());
+      // Paused, the page compiles ahead as for a picture: a first new key then links no program.
+      await page.waitForFunction(() => window.texsortPage.state.warmLeft === 0, { timeout: 600000, polling: 250 });
+      const linked = await page.evaluate(() => {
+        const proto = WebGL2RenderingContext.prototype, link = proto.linkProgram;
+        window.linkedNow = 0;
+        proto.linkProgram = function (...a) { window.linkedNow++; return link.apply(this, a); };
+        window.linkProgramAsBuilt = link;
+        return window.texsortPage.state.settled;
+      });
       await page.select('#option-key', 'hue');
+      await page.waitForFunction((n) => window.texsortPage.state.settled > n && !window.texsortPage.state.running,
+                                 { timeout: 120000 }, linked);
+      const links = await page.evaluate(() => {
+        WebGL2RenderingContext.prototype.linkProgram = window.linkProgramAsBuilt;
+        return window.linkedNow;
+      });
+      check(links === 0, `${name}: paused, the programs of a new key are made ahead`, `${links} programs linked`);
       let last = null;
       for (let k = 0; k < 5; k++) {
         const time = (k + 0.5) / fps;
