@@ -294,8 +294,9 @@
     warmSoon();
   }
   // While the page is idle, the programs a first change of key, of the threshold's key or of the
-  // intervals would compile are compiled ahead (texsort.live.warm sorts a strip with each, one at a
-  // time, waiting for the GPU between them), so a change waits for one strip at most.
+  // intervals would compile are compiled ahead (texsort.live.warm sorts a strip of the picture's
+  // lines, or the picture, with each, one at a time, waiting for the GPU between them), so a change
+  // waits for one such sort at most.
   const kWarmPauseMs = 100;
   function warmSoon() {
     if (!state.warmTimer) state.warmTimer = setTimeout(warmStep, kWarmPauseMs);

@@ -39,14 +39,16 @@ using namespace texsort;
 
 // What the page compiles ahead while it is idle (texsort_live_warm): the programs a first change of
 // key, of the threshold's key or of the kind of intervals would compile (the browser builds a
-// program's code at its first draw: half a second each on SwiftShader), by sorting a strip of two
-// lines of the picture's length once with each: the same pass shapes, so the same programs.
+// program's code at its first draw: half a second each on SwiftShader), by sorting once with each
+// a strip of two lines of the picture's length (rows and columns: the same pass shapes, so the
+// same programs), or the whole picture (other lines, a mask, a flow field) up to kWarmWholePixels.
 struct Warm {
   std::string made;                        // what `left` was made for ("" for nothing yet)
   std::vector<PixelSortOptions> left;      // still to sort, the next last
-  std::uint32_t width = 0, height = 0;     // the strip
+  std::uint32_t width = 0, height = 0;     // the strip, or the picture
   GLsync fence = nullptr;                  // the last warm sort's GPU work
 };
+constexpr std::uint64_t kWarmWholePixels = std::uint64_t{1} << 19;  // 512x1024: a second plan's memory
 
 struct Live {
   std::unique_ptr<HeadlessContext> context;
@@ -161,15 +163,17 @@ std::string earlierWords(int argc, char** argv) {
 }
 
 // The options the idle warm sorts for the live view: its own with another key, threshold key or
-// kind of intervals each (not a mask, which needs one), on a strip of two of its lines; none for
-// lines that are not rows or columns, or a mask or field (their strips would lay other lines).
+// kind of intervals each (not a mask, which needs one), on a strip of two of its lines where its
+// lines are rows or columns and no mask or field is set, else on the whole picture (none when it
+// is larger than kWarmWholePixels).
 std::vector<PixelSortOptions> warmOptions(const PixelSortView& view, std::uint32_t& width, std::uint32_t& height) {
   const PixelSortOptions& now = view.options();
   const LineAxis axis = view.layout().axis;
-  if (axis == LineAxis::None || now.mask || now.field) return {};
+  const bool strip = axis != LineAxis::None && !now.mask && !now.field;
+  if (!strip && std::uint64_t{view.width()} * view.height() > kWarmWholePixels) return {};
   const bool rows = axis == LineAxis::Rows || axis == LineAxis::RowsBack;
-  width = rows ? view.width() : 2;
-  height = rows ? 2 : view.height();
+  width = strip && !rows ? 2 : view.width();
+  height = strip && rows ? 2 : view.height();
   std::vector<PixelSortOptions> all;  // the likelier first: keys, intervals, then the threshold's keys
   for (std::uint32_t k = 0; k < std::size(kPixelKeys); ++k) {
     all.push_back(now);
@@ -427,9 +431,12 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_warm() {
     w.fence = nullptr;
   }
   const PixelSortOptions& now = l.view->options();  // and what else picks a program: its defines
+  const LineLayout& lines = l.view->layout();
   const std::string made = std::to_string(l.view->width()) + 'x' + std::to_string(l.view->height()) + ' ' +
                            std::to_string(static_cast<int>(l.view->algorithm())) + ' ' +
-                           std::to_string(static_cast<int>(l.view->layout().axis)) + (now.maxSpan ? " pieces" : "") +
+                           std::to_string(static_cast<int>(lines.axis)) + ' ' + std::to_string(lines.paddedLength) +
+                           'x' + std::to_string(lines.paddedCount) + (lines.packed ? " packed" : "") +
+                           (now.mask ? " masked" : "") + (now.field ? " field" : "") + (now.maxSpan ? " pieces" : "") +
                            (now.skipPercent ? " skip" : "") + (now.invert ? " outside" : "") +
                            (now.intervals == Intervals::Threshold ? " threshold" : "");  // its keys warmed
   if (made != w.made) {
@@ -440,7 +447,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_warm() {
   const PixelSortOptions options = w.left.back();
   w.left.pop_back();
   try {
-    PixelSortPlan plan("the warm strip", w.width, w.height, options, l.view->algorithm(), true);
+    PixelSortPlan plan("the warm sort", w.width, w.height, options, l.view->algorithm(), true);
     plan.run(Image{w.width, w.height, 4, std::vector<std::uint8_t>(std::size_t(w.width) * w.height * 4, 0)});
     w.fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
   } catch (const Error&) {  // a key the strip's lines cannot take: nothing to warm for it

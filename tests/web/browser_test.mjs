@@ -358,6 +358,12 @@ async function suiteLive(page, problems) {
   await linksOf([['angle', '0'], ['select', 'luma'], ['key', 'luma']]);
   check(columnUses.length === 0, 'idle, also the threshold keys of columns laid out without a threshold',
         JSON.stringify(columnUses));
+  await linksOf([['angle', '30']]);
+  await idle();
+  const angledUses = await linksOf([['key', 'saturation'], ['intervals', 'edges']]);
+  await linksOf([['intervals', 'threshold'], ['key', 'luma'], ['angle', '0']]);
+  check(angledUses.length === 0, 'idle, also for lines at an angle (the whole picture sorted ahead)',
+        JSON.stringify(angledUses));
   // Choosing a preset does not move the picture.
   const x = () => page.$eval('#texsort-gl', (c) => c.getBoundingClientRect().x);
   const before = await x();
