@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 
 #include "error.h"
 #include "pixelsort/pixel_runner.h"
@@ -66,19 +67,33 @@ PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algor
   rebuildLines(options, algorithm);
 }
 
+const gl::Program& PixelSortView::pictureProgram(const std::string& defines) {
+#ifdef __EMSCRIPTEN__
+  // The page keeps one WebGL2 context for all its views, so their programs are kept across them:
+  // the browser builds a program's code at its first draw (as FragmentRunner keeps the passes').
+  static std::map<std::string, gl::Program> kept;
+  gl::Program& p = kept[defines];
+#else
+  gl::Program& p = programs_[defines];
+#endif
+  if (!p) {
+    p = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, "pixelsort_view.frag",
+                    {shaders::kShader_sort_common_glsl, defines.c_str(), shaders::kShader_pixel_source_glsl,
+                     shaders::kShader_pixelsort_view_frag});
+  }
+  return p;
+}
+
 void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algorithm) {
   checkMaskSize(options, image_.width, image_.height, "the mask", "the field");
   // The limits and the memory budget first, as texsort pixelsort checks them; on a refusal the view
   // keeps its plan and options.
   auto plan = std::make_unique<PixelSortPlan>(name_, image_.width, image_.height, options, algorithm, true);
   // The picture reads the source as the passes do.
-  const std::string defines = sourceDefines(sourceShape(plan->layout(), options));
-  gl::Program program("fullscreen.vert", shaders::kShader_fullscreen_vert, "pixelsort_view.frag",
-                      {shaders::kShader_sort_common_glsl, defines.c_str(), shaders::kShader_pixel_source_glsl,
-                       shaders::kShader_pixelsort_view_frag});
+  const gl::Program& program = pictureProgram(sourceDefines(sourceShape(plan->layout(), options)));
   plan->upload(pixels());
   plan_ = std::move(plan);
-  program_ = std::move(program);
+  program_ = &program;
   options_ = options;
   algorithm_ = algorithm;
   lines_ = gl::Texture();
@@ -150,8 +165,8 @@ void PixelSortView::render(bool spans) {
   else if (view.form == Buffer::Compact) form = 2;
   const bool haveSpans = spans && view.spans != nullptr;
 
-  glUseProgram(program_.id());
-  const auto set = [&](const char* name, GLint v) { glUniform1i(program_.uniform(name), v); };
+  glUseProgram(program_->id());
+  const auto set = [&](const char* name, GLint v) { glUniform1i(program_->uniform(name), v); };
   set("u_state", kStateUnit);
   set("u_bytes", kBytesUnit);
   set("u_spans", kSpansUnit);
@@ -162,12 +177,12 @@ void PixelSortView::render(bool spans) {
   set("u_showSpans", haveSpans);
   set("u_widthLog2", static_cast<GLint>(log2Exact(view.layout.width)));
   set("u_compactWidthLog2", static_cast<GLint>(log2Exact(std::max(1u, view.compactLayout.width))));
-  setSourceUniforms(program_, view.sourceShape);  // u_lineBits too
+  setSourceUniforms(*program_, view.sourceShape);  // u_lineBits too
   set("u_spansWidthLog2", static_cast<GLint>(log2Exact(std::max(1u, view.spansLayout.width))));
-  glUniform1ui(program_.uniform("u_maxSpan"), options_.maxSpan);
-  glUniform1ui(program_.uniform("u_skipPercent"), options_.skipPercent);
-  glUniform1ui(program_.uniform("u_seed"), options_.seed);
-  glUniform1ui(program_.uniform("u_mixWeight"), mixWeight(options_.mix));
+  glUniform1ui(program_->uniform("u_maxSpan"), options_.maxSpan);
+  glUniform1ui(program_->uniform("u_skipPercent"), options_.skipPercent);
+  glUniform1ui(program_->uniform("u_seed"), options_.seed);
+  glUniform1ui(program_->uniform("u_mixWeight"), mixWeight(options_.mix));
   const std::pair<GLint, const gl::Texture*> bound[] = {
       {kBytesUnit, form == 3 ? view.current : nullptr},
       {kPixelsUnit, view.pixels},

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -69,6 +70,8 @@ class PixelSortView {
   // A new plan (lines, schedule, runner) for `options` on `algorithm`, the image uploaded to it.
   void rebuildLines(const PixelSortOptions& options, Algorithm algorithm);
   const Image& pixels();  // image_, its bytes read from frame_ first when they are there
+  // The picture's program for the source's `defines`, made at its first use.
+  const gl::Program& pictureProgram(const std::string& defines);
 
 
   Image image_;     // its bytes stale while frame_ holds them
@@ -80,7 +83,8 @@ class PixelSortView {
   std::uint32_t pass_ = 0;
   double lastUpdateMs_ = 0.0;
 
-  gl::Program program_;
+  std::map<std::string, gl::Program> programs_;  // the picture's, by defines (pictureProgram)
+  const gl::Program* program_ = nullptr;          // the one for the current lines
   gl::Texture picture_;
   gl::Texture lines_;  // linesTexture(); empty after the lines change
   gl::Framebuffer target_;

@@ -438,7 +438,10 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_warm() {
                            'x' + std::to_string(lines.paddedCount) + (lines.packed ? " packed" : "") +
                            (now.mask ? " masked" : "") + (now.field ? " field" : "") + (now.maxSpan ? " pieces" : "") +
                            (now.skipPercent ? " skip" : "") + (now.invert ? " outside" : "") +
-                           (now.intervals == Intervals::Threshold ? " threshold" : "");  // its keys warmed
+                           (now.intervals == Intervals::Threshold ? " threshold" : "") +  // its keys warmed
+                           // the lines of candidates laid out otherwise (unpacked, a path's key pieces)
+                           ' ' + std::to_string(static_cast<int>(now.path)) + ' ' + std::to_string(now.angle) + ' ' +
+                           std::to_string(now.centerX) + ',' + std::to_string(now.centerY);
   if (made != w.made) {
     w.made = made;
     w.left = warmOptions(*l.view, w.width, w.height);

@@ -360,9 +360,11 @@ async function suiteLive(page, problems) {
         JSON.stringify(columnUses));
   await linksOf([['angle', '30']]);
   await idle();
-  const angledUses = await linksOf([['key', 'saturation'], ['intervals', 'edges']]);
+  await linksOf([['angle', '40']]);
+  await idle();
+  const angledUses = await linksOf([['key', 'saturation'], ['intervals', 'edges'], ['key', 'shuffle'], ['key', 'hue']]);
   await linksOf([['intervals', 'threshold'], ['key', 'luma'], ['angle', '0']]);
-  check(angledUses.length === 0, 'idle, also for lines at an angle (the whole picture sorted ahead)',
+  check(angledUses.length === 0, 'idle, also for lines at an angle (the whole picture sorted ahead), unpacked ones too',
         JSON.stringify(angledUses));
   // Choosing a preset does not move the picture.
   const x = () => page.$eval('#texsort-gl', (c) => c.getBoundingClientRect().x);
