@@ -417,9 +417,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* texsort_preset_recipe(const char* na
   return "";
 }
 
-// One step of the idle warm (Warm): sorts the strip with the next options not yet warmed for the
-// live view, unless the GPU is still busy with the last one. Returns how many are left (0: all done,
-// or nothing to warm). Options the strip cannot take are skipped; nothing is printed.
+// One step of the idle warm (Warm): sorts the strip (or the picture) with the next options not yet
+// warmed for the live view, unless the GPU is still busy with the last one. Returns how many are
+// left (0: all done, or nothing to warm). Options it cannot take are skipped; nothing is printed.
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_warm() {
   Live& l = live();
   if (!l.view) return 0;
@@ -453,7 +453,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_warm() {
     PixelSortPlan plan("the warm sort", w.width, w.height, options, l.view->algorithm(), true);
     plan.run(Image{w.width, w.height, 4, std::vector<std::uint8_t>(std::size_t(w.width) * w.height * 4, 0)});
     w.fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-  } catch (const Error&) {  // a key the strip's lines cannot take: nothing to warm for it
+  } catch (const Error&) {  // a key its lines cannot take: nothing to warm for it
     while (glGetError() != GL_NO_ERROR) {
     }
   }
