@@ -318,12 +318,14 @@ async function suiteLive(page, problems) {
         .filter((e) => !e.closest('[hidden]') && e.offsetParent !== null)
         .filter((e) => box(e).width === 0 || box(e).right > document.documentElement.clientWidth + 0.5)
         .map((e) => e.id || e.textContent.trim().slice(0, 20));
-      return { scroll: document.documentElement.scrollWidth, canvasWidth: canvas.width, canvasTop: canvas.top, cut };
+      return { scroll: document.documentElement.scrollWidth, canvasWidth: canvas.width, canvasTop: canvas.top, cut,
+               clipBar: document.getElementById('clip-bar').offsetParent !== null };
     });
     check(layout.scroll <= width, `${width}x${height}: no horizontal scroll`, `the page is ${layout.scroll} px wide`);
     check(layout.canvasWidth >= Math.min(300, width - 40), `${width}x${height}: the picture shows`, `${layout.canvasWidth} px wide`);
     check(width > 800 || layout.canvasTop < 300, `${width}x${height}: the picture comes first`, `at ${layout.canvasTop} px`);
     check(layout.cut.length === 0, `${width}x${height}: every control shows`, layout.cut.join(', '));
+    check(!layout.clipBar, `${width}x${height}: a still shows no clip controls`, 'the clip bar shows');
     if (shots) await page.screenshot({ path: path.join(shots, `web-${name}.png`) });
   }
   // Idle, the page compiles ahead what a first new key, threshold key or kind of intervals needs:
