@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "error.h"
+#include "io/files.h"
 #include "sort/algorithms.h"
 #include "pixelsort/presets.h"
 #include "viewer/input_queue.h"
@@ -151,6 +152,10 @@ void Definition::finishDemo(Command& command) {
 }
 
 void Definition::finish(Command& command) {
+  // Standard output by its name (/dev/stdout, /dev/fd/1) is standard output: written in place,
+  // with the report on standard error.
+  for (std::string* output : {&command.sort.output, &command.pixelSort.output, &command.record.output, &command.bench.plot})
+    if (!output->empty() && namesStandardOutput(*output)) *output = "-";
   if (*sortCommand) {
     command.kind = Command::Kind::Sort;
     command.sort.order = order == "desc" ? SortOrder::Descending : SortOrder::Ascending;
@@ -237,7 +242,7 @@ void checkRecipeLine(const std::string& recipe, const RecipeLine& line) {
 
 // --preset NAME|FILE's words, each line checked, the lines after the first behind --then.
 std::vector<std::string> presetWords(const std::string& nameOrFile) {
-  const bool file = nameOrFile.find_first_of("/.") != std::string::npos;
+  const bool file = namesRecipeFile(nameOrFile);
   std::vector<std::string> words;
   for (const RecipeLine& line : presetLines(nameOrFile)) {
     checkRecipeLine(file ? nameOrFile : "preset " + nameOrFile, line);
@@ -309,6 +314,7 @@ std::string recipeNameProblem(const std::string& text) {
 Command parseCommandLine(int argc, const char* const* argv) {
   std::vector<std::string> args(argv, argv + argc);
   std::vector<std::pair<std::string, std::vector<std::string>>> presets;  // each --preset's name and words
+  std::vector<std::string> recipeFiles;                                   // the files among them, inputs too
   // --preset NAME|FILE: the recipe's words in its place (its later sorts as --then stages there);
   // the viewer's --preset opens the recipe in the window instead.
   for (std::size_t i = 1; i < args.size() && args[i] != "--" && args[1] != "demo"; ++i) {
@@ -322,16 +328,20 @@ Command parseCommandLine(int argc, const char* const* argv) {
     if (const std::string why = recipeNameProblem(which); !why.empty()) throw Error(ExitCode::Usage, "--preset: " + why);
     const std::vector<std::string> words = presetWords(which);
     presets.emplace_back(which, words);
+    if (namesRecipeFile(which)) recipeFiles.push_back(which);
     args.erase(args.begin() + std::ptrdiff_t(i), args.begin() + std::ptrdiff_t(i + (joined ? 1 : 2)));
     args.insert(args.begin() + std::ptrdiff_t(i), words.begin(), words.end());
     i += words.size() - 1;
   }
   try {
     const auto dashes = std::find(args.begin(), args.end(), "--");
-    if (std::find(args.begin(), dashes, "--then") != dashes) return parseRecipe(args);
     std::vector<const char*> words;
     for (const std::string& a : args) words.push_back(a.c_str());
-    return parseOne(static_cast<int>(words.size()), words.data());
+    Command command = std::find(args.begin(), dashes, "--then") != dashes
+                          ? parseRecipe(args)
+                          : parseOne(static_cast<int>(words.size()), words.data());
+    command.pixelSort.recipeFiles = recipeFiles;
+    return command;
   } catch (const Error& e) {
     // An option given twice where a preset gave it: CLI11's "--key: At Most 1 required but
     // received 2" names the preset(s) and the command line, where each gave it.

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 
+#include "io/files.h"
 #include "record/encoder.h"
 
 #include <string>
@@ -47,11 +48,15 @@ struct PixelSortCommandOptions {
   bool algorithmChosen = false;                  // --algo named one; else (auto) pixelSortBackendHere() picks
   std::shared_ptr<HeadlessContext> context;      // a batch's one GL context (else each run opens its own)
   std::vector<PixelSortStage> then;              // --then: more sorts, each on the result of the last
+  std::vector<std::string> recipeFiles;          // --preset FILE: the recipe files read, inputs no output may replace
   bool verify = false;
   bool quiet = false;
   bool exitWhenDone = false;  // main's run: exitNow() once the output is in place
 };
 int runPixelSort(const PixelSortCommandOptions& options);
+// Every file a pixel sort reads (inputs, masks and fields of every sort, recipe files), each of
+// which no output may be (io/files.h checkOutput).
+std::vector<InputFile> pixelSortReads(const PixelSortCommandOptions& options);
 // Several inputs (or -o DIR/): each sorted into the folder with one GL context (pixelsort_batch.cpp);
 // a failing input is reported in one line and the rest still done. Exits with the first failure's code.
 int runPixelSortBatch(const PixelSortCommandOptions& options);

@@ -18,7 +18,7 @@ int fail(texsort::ExitCode code, const std::string& message) {
 
 int main(int argc, char** argv) {
   using namespace texsort;
-  installSignalCleanup();  // SIGINT, SIGTERM, SIGHUP leave no temporary file; SIGXFSZ becomes EFBIG
+  installSignalCleanup();  // no signal that ends the process leaves a temporary file; SIGXFSZ becomes EFBIG
   try {
     Command command = parseCommandLine(argc, argv);
     // texsort's environment variables are options too: a malformed one is a usage error before any

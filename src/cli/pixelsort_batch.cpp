@@ -62,12 +62,7 @@ int runPixelSortBatch(const PixelSortCommandOptions& options) {
   }
   // No output may be any file the batch reads (a link to an earlier input's output, a hard link, a
   // mask): all are checked before the first input is sorted, as a single run checks its one.
-  std::vector<InputFile> reads = {{options.mask, "mask"}, {options.field, "field"}};
-  for (const std::string& input : options.inputs) reads.push_back({input});
-  for (const PixelSortStage& stage : options.then) {
-    reads.push_back({stage.mask, "mask"});
-    reads.push_back({stage.field, "field"});
-  }
+  const std::vector<InputFile> reads = pixelSortReads(options);
   for (const std::string& output : outputs) checkOutput(output, reads);
   PixelSortCommandOptions one = options;
   one.exitWhenDone = false;

@@ -123,12 +123,20 @@ void reportPixelSort(const PixelSortCommandOptions& options, const PixelSortPlan
 // A clip (by its name and first bytes; a GIF may be a still, so not a GIF) sorted to a still's
 // output is the user's slip, said as such before its bytes are read as a picture. A file with no
 // bytes to read (missing, a folder, empty, unreadable) is left to the reader, which names its problem.
+[[noreturn]] void refuseClip(const std::string& name) {
+  throw Error(ExitCode::Usage, name + ": a clip needs a clip's output: -o OUT.gif, .mp4, .webm or .mkv, or --format FORMAT "
+                                     "for - or a device");
+}
+
+// A clip by its name or first bytes; a GIF is looked at once read (stillBytes).
 void checkStillInput(const PixelSortCommandOptions& options) {
   const std::string& in = options.input;
-  if (clipInput(in) && videoFormatForPath(in) != VideoFormat::Gif && !regularFileStart(in, 1).empty()) {
-    throw Error(ExitCode::Usage, in + ": a clip needs a clip's output: -o OUT.gif, .mp4, .webm or .mkv, or --format FORMAT "
-                                      "for - or a device");
-  }
+  if (clipInput(in) && videoFormatForPath(in) != VideoFormat::Gif && !regularFileStart(in, 1).empty()) refuseClip(in);
+}
+
+// An animated GIF, whatever its name (standard input too), is a clip.
+void checkStillBytes(const std::string& name, const std::vector<unsigned char>& bytes) {
+  if (gifPictureCount(bytes.data(), bytes.size(), 2) > 1) refuseClip(name + " (an animated GIF)");
 }
 
 }  // namespace
@@ -179,8 +187,21 @@ int runPixelSort(const PixelSortCommandOptions& options) {
                        [&] { return pixelSortFile(options); });
 }
 
-// Standard input for one file at most; the output replaces none of the inputs (the sorts' masks
-// and fields included).
+// Every file a pixel sort reads, which no output may replace: the inputs, each sort's mask and
+// field, the recipe files.
+std::vector<InputFile> pixelSortReads(const PixelSortCommandOptions& options) {
+  std::vector<InputFile> reads = {{options.mask, "mask"}, {options.field, "field"}};
+  if (options.inputs.empty()) reads.push_back({options.input});
+  for (const std::string& input : options.inputs) reads.push_back({input});
+  for (const PixelSortStage& stage : options.then) {
+    reads.push_back({stage.mask, "mask"});
+    reads.push_back({stage.field, "field"});
+  }
+  for (const std::string& recipe : options.recipeFiles) reads.push_back({recipe, "recipe"});
+  return reads;
+}
+
+// Standard input for one file at most; the output replaces none of the files read.
 static void checkPixelSortFiles(const PixelSortCommandOptions& options) {
   if ((options.mask == "-") + (options.field == "-") + (options.input == "-") > 1) {
     throw Error(ExitCode::Usage, "pixelsort: standard input (-) can be one of the input, the mask and the field, not two");
@@ -190,9 +211,8 @@ static void checkPixelSortFiles(const PixelSortCommandOptions& options) {
       throw Error(ExitCode::Usage, std::string("pixelsort: a --then sort's ") + (stage.mask == "-" ? "mask" : "field") +
                                        " must be a file, not -");
     }
-    checkOutput(options.output, {{options.input}, {stage.mask, "mask"}, {stage.field, "field"}});
   }
-  checkOutput(options.output, {{options.input}, {options.mask, "mask"}, {options.field, "field"}});
+  checkOutput(options.output, pixelSortReads(options));
 }
 
 // The still's sort on the GPU: the sorted picture (not yet mixed), the spans for the report, the
@@ -259,6 +279,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   });
   since();
   std::vector<unsigned char> bytes = readImageFile(options.input);
+  checkStillBytes(name, bytes);
   const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
   loadPixelSortImages(ps, options.mask, options.field, header.width, header.height);
   checkPixelSortPlanOnHost(name, header.width, header.height, ps, options.algorithm, bytes.size());

@@ -48,8 +48,8 @@ void checkClipOptions(const PixelSortCommandOptions& options) {
   if (options.fps > 0 && options.frames == 0) {
     throw Error(ExitCode::Usage, "pixelsort: --fps sets the rate of --frames; a video keeps its own");
   }
-  // A GIF may be a still (its first frame, as a still output takes it), and so may a picture
-  // under a clip's name; any other clip is not.
+  // A GIF may be a still (one picture: openClip looks), and so may a picture under a clip's name;
+  // any other clip is not.
   const std::string& in = options.input;
   if (options.frames > 0 && clipInput(in) && videoFormatForPath(in) != VideoFormat::Gif) {
     throw Error(ExitCode::Usage, in + ": --frames makes a clip of a still picture; a clip keeps its own frames (drop --frames)");
@@ -69,7 +69,12 @@ ClipSource openClip(const PixelSortCommandOptions& options) {
   ClipSource source;
   VideoProbe& video = source.video;
   if (options.frames > 0) {
-    source.still = loadImage(options.input, kMaxElements);
+    const std::vector<unsigned char> bytes = readImageFile(options.input);
+    if (gifPictureCount(bytes.data(), bytes.size(), 2) > 1) {
+      throw Error(ExitCode::Usage, inputName(options.input) + ": an animated GIF is a clip; --frames makes a clip of a "
+                                   "still picture, a clip keeps its own frames (drop --frames)");
+    }
+    source.still = decodeImage(inputName(options.input), bytes.data(), bytes.size(), kMaxElements);
     video.alpha = source.still.channels == 2 || source.still.channels == 4;
     source.still.channels = 4;
     video.width = source.still.width;

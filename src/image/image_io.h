@@ -39,6 +39,11 @@ std::vector<unsigned char> readImageFile(const std::string& path);
 // is still a picture. False for what cannot be looked at twice (standard input, a FIFO).
 bool startsAsPicture(const std::string& path);
 
+// How many pictures (frames) the GIF in `bytes` holds, counting no further than atMost; 0 when the
+// bytes are not a GIF. More than one: an animated GIF, a clip, which a still's reader would cut to
+// its first frame.
+std::size_t gifPictureCount(const unsigned char* bytes, std::size_t size, std::size_t atMost);
+
 // What a file's header says, after the stb guards and the pixel limit: nothing is decoded yet, so
 // a command can check its memory budget first. Throws texsort::Error(BadInput) as loadImage does.
 struct ImageHeader {

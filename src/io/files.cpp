@@ -39,6 +39,18 @@ char gTemporary[kTemporarySlots][PATH_MAX];
 std::atomic<bool> gHaveTemporary[kTemporarySlots];
 std::atomic<pid_t> gChild{0};
 
+constexpr int kCleanedUpSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+#ifdef SIGPOLL
+                                      SIGPOLL,
+#endif
+#ifdef SIGPWR
+                                      SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+                                      SIGSTKFLT,
+#endif
+                                      SIGXCPU};
+
 void onSignal(int signal) {
   // The helper first, and dead before anything is removed: an encoder still starting could
   // otherwise create its output after the unlink below (seen under load), and its output is
@@ -148,6 +160,24 @@ std::string resolvedOutput(const std::string& path) {
     target = (link.is_absolute() ? link : fs::path(target).parent_path() / link).string();
   }
   failOutput(path, "too many levels of symbolic links");
+}
+
+// /dev/stdout, /dev/fd/1, /proc/self/fd/1 (or a link to one): the kernel's names of descriptor 1,
+// whose target (a pipe's "pipe:[N]", a socket's) is no path to write beside.
+bool standardOutputName(const std::string& path) {
+  std::string at = path;
+  for (int depth = 0; depth < 40; ++depth) {
+    const std::string normal = fs::path(at).lexically_normal().string();
+    for (const char* name : {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/proc/thread-self/fd/1"})
+      if (normal == name) return true;
+    if (normal == "/proc/" + std::to_string(::getpid()) + "/fd/1") return true;
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(at, ec))) return false;
+    const fs::path link = fs::read_symlink(at, ec);
+    if (ec) return false;
+    at = (link.is_absolute() ? link : fs::path(at).parent_path() / link).string();
+  }
+  return false;
 }
 
 bool isDeviceOrFifo(const fs::file_status& st) {
@@ -271,8 +301,10 @@ std::vector<unsigned char> readWholeFile(const std::string& path, std::uint64_t 
   return bytes;
 }
 
+bool namesStandardOutput(const std::string& path) { return path == "-" || standardOutputName(path); }
+
 void writeOutput(const std::string& path, const std::function<bool(const ByteSink& sink)>& write) {
-  if (path == "-") return writeStandardOutput(write);
+  if (namesStandardOutput(path)) return writeStandardOutput(write);
   checkOutputPath(path);
   const std::string target = resolvedOutput(path);
   std::error_code ec;
@@ -301,7 +333,7 @@ void closeStandardOutput() {
 }
 
 void checkOutputPath(const std::string& path) {
-  if (path == "-") return;
+  if (namesStandardOutput(path)) return;
   if (path.empty()) throw Error(ExitCode::Usage, "the output's name is empty; give a file name or -");
   const std::string target = resolvedOutput(path);
   std::error_code ec;
@@ -357,7 +389,13 @@ bool samePath(const std::string& a, const std::string& b) {
 }
 
 void installSignalCleanup() {
-  for (int signal : {SIGINT, SIGTERM, SIGHUP}) std::signal(signal, onSignal);
+  // Every signal whose default action ends the process, but the faults of texsort's own code
+  // (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS: a handler could not trust the
+  // memory it would read) and SIGKILL and SIGSTOP, which no handler sees.
+  for (int signal : kCleanedUpSignals) std::signal(signal, onSignal);
+#ifdef SIGRTMIN
+  for (int signal = SIGRTMIN; signal <= SIGRTMAX; ++signal) std::signal(signal, onSignal);
+#endif
   // A write past a file-size limit then fails with EFBIG, which the output rule reports and cleans
   // up, instead of SIGXFSZ killing the process and leaving its temporary file behind.
   std::signal(SIGXFSZ, SIG_IGN);

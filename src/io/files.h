@@ -1,6 +1,7 @@
 // File I/O with coreutils manners: whole-file reads with clear errors, and one rule for every
 // output texsort writes (sort's image, bench --plot, the viewer's exports):
-//   "-"                          standard output: only the file's bytes go there
+//   "-"                          standard output: only the file's bytes go there; so do its
+//                                names /dev/stdout, /dev/fd/1 and /proc/self/fd/1 (or a link to one)
 //   an existing device or FIFO   opened and written in place: never renamed over, never unlinked
 //   a symbolic link              followed: its target is replaced as below, the link stays a link
 //   anything else                written to a temporary file in the same folder (permissions of a
@@ -37,6 +38,10 @@ std::vector<unsigned char> regularFileStart(const std::string& path, std::size_t
 // the file and the problem (a full disk, a file-size limit, a failing fsync or close, ...).
 using ByteSink = std::function<bool(const void* data, std::size_t size)>;
 void writeOutput(const std::string& path, const std::function<bool(const ByteSink& sink)>& write);
+
+// Whether `path` is standard output: "-", /dev/stdout, /dev/fd/1, /proc/self/fd/1, or a link to one.
+// A command treats it as "-" (its report then goes to standard error).
+bool namesStandardOutput(const std::string& path);
 
 // Throws texsort::Error(BadOutput) unless `path` could be written by writeOutput: "-", an existing
 // device or FIFO, or a file (a link's target) whose folder exists and is writable and which is not
@@ -97,9 +102,11 @@ class ScratchFile {
 // before removing anything.
 void setSignalChild(pid_t child);
 
-// Makes SIGPIPE an EPIPE write error, and SIGINT, SIGTERM and SIGHUP stop the helper process (setSignalChild), remove the temporary
-// files alive (TemporaryPath), then end the process by the same signal, so the shell reports
-// 130, 143 or 129. Call once, early in main.
+// Makes SIGPIPE an EPIPE write error, and every other signal that would end the process (SIGINT,
+// SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM, ..., the real-time ones; not a fault of its own code)
+// stop the helper process (setSignalChild), remove the temporary files alive (TemporaryPath), then
+// end the process by the same signal, so the shell reports 130, 143, 129, 131, ... Call once,
+// early in main.
 void installSignalCleanup();
 
 }  // namespace texsort

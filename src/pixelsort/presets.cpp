@@ -24,7 +24,9 @@ const PresetInfo kPresets[6] = {
 
 std::vector<RecipeLine> recipeLines(const std::string& text) {
   std::vector<RecipeLine> lines;
-  std::istringstream in(text);
+  // A byte-order mark (what Windows editors write first) is not a word of the first line.
+  const bool marked = text.compare(0, 3, "\xEF\xBB\xBF") == 0;
+  std::istringstream in(marked ? text.substr(3) : text);
   std::size_t number = 0;
   for (std::string line; std::getline(in, line);) {
     RecipeLine sort{++number, {}};
@@ -45,7 +47,7 @@ std::vector<std::string> recipeWords(const std::string& text) {
 }
 
 std::vector<RecipeLine> presetLines(const std::string& nameOrFile) {
-  if (nameOrFile.find_first_of("/.") == std::string::npos) {
+  if (!namesRecipeFile(nameOrFile)) {
     std::string names;
     for (const PresetInfo& p : kPresets) {
       if (nameOrFile == p.name) return recipeLines(p.recipe);

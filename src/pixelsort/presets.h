@@ -32,13 +32,16 @@ struct RecipeLine {
 };
 
 // The sorts of a recipe's text: '#' starts a comment to the end of its line, words are separated
-// by blanks, and each non-empty line is one sort.
+// by blanks, and each non-empty line is one sort. A UTF-8 byte-order mark at the start is skipped.
 std::vector<RecipeLine> recipeLines(const std::string& text);
 
 // The words of a recipe's text: its lines' words, each line after the first starting with --then.
 std::vector<std::string> recipeWords(const std::string& text);
 
-// --preset NAME (a shipped preset) or FILE (a name with '/' or '.' in it): its sorts. Throws
+// Whether --preset TEXT names a recipe file (a name with '/' or '.' in it), not a shipped preset.
+inline bool namesRecipeFile(const std::string& nameOrFile) { return nameOrFile.find_first_of("/.") != std::string::npos; }
+
+// --preset NAME (a shipped preset) or FILE (namesRecipeFile): its sorts. Throws
 // texsort::Error(Usage) naming the presets for an unknown name, Error(BadInput) naming the file
 // when it cannot be read, is over 64 KiB or holds no options.
 std::vector<RecipeLine> presetLines(const std::string& nameOrFile);

@@ -112,6 +112,12 @@ VideoDecoder::VideoDecoder(const std::string& path) : path_(path), file_(ffmpegF
   ffprobe_ = findFfprobe(ffmpeg);
   const std::vector<std::string> stream = probeStream();
   checkOneSize();
+  // A display rotation (a phone's clip): ffmpeg turns each frame upright as it decodes, so the
+  // frames are sorted as they are shown and written upright; a quarter turn swaps the sides.
+  double rotation = 0.0;
+  if (number(valueOf(stream, "rotation"), rotation) && std::lround(std::fabs(rotation)) % 180 == 90) {
+    std::swap(probe_.width, probe_.height);
+  }
   readFrameTimes(stream);
   // VP8 and VP9 keep alpha beside the picture (WebM's alpha_mode): only libvpx's decoders read it.
   const std::string codec = valueOf(stream, "codec_name");
@@ -138,7 +144,7 @@ std::vector<std::string> VideoDecoder::probeStream() {
   const std::vector<std::string> lines =
       ffprobe({"-select_streams", "v:0", "-show_entries",
                "stream=width,height,avg_frame_rate,r_frame_rate,nb_frames,duration,time_base,pix_fmt,codec_name:stream_tags="
-               "alpha_mode:format=duration,start_time",
+               "alpha_mode:stream_side_data=rotation:format=duration,start_time",
                "-of", "default=noprint_wrappers=1"},
               &status);
   if (status != 0 || lines.empty()) {

@@ -2,6 +2,7 @@
 #include "sort/memory_budget.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -133,9 +134,14 @@ std::optional<std::uint64_t> memoryLimit() {
   const char* text = std::getenv("TEXSORT_MEMORY_LIMIT");
   if (!text) return std::nullopt;
   const std::string value = text;
-  const bool digits = !value.empty() && value.size() <= 19 &&
-                      std::all_of(value.begin(), value.end(), [](unsigned char c) { return std::isdigit(c); });
+  const bool digits = !value.empty() && std::all_of(value.begin(), value.end(), [](unsigned char c) { return std::isdigit(c); });
+  errno = 0;
   const std::uint64_t cap = digits ? std::strtoull(text, nullptr, 10) : 0;
+  if (digits && errno == ERANGE) {
+    throw Error(ExitCode::Usage, "TEXSORT_MEMORY_LIMIT: '" + value.substr(0, 40) + (value.size() > 40 ? "..." : "") +
+                                     "' is too large: the most is " + std::to_string(UINT64_MAX) +
+                                     " bytes (or unset it: no limit)");
+  }
   if (cap == 0) {
     throw Error(ExitCode::Usage, "TEXSORT_MEMORY_LIMIT: '" + value.substr(0, 40) +
                                      "' is not a number of bytes; give a whole number above 0, or unset it");

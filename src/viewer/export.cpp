@@ -23,6 +23,7 @@ Image currentPicture(ViewerState& s) {
 
 void checkViewerOutput(const ViewerState& s, const std::string& path) {
   std::vector<InputFile> inputs = {{s.sourcePath}, {s.maskPath, "mask"}, {s.fieldPath, "field"}, {s.recipePath, "recipe"}};
+  if (namesRecipeFile(s.recipeName)) inputs.push_back({s.recipeName, "recipe"});  // the one loaded (--preset FILE too)
   for (const PixelSortStage& step : s.recipe) inputs.insert(inputs.end(), {{step.mask, "mask"}, {step.field, "field"}});
   checkOutput(path, inputs);
 }

@@ -197,9 +197,16 @@ FirstPicture checkViewerArguments(const ViewerOptions& options) {
   first.path = options.image.empty() ? bundledAsset("astronaut.png") : options.image;
   first.clip = options.generate == 0 && clipInput(first.path) ? readClip(first.path) : nullptr;
   if (options.generate == 0 && !first.clip) first.image = loadImage(first.path, kMaxElements);
-  const std::string source = options.generate != 0 ? "" : first.path;
+  // Every file the window reads from its command line: the picture, --preset's recipe file and
+  // that recipe's masks and fields.
+  std::vector<InputFile> reads = {{options.generate != 0 ? "" : first.path}};
+  if (namesRecipeFile(options.preset)) reads.push_back({options.preset, "recipe"});
+  if (!options.preset.empty() && options.recipe) {
+    for (const PixelSortStage& step : options.recipe(options.preset))
+      reads.insert(reads.end(), {{step.mask, "mask"}, {step.field, "field"}});
+  }
   for (const std::string* output : {&options.exportState, &options.exportSheet, &options.screenshot, &options.record}) {
-    if (!output->empty()) checkOutput(*output, {{source}});
+    if (!output->empty()) checkOutput(*output, reads);
   }
   if (!options.record.empty() && !videoFormatForPath(options.record)) {
     throw Error(ExitCode::Usage, options.record + ": end the name in .gif, .mp4, .webm or .mkv");

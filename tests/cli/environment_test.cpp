@@ -106,6 +106,27 @@ TEST(Cli, MalformedEnvironmentVariablesAreUsageErrors) {
   EXPECT_TRUE(test::listFolder(dir.root()).empty());
 }
 
+// A whole number of bytes past what 64 bits hold is too large, said so; the largest that fits is
+// no limit at all (the machine's memory is less).
+TEST(Cli, AMemoryLimitPastSixtyFourBitsIsTooLarge) {
+  test::TempFolder dir;
+  const std::vector<std::string> args = {"sort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "-q"};
+  const test::RunResult largest = runTexsort(args, test::RunOptions{{}, {{"TEXSORT_MEMORY_LIMIT", "18446744073709551615"}}});
+  EXPECT_EQ(largest.exitCode, 0) << largest.err;
+  EXPECT_TRUE(test::fileExists(dir.path("out.png")));
+  ::unlink(dir.path("out.png").c_str());
+  for (const char* value : {"18446744073709551616", "000018446744073709551616", "99999999999999999999999999"}) {
+    const test::RunResult r = runTexsort(args, test::RunOptions{{}, {{"TEXSORT_MEMORY_LIMIT", value}}});
+    EXPECT_EQ(r.exitCode, 2) << value << ": " << r.err;
+    EXPECT_EQ(r.err, std::string("texsort: error: TEXSORT_MEMORY_LIMIT: '") + value +
+                         "' is too large: the most is 18446744073709551615 bytes (or unset it: no limit)\n");
+  }
+  // Leading zeros are still the number they spell (4 GB, here more than the sort needs).
+  const test::RunResult zeros = runTexsort(args, test::RunOptions{{}, {{"TEXSORT_MEMORY_LIMIT", "0000000000000000000004000000000"}}});
+  EXPECT_EQ(zeros.exitCode, 0) << zeros.err;
+  EXPECT_TRUE(test::listFolder(dir.root()) == std::vector<std::string>{"out.png"});
+}
+
 // Every GL/EGL failure path, forced on llvmpipe through TEXSORT_FORCE_FAILURE: exit 4, one line
 // that says which step failed, and no output file.
 TEST(Cli, GpuFailuresAreReportedInOneLine) {

@@ -54,6 +54,28 @@ TEST(Outputs, DashIsStandardOutputAndTheReportGoesToStandardError) {
   EXPECT_FALSE(test::fileExists("-"));
 }
 
+// Standard output by its names (/dev/stdout, /dev/fd/1, /proc/self/fd/1, a link to one) is
+// standard output when it is a pipe: written in place, the report on standard error, as with -.
+TEST(Outputs, StandardOutputByItsPathIsStandardOutput) {
+  test::TempFolder dir;
+  const std::vector<std::uint8_t> expected = sortedCoffee(dir);
+  ASSERT_EQ(::symlink("/dev/stdout", dir.path("out.png").c_str()), 0);
+  for (const std::string& name : {std::string("/dev/stdout"), std::string("/dev/fd/1"), std::string("/proc/self/fd/1"),
+                                  dir.path("out.png")}) {
+    const test::RunResult r = runTexsort({"sort", coffee(), "-o", name});
+    ASSERT_EQ(r.exitCode, 0) << name << ": " << r.err;
+    EXPECT_EQ(std::vector<std::uint8_t>(r.out.begin(), r.out.end()), expected) << name << ": only the PNG's bytes";
+    EXPECT_NE(r.err.find("-> standard output,"), std::string::npos) << r.err;
+    const test::RunResult pixels = runTexsort({"pixelsort", coffee(), "-o", name, "-q"});
+    ASSERT_EQ(pixels.exitCode, 0) << name << ": " << pixels.err;
+    EXPECT_EQ(pixels.out.compare(0, 8, "\x89PNG\r\n\x1a\n"), 0) << name;
+  }
+  const test::RunResult clip = runTexsort({"pixelsort", coffee(), "--frames", "2", "--format", "mkv", "-o", "/dev/fd/1", "-q"});
+  ASSERT_EQ(clip.exitCode, 0) << clip.err;
+  EXPECT_EQ(clip.out.compare(0, 4, "\x1a\x45\xdf\xa3"), 0) << "a Matroska file on standard output";
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"out.png"}) << "the link, and nothing beside it";
+}
+
 TEST(Outputs, DashAsInputReadsStandardInput) {
   test::TempFolder dir;
   const std::vector<std::uint8_t> expected = sortedCoffee(dir);

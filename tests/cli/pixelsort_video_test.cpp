@@ -343,26 +343,31 @@ TEST(PixelSortVideo, BenchTimesEachStage) {
   EXPECT_EQ(alone.err, "texsort: error: --sides sets the sizes of --pixelsort or --video; give one of them\n");
 }
 
-// SIGTERM mid-clip: texsort ends by the signal, both ffmpegs (the decoder reading the clip, the
+// A signal mid-clip (SIGTERM, and every other whose default ends the process: SIGQUIT from
+// Ctrl+Backslash, SIGUSR1, SIGALRM): texsort ends by the signal, both ffmpegs (the decoder reading the clip, the
 // encoder writing into the scratch folder) are gone, and nothing is left: no output, no scratch.
 TEST(PixelSortVideo, ASignalMidClipLeavesNothing) {
-  test::TempFolder in, out, scratch;
+  test::TempFolder in;
   const std::string clip = writeClip(in, "long.mkv", 320, 240, 240, 24);
-  test::RunOptions options;
-  options.setEnv = {{"TMPDIR", scratch.root()}};
-  options.whileRunning = [&](int pid) {
-    for (int i = 0; i < 600 && test::emptyFolder(scratch.root()); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    ::kill(pid, SIGTERM);
-  };
-  const test::RunResult r = runTexsort({"pixelsort", clip, "-o", out.path("sorted.mkv")}, options);
-  EXPECT_EQ(r.signal, SIGTERM) << r.err;
-  EXPECT_TRUE(test::listFolder(out.root()).empty());
-  for (int i = 0; i < 100 && test::processesMentioning(in.root()) + test::processesMentioning(scratch.root()) > 0; ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  EXPECT_EQ(test::processesMentioning(in.root()), 0) << "the decoder was stopped";
-  EXPECT_EQ(test::processesMentioning(scratch.root()), 0) << "the encoder was stopped";
-  EXPECT_TRUE(test::emptyFolder(scratch.root()));
+  for (const int signal : {SIGTERM, SIGQUIT, SIGUSR1, SIGALRM}) {
+    SCOPED_TRACE(strsignal(signal));
+    test::TempFolder out, scratch;
+    test::RunOptions options;
+    options.setEnv = {{"TMPDIR", scratch.root()}};
+    options.whileRunning = [&](int pid) {
+      for (int i = 0; i < 600 && test::emptyFolder(scratch.root()); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      ::kill(pid, signal);
+    };
+    const test::RunResult r = runTexsort({"pixelsort", clip, "-o", out.path("sorted.mkv")}, options);
+    EXPECT_EQ(r.signal, signal) << r.err;
+    EXPECT_TRUE(test::listFolder(out.root()).empty());
+    for (int i = 0; i < 100 && test::processesMentioning(in.root()) + test::processesMentioning(scratch.root()) > 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(test::processesMentioning(in.root()), 0) << "the decoder was stopped";
+    EXPECT_EQ(test::processesMentioning(scratch.root()), 0) << "the encoder was stopped";
+    EXPECT_TRUE(test::emptyFolder(scratch.root()));
+  }
 }
 
 // A name is a file to ffmpeg and ffprobe, never an option or a protocol: a clip named -s.mkv (its
@@ -468,16 +473,18 @@ TEST(PixelSortVideo, ClipsKeepTheirLength) {
     EXPECT_EQ(r.out.find("  note      " + dir.path(c.output) + ": a GIF shows at most 50 frames a second; the 60 fps frames "
                          "are written at 50") != std::string::npos, slowed) << r.out;
   }
-  // A GIF may be a still: to a picture's output it is its first frame, whatever the extension's case.
-  test::writeFile(dir.path("Two.Gif"), test::readFile(dir.path("two.gif")));
-  const test::RunResult first = runTexsort({"pixelsort", dir.path("Two.Gif"), "-o", dir.path("first.png"), "-q"});
+  // A GIF of one picture may be a still: to a picture's output it is that picture, whatever the
+  // extension's case (an animated one is a clip: AnAnimatedGifIsAClip).
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", dir.path("two.gif"), "-frames:v", "1", dir.path("Still.Gif")})
+                .exitCode, 0);
+  const test::RunResult first = runTexsort({"pixelsort", dir.path("Still.Gif"), "-o", dir.path("first.png"), "-q"});
   EXPECT_EQ(first.exitCode, 0) << first.err;
   // A one-frame GIF (its one delay reads back as a tenth of a second).
-  const test::RunResult single = runTexsort({"pixelsort", dir.path("two.gif"), "--frames", "1", "-o", dir.path("one.gif"), "-q"});
+  const test::RunResult single = runTexsort({"pixelsort", dir.path("Still.Gif"), "--frames", "1", "-o", dir.path("one.gif"), "-q"});
   ASSERT_EQ(single.exitCode, 0) << single.err;
   EXPECT_EQ(test::probe(dir.path("one.gif")).frames, 1);
   // A still made a clip at 60 fps, and a recording at 60 fps: the same.
-  const test::RunResult still = runTexsort({"pixelsort", dir.path("two.gif"), "--frames", "30", "--fps", "60", "-o",
+  const test::RunResult still = runTexsort({"pixelsort", dir.path("Still.Gif"), "--frames", "30", "--fps", "60", "-o",
                                             dir.path("still.gif"), "-q"});
   ASSERT_EQ(still.exitCode, 0) << still.err;
   EXPECT_EQ(test::probe(dir.path("still.gif")).frames, 25);
