@@ -43,7 +43,8 @@ git diff -U0 "$base" -- . | python3 "$(dirname "$0")/mutants.py" --count "$count
 [ -s "$plan" ] || { echo "mutants: no line of the change since $base takes a mutant"; exit 0; }
 
 killed=0 survived=0 stillborn=0
-while IFS=$'\t' read -r file line operator before after; do
+# The plan on descriptor 3: the build and the tests may read standard input.
+while IFS=$'\t' read -r -u 3 file line operator before after; do
   current=$file
   cp "$file" "$backup"
   python3 - "$file" "$line" "$before" "$after" << 'EOF'
@@ -55,10 +56,10 @@ lines[line - 1] = after
 open(path, "w", encoding="utf-8").write("\n".join(lines))
 EOF
   where="$file:$line $operator"
-  if ! bash -c "$build" > "$log" 2>&1; then
+  if ! bash -c "$build" < /dev/null > "$log" 2>&1; then
     stillborn=$((stillborn + 1))
     echo "stillborn  $where"
-  elif "$@" > "$log" 2>&1; then
+  elif "$@" < /dev/null > "$log" 2>&1; then
     survived=$((survived + 1))
     echo "SURVIVED   $where: $(echo "$after" | sed 's/^ *//')"
   else
@@ -66,7 +67,7 @@ EOF
     echo "killed     $where"
   fi
   restore
-done < "$plan"
+done 3< "$plan"
 bash -c "$build" > "$log" 2>&1 || echo "mutants: the build after the last mutant failed: see '$build'" >&2
 built=$((killed + survived))
 echo "mutants: $killed of $built killed ($((built ? 100 * killed / built : 0)) %), $stillborn did not build"

@@ -121,6 +121,11 @@ TEST(Cli, AMemoryLimitPastSixtyFourBitsIsTooLarge) {
     EXPECT_EQ(r.err, std::string("texsort: error: TEXSORT_MEMORY_LIMIT: '") + value +
                          "' is too large: the most is 18446744073709551615 bytes (or unset it: no limit)\n");
   }
+  // A long one is cut in the message after 40 characters.
+  const std::string long45(45, '9');
+  const test::RunResult cut = runTexsort(args, test::RunOptions{{}, {{"TEXSORT_MEMORY_LIMIT", long45}}});
+  EXPECT_EQ(cut.err, "texsort: error: TEXSORT_MEMORY_LIMIT: '" + long45.substr(0, 40) +
+                         "...' is too large: the most is 18446744073709551615 bytes (or unset it: no limit)\n");
   // Leading zeros are still the number they spell (4 GB, here more than the sort needs).
   const test::RunResult zeros = runTexsort(args, test::RunOptions{{}, {{"TEXSORT_MEMORY_LIMIT", "0000000000000000000004000000000"}}});
   EXPECT_EQ(zeros.exitCode, 0) << zeros.err;

@@ -126,6 +126,41 @@ TEST(ReadWholeFile, ReadsEveryByteAndRefusesFilesOverTheLimit) {
   expectError([&] { readWholeFile(dir.path("empty"), 100); }, ExitCode::BadInput, "empty file");
 }
 
+// A GIF made by hand: two colours in the screen's table, then `pictures` images (the first with a
+// local table of four colours, each with one data sub-block), an extension between them.
+std::vector<unsigned char> handMadeGif(const char* version, int pictures) {
+  std::vector<unsigned char> gif(version, version + 6);
+  gif.insert(gif.end(), {2, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255});  // 2x1, a global table of 2
+  for (int k = 0; k < pictures; ++k) {
+    gif.insert(gif.end(), {0x21, 0xF9, 4, 0, 10, 0, 0, 0});               // a delay of 10 hundredths
+    gif.insert(gif.end(), {0x2C, 0, 0, 0, 0, 2, 0, 1, 0, static_cast<unsigned char>(k == 0 ? 0x81 : 0)});  // 4 colours on the first
+    if (k == 0) gif.insert(gif.end(), 12, 0x2C);  // its colours: bytes that read as image blocks if not skipped
+    gif.insert(gif.end(), {2, 2, 0x44, 0x01, 0});  // the LZW code size, a sub-block of 2, the end
+  }
+  gif.push_back(0x3B);
+  return gif;
+}
+
+// The pictures of a GIF, counted by its blocks' lengths: both versions, local colour tables and
+// extensions skipped, counting stopped at atMost, nothing for bytes that are not a GIF.
+TEST(GifPictureCount, CountsTheImagesOfBothVersions) {
+  for (const char* version : {"GIF87a", "GIF89a"}) {
+    SCOPED_TRACE(version);
+    for (int pictures : {1, 2, 3}) {
+      const std::vector<unsigned char> gif = handMadeGif(version, pictures);
+      EXPECT_EQ(gifPictureCount(gif.data(), gif.size(), 10), std::size_t(pictures));
+      EXPECT_EQ(gifPictureCount(gif.data(), gif.size(), 2), std::size_t(std::min(pictures, 2)));
+    }
+    std::vector<unsigned char> cut = handMadeGif(version, 2);
+    cut.resize(cut.size() - 8);  // inside the second image's descriptor: it is there, if damaged
+    EXPECT_EQ(gifPictureCount(cut.data(), cut.size(), 10), 2u);
+  }
+  const std::vector<unsigned char> png = test::readFile(test::assetPath("coffee.png"));
+  EXPECT_EQ(gifPictureCount(png.data(), png.size(), 10), 0u);
+  std::vector<unsigned char> other = handMadeGif("GIF88a", 2);
+  EXPECT_EQ(gifPictureCount(other.data(), other.size(), 10), 0u);
+}
+
 TEST(SamePath, SeesThroughDifferentSpellings) {
   test::TempFolder dir;
   test::writeFile(dir.path("a.png"), {1});

@@ -1,0 +1,85 @@
+// What a pixel sort starts from after a change on the same GL objects: new options on the same
+// lines (a reschedule) and a new picture copied from a framebuffer both start from the source
+// alone, as the CPU model does, and a new --center lays the lines out again.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+
+#include "gl/objects.h"
+#include "pixelsort/pixel_runner.h"
+#include "pixelsort/pixel_sort.h"
+#include "playback/pixel_sort_view.h"
+#include "sort/cpu_model.h"
+#include "gpu_fixture.h"
+#include "same_state.h"
+#include "test_support.h"
+
+namespace texsort {
+namespace {
+
+using Gpu = test::GpuTest;
+
+// The state the CPU model starts a pixel sort from: the source, nothing sorted yet. (The span words
+// are the GPU's own scratch, cleared by the first pass.)
+void expectStartState(const Runner& runner, const std::vector<PixelTexel>& source) {
+  const SortState gpu = runner.readState();
+  EXPECT_TRUE(gpu.source == source) << "the source";
+  EXPECT_TRUE(gpu.elements.empty()) << "no elements of the last sort";
+  EXPECT_TRUE(gpu.pixels.empty()) << "no picture of the last sort";
+  EXPECT_TRUE(gpu.wide.empty() && gpu.compact.empty() && gpu.scan.empty()) << "no layers of the last sort";
+}
+
+// Right after a reschedule (new options, same lines) and right after a new picture from a
+// framebuffer, on both runners: the whole state is the CPU model's start, and every pass from
+// there equals the model's.
+TEST_F(Gpu, AReplannedSortStartsFromTheSourceAlone) {
+  std::mt19937 rng(79);
+  const Image image = test::randomImage(33, 19, rng, 8), next = test::randomImage(33, 19, rng, 8);
+  const gl::Texture frame(next.width, next.height, gl::TextureFormat::Rgba8, next.rgba.data(), "frame");
+  const gl::Framebuffer frameTarget(frame, "frame target");
+  PixelSortOptions o;
+  o.angle = 30.0;
+  o.lower = 0.2;
+  PixelSortOptions other = o;
+  other.lower = 0.4;
+  other.key = PixelKey::Hue;
+  for (const Algorithm algorithm : {kFragmentPixelSort, kComputePixelSort}) {
+    SCOPED_TRACE(algorithmName(algorithm));
+    PixelSortPlan plan("test", image.width, image.height, o, algorithm, true);
+    plan.run(image);
+    ASSERT_TRUE(plan.keepsLines(other, algorithm));
+    plan.reschedule(other);
+    const std::vector<PixelTexel> source = pixelSortSource(image, other, plan.layout());
+    expectStartState(plan.runner(), source);
+    SortState cpu;
+    cpu.source = source;
+    EXPECT_TRUE(test::sameStateEveryPass(plan.runner(), plan.schedule(), cpu, sourceShape(plan.layout(), other)));
+    plan.uploadPixels(frameTarget.id());
+    expectStartState(plan.runner(), pixelSortSource(next, other, plan.layout()));
+  }
+}
+
+// A new --center lays circles out again (then its x alone, then its y alone): the view's result is
+// the reference's at the new centre.
+TEST_F(Gpu, ANewCentreLaysTheLinesOutAgain) {
+  std::mt19937 rng(83);
+  const Image image = test::randomImage(29, 23, rng, 8);
+  PixelSortOptions o;
+  o.path = PixelPath::Circles;
+  o.intervals = Intervals::None;
+  PixelSortView view(image, o, Algorithm::BitonicWide);
+  for (const auto& [x, y] : {std::pair{14.5, 4.0}, std::pair{23.0, 4.0}, std::pair{23.0, 18.0}}) {
+    SCOPED_TRACE("centre " + std::to_string(x) + ", " + std::to_string(y));
+    PixelSortOptions moved = o;
+    moved.centerX = x;
+    moved.centerY = y;
+    ASSERT_NE(pixelSortReference(image, moved).rgba, pixelSortReference(image, o).rgba);
+    view.setOptions(moved, Algorithm::BitonicWide);
+    EXPECT_EQ(view.result().rgba, pixelSortReference(image, moved).rgba);
+    o = moved;
+  }
+}
+
+}  // namespace
+}  // namespace texsort
