@@ -66,20 +66,6 @@ void checkProbeable(const std::string& path) {
   throw Error(ExitCode::BadInput, path + ": " + what + read);
 }
 
-// The rate of frames at sorted times `pts` (in ticks of `timeBase`, "1/100") when every step
-// between them is the same: "100/4" for steps of 4 hundredths. "" for fewer than two frames or
-// steps that differ (a variable rate: the frames' times say it).
-std::string rateOfSteps(const std::vector<std::int64_t>& pts, const std::string& timeBase) {
-  if (pts.size() < 2 || pts[1] <= pts[0]) return "";
-  const std::int64_t step = pts[1] - pts[0];
-  for (std::size_t k = 2; k < pts.size(); ++k)
-    if (pts[k] - pts[k - 1] != step) return "";
-  long long num = 0, den = 0;
-  if (std::sscanf(timeBase.c_str(), "%lld/%lld", &num, &den) != 2 || num <= 0 || den <= 0) return "";
-  const long long g = std::gcd(den, num * step);
-  return std::to_string(den / g) + "/" + std::to_string(num * step / g);
-}
-
 }  // namespace
 
 bool clipPath(const std::string& path) {

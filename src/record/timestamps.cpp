@@ -2,6 +2,8 @@
 #include "record/timestamps.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <numeric>
 #include <sstream>
 
 namespace texsort {
@@ -55,5 +57,16 @@ std::string expressionOf(const std::vector<TimestampRun>& runs, std::size_t lo, 
 }  // namespace
 
 std::string FrameTimes::setptsExpression() const { return runs.empty() ? "N" : expressionOf(runs, 0, runs.size()); }
+
+std::string rateOfSteps(const std::vector<std::int64_t>& pts, const std::string& timeBase) {
+  if (pts.size() < 2 || pts[1] <= pts[0]) return "";
+  const std::int64_t step = pts[1] - pts[0];
+  for (std::size_t k = 2; k < pts.size(); ++k)
+    if (pts[k] - pts[k - 1] != step) return "";
+  long long num = 0, den = 0;
+  if (std::sscanf(timeBase.c_str(), "%lld/%lld", &num, &den) != 2 || num <= 0 || den <= 0) return "";
+  const long long g = std::gcd(den, num * step);
+  return std::to_string(den / g) + "/" + std::to_string(num * step / g);
+}
 
 }  // namespace texsort

@@ -32,6 +32,11 @@ struct FrameTimes {
 // steps after a lone last frame. No runs when the steps are all equal: a constant rate.
 FrameTimes frameTimes(std::vector<std::int64_t> pts, std::int64_t start, std::int64_t defaultStep, const std::string& timeBase);
 
+// The rate of frames at sorted times `pts` (in ticks of `timeBase`, "1/100") when every step
+// between them is the same: "100/4" for steps of 4 hundredths. "" for fewer than two frames or
+// steps that differ (a variable rate: the frames' times say it).
+std::string rateOfSteps(const std::vector<std::int64_t>& pts, const std::string& timeBase);
+
 // "a/b" as a number (0 when it is not one: no slash, a zero denominator, junk).
 double rationalValue(const std::string& text);
 

@@ -370,8 +370,8 @@ TEST(PixelSortVideo, ASignalMidClipLeavesNothing) {
   }
 }
 
-// A name is a file to ffmpeg and ffprobe, never an option or a protocol: a clip named -s.mkv (its
-// sound carried over: ffmpeg reads it again) sorts as any other.
+// A name is a file to ffmpeg and ffprobe, never an option or a protocol: a clip named -s.mkv or
+// data:s.mkv (its sound carried over: ffmpeg reads it again) sorts as any other.
 TEST(PixelSortVideo, ANameStartingWithADashIsAFile) {
   test::TempFolder dir;
   ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "testsrc2=size=32x24:rate=10:duration=0.5", "-f",
@@ -385,6 +385,12 @@ TEST(PixelSortVideo, ANameStartingWithADashIsAFile) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(test::probe(dir.path("out.mkv")).frames, 5);
   EXPECT_EQ(audioDigest(dir.path("out.mkv")), audioDigest(dir.path("-s.mkv")));
+  // A name that reads as one of ffmpeg's protocols (data:) is a file too, its sound as well.
+  test::writeFile(dir.path("data:s.mkv"), test::readFile(dir.path("-s.mkv")));
+  const test::RunResult protocol = runTexsort({"pixelsort", "-q", "-o", "out2.mkv", "data:s.mkv"}, inDir);
+  ASSERT_EQ(protocol.exitCode, 0) << protocol.err;
+  EXPECT_EQ(test::probe(dir.path("out2.mkv")).frames, 5);
+  EXPECT_EQ(audioDigest(dir.path("out2.mkv")), audioDigest(dir.path("-s.mkv")));
 }
 
 // A clip is probed, then decoded: what can be read only once (a FIFO, a pipe, standard input) is

@@ -44,6 +44,19 @@ TEST(FrameTimes, AConstantRateNeedsNoRuns) {
   EXPECT_TRUE(frameTimes(pts, 0, 512, "1/15360").runs.empty());
 }
 
+// A rate from the frames' own steps only when every step is the same: one that differs anywhere
+// (the second step, the last) leaves the frames' times to say it.
+TEST(FrameTimes, ARateOfStepsOnlyWhenEveryStepIsTheSame) {
+  EXPECT_EQ(rateOfSteps({0, 4, 8, 12}, "1/100"), "25/1");
+  EXPECT_EQ(rateOfSteps({0, 20}, "1/100"), "5/1");
+  EXPECT_EQ(rateOfSteps({0, 3, 6}, "1/1000"), "1000/3");
+  EXPECT_EQ(rateOfSteps({0, 10, 30, 40, 50}, "1/100"), "") << "the second step differs";
+  EXPECT_EQ(rateOfSteps({0, 10, 20, 30, 45}, "1/100"), "") << "the last step differs";
+  EXPECT_EQ(rateOfSteps({0}, "1/100"), "");
+  EXPECT_EQ(rateOfSteps({5, 5, 5}, "1/100"), "") << "no step";
+  EXPECT_EQ(rateOfSteps({0, 10, 20}, "junk"), "");
+}
+
 TEST(FrameTimes, RationalValues) {
   EXPECT_DOUBLE_EQ(rationalValue("30000/1001"), 30000.0 / 1001);
   EXPECT_DOUBLE_EQ(rationalValue("25"), 25.0);

@@ -569,14 +569,28 @@ async function suiteTool(page, problems) {
   s = await stepTo(async () => { await page.keyboard.down('Control'); await page.keyboard.press('KeyZ');
                                  await page.keyboard.up('Control'); });
   check(s.args === '--lower 0.3 --key red', 'Ctrl+Z undoes it', JSON.stringify(s));
-  // Undo clicked twice at once walks two entries, never past the first (off the page).
-  s = await stepTo(() => page.evaluate(() => { for (let i = 0; i < 2; i++) document.getElementById('undo').click(); }));
-  check(s.args === '--lower 0.3 --key hue' && s.undo && !s.redo, 'a double Undo stops at the link as opened',
+  // Undo clicked quickly where two Undos are possible walks both entries (the second click is owed
+  // to the walk while the browser moves), and a third never walks past the first (off the page).
+  s = await stepTo(() => page.click('#redo'));
+  check(s.args === '--angle 30 --lower 0.3 --key red', 'Redo brings the newest entry back', JSON.stringify(s));
+  s = await stepTo(() => page.evaluate(() => { for (let i = 0; i < 3; i++) document.getElementById('undo').click(); }));
+  check(s.args === '--lower 0.3 --key hue' && s.undo && !s.redo, 'three quick Undos walk two entries and stop at the link as opened',
         JSON.stringify(s));
   // A change after an undo drops the newer entries; Reset is a change like any other.
   s = await stepTo(() => page.click('#reset'));
   check(s.args === '' && s.search === '?image=coffee' && s.key === 'luma' && !s.undo && s.redo,
         'Reset puts every option back, as a new entry', JSON.stringify(s));
+  // Save recipe of the defaults writes a line --preset reads as the default sort.
+  {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-recipe-'));
+    fs.writeFileSync(path.join(dir, 'defaults.txt'), await page.evaluate(() => window.texsortPage.recipeText()));
+    const coffee = path.join(assets, 'coffee.png');
+    const viaRecipe = runNative(['pixelsort', coffee, '-o', '-', '-q', '--preset', path.join(dir, 'defaults.txt')]);
+    const plain = runNative(['pixelsort', coffee, '-o', '-', '-q']);
+    check(viaRecipe.code === 0 && viaRecipe.stdout.equals(plain.stdout), 'the recipe of the defaults is the default sort',
+          viaRecipe.stderr);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   // Opening a picture is an entry too: Undo brings back the picture and the settings before it.
   await change('#option-key', 'saturation');
   s = await stepTo(() => page.click('#sample-astronaut'));
@@ -876,6 +890,26 @@ async function suiteTool(page, problems) {
   check(viaLink.args.includes('--path radial') && pixels(rays.stdout).equals(Buffer.from(viaLink.rgba)),
         'a link naming a preset loads it', viaLink.args);
   await linkedPreset.close();
+  // A link naming a preset and another option keeps both (the preset's earlier sorts, then the
+  // option); a value below its option's range is said in the link note, the default kept.
+  const linked = async (query) => {
+    const other = await page.browser().newPage();
+    await other.goto(page.url().replace(/\?.*$/, '') + query, { waitUntil: 'load' });
+    await other.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 120000 });
+    const seen = await other.evaluate(() => ({
+      args: window.texsortPage.state.sortArgs.join(' '), preset: document.getElementById('option-preset').value,
+      earlier: window.texsort.presetRecipe('asdf').split('\n').filter(Boolean).length - 1,
+      note: document.getElementById('link-note').hidden ? '' : document.getElementById('link-note').textContent,
+      status: document.getElementById('status').textContent }));
+    await other.close();
+    return seen;
+  };
+  const both = await linked('?preset=asdf&key=hue');
+  check(both.preset === 'asdf' && both.earlier > 0 && both.args.split('--then').length === both.earlier + 1 &&
+        both.args.endsWith('--then --key hue'), 'a link naming a preset and an option keeps both', JSON.stringify(both));
+  const below = await linked('?intervals=random&seed=-5');
+  check(below.args === '--intervals random' && below.note.includes('seed=-5 (the page uses 0)'),
+        'a link value below its range is said, the default kept', JSON.stringify(below));
   check(problems.length === 0, 'no console error', problems.join('; '));
 }
 
@@ -1362,13 +1396,14 @@ async function suiteClip(page, problems) {
     await page.evaluate(() => window.texsortPage.state.clip.clip.seek(1));  // the end: the last frame, 9
     await page.waitForFunction(() => window.texsortPage.state.clip.index === 9 && window.texsortPage.state.clip.frame.time === 1,
                                { timeout: 120000 });
-    await toFrame(0);
-    await keyLower('0.1');
+    // Added out of order (the last frame's first): --animate lists them by frame.
     await toFrame(9);
     await keyLower('0.7');
+    await toFrame(0);
+    await keyLower('0.1');
     const keyed = await page.evaluate(() => document.getElementById('command').textContent);
     check(keyed === 'texsort pixelsort ten.webm -o sorted.mkv --animate lower=0:0.1,9:0.7',
-          'keyframes are --animate on the command line', keyed);
+          'keyframes added out of order are --animate on the command line, by frame', keyed);
     await saveClipNow(page);
     const swept = await page.evaluate(() => {
       const { bytes, frames } = window.texsortPage.state.savedClip;
@@ -1468,6 +1503,26 @@ async function suiteClip(page, problems) {
           cliSortOf(dir, 'gif2', stepped.frame, 64, 48, stepped.args).equals(Buffer.from(stepped.drawn)) &&
           stepped.command.startsWith('texsort pixelsort anim.gif -o sorted.mkv'),
           'an animated GIF plays as a clip: frame 2 stepped to is ffmpeg\'s frame 2, drawn as the CLI sorts it', stepped.command);
+    // Under a preset with earlier sorts (asdf), each frame stepped to runs them again on that frame:
+    // drawn as the CLI's sort of it with the preset's sorts.
+    const nPreset = await page.evaluate(() => window.texsortPage.state.settled);
+    await page.select('#option-preset', 'asdf');
+    await page.waitForFunction((n) => { const st = window.texsortPage.state; return st.settled > n && !st.running && !st.pending; },
+                               { timeout: 120000 }, nPreset);
+    for (const k of [3, 4]) {
+      await page.click('#clip-next');
+      await page.waitForFunction((i) => { const st = window.texsortPage.state; return st.clip.index === i && !st.running && !st.pending; },
+                                 { timeout: 120000 }, k);
+      const under = await page.evaluate(() => ({ frame: Array.from(window.texsortPage.state.clip.frame.rgba),
+                                                 args: window.texsortPage.state.sortArgs, drawn: Array.from(window.texsort.live.read().rgba) }));
+      check(under.args.includes('--then') && gifFrame(k).equals(Buffer.from(under.frame)) &&
+            cliSortOf(dir, `asdf${k}`, under.frame, 64, 48, under.args).equals(Buffer.from(under.drawn)),
+            `a GIF's frame ${k} stepped to under a preset with earlier sorts is the CLI's sort of it`, under.args.join(' '));
+    }
+    const nReset = await page.evaluate(() => window.texsortPage.state.settled);
+    await page.click('#reset');
+    await page.waitForFunction((n) => { const st = window.texsortPage.state; return st.settled > n && !st.running && !st.pending; },
+                               { timeout: 120000 }, nReset);
     await saveClipNow(page);
     const gifSaved = await page.evaluate(() => {
       const { bytes, frames } = window.texsortPage.state.savedClip;
@@ -1486,8 +1541,10 @@ async function suiteClip(page, problems) {
     // A GIF of uneven delays: its frames numbered as the command line numbers them (a key at its
     // last frame says 4), and Save clip keeps each frame's own delay.
     const uneven = path.join(dir, 'uneven.gif');
-    spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=40x30:r=10:d=0.5', '-vf', 'setpts=N*0.1/TB+gte(N\\,2)*0.4/TB',
-                         '-fps_mode', 'passthrough', uneven]);
+    // (Its first delay is 2/100 s, the shortest a GIF frame is shown for as it says.)
+    spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=40x30:r=10:d=0.5', '-vf',
+                         'settb=1/100,setpts=N*10-gte(N\\,1)*8+gte(N\\,2)*40', '-fps_mode', 'passthrough',
+                         '-enc_time_base:v', '1/100', uneven]);
     const delaysOf = (file) => spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'packet=duration_time', '-of', 'csv=p=0', file])
       .stdout.toString().trim().split('\n').map(Number).join(' ');
     await openClipFile(uneven);
@@ -1511,9 +1568,13 @@ async function suiteClip(page, problems) {
     const unevenApng = path.join(dir, 'uneven-sorted.png');
     fs.writeFileSync(unevenApng, Buffer.from(await page.evaluate(() => Array.from(window.texsortPage.state.savedClip.bytes))));
     check(unevenKeyed.count === 5 && unevenKeyed.command.endsWith('--animate lower=4:0.7') && delaysOf(unevenApng) === delaysOf(uneven) &&
-          delaysOf(uneven) === '0.1 0.5 0.1 0.1 0.1',
+          delaysOf(uneven) === '0.02 0.5 0.1 0.1 0.1',
           'a GIF of uneven delays: frames numbered as the CLI does, each saved for its own delay',
           `${unevenKeyed.count} frames; ${unevenKeyed.command}; delays ${delaysOf(unevenApng)} for ${delaysOf(uneven)}`);
+    // The animated PNG loops forever, as the clip played in the page did (acTL's num_plays 0).
+    const saved = fs.readFileSync(unevenApng), actl = saved.indexOf('acTL');
+    check(actl > 0 && saved.readUInt32BE(actl + 4) === 5 && saved.readUInt32BE(actl + 8) === 0,
+          'Save clip\'s animated PNG loops forever', actl > 0 ? `plays ${saved.readUInt32BE(actl + 8)}` : 'no acTL');
     // While a clip plays, the frame number shown (and the keys' values) is the frame sorted: a clip
     // whose frame N has alpha 10 N + 5 is sampled at each frame it draws.
     const counted = path.join(dir, 'counted.webm');
