@@ -128,7 +128,7 @@ void reportPixelSort(const PixelSortCommandOptions& options, const PixelSortPlan
                                      "for - or a device");
 }
 
-// A clip by its name or first bytes; a GIF is looked at once read (stillBytes).
+// A clip by its name or first bytes; a GIF is looked at once its bytes are read (checkStillBytes).
 void checkStillInput(const PixelSortCommandOptions& options) {
   const std::string& in = options.input;
   if (clipInput(in) && videoFormatForPath(in) != VideoFormat::Gif && !regularFileStart(in, 1).empty()) refuseClip(in);
