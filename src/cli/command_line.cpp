@@ -154,8 +154,10 @@ void Definition::finishDemo(Command& command) {
 void Definition::finish(Command& command) {
   // Standard output by its name (/dev/stdout, /dev/fd/1) is standard output: written in place,
   // with the report on standard error.
+  // (Not a batch's folder: its message names what was typed.)
+  const bool batch = command.pixelSort.inputs.size() > 1;
   for (std::string* output : {&command.sort.output, &command.pixelSort.output, &command.record.output, &command.bench.plot})
-    if (!output->empty() && namesStandardOutput(*output)) *output = "-";
+    if (!output->empty() && namesStandardOutput(*output) && !(batch && output == &command.pixelSort.output)) *output = "-";
   if (*sortCommand) {
     command.kind = Command::Kind::Sort;
     command.sort.order = order == "desc" ? SortOrder::Descending : SortOrder::Ascending;

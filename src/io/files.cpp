@@ -312,9 +312,27 @@ void writeOutput(const std::string& path, const std::function<bool(const ByteSin
   writeReplacing(path, target, write);
 }
 
+namespace {
+
+// Whether standard output is a regular file that `input` names (stdin's file for "-"): a shell's
+// `1<> in.png` or `>> in.png`, which writing in place would overwrite.
+bool standardOutputIs(const std::string& input) {
+  struct stat out {}, in {};
+  if (::fstat(STDOUT_FILENO, &out) != 0 || !S_ISREG(out.st_mode)) return false;
+  const int read = input == "-" ? ::fstat(STDIN_FILENO, &in) : ::stat(input.c_str(), &in);
+  return read == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino;
+}
+
+}  // namespace
+
 void checkOutput(const std::string& path, const std::vector<InputFile>& inputs) {
   if (path.empty()) throw Error(ExitCode::Usage, "the output's name is empty; give a file name or -");
+  const bool standard = namesStandardOutput(path);
   for (const InputFile& input : inputs) {
+    if (!input.path.empty() && standard && standardOutputIs(input.path)) {
+      throw Error(ExitCode::Usage, "standard output is the " + input.role + " file " + inputName(input.path) +
+                                       "; choose another output");
+    }
     if (!input.path.empty() && samePath(input.path, path)) {
       throw Error(ExitCode::Usage, path + ": output is the " + input.role + " file" +
                                        (input.path == path ? std::string() : " (" + input.path + ")") +

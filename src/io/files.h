@@ -55,7 +55,8 @@ struct InputFile {
 };
 
 // The check every writer makes before any work: throws texsort::Error(Usage) when `path` is empty
-// or names the same file as one of `inputs` (any spelling: links, ./, ..), then checkOutputPath.
+// or names the same file as one of `inputs` (any spelling: links, ./, ..; for standard output, the
+// file it is open on), then checkOutputPath.
 void checkOutput(const std::string& path, const std::vector<InputFile>& inputs);
 
 // Flushes standard output and throws texsort::Error(BadOutput) "standard output: write error: ..."

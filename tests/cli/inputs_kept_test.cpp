@@ -67,6 +67,20 @@ TEST(InputsKept, ARecipeFileIsNeverTheOutput) {
                    recipe + is + "; choose another output");
   expectRecipeKept({"demo", in, "--preset", link, "--frames", "1", "--export-state", recipe}, dir, recipe,
                    recipe + is + " (" + link + "); choose another output");
+  // The recipe's own mask is read too, in the viewer as on the command line.
+  const std::string masked = dir.path("masked.txt"), mask = dir.path("m.png");
+  test::writeFile(masked, bytesOf("--intervals mask --mask " + mask + "\n"));
+  test::writeFile(mask, test::readFile(test::assetPath("coffee.png")));
+  for (const char* command : {"pixelsort", "demo"}) {
+    std::vector<std::string> args = {command, in, "--preset", masked, "-o", mask};
+    if (command == std::string("demo")) args = {command, in, "--preset", masked, "--frames", "1", "--screenshot", mask};
+    expectRecipeKept(args, dir, mask, mask + ": output is the mask file; choose another output");
+  }
+  // A shipped preset is a name, not a file: an output of that name is written.
+  test::RunOptions inDir;
+  inDir.cwd = dir.root();
+  EXPECT_EQ(runTexsort({"pixelsort", in, "--preset", "melt", "-o", "melt", "-q"}, inDir).exitCode, 0);
+  EXPECT_TRUE(test::fileExists(dir.path("melt")));
 }
 
 // A batch reads its --then sorts' masks for every input: none of them may be an output.
