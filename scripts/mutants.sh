@@ -4,7 +4,7 @@
 # stillborn, not counted), then TEST; TEST failing kills the mutant. The file is put back after
 # each, and on any exit (Ctrl+C included).
 #
-#   scripts/mutants.sh [-n COUNT] [-s SEED] [-b BUILD] [-f FILE_REGEX] BASE TEST...
+#   scripts/mutants.sh [-n COUNT] [-s SEED] [-b BUILD] [-f FILE_REGEX] [-t SECONDS] BASE TEST...
 #
 #   BASE      the commit the change is measured from (git diff BASE: the added lines)
 #   TEST      the command that must fail on a mutant, e.g. ctest --test-dir build/release -R 'Inputs|Outputs'
@@ -12,6 +12,8 @@
 #   -s SEED   the sample's seed (default 1): the same seed, the same mutants
 #   -b BUILD  what rebuilds after a change (default: cmake --build --preset release -j "$(nproc)")
 #   -f REGEX  only files matching it (default: C++ and JavaScript under src/ and web/)
+#   -t SECS   TEST's time for one mutant (default 600): a mutant that hangs it (a loop that never
+#             ends) is killed when the time is up
 #
 # The operators: a comparison flipped (== !=, < >=, > <=), a logic operator swapped (&& ||), a
 # constant moved by one, a condition negated, a statement dropped, an early return, the two
@@ -20,15 +22,15 @@
 # equivalent mutant: read it and say which.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-count=12 seed=1 build="cmake --build --preset release -j $(nproc)" files='^(src|web)/.*\.(cpp|h|js)$'
-while getopts "n:s:b:f:" opt; do
+count=12 seed=1 limit=600 build="cmake --build --preset release -j $(nproc)" files='^(src|web)/.*\.(cpp|h|js)$'
+while getopts "n:s:b:f:t:" opt; do
   case $opt in
-    n) count=$OPTARG ;; s) seed=$OPTARG ;; b) build=$OPTARG ;; f) files=$OPTARG ;;
+    n) count=$OPTARG ;; s) seed=$OPTARG ;; b) build=$OPTARG ;; f) files=$OPTARG ;; t) limit=$OPTARG ;;
     *) exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 2 ] || { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 base=$1
 shift
 git rev-parse --verify -q "$base^{commit}" > /dev/null || { echo "mutants: $base is not a commit" >&2; exit 2; }
@@ -59,9 +61,12 @@ EOF
   if ! bash -c "$build" < /dev/null > "$log" 2>&1; then
     stillborn=$((stillborn + 1))
     echo "stillborn  $where"
-  elif "$@" < /dev/null > "$log" 2>&1; then
+  elif timeout --kill-after=10 "$limit" "$@" < /dev/null > "$log" 2>&1; then
     survived=$((survived + 1))
     echo "SURVIVED   $where: $(echo "$after" | sed 's/^ *//')"
+  elif [ $? -eq 124 ]; then
+    killed=$((killed + 1))
+    echo "killed     $where (the tests ran past ${limit} s)"
   else
     killed=$((killed + 1))
     echo "killed     $where"

@@ -55,6 +55,24 @@ TEST(Outputs, DashIsStandardOutputAndTheReportGoesToStandardError) {
   EXPECT_FALSE(test::fileExists("-"));
 }
 
+// Writing to standard output asks nothing of the folder texsort runs in: a read-only one is fine.
+TEST(Outputs, StandardOutputNeedsNoWritableFolder) {
+  test::TempFolder dir;
+  const std::vector<std::uint8_t> expected = sortedCoffee(dir);
+  const std::string locked = dir.path("locked");
+  ASSERT_EQ(::mkdir(locked.c_str(), 0555), 0);
+  ASSERT_EQ(::chmod(dir.root().c_str(), 0755), 0);
+  test::RunOptions options;
+  options.cwd = locked;
+  options.asNobody = true;  // root writes anywhere: the folder's bits bite only for another user
+  for (const char* name : {"-", "/dev/stdout"}) {
+    const test::RunResult r = runTexsort({"sort", coffee(), "-o", name, "-q"}, options);
+    ASSERT_EQ(r.exitCode, 0) << name << ": " << r.err;
+    EXPECT_EQ(std::vector<std::uint8_t>(r.out.begin(), r.out.end()), expected) << name;
+  }
+  EXPECT_TRUE(test::listFolder(locked).empty());
+}
+
 // Standard output by its names (/dev/stdout, /dev/fd/1, /proc/self/fd/1, a link to one) is
 // standard output when it is a pipe: written in place, the report on standard error, as with -.
 TEST(Outputs, StandardOutputByItsPathIsStandardOutput) {
