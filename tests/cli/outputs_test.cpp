@@ -247,8 +247,11 @@ TEST(Outputs, ASignalWhileWritingLeavesNoTemporaryAndNoPartialOutput) {
     options.setEnv = {{"TEXSORT_FORCE_FAILURE", "slow-write"}};
     bool sawTemporary = false;
     options.whileRunning = [&](int pid) {
-      for (int i = 0; i < 600 && !sawTemporary; ++i) {  // up to 60 s on a slow machine
-        sawTemporary = hasTemporary(dir.root());
+      // The output's own temporary file, seen on two looks 100 ms apart: not the writability probe
+      // of the same name that lives for an instant before it.
+      for (int i = 0, seen = 0; i < 600 && !sawTemporary; ++i) {  // up to 60 s on a slow machine
+        seen = hasTemporary(dir.root()) ? seen + 1 : 0;
+        sawTemporary = seen == 2;
         if (!sawTemporary) std::this_thread::sleep_for(std::chrono::milliseconds(100));
       }
       ::kill(pid, signal);
