@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 
 #include "error.h"
 #include "fault.h"
@@ -314,11 +315,17 @@ void writeOutput(const std::string& path, const std::function<bool(const ByteSin
 
 namespace {
 
-// Whether standard output is a regular file that `input` names (stdin's file for "-"): a shell's
-// `1<> in.png` or `>> in.png`, which writing in place would overwrite.
-bool standardOutputIs(const std::string& input) {
-  struct stat out {}, in {};
-  if (::fstat(STDOUT_FILENO, &out) != 0 || !S_ISREG(out.st_mode)) return false;
+// The regular file standard output is open on (a shell's `1<> in.png` or `>> in.png`, which writing
+// in place would overwrite), if it is one.
+std::optional<struct stat> standardOutputFile() {
+  struct stat out {};
+  if (::fstat(STDOUT_FILENO, &out) != 0 || !S_ISREG(out.st_mode)) return std::nullopt;
+  return out;
+}
+
+// Whether `input` (stdin's file for "-") is the file `out`.
+bool isFile(const std::string& input, const struct stat& out) {
+  struct stat in {};
   const int read = input == "-" ? ::fstat(STDIN_FILENO, &in) : ::stat(input.c_str(), &in);
   return read == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino;
 }
@@ -327,9 +334,9 @@ bool standardOutputIs(const std::string& input) {
 
 void checkOutput(const std::string& path, const std::vector<InputFile>& inputs) {
   if (path.empty()) throw Error(ExitCode::Usage, "the output's name is empty; give a file name or -");
-  const bool standard = namesStandardOutput(path);
+  const std::optional<struct stat> standard = namesStandardOutput(path) ? standardOutputFile() : std::nullopt;
   for (const InputFile& input : inputs) {
-    if (!input.path.empty() && standard && standardOutputIs(input.path)) {
+    if (!input.path.empty() && standard && isFile(input.path, *standard)) {
       throw Error(ExitCode::Usage, "standard output is the " + input.role + " file " + inputName(input.path) +
                                        "; choose another output");
     }
