@@ -12,6 +12,8 @@ packages=(
   xvfb xauth                                       # a real X server for the viewer's GUI tests
   libdeflate-dev libspng-dev zlib1g-dev            # PNG libraries texsort-png-bench measures today's encoder against
   ffmpeg                                           # encodes texsort record's videos; ffprobe checks them in the tests
+  frei0r-plugins-dev                               # the frei0r header the texsort_pixelsort filter is built on
+  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-bad melt  # hosts the filter's tests load it into
   clang libclang-rt-14-dev                         # libFuzzer for the fuzz targets
   pmccabe                                          # function lengths (scripts/function-lengths.sh, a test)
   emscripten                                       # the browser edition (make web): WebAssembly + WebGL2

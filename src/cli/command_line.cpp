@@ -59,47 +59,14 @@ VideoFormat recordFormatFor(const std::string& chosen, const std::string& output
 
 void Definition::finishPixelSort(Command& command) {
   PixelSortCommandOptions& pixel = command.pixelSort;
-  PixelSortOptions& ps = pixel.pixelSort;
   command.kind = Command::Kind::PixelSort;
   pixel.input = pixel.inputs.front();
-  if (pixelDirection == "vertical") ps.angle = kVerticalAngle;
-  for (const PathInfo& k : kPaths)
-    if (pixelPath == k.name) ps.path = k.path;
-  if (ps.path != PixelPath::Lines && (pixelCommand->count("--angle") > 0 || pixelCommand->count("--direction") > 0)) {
-    throw Error(ExitCode::Usage, std::string("pixelsort: --angle and --direction turn --path lines; --path ") +
-                                     pathInfo(ps.path).name +
-                                     (ps.path == PixelPath::Flow ? " follows its --field" : ps.path == PixelPath::Hilbert
-                                                                                               ? " is one curve"
-                                                                                               : " goes round its --center"));
-  }
-  if ((ps.path == PixelPath::Flow) != !pixel.field.empty()) {
-    throw Error(ExitCode::Usage, ps.path == PixelPath::Flow ? "pixelsort: --path flow needs --field FILE, the direction field"
-                                                            : "pixelsort: --field gives --path flow its directions; add --path flow");
-  }
-  if (!pixelCenter.empty()) {
-    if (ps.path == PixelPath::Lines || ps.path == PixelPath::Hilbert || ps.path == PixelPath::Flow) {
-      throw Error(ExitCode::Usage, "pixelsort: --center places circles, spiral and radial; not --path " +
-                                       std::string(pathInfo(ps.path).name));
-    }
-    ps.centerX = std::stod(pixelCenter.substr(0, pixelCenter.find(',')));
-    ps.centerY = std::stod(pixelCenter.substr(pixelCenter.find(',') + 1));
-  }
-  for (const IntervalsInfo& k : kIntervals)
-    if (pixelIntervals == k.name) ps.intervals = k.intervals;
-  if (ps.intervals == Intervals::Mask && pixel.mask.empty()) {
-    throw Error(ExitCode::Usage, "pixelsort: --intervals mask needs --mask FILE");
-  }
-  ps.order = pixelOrder == "desc" ? SortOrder::Descending : SortOrder::Ascending;
-  for (const PixelKeyInfo& k : kPixelKeys) {
-    if (pixelKey == k.name) ps.key = k.key;
-    if (pixelSelect == k.name) ps.select = k.key;
-  }
-  if (ps.intervals != Intervals::Threshold && (pixelCommand->count("--select") > 0 || ps.invert)) {
-    throw Error(ExitCode::Usage, std::string("pixelsort: --select and --invert shape --intervals threshold, not ") +
-                                     intervalsInfo(ps.intervals).name);
-  }
-  checkPixelSortOptions(ps);
-  pixel.algorithmChosen = parseAlgorithm(pixelAlgo, pixel.algorithm);  // false for auto
+  const PixelSortStage stage = sortStageOf(givenSortValues(*pixelCommand, pixelTexts));
+  pixel.pixelSort = stage.options;
+  pixel.mask = stage.mask;
+  pixel.field = stage.field;
+  pixel.algorithm = stage.algorithm;
+  pixel.algorithmChosen = stage.algorithmChosen;
 }
 
 void Definition::finishRecord(Command& command) {
@@ -153,11 +120,12 @@ void Definition::finishDemo(Command& command) {
 
 void Definition::finish(Command& command) {
   // Standard output by its name (/dev/stdout, /dev/fd/1) is standard output: written in place,
-  // with the report on standard error.
-  // (Not a batch's folder: its message names what was typed.)
-  const bool batch = command.pixelSort.inputs.size() > 1;
-  for (std::string* output : {&command.sort.output, &command.pixelSort.output, &command.record.output, &command.bench.plot})
-    if (!output->empty() && namesStandardOutput(*output) && !(batch && output == &command.pixelSort.output)) *output = "-";
+  // with the report on standard error. A batch's folder keeps the name typed, for its message.
+  const auto standard = [](std::string& output) {
+    if (!output.empty() && namesStandardOutput(output)) output = "-";
+  };
+  for (std::string* output : {&command.sort.output, &command.record.output, &command.bench.plot}) standard(*output);
+  if (command.pixelSort.inputs.size() <= 1) standard(command.pixelSort.output);
   if (*sortCommand) {
     command.kind = Command::Kind::Sort;
     command.sort.order = order == "desc" ? SortOrder::Descending : SortOrder::Ascending;
@@ -306,11 +274,6 @@ std::vector<PixelSortStage> recipeStages(const std::string& nameOrFile) {
   std::vector<PixelSortStage> stages = {{p.pixelSort, p.mask, p.field, p.algorithm, p.algorithmChosen}};
   stages.insert(stages.end(), p.then.begin(), p.then.end());
   return stages;
-}
-
-std::string recipeNameProblem(const std::string& text) {
-  if (text.size() <= 2 || text.compare(0, 2, "--") != 0) return "";
-  return "'" + text + "' is an option, not a preset or a recipe file (a file of that name: ./" + text + ")";
 }
 
 Command parseCommandLine(int argc, const char* const* argv) {

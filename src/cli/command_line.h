@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "pixelsort/option_parse.h"
 #include "viewer/viewer.h"
 
 namespace texsort {
@@ -44,8 +45,5 @@ std::vector<PixelSortStage> recipeStages(const std::string& nameOrFile);
 // Parses argv (argv[0] is the program). Throws texsort::Error(Usage) with a one-line message for
 // an unknown command, flag or value; never prints, never exits.
 Command parseCommandLine(int argc, const char* const* argv);
-// Why `--preset TEXT` names no recipe before it is looked for ("" when it may): TEXT is the next
-// option, taken as the preset's name.
-std::string recipeNameProblem(const std::string& text);
 
 }  // namespace texsort

@@ -8,6 +8,7 @@
 #include "cli/definition.h"
 #include "error.h"
 #include "pixelsort/animation.h"
+#include "pixelsort/option_parse.h"
 #include "pixelsort/presets.h"
 #include "sort/algorithms.h"
 #include "sort/element.h"
@@ -36,20 +37,6 @@ std::string presetList() {
   return list;
 }
 
-// Why --center TEXT is not X,Y ("" when it is): two numbers from 0 to 65535, whole or halves.
-std::string centerProblem(const std::string& text) {
-  const std::size_t comma = text.find(',');
-  const auto coordinate = [](const std::string& part) {
-    if (!plainDecimal(part)) return false;
-    const double v = std::strtod(part.c_str(), nullptr);
-    return v <= 65535 && std::floor(2 * v) == 2 * v;
-  };
-  if (comma == std::string::npos || !coordinate(text.substr(0, comma)) || !coordinate(text.substr(comma + 1))) {
-    return "'" + text + "' is not X,Y: two pixel coordinates from 0 to 65535, whole or halves (e.g. 256,128.5)";
-  }
-  return "";
-}
-
 // Why --preset TEXT is no recipe ("" when it is one): the reason pixelsort --preset would give.
 std::string recipeProblem(const std::string& text) {
   if (const std::string why = recipeNameProblem(text); !why.empty()) return why;
@@ -62,6 +49,14 @@ std::string recipeProblem(const std::string& text) {
     if (why.size() > hint.size() && why.compare(why.size() - hint.size(), hint.size(), hint) == 0) why.resize(why.size() - hint.size());
     return why.rfind("--preset: ", 0) == 0 ? why.substr(10) : why;  // the option's name comes first anyway
   }
+}
+
+// The options --animate moves, for its help: "angle, lower, ... or skip".
+std::string animatedNames() {
+  const std::vector<std::string>& names = animatableOptions();
+  std::string list;
+  for (std::size_t k = 0; k < names.size(); ++k) list += (k == 0 ? "" : k + 1 == names.size() ? " or " : ", ") + names[k];
+  return list;
 }
 
 // Why --input TEXT is not a script ("" when it is one), for its validator.
@@ -123,9 +118,6 @@ Definition::Definition(Command& command) {
   sorting.flag("-q,--quiet", sort.quiet, "Print nothing on success");
 
   PixelSortCommandOptions& pixel = command.pixelSort;
-  PixelSortOptions& ps = pixel.pixelSort;
-  const Words keys = wordsOf(kPixelKeys, "Sort key, an integer function of the 8-bit channels:",
-                             [](const PixelKeyInfo& k) { return k.formula; });
   pixelCommand = app.add_subcommand(
       "pixelsort", "The pixel-sort effect: sort the runs of pixels (spans) inside every row or column by a key, on "
                    "the GPU, and write a PNG");
@@ -143,64 +135,8 @@ Definition::Definition(Command& command) {
               "PNG to write, as texsort sort writes it (- is standard output); .gif, .mp4, .webm or .mkv: every "
               "frame of a video or animated GIF in, sorted; DIR/ (a folder) for a batch")
       ->required();
-  CLI::Option* directionOption =
-      pixels.choice("--direction", pixelDirection, {"horizontal", "vertical"},
-                    "horizontal: lines are rows, left to right (--angle 0); vertical: columns, top to bottom (--angle -90)")
-          ->capture_default_str();
-  pixels.number("--angle", ps.angle, -kMaxAngle, kMaxAngle,
-                "Lines at this many degrees counter-clockwise on screen: 0 rows left to right, 90 columns bottom to "
-                "top, 45 up and to the right; parallel straight lines one pixel apart that cover every pixel once")
-      ->excludes(directionOption);
-  const Words paths = wordsOf(kPaths, "The lines the spans lie on:", [](const PathInfo& k) { return k.meaning; });
-  pixels.choice("--path", pixelPath, paths.names, paths.help)->capture_default_str();
-  pixels.path("--field", pixel.field,
-              "--path flow: an image of the same size whose hue at each pixel is the way its line goes (0 right, "
-              "counter-clockwise, to the nearest of 8 neighbours; greys go right)");
-  pixels.text("--center", pixelCenter,
-              CLI::Validator([](std::string& text) { return centerProblem(text); }, "X,Y"),
-              "The centre of circles, spiral and radial, in pixels from the top left, whole or halves (default: the "
-              "image's centre)");
-  const Words intervals = wordsOf(kIntervals, "How lines are cut into spans (luma Y = 299 R + 587 G + 114 B):",
-                                  [](const IntervalsInfo& k) { return k.meaning; });
-  pixels.choice("--intervals", pixelIntervals, intervals.names, intervals.help)->capture_default_str();
-  pixels.choice("--select", pixelSelect, keys.names,
-                "threshold: the key --lower and --upper bound, as fractions of its range (any --key name)")
-      ->capture_default_str();
-  pixels.flag("--invert", ps.invert,
-              "threshold: spans are the runs of pixels whose key lies outside --lower..--upper instead");
-  pixels.number("--lower", ps.lower, 0.0, 1.0,
-                "Threshold's lower bound, a fraction 0..1: Y >= ceil(lower x 255000); edges: the break level")
-      ->capture_default_str();
-  pixels.number("--upper", ps.upper, 0.0, 1.0, "Threshold's upper bound, a fraction 0..1: Y <= floor(upper x 255000)")
-      ->capture_default_str();
-  pixels.number("--span-length", ps.spanLength, 1, kMaxSide, "random, waves: the spans' mean length in pixels")
-      ->capture_default_str();
-  pixels.number("--seed", ps.seed, 0, double(UINT32_MAX), "random, waves, --skip: the seed of every random choice")
-      ->capture_default_str();
-  pixels.path("--mask", pixel.mask,
-              "Image of the same size: only pixels whose mask luma is at least half (white) may be in a span, with "
-              "any --intervals; --intervals mask: spans are the runs of white");
-  pixels.number("--max-span", ps.maxSpan, 0, kMaxSide,
-                "Cut every span into pieces of at most N pixels, counted from its start (0: no limit)")
-      ->capture_default_str();
-  pixels.number("--mix", ps.mix, 0.0, 1.0,
-                "Blend the result with the original: 1 all sorted, 0 the original; each channel "
-                "(o (256 - w) + s w + 128) >> 8 with w = round(mix x 256)")
-      ->capture_default_str();
-  pixels.number("--skip", ps.skipPercent, 0, 100,
-                "Leave P percent of the spans (pieces, with --max-span) unsorted, chosen by --seed")
-      ->capture_default_str();
-  pixels.choice("--key", pixelKey, keys.names, keys.help)->capture_default_str();
-  pixels.choice("--order", pixelOrder, orders,
-                "asc: smallest key first along the line; desc: largest first (ties keep their order either way)")
-      ->capture_default_str();
-  Words lineSorts = wordsOf(kAlgorithmRegistry, "Line sort that runs the spans, all giving the same result:",
-                            [](const AlgorithmInfo& row) { return pixelSortAlgorithm(row.id) ? row.summary : nullptr; });
-  lineSorts.names.insert(lineSorts.names.begin(), "auto");
-  lineSorts.help += std::string("\n  auto: the faster backend for this context: ") + algorithmName(kFragmentPixelSort) +
-                    ", or " + algorithmName(kComputePixelSort) +
-                    " where compute shaders run on hardware that copies at least twice as fast with them";
-  pixels.choice("--algo", pixelAlgo, lineSorts.names, lineSorts.help)->capture_default_str();
+  // One sort's options, from the pixel sort's table (pixelsort/option_table.h).
+  addSortOptions(*pixelCommand, pixelTexts, [&](CLI::Option* option, const SortOptionInfo& row) { pixels.adopt(option, row); });
   pixels.flag("--verify", pixel.verify,
               "Check the GPU result against the CPU model and a plain stable sort per span; exit 5 on a difference");
   pixels.flag("-q,--quiet", pixel.quiet, "Print nothing on success");
@@ -227,8 +163,8 @@ Definition::Definition(Command& command) {
                      return std::string();
                    },
                    "NAME=KEYFRAMES"),
-               "With a video out: move an option over the frames, NAME=POSITION:VALUE,... (NAME lower, upper, angle, "
-               "span-length, max-span, skip, seed or mix; POSITION a frame, a time like 1.5s, or 0%..100%; linear, "
+               "With a video out: move an option over the frames, NAME=POSITION:VALUE,... (NAME " + animatedNames() +
+                   "; POSITION a frame, a time like 1.5s, or 0%..100%; linear, "
                "held before the first and after the last, integers rounded), e.g. lower=0:0.1,50%:0.6,100%:0.2");
   pixels.number("--frames", pixel.frames, 1, 100000, "With a video out: a still picture in becomes this many frames");
   pixels.number("--fps", pixel.fps, 0.1, 240, "With --frames: the frames per second (default 30)");

@@ -11,12 +11,11 @@
 
 #include "cli/command_line.h"
 #include "cli/typed_options.h"
+#include "pixelsort/option_parse.h"
 
 namespace texsort::cli {
 
 constexpr std::uint32_t kMaxFrameSide = 4096;
-constexpr double kMaxSide = 16384;         // a texture's side: the longest line or span there is
-constexpr double kMaxAngle = 1e6;          // degrees; beyond, a double's fraction of a turn is noise
 constexpr double kMaxPassNumber = 1e9;     // above any schedule's length; the sort's own count is checked later
 
 // --size W or WxH, each side 1..kMaxFrameSide, into options.width and options.height.
@@ -39,9 +38,7 @@ struct Definition {
   void finishDemo(Command& command);
   CLI::App *sortCommand, *pixelCommand, *recordCommand, *benchCommand, *checkCommand, *infoCommand, *demoCommand;
   std::string order = "asc", algo = "bitonic-wide";
-  std::string pixelPath = "lines", pixelCenter, pixelSelect = "luma";
-  std::string pixelDirection = "horizontal", pixelIntervals = "threshold", pixelKey = "luma", pixelOrder = "asc",
-              pixelAlgo = "auto";
+  SortTexts pixelTexts;  // one sort's options as typed, until sortStageOf reads them
   std::string recordOrder = "asc", recordAlgo = "bitonic", recordFormat, recordSize;
   std::vector<std::string> recordOverlays, benchAlgos, checkAlgos, overlays;
   bool json = false, csv = false;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/command_line.h"
+#include "pixelsort/option_table.h"
 
 namespace texsort {
 
@@ -76,6 +77,22 @@ class Options {
                      const std::string& help) {
     CLI::Option* option = app_->add_option(name, values, help)->check(validator)->allow_extra_args(false);
     return record(option, makeSpec(app_->get_name(), option->get_name(), OptionSpec::Kind::Text));
+  }
+  // An option made elsewhere from the pixel sort's option table (addSortOptions), recorded by its row.
+  CLI::Option* adopt(CLI::Option* option, const SortOptionInfo& row) {
+    using Row = SortOptionInfo::Kind;
+    using Kind = OptionSpec::Kind;
+    const Kind kind = row.kind == Row::Real      ? Kind::Real
+                      : row.kind == Row::Integer ? Kind::Integer
+                      : row.kind == Row::Choice  ? Kind::Choice
+                      : row.kind == Row::Flag    ? Kind::Flag
+                      : row.kind == Row::Path    ? Kind::Path
+                                                 : Kind::Text;
+    OptionSpec spec = makeSpec(app_->get_name(), option->get_name(), kind);
+    spec.min = row.min;
+    spec.max = row.max;
+    spec.choices = row.choices;
+    return record(option, spec);
   }
   CLI::Option* flag(const std::string& name, bool& value, const std::string& help) {
     CLI::Option* option = app_->add_flag(name, value, help);

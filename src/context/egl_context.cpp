@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <vector>
 
 #include "context/gl_versions.h"
@@ -110,11 +111,18 @@ struct HeadlessContext::Egl {
       if (surface == EGL_NO_SURFACE) stepFailed("eglCreatePbufferSurface");
     }
     if (!eglMakeCurrent(display, surface, surface, context)) stepFailed("eglMakeCurrent");
-    const int version = gladLoadGL(loadGl);
-    if (version == 0) throw StepFailed{"loading OpenGL functions failed"};
-    if (GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
-      throw StepFailed{"OpenGL " + std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
-                       std::to_string(GLAD_VERSION_MINOR(version)) + " is older than the 3.3 texsort needs"};
+    // The functions once a process: EGL's are the same for every context (glvnd dispatches them by the
+    // current one), and contexts made on other threads later (a plugin's instances) must not rewrite
+    // pointers other threads are calling through.
+    static std::once_flag once;
+    static int loaded = 0;
+    std::call_once(once, [] { loaded = gladLoadGL(loadGl); });
+    if (loaded == 0) throw StepFailed{"loading OpenGL functions failed"};
+    GLint glMajor = 0, glMinor = 0;
+    glGetIntegerv(GL_MAJOR_VERSION, &glMajor);
+    glGetIntegerv(GL_MINOR_VERSION, &glMinor);
+    if (glMajor * 10 + glMinor < 33) {
+      throw StepFailed{"OpenGL " + std::to_string(glMajor) + "." + std::to_string(glMinor) + " is older than the 3.3 texsort needs"};
     }
   }
 };

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <mutex>
 
 #include "fault.h"
 #include "gl/gl.h"
@@ -47,6 +48,8 @@ ComputeLimits computeLimits() {
 
 bool allocatesTexture(std::uint64_t bytes) {
   static std::map<std::uint64_t, bool> asked;  // by size: a run asks for one or two
+  static std::mutex lock;                        // a plugin's instances ask from threads of their own
+  const std::lock_guard<std::mutex> held(lock);
   if (const auto known = asked.find(bytes); known != asked.end()) return known->second;
   GLint maxSide = 0, maxLayers = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSide);

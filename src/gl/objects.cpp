@@ -41,13 +41,13 @@ void throwOnError(const char* what) {
   if (error != GL_NO_ERROR) throw Error(ExitCode::Gpu, std::string("GL: ") + what + ": " + enumName(error));
 }
 
-std::int64_t& liveObjects() {
-  static std::int64_t count = 0;
+std::atomic<std::int64_t>& liveObjects() {
+  static std::atomic<std::int64_t> count{0};
   return count;
 }
 
-std::int64_t& liveTextureBytes() {
-  static std::int64_t bytes = 0;
+std::atomic<std::int64_t>& liveTextureBytes() {
+  static std::atomic<std::int64_t> bytes{0};
   return bytes;
 }
 

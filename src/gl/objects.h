@@ -1,6 +1,7 @@
 // Small move-only owners of GL objects; no naked glGen*/glDelete* outside src/gl/.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <initializer_list>
@@ -15,9 +16,9 @@
 namespace texsort::gl {
 
 // GL objects texsort holds right now (all kinds): the soak test watches it for leaks.
-std::int64_t& liveObjects();
+std::atomic<std::int64_t>& liveObjects();  // atomic: a plugin's instances run on threads of their own
 // Bytes of the textures texsort holds right now: the memory budget's GPU terms are tested on it.
-std::int64_t& liveTextureBytes();
+std::atomic<std::int64_t>& liveTextureBytes();
 
 // A share of liveTextureBytes() owned by one texture, given back when it goes (moves carry it).
 class TextureBytes {

@@ -8,27 +8,17 @@
 #include <sstream>
 
 #include "error.h"
+#include "pixelsort/option_table.h"
 
 namespace texsort {
 namespace {
 
-struct Range {
-  const char* name;
-  double lowest, highest;
-  bool whole;
-};
-// The same ranges the command line gives the options themselves.
-constexpr Range kRanges[] = {
-    {"lower", 0.0, 1.0, false},     {"upper", 0.0, 1.0, false},  {"angle", -1e6, 1e6, false},
-    {"span-length", 1, 16384, true}, {"max-span", 0, 16384, true}, {"skip", 0, 100, true},
-    {"seed", 0, 4294967295.0, true}, {"mix", 0.0, 1.0, false},
-};
-
-const Range& rangeOf(const std::string& option) {
-  for (const Range& r : kRanges)
-    if (option == r.name) return r;
+// An option --animate moves: its row of the option table, which holds its range.
+const SortOptionInfo& rangeOf(const std::string& option) {
+  const SortOptionInfo* row = sortOptionNamed(option);
+  if (row && row->animated) return *row;
   std::string names;
-  for (const Range& r : kRanges) names += std::string(names.empty() ? "" : ", ") + r.name;
+  for (const std::string& name : animatableOptions()) names += std::string(names.empty() ? "" : ", ") + name;
   throw Error(ExitCode::Usage, "--animate: " + option + ": not an option it animates; give one of " + names);
 }
 
@@ -59,7 +49,8 @@ double positionOf(const Keyframe& k, std::uint32_t frameCount, double fps) {
 const std::vector<std::string>& animatableOptions() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> all;
-    for (const Range& r : kRanges) all.emplace_back(r.name);
+    for (const SortOptionInfo& row : sortOptionTable())
+      if (row.animated) all.push_back(row.name);
     return all;
   }();
   return names;
@@ -72,7 +63,7 @@ Animation parseAnimation(const std::string& text) {
   }
   Animation animation;
   animation.option = text.substr(0, eq);
-  const Range& range = rangeOf(animation.option);
+  const SortOptionInfo& range = rangeOf(animation.option);
   // A comma at the end is an empty keyframe, as two in a row are (getline drops the last).
   std::stringstream keys(text.substr(eq + 1) + (text.back() == ',' ? "," : ""));
   for (std::string key; std::getline(keys, key, ',');) {
@@ -88,9 +79,9 @@ Animation parseAnimation(const std::string& text) {
         (k.at == Keyframe::At::Percent && k.position > 100)) {
       throw Error(ExitCode::Usage, where + ": give POSITION:VALUE, a position a frame number, a time (1.5s) or 0%..100%");
     }
-    if (!number(key.substr(colon + 1), k.value) || k.value < range.lowest || k.value > range.highest) {
+    if (!number(key.substr(colon + 1), k.value) || k.value < range.min || k.value > range.max) {
       std::ostringstream bounds;
-      bounds << range.lowest << " to " << range.highest;
+      bounds << range.min << " to " << range.max;
       throw Error(ExitCode::Usage, where + ": the value must be a number from " + bounds.str());
     }
     animation.keys.push_back(k);
@@ -162,7 +153,7 @@ double animatedValue(const Animation& animation, std::uint32_t frame, std::uint3
 
 double appliedValue(const Animation& animation, std::uint32_t frame, std::uint32_t frameCount, double fps) {
   const double v = animatedValue(animation, frame, frameCount, fps);
-  return rangeOf(animation.option).whole ? static_cast<double>(std::llround(v)) : v;
+  return rangeOf(animation.option).kind == SortOptionInfo::Kind::Integer ? static_cast<double>(std::llround(v)) : v;
 }
 
 PixelSortOptions optionsAtFrame(const PixelSortOptions& base, const std::vector<Animation>& animations, std::uint32_t frame,

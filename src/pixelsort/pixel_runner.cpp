@@ -1,6 +1,7 @@
 // The pixel sort on a GPU runner: the backend probe and the source upload.
 #include "pixelsort/pixel_runner.h"
 
+#include <mutex>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -23,6 +24,8 @@ void uploadPixelSource(Runner& runner, const Image& image, const PixelSortOption
 
 const PixelSortBackend& pixelSortBackendChoice() {
   static std::optional<PixelSortBackend> chosen;
+  static std::mutex lock;  // the first of a plugin's instances measures; the others wait for its answer
+  const std::lock_guard<std::mutex> held(lock);
   if (chosen) return *chosen;
   const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   const std::string renderer = name ? name : "";

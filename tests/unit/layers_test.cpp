@@ -15,7 +15,7 @@ namespace {
 // shaders/ (the embedded GLSL text, generated) is data under everything.
 const std::map<std::string, int> kLayers = {
     {"shaders", -1}, {"io", 0},  {"gl", 0},       {"image", 1},    {"context", 1}, {"sort", 2},  {"pixelsort", 3},
-    {"playback", 4}, {"record", 5}, {"bench", 6}, {"viewer", 7}, {"cli", 8},     {"web", 9},
+    {"playback", 4}, {"record", 5}, {"bench", 6}, {"viewer", 7}, {"plugin", 8}, {"cli", 9}, {"web", 10},
 };
 
 TEST(Layers, IncludesRunDown) {

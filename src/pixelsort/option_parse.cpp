@@ -1,0 +1,122 @@
+// One sort's options from the table on a CLI11 app, and a line of sorts parsed (option_parse.h).
+#include "pixelsort/option_parse.h"
+
+#include "error.h"
+
+namespace texsort {
+
+void addSortOptions(CLI::App& app, SortTexts& texts,
+                    const std::function<void(CLI::Option*, const SortOptionInfo&)>& added) {
+  std::map<std::string, CLI::Option*> made;
+  for (const SortOptionInfo& row : sortOptionTable()) {
+    const std::string flag = "--" + row.name;
+    CLI::Option* option = nullptr;
+    if (row.kind == SortOptionInfo::Kind::Flag) {
+      option = app.add_flag(flag, texts.flag[row.name], row.help);
+    } else {
+      std::string& text = texts.text[row.name];
+      text = row.initial;
+      option = app.add_option(flag, text, row.help);
+      if (row.kind == SortOptionInfo::Kind::Choice) {
+        option->check(CLI::IsMember(row.choices));
+      } else {
+        option->check(CLI::Validator([&row](std::string& value) { return sortValueProblem(row, value); },
+                                     row.metavar.empty() ? "" : row.metavar));
+      }
+      if (!row.initial.empty()) option->default_str(row.initial);
+    }
+    made[row.name] = option;
+    if (added) added(option, row);
+  }
+  made["angle"]->excludes(made["direction"]);
+}
+
+SortValues givenSortValues(const CLI::App& app, const SortTexts& texts) {
+  SortValues values;
+  for (const SortOptionInfo& row : sortOptionTable()) {
+    if (app.count("--" + row.name) == 0) continue;
+    if (row.kind == SortOptionInfo::Kind::Flag && !texts.flag.at(row.name)) continue;
+    values.given[row.name] = row.kind == SortOptionInfo::Kind::Flag ? "true" : texts.text.at(row.name);
+  }
+  return values;
+}
+
+std::string recipeNameProblem(const std::string& text) {
+  if (text.size() <= 2 || text.compare(0, 2, "--") != 0) return "";
+  return "'" + text + "' is an option, not a preset or a recipe file (a file of that name: ./" + text + ")";
+}
+
+namespace {
+
+// `--preset NAME|FILE` replaced by its recipe's words, its later sorts behind --then.
+std::vector<std::string> withRecipes(const std::vector<std::string>& words, std::vector<std::string>& files) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const bool joined = words[i].rfind("--preset=", 0) == 0;
+    if (words[i] != "--preset" && !joined) {
+      out.push_back(words[i]);
+      continue;
+    }
+    if (!joined && i + 1 == words.size()) throw Error(ExitCode::Usage, "--preset needs a preset's name or a recipe file");
+    const std::string which = joined ? words[i].substr(9) : words[++i];
+    if (const std::string why = recipeNameProblem(which); !why.empty()) throw Error(ExitCode::Usage, "--preset: " + why);
+    if (namesRecipeFile(which)) files.push_back(which);
+    bool first = true;
+    for (const RecipeLine& line : presetLines(which)) {
+      for (const std::string& word : line.words) {
+        if (word == "--then" || word.rfind("--preset", 0) == 0) {
+          throw Error(ExitCode::Usage, which + ":" + std::to_string(line.number) + ": " + word +
+                                           " is not a sort's option; a recipe line holds one sort's options");
+        }
+      }
+      if (!first) out.push_back("--then");
+      out.insert(out.end(), line.words.begin(), line.words.end());
+      first = false;
+    }
+  }
+  return out;
+}
+
+// One sort's words through an app of the table's options alone: the values given.
+SortValues parseSort(const std::vector<std::string>& words) {
+  CLI::App app("a sort");
+  app.set_help_flag();  // --help is no sort's option: refused as any other word
+  SortTexts texts;
+  addSortOptions(app, texts);
+  std::vector<std::string> reversed(words.rbegin(), words.rend());  // CLI11 takes them last first
+  for (const std::string& word : words) {
+    if (word.size() > 3 && word.compare(0, 2, "--") == 0 && word.back() == '=') {
+      throw Error(ExitCode::Usage, word.substr(0, word.size() - 1) + ": an empty value after '='; give one");
+    }
+  }
+  try {
+    app.parse(reversed);
+  } catch (const CLI::ParseError& e) {
+    throw Error(ExitCode::Usage, e.what());
+  }
+  return givenSortValues(app, texts);
+}
+
+}  // namespace
+
+ParsedSorts parseSorts(const std::vector<std::string>& words) {
+  ParsedSorts parsed;
+  std::vector<std::vector<std::string>> parts(1);
+  for (const std::string& word : withRecipes(words, parsed.recipeFiles)) {
+    if (word == "--then") {
+      parts.emplace_back();
+    } else {
+      parts.back().push_back(word);
+    }
+  }
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    if (parts[k].empty() && k > 0) {
+      throw Error(ExitCode::Usage, "--then (sort " + std::to_string(k + 1) + ") needs the options of that sort");
+    }
+    parsed.values.push_back(parseSort(parts[k]));
+    parsed.stages.push_back(sortStageOf(parsed.values.back()));
+  }
+  return parsed;
+}
+
+}  // namespace texsort
