@@ -4,7 +4,7 @@ JOBS ?= $(shell nproc)
 BIN := build/$(PRESET)/texsort
 FUZZ_SECONDS ?= 30
 
-.PHONY: all deps configure build test sanitize fuzz demo bench web web-serve clean
+.PHONY: all deps configure build install test sanitize fuzz demo bench web web-serve clean
 
 all: build
 
@@ -16,6 +16,11 @@ configure: deps
 
 build: configure
 	@cmake --build --preset $(PRESET) -j $(JOBS)
+
+# The program into PREFIX/bin, the frei0r filter into PREFIX/lib/frei0r-1 (where ffmpeg, GStreamer and MLT look).
+PREFIX ?= /usr/local
+install: build
+	@cmake --install build/$(PRESET) --prefix $(PREFIX)
 
 # Every test in the release build (the browser edition's too), then the same suite under ASan + UBSan.
 test: build web
