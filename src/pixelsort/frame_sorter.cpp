@@ -2,6 +2,7 @@
 #include "pixelsort/frame_sorter.h"
 
 #include <cstring>
+#include <utility>
 
 #include "error.h"
 
@@ -49,7 +50,8 @@ void FrameSorter::sort(const std::uint8_t* in, std::size_t inStride, std::uint8_
   frame_.rgba.resize(row * height);
   for (std::uint32_t y = 0; y < height; ++y) std::memcpy(frame_.rgba.data() + y * row, in + y * inStride, row);
   for (const std::unique_ptr<PixelSortPlan>& plan : plans_) {  // each sort on the result of the one before
-    frame_.rgba = plan->sort(frame_, {}, plan->options().mix);
+    spare_ = plan->sort(frame_, std::move(spare_), plan->options().mix);  // read back over the spare's memory
+    std::swap(frame_.rgba, spare_);
   }
   for (std::uint32_t y = 0; y < height; ++y) std::memcpy(out + y * outStride, frame_.rgba.data() + y * row, row);
 }

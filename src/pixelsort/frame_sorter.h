@@ -37,6 +37,7 @@ class FrameSorter {
   std::vector<std::unique_ptr<PixelSortPlan>> plans_;
   std::uint32_t width_ = 0, height_ = 0;  // the plans' size (0: none yet)
   Image frame_;                           // the frame being sorted, its storage kept between frames
+  std::vector<std::uint8_t> spare_;       // what a sort reads back into: no allocation a frame
 };
 
 }  // namespace texsort
