@@ -83,14 +83,15 @@ SortValues parseSort(const std::vector<std::string>& words) {
   app.set_help_flag();  // --help is no sort's option: refused as any other word
   SortTexts texts;
   addSortOptions(app, texts);
-  std::vector<std::string> reversed(words.rbegin(), words.rend());  // CLI11 takes them last first
+  std::vector<const char*> argv = {"texsort_pixelsort"};  // as a program's: CLI11's messages keep their order
+  for (const std::string& word : words) argv.push_back(word.c_str());
   for (const std::string& word : words) {
     if (word.size() > 3 && word.compare(0, 2, "--") == 0 && word.back() == '=') {
       throw Error(ExitCode::Usage, word.substr(0, word.size() - 1) + ": an empty value after '='; give one");
     }
   }
   try {
-    app.parse(reversed);
+    app.parse(static_cast<int>(argv.size()), argv.data());
   } catch (const CLI::ParseError& e) {
     throw Error(ExitCode::Usage, e.what());
   }

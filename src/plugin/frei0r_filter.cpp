@@ -25,7 +25,24 @@ extern "C" {
 namespace texsort::plugin {
 namespace {
 
-void say(const std::string& line) { std::fprintf(stderr, "texsort_pixelsort: %s\n", line.c_str()); }
+// One line on standard error, at most 300 characters of it (a value echoed may be 64 KiB long).
+void say(const std::string& line) noexcept {
+  const int shown = line.size() > 300 ? 300 : static_cast<int>(line.size());
+  std::fprintf(stderr, "texsort_pixelsort: %.*s%s\n", shown, line.c_str(), line.size() > 300 ? "..." : "");
+}
+
+// Said once a process: a host that makes an instance a frame (melt) would say it every frame.
+void sayOnce(const std::string& line) noexcept {
+  static std::mutex lock;
+  static std::string said;
+  const std::lock_guard<std::mutex> held(lock);
+  if (said == line) return;
+  say(line);
+  try {
+    said = line;
+  } catch (...) {
+  }
+}
 
 struct Instance {
   std::mutex lock;  // hosts may call one instance from several threads
@@ -35,6 +52,7 @@ struct Instance {
   bool changed = true;                  // the parameters moved since the sorter was made
   std::unique_ptr<FrameSorter> sorter;  // null while they do not make a sort
   std::string said;                     // the last problem said, said once
+  bool noContext = false;               // making the GL context failed: not tried again each frame
 };
 
 // The words of `options`, separated by blanks.
@@ -66,8 +84,22 @@ std::vector<PixelSortStage> sortsOf(const Instance& instance) {
     }
     if (std::string(list[k].option) == "angle") first.given.erase("direction");
   }
-  parsed.stages.front() = sortStageOf(first);
+  try {
+    parsed.stages.front() = sortStageOf(first);
+  } catch (const Error& e) {
+    throw Error(e.code(), std::string("parameters: ") + e.what());
+  }
   return parsed.stages;
+}
+
+// Said once until the instance sorts again.
+void sayOnce(Instance& instance, const char* line) noexcept {
+  if (instance.said == line) return;
+  say(line);
+  try {
+    instance.said = line;
+  } catch (...) {
+  }
 }
 
 void remake(Instance& instance) {
@@ -85,13 +117,33 @@ void remake(Instance& instance) {
 void update(Instance& instance, const std::uint32_t* in, std::uint32_t* out) {
   const std::size_t bytes = std::size_t{instance.width} * instance.height * 4;
   try {
-    instance.context->makeCurrent();
+    // The context comes at the first frame, not at f0r_construct: GStreamer makes an instance while
+    // it scans its plugins and leaves out for good (in its registry cache) a filter whose
+    // construction failed once, as it would in a session without EGL.
+    if (!instance.context) {
+      try {
+        if (!instance.noContext) instance.context = std::make_unique<HeadlessContext>();
+      } catch (const std::exception& e) {
+        sayOnce(std::string("no GL context, so the frames pass through: ") + e.what());
+      }
+      if (!instance.context) {
+        instance.noContext = true;
+        if (in != out) std::memmove(out, in, bytes);
+        return;
+      }
+    } else {
+      instance.context->makeCurrent();
+    }
     try {
       if (instance.changed) remake(instance);
       if (instance.sorter) {
         const std::size_t stride = std::size_t{instance.width} * 4;
-        instance.sorter->sort(reinterpret_cast<const std::uint8_t*>(in), stride, reinterpret_cast<std::uint8_t*>(out),
-                              stride, instance.width, instance.height);
+        try {
+          instance.sorter->sort(reinterpret_cast<const std::uint8_t*>(in), stride, reinterpret_cast<std::uint8_t*>(out),
+                                stride, instance.width, instance.height);
+        } catch (const Error& e) {
+          throw Error(e.code(), std::string("frames: ") + e.what());
+        }
         instance.said.clear();
       }
     } catch (...) {
@@ -102,13 +154,39 @@ void update(Instance& instance, const std::uint32_t* in, std::uint32_t* out) {
     instance.context->releaseThread();
     if (instance.sorter) return;
   } catch (const std::exception& e) {
-    if (e.what() != instance.said) say(e.what());
-    instance.said = e.what();
+    sayOnce(instance, e.what());
   } catch (...) {
-    if (instance.said != "?") say("an unknown failure");
-    instance.said = "?";
+    sayOnce(instance, "an unknown failure");
   }
   if (in != out) std::memmove(out, in, bytes);
+}
+
+// A parameter's new value kept; a new one (not the same again) remakes the sort at the next frame.
+void setValue(Instance& instance, f0r_param_t param, int index) {
+  Value& v = instance.values[static_cast<std::size_t>(index)];
+  const Value before = v;
+  switch (parameters()[static_cast<std::size_t>(index)].type) {
+    case Parameter::Type::Text:
+    case Parameter::Type::Words: {
+      const char* text = *static_cast<f0r_param_string*>(param);
+      v.text = text ? text : "";
+      break;
+    }
+    case Parameter::Type::Number:
+    case Parameter::Type::Switch: v.number = *static_cast<double*>(param); break;
+    case Parameter::Type::Position: {
+      const auto* position = static_cast<f0r_param_position_t*>(param);
+      v.x = position->x;
+      v.y = position->y;
+      break;
+    }
+  }
+  // Hosts set every parameter before every frame (MLT) or once (GStreamer): only a new value remakes
+  // the sort, and a value is the same as itself when it is not a number too.
+  const auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
+  if (before.text != v.text || !same(before.number, v.number) || !same(before.x, v.x) || !same(before.y, v.y)) {
+    instance.changed = true;
+  }
 }
 
 }  // namespace
@@ -150,13 +228,9 @@ f0r_instance_t f0r_construct(unsigned int width, unsigned int height) {
     instance->width = width;
     instance->height = height;
     for (const Parameter& p : parameters()) instance->values.push_back(texsort::plugin::defaultValue(p));
-    instance->context = std::make_unique<texsort::HeadlessContext>();
-    instance->context->releaseThread();  // made current on whichever thread updates
-    return instance.release();
-  } catch (const std::exception& e) {
-    texsort::plugin::say(std::string("no GL context, so no filter: ") + e.what());
+    return instance.release();  // its GL context comes at the first frame (update)
   } catch (...) {
-    texsort::plugin::say("no GL context, so no filter");
+    texsort::plugin::sayOnce("no memory for an instance");
   }
   return nullptr;
 }
@@ -165,9 +239,11 @@ void f0r_destruct(f0r_instance_t handle) {
   auto* instance = static_cast<Instance*>(handle);
   if (!instance) return;
   try {
-    instance->context->makeCurrent();  // the sorter's GL objects go on their own context
-    instance->sorter.reset();
-    instance->context->releaseThread();
+    if (instance->context) {
+      instance->context->makeCurrent();  // the sorter's GL objects go on their own context
+      instance->sorter.reset();
+      instance->context->releaseThread();
+    }
   } catch (...) {
   }
   delete instance;
@@ -177,28 +253,9 @@ void f0r_set_param_value(f0r_instance_t handle, f0r_param_t param, int index) {
   auto* instance = static_cast<Instance*>(handle);
   if (!instance || !param || index < 0 || index >= static_cast<int>(parameters().size())) return;
   const std::lock_guard<std::mutex> held(instance->lock);
-  texsort::plugin::Value& v = instance->values[static_cast<std::size_t>(index)];
-  const texsort::plugin::Value before = v;
-  switch (parameters()[static_cast<std::size_t>(index)].type) {
-    case Parameter::Type::Text:
-    case Parameter::Type::Words: {
-      const char* text = *static_cast<f0r_param_string*>(param);
-      v.text = text ? std::string(text, strnlen(text, 1 << 16)) : "";
-      break;
-    }
-    case Parameter::Type::Number:
-    case Parameter::Type::Switch: v.number = *static_cast<double*>(param); break;
-    case Parameter::Type::Position: {
-      const auto* position = static_cast<f0r_param_position_t*>(param);
-      v.x = position->x;
-      v.y = position->y;
-      break;
-    }
-  }
-  // Hosts set every parameter before every frame (MLT) or once (GStreamer): only a new value remakes
-  // the sort, and a value is the same as itself when it is not a number too.
-  const auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
-  if (before.text != v.text || !same(before.number, v.number) || !same(before.x, v.x) || !same(before.y, v.y)) {
+  try {  // a string copied may not fit in memory: nothing thrown reaches the host
+    texsort::plugin::setValue(*instance, param, index);
+  } catch (...) {
     instance->changed = true;
   }
 }

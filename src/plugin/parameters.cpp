@@ -51,7 +51,7 @@ const std::vector<Parameter>& parameters() {
       {"upper", Type::Number, "upper", 0, 0, "--upper, the threshold's upper bound"},
       {"key", Type::Words, "key", 0, 0, "--key: what the spans are sorted by (luma, hue, red, ...)"},
       {"intervals", Type::Words, "intervals", 0, 0, "--intervals: how lines are cut into spans"},
-      {"path", Type::Words, "path", 0, 0, "--path: lines, circles, spiral, radial or hilbert"},
+      {"path", Type::Words, "path", 0, 0, "--path: lines, circles, spiral, radial, hilbert or flow (with --field in options)"},
       {"order", Type::Words, "order", 0, 0, "--order: asc or desc"},
       {"mix", Type::Number, "mix", 0, 0, "--mix: the sorted picture's share against the original"},
       {"max span", Type::Number, "max-span", 0, 0, "--max-span: 0..1 of 0..16384 pixels (0: no limit)"},
