@@ -20,6 +20,7 @@ extern "C" {
 #include "error.h"
 #include "pixelsort/frame_sorter.h"
 #include "pixelsort/option_parse.h"
+#include "plugin/host_rows.h"
 #include "plugin/parameters.h"
 
 namespace texsort::plugin {
@@ -224,6 +225,11 @@ void f0r_get_param_info(f0r_param_info_t* info, int index) {
 
 f0r_instance_t f0r_construct(unsigned int width, unsigned int height) {
   try {
+    const std::string problem = texsort::plugin::hostRowProblem(__builtin_return_address(0), width, height);
+    if (!problem.empty()) {
+      texsort::plugin::sayOnce(problem);
+      return nullptr;  // the host says the filter could not be made
+    }
     auto instance = std::make_unique<Instance>();
     instance->width = width;
     instance->height = height;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -26,17 +27,26 @@ RunOptions withPlugin(const std::string& cwd = "") {
   return options;
 }
 
-// testsrc2 at WxH, `frames` frames, as raw RGBA (what the filter gets) and as one PNG a frame.
-std::vector<std::uint8_t> source(const test::TempFolder& dir, const std::string& size, int frames) {
-  std::string scale = size;  // testsrc2 makes no picture smaller than 32x32: drawn at 640x360, then scaled
+// testsrc2 at WxH, `frames` frames (drawn at 640x360, then scaled: it makes nothing under 32x32).
+std::vector<std::string> sourceInput(const std::string& size, int frames) {
+  std::string scale = size;
   scale.replace(scale.find('x'), 1, ":");
-  const std::vector<std::string> input = {"-v", "error", "-f", "lavfi", "-i", "testsrc2=s=640x360:r=10", "-frames:v",
-                                          std::to_string(frames), "-vf", "scale=" + scale + ":flags=neighbor"};
-  std::vector<std::string> png = input, raw = input;
+  return {"-v", "error", "-f", "lavfi", "-i", "testsrc2=s=640x360:r=10", "-frames:v", std::to_string(frames),
+          "-vf", "scale=" + scale + ":flags=neighbor"};
+}
+
+// The source as raw RGBA (what the filter gets) and as one PNG a frame; `clip`: also a lossless
+// clip (PNG in QuickTime) for melt.
+std::vector<std::uint8_t> source(const test::TempFolder& dir, const std::string& size, int frames, bool clip = false) {
+  std::vector<std::string> png = sourceInput(size, frames), raw = png, mov = png;
   png.insert(png.end(), {"-pix_fmt", "rgba", dir.path("in%d.png")});
   raw.insert(raw.end(), {"-pix_fmt", "rgba", "-f", "rawvideo", dir.path("in.rgba")});
+  mov.insert(mov.end(), {"-pix_fmt", "rgba", "-c:v", "png", dir.path("in.mov")});
   EXPECT_EQ(runProgram("ffmpeg", png).exitCode, 0);
   EXPECT_EQ(runProgram("ffmpeg", raw).exitCode, 0);
+  if (clip) {
+    EXPECT_EQ(runProgram("ffmpeg", mov).exitCode, 0);
+  }
   return test::readFile(dir.path("in.rgba"));
 }
 
@@ -93,9 +103,27 @@ TEST(Frei0rFfmpeg, EveryFrameIsTheCommandLinesSort) {
   }
 }
 
-// Odd sizes through GStreamer, whose RGBA rows are width x 4 bytes as frei0r's are. (ffmpeg 5.1 hands
-// a frei0r filter its frames with their rows padded to its alignment, which the frei0r interface
-// cannot say: widths whose rows are not a multiple of 64 bytes come out wrong there; docs/plugin.md.)
+// ffmpeg 5.1 hands a frei0r filter frames whose rows are padded to its line alignment, where
+// frei0r's are width x 4 bytes: sizes whose rows come out whole there (one row; a width that is a
+// multiple of 16) sort exactly, the others are refused at construction with one line, and ffmpeg
+// stops. (GStreamer takes every size: the test below.)
+TEST(Frei0rFfmpeg, OddSizesSortExactlyOrAreRefusedWithOneLine) {
+  for (const std::string size : {"1x1", "7x1", "16x5", "640x361"}) {
+    expectFramesEqual(size, 1, "--angle 45", {"--angle", "45"});
+  }
+  for (const std::string size : {"3x5", "641x361"}) {
+    test::TempFolder dir;
+    source(dir, size, 1);
+    const RunResult run = ffmpeg(dir, size, "--angle 45", withPlugin());
+    EXPECT_NE(run.exitCode, 0) << size;
+    const std::string line = "texsort_pixelsort: ffmpeg 5's frei0r filter pads each row of a " +
+                             size.substr(0, size.find('x')) + "-pixel-wide frame";
+    EXPECT_EQ(run.err.rfind(line, 0), 0u) << run.err;
+    EXPECT_EQ(run.err.find("texsort_pixelsort:", 1), std::string::npos) << "said once\n" << run.err;
+  }
+}
+
+// Odd sizes through GStreamer, whose RGBA rows are width x 4 bytes as frei0r's are.
 TEST(Frei0rGstreamer, OddSizesSortAsTheCommandLineDoes) {
   for (const std::string size : {"1x1", "3x5", "641x361"}) {
     test::TempFolder dir;
@@ -174,6 +202,28 @@ TEST(Frei0rGstreamer, StringAndTypedPropertiesSortAsTheCommandLine) {
   for (int k = 0; k < 2; ++k) {
     const std::vector<std::uint8_t> expected = commandLineFrame(dir, k + 1, {"--key", "hue", "--angle", "-90"});
     EXPECT_TRUE(std::equal(expected.begin(), expected.end(), out.begin() + k * (out.size() / 2))) << "frame " << k;
+  }
+}
+
+// MLT interpolates a keyframed double for each frame ("0=0.2;9=0.7": straight from frame 0 to 9):
+// frame k is texsort pixelsort with --lower at the value MLT reaches at k.
+TEST(Frei0rMelt, AKeyframedParameterSortsEachFrameAtItsInterpolatedValue) {
+  test::TempFolder dir;
+  const std::vector<std::uint8_t> in = source(dir, "64x48", 10, true);
+  const RunResult run = runProgram("melt", {"-silent", dir.path("in.mov"), "-filter", "frei0r.texsort_pixelsort",
+                                            "lower=0=0.2;9=0.7", "-consumer", "avformat:" + dir.path("out.rgba"),
+                                            "f=rawvideo", "pix_fmt=rgba", "mlt_image_format=rgba"},
+                                   withPlugin());
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_EQ(run.err.find("texsort_pixelsort:"), std::string::npos) << run.err;
+  const std::vector<std::uint8_t> out = test::readFile(dir.path("out.rgba"));
+  ASSERT_EQ(out.size(), in.size());
+  const std::size_t frameBytes = in.size() / 10;
+  for (int k = 0; k < 10; ++k) {
+    char lower[40];
+    std::snprintf(lower, sizeof lower, "%.17g", 0.2 + (0.7 - 0.2) * (k / 9.0));
+    const std::vector<std::uint8_t> expected = commandLineFrame(dir, k + 1, {"--lower", lower});
+    EXPECT_TRUE(std::equal(expected.begin(), expected.end(), out.begin() + k * frameBytes)) << "frame " << k << ", lower " << lower;
   }
 }
 
