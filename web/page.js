@@ -36,7 +36,7 @@
     { name: 'order', kind: 'select', value: 'asc', choices: ['asc', 'desc'] },
     { name: 'mix', label: 'mix with the original', kind: 'range', min: 0, max: 1, step: 0.01, value: 1 },
     { name: 'algo', label: 'line sort', kind: 'select', value: 'bitonic-wide',
-      choices: ['bitonic-wide', 'bitonic-fast', 'bitonic', 'bitonic-legacy', 'oddeven-merge'] },
+      choices: ['bitonic', 'bitonic-legacy', 'oddeven-merge', 'bitonic-fast', 'bitonic-wide'] },  // the table's order
   ];
   const samples = ['astronaut', 'coffee'];  // pictures the site serves as NAME.png, each with its button
   const $ = (id) => document.getElementById(id);

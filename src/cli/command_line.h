@@ -19,6 +19,7 @@ struct Command {
   BenchOptions bench;
   CheckOptions check;
   ViewerOptions view;
+  bool infoOptions = false;  // info --options: the pixel sort's option table as JSON
 };
 
 // What one option of the command line accepts, read from its definition (commandLineOptions):

@@ -276,6 +276,10 @@ Definition::Definition(Command& command) {
       ->capture_default_str();
 
   infoCommand = app.add_subcommand("info", "Show the headless OpenGL renderer, version and limits");
+  Options informing(infoCommand, specs);
+  informing.flag("--options", command.infoOptions,
+                 "Print texsort pixelsort's options as JSON instead (each one's kind, range, default, choices and "
+                 "help, and the presets): the one table the command line, the frei0r filter and the page are made from");
 
   demoCommand = app.add_subcommand("demo", "Open the viewer: watch the sort pass by pass (the default command)");
   Options viewing(demoCommand, specs);

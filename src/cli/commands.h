@@ -150,6 +150,6 @@ struct CheckOptions {
 int runCheck(const CheckOptions& options);
 
 // `texsort info`: the headless context's renderer, GL version, limits and EGL platform.
-int runInfo();
+int runInfo(bool optionTable);
 
 }  // namespace texsort

@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
         case Command::Kind::Record: return runRecord(command.record);
         case Command::Kind::Bench: return runBench(command.bench);
         case Command::Kind::Check: return runCheck(command.check);
-        case Command::Kind::Info: return runInfo();
+        case Command::Kind::Info: return runInfo(command.infoOptions);
         case Command::Kind::Demo: return runViewer(command.view);
       }
       return 0;

@@ -15,7 +15,9 @@
 #include "io/files.h"
 #include "sort/bits.h"
 #include "sort/memory_budget.h"
+#include "pixelsort/option_table.h"
 #include "pixelsort/pixel_runner.h"
+#include "pixelsort/presets.h"
 #include "sort/runner.h"
 
 namespace texsort {
@@ -102,7 +104,46 @@ static int sortFile(const SortOptions& options) {
   return 0;
 }
 
-int runInfo() {
+namespace {
+
+const char* kindName(SortOptionInfo::Kind kind) {
+  switch (kind) {
+    case SortOptionInfo::Kind::Real: return "real";
+    case SortOptionInfo::Kind::Integer: return "integer";
+    case SortOptionInfo::Kind::Choice: return "choice";
+    case SortOptionInfo::Kind::Flag: return "flag";
+    case SortOptionInfo::Kind::Path: return "file";
+    case SortOptionInfo::Kind::Text: return "text";
+  }
+  return "";
+}
+
+// info --options: the option table and the presets, one JSON object (no GL needed).
+int printOptionTable() {
+  std::string out = "{\"options\": [";
+  for (const SortOptionInfo& o : sortOptionTable()) {
+    char range[80] = "";
+    if (o.kind == SortOptionInfo::Kind::Real || o.kind == SortOptionInfo::Kind::Integer) {
+      std::snprintf(range, sizeof range, ", \"min\": %.17g, \"max\": %.17g", o.min, o.max);
+    }
+    std::string choices;
+    for (const std::string& c : o.choices) choices += (choices.empty() ? "" : ", ") + jsonString(c);
+    out += std::string(&o == &sortOptionTable().front() ? "" : ",") + "\n  {\"name\": " + jsonString(o.name) +
+           ", \"kind\": \"" + kindName(o.kind) + "\"" + range + ", \"default\": " + jsonString(o.initial) +
+           ", \"choices\": [" + choices + "], \"animated\": " + (o.animated ? "true" : "false") +
+           ", \"help\": " + jsonString(o.help) + "}";
+  }
+  out += "\n], \"presets\": [";
+  for (const PresetInfo& p : kPresets) out += std::string(&p == kPresets ? "" : ", ") + jsonString(p.name);
+  out += "]}\n";
+  std::fputs(out.c_str(), stdout);
+  return 0;
+}
+
+}  // namespace
+
+int runInfo(bool optionTable) {
+  if (optionTable) return printOptionTable();
   HeadlessContext context;
   std::printf("renderer          %s\n", context.renderer().c_str());
   std::printf("GL version        %s\n", context.glVersion().c_str());

@@ -50,7 +50,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_run(int argc, char** argv) {
       case Command::Kind::Record: code = runRecord(command.record); break;
       case Command::Kind::Bench: code = runBench(command.bench); break;
       case Command::Kind::Check: code = runCheck(command.check); break;
-      case Command::Kind::Info: code = runInfo(); break;
+      case Command::Kind::Info: code = runInfo(command.infoOptions); break;
       case Command::Kind::Demo: code = runViewer(command.view); break;
     }
   } catch (const Error& e) {

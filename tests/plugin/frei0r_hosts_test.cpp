@@ -180,7 +180,7 @@ TEST(Frei0rMelt, NoEglIsSaidOnce) {
   RunOptions options = withPlugin();
   options.setEnv.push_back({"TEXSORT_EGL_PLATFORM", "nothing"});
   const RunResult run = runProgram("melt", {"-silent", "color:red", "out=3", "-filter", "frei0r.texsort_pixelsort",
-                                            "-consumer", "avformat:" + dir.path("m.mkv"), "vcodec=ffv1", "an=1"},
+                                            "-consumer", "avformat:" + dir.path("m.mkv"), "vcodec=ffv1", "an=1", "real_time=0"},
                                    options);
   EXPECT_EQ(run.exitCode, 0) << run.err;
   std::size_t lines = 0;
@@ -206,13 +206,14 @@ TEST(Frei0rGstreamer, StringAndTypedPropertiesSortAsTheCommandLine) {
 }
 
 // MLT interpolates a keyframed double for each frame ("0=0.2;9=0.7": straight from frame 0 to 9):
-// frame k is texsort pixelsort with --lower at the value MLT reaches at k.
+// frame k is texsort pixelsort with --lower at the value MLT reaches at k. (real_time=0: a consumer
+// that keeps to the clock drops frames when the machine is busy.)
 TEST(Frei0rMelt, AKeyframedParameterSortsEachFrameAtItsInterpolatedValue) {
   test::TempFolder dir;
   const std::vector<std::uint8_t> in = source(dir, "64x48", 10, true);
   const RunResult run = runProgram("melt", {"-silent", dir.path("in.mov"), "-filter", "frei0r.texsort_pixelsort",
                                             "lower=0=0.2;9=0.7", "-consumer", "avformat:" + dir.path("out.rgba"),
-                                            "f=rawvideo", "pix_fmt=rgba", "mlt_image_format=rgba"},
+                                            "f=rawvideo", "pix_fmt=rgba", "mlt_image_format=rgba", "real_time=0"},
                                    withPlugin());
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_EQ(run.err.find("texsort_pixelsort:"), std::string::npos) << run.err;
@@ -230,7 +231,7 @@ TEST(Frei0rMelt, AKeyframedParameterSortsEachFrameAtItsInterpolatedValue) {
 TEST(Frei0rMelt, LoadsTheFilterAndRunsItsTypedParameter) {
   test::TempFolder dir;
   const RunResult run = runProgram("melt", {"-silent", "color:red", "out=2", "-filter", "frei0r.texsort_pixelsort",
-                                            "lower=0.1", "-consumer", "avformat:" + dir.path("m.mkv"), "vcodec=ffv1"},
+                                            "lower=0.1", "-consumer", "avformat:" + dir.path("m.mkv"), "vcodec=ffv1", "real_time=0"},
                                    withPlugin());
   EXPECT_EQ(run.exitCode, 0) << run.err;
   EXPECT_EQ(run.err.find("texsort_pixelsort:"), std::string::npos) << run.err;

@@ -140,6 +140,44 @@ function makeInputs(dir) {
   };
 }
 
+// The page's controls against the one option table (`texsort info --options`, run in the page):
+// each control an option of it, its words the table's (in its order; the page may offer fewer), its
+// range inside the table's, its start the table's default; the presets the table's.
+async function controlsFollowTheTable(page) {
+  const listed = await runWeb(page, ['info', '--options']);
+  check(listed.code === 0 && listed.stdout.equals(runNative(['info', '--options']).stdout),
+        'info --options is the native program\'s', listed.stderr);
+  const table = JSON.parse(listed.stdout.toString());
+  const controls = await page.evaluate(() => [...document.querySelectorAll('#options label[data-option]')].map((l) => {
+    const c = l.querySelector('select, input');
+    return { name: l.dataset.option, type: c.type, value: c.type === 'checkbox' ? String(c.checked) : c.value, min: c.min,
+             max: c.max, words: c.tagName === 'SELECT' ? [...c.options].map((o) => o.value) : null };
+  }));
+  const inOrder = (some, all) => some.every((w, i) => all.includes(w) && (i === 0 || all.indexOf(w) > all.indexOf(some[i - 1])));
+  for (const c of controls) {
+    if (c.name === 'preset') {
+      check(JSON.stringify(c.words) === JSON.stringify(['none', ...table.presets]), 'the page\'s presets are the table\'s', c.words);
+      continue;
+    }
+    const row = table.options.find((o) => o.name === c.name);
+    check(row, `the page's control ${c.name} is an option of the table`);
+    if (!row) continue;
+    // The line sort: WebGL2 has no compute shaders, so the page offers the fragment rows and starts at
+    // the widest, which is what auto takes there.
+    const start = c.name === 'algo' ? 'bitonic-wide' : row.default;
+    if (row.kind === 'choice') check(c.words && c.words.length > 1 && inOrder(c.words, row.choices), `${c.name}: the table's words`, c.words);
+    if (row.kind === 'real' || row.kind === 'integer') {
+      check(Number(c.min) >= row.min && Number(c.max) <= row.max && c.min !== '' && c.max !== '',
+            `${c.name}: a range inside the table's ${row.min}..${row.max}`, `${c.min}..${c.max}`);
+      check(Number(c.value) === Number(start), `${c.name} starts at the table's ${start}`, c.value);
+    } else if (row.kind === 'flag') {
+      check(c.value === 'false', `${c.name} starts off`, c.value);
+    } else if (row.kind === 'choice') {
+      check(c.value === start, `${c.name} starts at the table's ${start}`, c.value);
+    }
+  }
+}
+
 async function suiteLoad(page, problems, server) {
   // A browser without WebGL: the page says so in the CLI's words instead of staying blank.
   const bare = await openPage(server, ['--disable-3d-apis'], false);
@@ -155,6 +193,7 @@ async function suiteLoad(page, problems, server) {
 
   const info = await runWeb(page, ['info']);
   check(info.code === 0 && /WebGL 2\.0/.test(info.stdout.toString()), 'info runs on WebGL2', info.stdout + info.stderr);
+  await controlsFollowTheTable(page);
   const help = await runWeb(page, ['--help']);
   const nativeHelp = runNative(['--help']);
   check(help.code === 0 && help.stdout.equals(nativeHelp.stdout), '--help is the native program\'s',
