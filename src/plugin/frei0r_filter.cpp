@@ -32,17 +32,24 @@ void say(const std::string& line) noexcept {
   std::fprintf(stderr, "texsort_pixelsort: %.*s%s\n", shown, line.c_str(), line.size() > 300 ? "..." : "");
 }
 
-// Said once a process: a host that makes an instance a frame (melt) would say it every frame.
+// Said once a process until a frame sorts: hosts that make several instances (melt, one a thread
+// and more) would say it once each.
+std::mutex gSaidLock;
+std::string gSaid;
+
 void sayOnce(const std::string& line) noexcept {
-  static std::mutex lock;
-  static std::string said;
-  const std::lock_guard<std::mutex> held(lock);
-  if (said == line) return;
+  const std::lock_guard<std::mutex> held(gSaidLock);
+  if (gSaid == line) return;
   say(line);
   try {
-    said = line;
+    gSaid = line;
   } catch (...) {
   }
+}
+
+void forgetSaid() noexcept {
+  const std::lock_guard<std::mutex> held(gSaidLock);
+  gSaid.clear();
 }
 
 struct Instance {
@@ -93,11 +100,11 @@ std::vector<PixelSortStage> sortsOf(const Instance& instance) {
   return parsed.stages;
 }
 
-// Said once until the instance sorts again.
+// Said once until the instance sorts again (and once for all instances saying it).
 void sayOnce(Instance& instance, const char* line) noexcept {
   if (instance.said == line) return;
-  say(line);
   try {
+    sayOnce(std::string(line));
     instance.said = line;
   } catch (...) {
   }
@@ -145,6 +152,7 @@ void update(Instance& instance, const std::uint32_t* in, std::uint32_t* out) {
         } catch (const Error& e) {
           throw Error(e.code(), std::string("frames: ") + e.what());
         }
+        if (!instance.said.empty()) forgetSaid();  // a bad value again is said again
         instance.said.clear();
       }
     } catch (...) {

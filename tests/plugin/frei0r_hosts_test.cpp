@@ -111,7 +111,7 @@ TEST(Frei0rFfmpeg, OddSizesSortExactlyOrAreRefusedWithOneLine) {
   for (const std::string size : {"1x1", "7x1", "16x5", "640x361"}) {
     expectFramesEqual(size, 1, "--angle 45", {"--angle", "45"});
   }
-  for (const std::string size : {"3x5", "641x361"}) {
+  for (const std::string size : {"3x5", "8x6", "24x6", "641x361"}) {  // 8 and 24: padded at 64 bytes, not 32
     test::TempFolder dir;
     source(dir, size, 1);
     const RunResult run = ffmpeg(dir, size, "--angle 45", withPlugin());
@@ -186,6 +186,19 @@ TEST(Frei0rMelt, NoEglIsSaidOnce) {
   std::size_t lines = 0;
   for (std::size_t at = run.err.find("texsort_pixelsort:"); at != std::string::npos; at = run.err.find("texsort_pixelsort:", at + 1)) ++lines;
   EXPECT_EQ(lines, 1u) << run.err;
+}
+
+// melt makes more than one instance (one a thread it renders from): a bad value is still said once.
+TEST(Frei0rMelt, ABadValueIsSaidOnce) {
+  test::TempFolder dir;
+  const RunResult run = runProgram("melt", {"-silent", "color:red", "out=9", "-filter", "frei0r.texsort_pixelsort", "key=nope",
+                                            "-consumer", "avformat:" + dir.path("m.mkv"), "vcodec=ffv1", "an=1", "real_time=0"},
+                                   withPlugin());
+  EXPECT_EQ(run.exitCode, 0) << run.err;
+  std::size_t lines = 0;
+  for (std::size_t at = run.err.find("texsort_pixelsort:"); at != std::string::npos; at = run.err.find("texsort_pixelsort:", at + 1)) ++lines;
+  EXPECT_EQ(lines, 1u) << run.err;
+  EXPECT_NE(run.err.find("texsort_pixelsort: parameter 'key': "), std::string::npos) << run.err;
 }
 
 TEST(Frei0rGstreamer, StringAndTypedPropertiesSortAsTheCommandLine) {
