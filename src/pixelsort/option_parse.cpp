@@ -48,6 +48,33 @@ std::string recipeNameProblem(const std::string& text) {
 
 namespace {
 
+// One sort's words through an app of the table's options alone: the values given.
+SortValues parseSort(const std::vector<std::string>& words) {
+  CLI::App app("a sort");
+  app.set_help_flag();  // --help is no sort's option: refused as any other word
+  SortTexts texts;
+  addSortOptions(app, texts);
+  std::vector<const char*> argv = {"texsort_pixelsort"};  // as a program's: CLI11's messages keep their order
+  for (const std::string& word : words) argv.push_back(word.c_str());
+  for (const std::string& word : words) {
+    if (word.size() > 3 && word.compare(0, 2, "--") == 0 && word.back() == '=') {
+      throw Error(ExitCode::Usage, word.substr(0, word.size() - 1) + ": an empty value after '='; give one");
+    }
+  }
+  app.allow_extras();  // a word that is none of a sort's options is named below, the first one first
+  try {
+    app.parse(static_cast<int>(argv.size()), argv.data());
+  } catch (const CLI::ParseError& e) {
+    throw Error(ExitCode::Usage, e.what());
+  }
+  if (!app.remaining().empty()) {
+    const std::string first = app.remaining().front();
+    throw Error(ExitCode::Usage, "'" + first.substr(0, 40) + (first.size() > 40 ? "...'" : "'") + " is not a sort's option" +
+                                     (first.rfind('-', 0) == 0 ? "" : " (a sort names no picture and writes no file)"));
+  }
+  return givenSortValues(app, texts);
+}
+
 // `--preset NAME|FILE` replaced by its recipe's words, its later sorts behind --then.
 std::vector<std::string> withRecipes(const std::vector<std::string>& words, std::vector<std::string>& files) {
   std::vector<std::string> out;
@@ -63,11 +90,16 @@ std::vector<std::string> withRecipes(const std::vector<std::string>& words, std:
     if (namesRecipeFile(which)) files.push_back(which);
     bool first = true;
     for (const RecipeLine& line : presetLines(which)) {
+      const std::string at = (namesRecipeFile(which) ? which : "preset " + which) + ":" + std::to_string(line.number) + ": ";
       for (const std::string& word : line.words) {
         if (word == "--then" || word.rfind("--preset", 0) == 0) {
-          throw Error(ExitCode::Usage, which + ":" + std::to_string(line.number) + ": " + word +
-                                           " is not a sort's option; a recipe line holds one sort's options");
+          throw Error(ExitCode::Usage, at + word + " is not a sort's option; a recipe line holds one sort's options");
         }
+      }
+      try {
+        parseSort(line.words);  // each line checked where it stands, so that a message names the line
+      } catch (const Error& e) {
+        throw Error(e.code(), at + e.what());
       }
       if (!first) out.push_back("--then");
       out.insert(out.end(), line.words.begin(), line.words.end());
@@ -75,27 +107,6 @@ std::vector<std::string> withRecipes(const std::vector<std::string>& words, std:
     }
   }
   return out;
-}
-
-// One sort's words through an app of the table's options alone: the values given.
-SortValues parseSort(const std::vector<std::string>& words) {
-  CLI::App app("a sort");
-  app.set_help_flag();  // --help is no sort's option: refused as any other word
-  SortTexts texts;
-  addSortOptions(app, texts);
-  std::vector<const char*> argv = {"texsort_pixelsort"};  // as a program's: CLI11's messages keep their order
-  for (const std::string& word : words) argv.push_back(word.c_str());
-  for (const std::string& word : words) {
-    if (word.size() > 3 && word.compare(0, 2, "--") == 0 && word.back() == '=') {
-      throw Error(ExitCode::Usage, word.substr(0, word.size() - 1) + ": an empty value after '='; give one");
-    }
-  }
-  try {
-    app.parse(static_cast<int>(argv.size()), argv.data());
-  } catch (const CLI::ParseError& e) {
-    throw Error(ExitCode::Usage, e.what());
-  }
-  return givenSortValues(app, texts);
 }
 
 }  // namespace

@@ -159,6 +159,18 @@ TEST(Frei0rFfmpeg, ABadOptionsStringPassesTheFramesThroughWithOneLine) {
   }
 }
 
+// A recipe file's bad line is named as the command line names it: FILE:LINE: the problem.
+TEST(Frei0rFfmpeg, ABadRecipeLineIsNamedByFileAndLine) {
+  test::TempFolder dir;
+  const std::vector<std::uint8_t> in = source(dir, "32x24", 1);
+  test::writeFile(dir.path("r.txt"), {'-', '-', 'k', 'e', 'y', ' ', 'h', 'u', 'e', '\n', 'j', 'u', 'n', 'k', '\n'});
+  const RunResult run = ffmpeg(dir, "32x24", "--preset r.txt", withPlugin(dir.root()));
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_EQ(run.err.rfind("texsort_pixelsort: parameter 'options': r.txt:2: ", 0), 0u) << run.err;
+  EXPECT_NE(run.err.find("junk"), std::string::npos) << run.err;
+  EXPECT_TRUE(test::readFile(dir.path("out.rgba")) == in) << "the frames passed through";
+}
+
 // No EGL: the host carries on, the frames pass through, one line says why (the context is made at
 // the first frame, so GStreamer's plugin scan never records the filter as broken).
 TEST(Frei0rFfmpeg, NoEglPassesTheFramesThroughWithOneLine) {
