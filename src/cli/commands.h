@@ -63,12 +63,6 @@ int runPixelSortBatch(const PixelSortCommandOptions& options);
 // The video format when the output is a video (--format, else the output's extension), and the
 // run that sorts every frame of the input into it (pixelsort_video.cpp).
 std::optional<VideoFormat> pixelSortVideoFormat(const PixelSortCommandOptions& options);
-// Loads --mask and --field into `ps` and checks their sizes against the picture's.
-void loadPixelSortImages(PixelSortOptions& ps, const std::string& mask, const std::string& field, std::uint32_t width,
-                         std::uint32_t height);
-// One more sort of a recipe (--then) on `input`, the result of the one before: as the first, on
-// the GPU, checked with `verify` and mixed as that sort asks; messages name `name`.
-Image sortAgain(const Image& input, const PixelSortStage& stage, const std::string& name, bool verify);
 // Where a clip's time went (bench --video): per stage, summed over the frames.
 struct ClipTimes {
   std::uint32_t frames = 0;

@@ -17,6 +17,7 @@
 #include "sort/bits.h"
 #include "sort/cpu_model.h"
 #include "pixelsort/pixel_runner.h"
+#include "pixelsort/recipe.h"
 #include "sort/runner.h"
 
 namespace texsort {
@@ -29,23 +30,6 @@ constexpr std::launch kBeside = std::launch::deferred;
 #else
 constexpr std::launch kBeside = std::launch::async;
 #endif
-
-// Throws Error(Mismatch) unless the image read back (the GPU's result: the last pass writes the
-// image's bytes) equals the CPU model's (every pass of the same schedule on the same source), and
-// that equals a plain stable sort of every span.
-void verifyPixelSort(const Image& image, const PixelSortOptions& options, const SortState& source,
-                     const PassSchedule& schedule, const Image& gpuImage) {
-  const Image cpuImage = pixelSortOutput(image, runScheduleState(schedule, source).pixels);
-  for (std::size_t i = 0; i < image.pixelCount(); ++i) {
-    if (std::memcmp(&gpuImage.rgba[4 * i], &cpuImage.rgba[4 * i], 4) != 0) {
-      throw Error(ExitCode::Mismatch, "verify: the image read back differs from the CPU model at pixel (" +
-                                          std::to_string(i % image.width) + ", " + std::to_string(i / image.width) + ")");
-    }
-  }
-  if (cpuImage.rgba != pixelSortReference(image, options).rgba) {
-    throw Error(ExitCode::Mismatch, "verify: the CPU model differs from a stable sort of every span");
-  }
-}
 
 // What `texsort pixelsort` measured of one picture, for its report.
 struct PixelSortFigures {
@@ -141,43 +125,7 @@ void checkStillBytes(const std::string& name, const std::vector<unsigned char>& 
 
 }  // namespace
 
-Image sortAgain(const Image& input, const PixelSortStage& stage, const std::string& name, bool verify) {
-  PixelSortOptions ps = stage.options;
-  loadPixelSortImages(ps, stage.mask, stage.field, input.width, input.height);
-  PixelSortPlan plan(name, input.width, input.height, ps, stage.algorithm, stage.algorithmChosen);
-  plan.run(input);
-  Image out = withPixels(input, plan.readSorted(input, {}, 1.0));  // mixed after --verify
-  if (verify) {
-    SortState source;
-    source.source = pixelSortSource(input, ps, plan.layout());
-    verifyPixelSort(input, ps, source, plan.schedule(), out);
-  }
-  mixWithOriginal(out.rgba, input.rgba, ps.mix);
-  return out;
-}
-
-
 static int pixelSortFile(const PixelSortCommandOptions& options);
-
-// A mask or a field; one read from standard input is named by its role in messages.
-static std::shared_ptr<const Image> loadSideImage(const std::string& path, const char* role) {
-  if (path.empty()) return nullptr;
-  try {
-    return std::make_shared<const Image>(loadImage(path, kMaxElements));
-  } catch (const Error& e) {
-    const std::string message = e.what(), stdinName = "standard input";
-    if (path != "-" || message.rfind(stdinName, 0) != 0) throw;
-    throw Error(e.code(), stdinName + " (" + role + ")" + message.substr(stdinName.size()));
-  }
-}
-
-void loadPixelSortImages(PixelSortOptions& ps, const std::string& mask, const std::string& field, std::uint32_t width,
-                         std::uint32_t height) {
-  ps.mask = loadSideImage(mask, "mask");
-  ps.field = loadSideImage(field, "field");
-  checkMaskSize(ps, width, height, mask == "-" ? "standard input (mask)" : mask,
-                field == "-" ? "standard input (field)" : field);
-}
 
 int runPixelSort(const PixelSortCommandOptions& options) {
   if (options.inputs.size() > 1 || (!options.output.empty() && options.output.back() == '/')) {
@@ -281,7 +229,10 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   std::vector<unsigned char> bytes = readImageFile(options.input);
   checkStillBytes(name, bytes);
   const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
-  loadPixelSortImages(ps, options.mask, options.field, header.width, header.height);
+  PixelSortStage first{ps, options.mask, options.field, options.algorithm, options.algorithmChosen};
+  readSidePictures(first);
+  checkSidePictures(first, header.width, header.height);
+  ps = first.options;
   checkPixelSortPlanOnHost(name, header.width, header.height, ps, options.algorithm, bytes.size());
   const double layoutMs = since();
   // The line tables are made on another core while the GL context opens, the image while this
@@ -311,7 +262,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   if (forcedFailure("verify")) sorted.rgba[0] ^= 1;
   if (options.verify) verifyPixelSort(image, ps, result.source, plan.schedule(), sorted);
   mixWithOriginal(sorted.rgba, image.rgba, ps.mix);
-  for (const PixelSortStage& stage : options.then) sorted = sortAgain(sorted, stage, name, options.verify);
+  sorted = sortThrough(std::move(sorted), options.then, name, options.verify);
   since();
   saveImagePng(options.output, sorted);
   const double encodeMs = since();

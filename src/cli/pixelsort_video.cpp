@@ -18,8 +18,10 @@
 #include "error.h"
 #include "image/image_io.h"
 #include "pixelsort/animation.h"
+#include "pixelsort/frame_sorter.h"
 #include "pixelsort/pixel_runner.h"
 #include "pixelsort/pixel_sort.h"
+#include "pixelsort/recipe.h"
 #include "record/decoder.h"
 #include "record/encoder.h"
 #include "record/frame_queue.h"
@@ -110,14 +112,15 @@ class ClipSorter {
 
   // After the format's checks: the side images, every frame's options, and the plans.
   void plan() {
-    loadPixelSortImages(base_, options_.mask, options_.field, video_.width, video_.height);
+    PixelSortStage first{base_, options_.mask, options_.field, options_.algorithm, options_.algorithmChosen};
+    readSidePictures(first);
+    checkSidePictures(first, video_.width, video_.height);
+    base_ = first.options;
     for (std::uint32_t k = 0; k < frameCount_ && !animations_.empty(); ++k) optionsAt(k);
     replan(animations_.empty() ? base_ : optionsAt(0));
-    for (const PixelSortStage& then : options_.then) {
-      PixelSortOptions ps = then.options;
-      loadPixelSortImages(ps, then.mask, then.field, video_.width, video_.height);
-      stages_.push_back(planned(ps, then.algorithm, then.algorithmChosen));
-    }
+    if (options_.then.empty()) return;
+    then_ = std::make_unique<FrameSorter>(options_.then, options_.input);
+    then_->prepare(video_.width, video_.height);
   }
 
   // Frame k sorted into `out` (its storage reused), through every stage in turn.
@@ -129,13 +132,8 @@ class ClipSorter {
       mix = now.mix;
     }
     out = plan_->sort(frame, std::move(out), mix);
-    for (const std::unique_ptr<PixelSortPlan>& stage : stages_) {  // each later sort on the result of the one before
-      Image in;
-      in.width = video_.width;
-      in.height = video_.height;
-      in.rgba = std::move(out);
-      out = stage->sort(in, {}, stage->options().mix);
-    }
+    const std::size_t row = std::size_t{video_.width} * 4;
+    if (then_) then_->sort(out.data(), row, out.data(), row, video_.width, video_.height);  // the later sorts
     return out;
   }
 
@@ -164,7 +162,7 @@ class ClipSorter {
   PixelSortOptions base_;
   std::shared_ptr<HeadlessContext> context_;
   std::unique_ptr<PixelSortPlan> plan_;
-  std::vector<std::unique_ptr<PixelSortPlan>> stages_;
+  std::unique_ptr<FrameSorter> then_;  // --then's sorts, each on the result of the one before
 };
 
 void checkClipFormat(const PixelSortCommandOptions& options, VideoFormat format, const VideoProbe& video) {

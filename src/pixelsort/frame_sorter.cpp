@@ -5,36 +5,27 @@
 #include <utility>
 
 #include "error.h"
+#include "pixelsort/recipe.h"
 
 namespace texsort {
-namespace {
 
-std::shared_ptr<const Image> loadSide(const std::string& path, const char* option) {
-  if (path.empty()) return nullptr;
-  if (path == "-") throw Error(ExitCode::Usage, std::string(option) + " must be a file, not -");
-  return std::make_shared<const Image>(loadImage(path, kMaxElements));
-}
-
-}  // namespace
-
-FrameSorter::FrameSorter(std::vector<PixelSortStage> stages) : stages_(std::move(stages)) {
+FrameSorter::FrameSorter(std::vector<PixelSortStage> stages, std::string name)
+    : stages_(std::move(stages)), name_(std::move(name)) {
   if (stages_.empty()) throw Error(ExitCode::Usage, "a pixel sort needs one sort at least");
   for (PixelSortStage& stage : stages_) {
-    stage.options.mask = loadSide(stage.mask, "--mask");
-    stage.options.field = loadSide(stage.field, "--field");
+    for (const auto& [path, option] : {std::pair{&stage.mask, "--mask"}, std::pair{&stage.field, "--field"}}) {
+      if (*path == "-") throw Error(ExitCode::Usage, std::string(option) + " must be a file, not -");
+    }
+    readSidePictures(stage);
   }
 }
 
-void FrameSorter::plan(std::uint32_t width, std::uint32_t height) {
+void FrameSorter::prepare(std::uint32_t width, std::uint32_t height) {
   plans_.clear();  // the old plans' textures go before the new ones are made
   width_ = height_ = 0;
-  const std::string name = "a frame of " + std::to_string(width) + "x" + std::to_string(height);
-  for (const PixelSortStage& stage : stages_) {
-    checkMaskSize(stage.options, width, height, stage.mask, stage.field);
-    checkPixelSortPlanOnHost(name, width, height, stage.options, stage.algorithm);
-    plans_.push_back(
-        std::make_unique<PixelSortPlan>(name, width, height, stage.options, stage.algorithm, stage.algorithmChosen));
-  }
+  const std::string name =
+      name_.empty() ? "a frame of " + std::to_string(width) + "x" + std::to_string(height) : name_;
+  for (const PixelSortStage& stage : stages_) plans_.push_back(planStage(name, width, height, stage));
   width_ = width;
   height_ = height;
 }
@@ -42,7 +33,7 @@ void FrameSorter::plan(std::uint32_t width, std::uint32_t height) {
 void FrameSorter::sort(const std::uint8_t* in, std::size_t inStride, std::uint8_t* out, std::size_t outStride,
                        std::uint32_t width, std::uint32_t height) {
   if (width == 0 || height == 0) throw Error(ExitCode::Usage, "a frame of no pixels");
-  if (width != width_ || height != height_) plan(width, height);
+  if (width != width_ || height != height_) prepare(width, height);
   const std::size_t row = std::size_t{width} * 4;
   frame_.width = width;
   frame_.height = height;

@@ -19,7 +19,8 @@ class FrameSorter {
  public:
   // The sorts as parseSorts gives them; each --mask and --field named is read here, once (a file's
   // problem throws texsort::Error naming it; "-" is refused: a frame's sort reads no standard input).
-  explicit FrameSorter(std::vector<PixelSortStage> stages);
+  // Errors of a frame name `name`, or "a frame of WxH" when it is empty.
+  explicit FrameSorter(std::vector<PixelSortStage> stages, std::string name = "");
 
   // Sorts a frame of width x height RGBA8 pixels, rows `inStride` bytes apart from `in`, into `out`
   // (rows `outStride` apart; `out` may be `in`). The plans are made at the first frame of a size
@@ -28,12 +29,16 @@ class FrameSorter {
   void sort(const std::uint8_t* in, std::size_t inStride, std::uint8_t* out, std::size_t outStride, std::uint32_t width,
             std::uint32_t height);
 
+  // The plans for frames of width x height made now (sort() makes them at a frame of a new size),
+  // so that a run can refuse before its first frame.
+  void prepare(std::uint32_t width, std::uint32_t height);
+
   const std::vector<PixelSortStage>& stages() const { return stages_; }
 
  private:
-  void plan(std::uint32_t width, std::uint32_t height);
 
   std::vector<PixelSortStage> stages_;  // their options hold the masks and fields read
+  std::string name_;
   std::vector<std::unique_ptr<PixelSortPlan>> plans_;
   std::uint32_t width_ = 0, height_ = 0;  // the plans' size (0: none yet)
   Image frame_;                           // the frame being sorted, its storage kept between frames

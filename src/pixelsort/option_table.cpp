@@ -132,16 +132,20 @@ std::vector<SortOptionInfo> makeTable() {
   };
 }
 
-// Why --center TEXT is not X,Y ("" when it is): two numbers from 0 to 65535, whole or halves.
+// Why --center TEXT is not X,Y ("" when it is): two numbers from 0 to 65535, whole or halves; a
+// number out of range or between halves is named by its coordinate.
 std::string centerProblem(const std::string& text) {
+  const std::string said = "'" + (text.size() > 40 ? text.substr(0, 40) + "..." : text) + "' is not X,Y: ";
   const std::size_t comma = text.find(',');
-  const auto coordinate = [](const std::string& part) {
-    if (!plainDecimal(part)) return false;
-    const double v = std::strtod(part.c_str(), nullptr);
-    return v <= 65535 && std::floor(2 * v) == 2 * v;
-  };
-  if (comma == std::string::npos || !coordinate(text.substr(0, comma)) || !coordinate(text.substr(comma + 1))) {
-    return "'" + text + "' is not X,Y: two pixel coordinates from 0 to 65535, whole or halves (e.g. 256,128.5)";
+  const std::string parts[2] = {text.substr(0, comma), comma == std::string::npos ? "" : text.substr(comma + 1)};
+  if (comma == std::string::npos || !plainDecimal(parts[0]) || !plainDecimal(parts[1])) {
+    return said + "two pixel coordinates from 0 to 65535, whole or halves (e.g. 256,128.5)";
+  }
+  for (int k = 0; k < 2; ++k) {
+    const double v = std::strtod(parts[k].c_str(), nullptr);
+    const std::string which = std::string(k == 0 ? "X " : "Y ") + parts[k];
+    if (v > 65535) return said + which + " is over 65535";
+    if (std::floor(2 * v) != 2 * v) return said + which + " is neither whole nor a half";
   }
   return "";
 }

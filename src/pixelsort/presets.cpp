@@ -57,10 +57,10 @@ std::vector<RecipeLine> presetLines(const std::string& nameOrFile) {
                                      ", or give a recipe file (a path)");
   }
   struct stat st {};
-  if (::stat(nameOrFile.c_str(), &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || S_ISDIR(st.st_mode))) {
-    // Opening a FIFO waits for a writer; a pipe may be the image's too.
-    throw Error(ExitCode::BadInput, nameOrFile + ": " + (S_ISDIR(st.st_mode) ? "a folder" : "a pipe or socket") +
-                                        "; a recipe is read from a file (--preset)");
+  if (::stat(nameOrFile.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    // Opening a FIFO waits for a writer; a pipe may be the image's too; a device is no recipe.
+    const char* what = S_ISDIR(st.st_mode) ? "a folder" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : "a pipe or socket";
+    throw Error(ExitCode::BadInput, nameOrFile + ": " + what + "; a recipe is read from a file (--preset)");
   }
   std::ifstream in(nameOrFile, std::ios::binary);
   if (!in) throw Error(ExitCode::BadInput, nameOrFile + ": cannot read this recipe file (--preset)");

@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "sort/packing.h"
-#include "viewer/network_layout.h"
+#include "playback/network_layout.h"
 #include "viewer/viewer_app.h"
 
 namespace texsort {

@@ -12,6 +12,7 @@
 
 #include "error.h"
 #include "image/image_io.h"
+#include "pixelsort/option_table.h"
 #include "record/child_process.h"
 #include "viewer/viewer_app.h"
 
@@ -44,14 +45,24 @@ void applyPixelOptions(ViewerState& s, const PixelSortOptions& chosen, Algorithm
   }
 }
 
-bool sliderFraction(const char* label, double& value) {
+// The sliders' ends are the option table's ranges (`--NAME`'s min and max), within `reach` either
+// way where the table's range is wider than a slider can place a value on (the command line takes
+// the rest).
+const SortOptionInfo& tableRow(const char* name) { return *sortOptionNamed(name); }
+
+bool sliderReal(const char* label, const char* option, double& value, double reach = 1e9, const char* format = "%.3f") {
+  const SortOptionInfo& row = tableRow(option);
+  const double lowest = std::max(row.min, -reach), highest = std::min(row.max, reach);
   float v = float(value);
-  if (!ImGui::SliderFloat(label, &v, 0.0f, 1.0f, "%.3f")) return false;
-  value = v;
+  if (!ImGui::SliderFloat(label, &v, float(lowest), float(highest), format)) return false;
+  value = std::clamp(double(v), lowest, highest);
   return true;
 }
 
-bool sliderCount(const char* label, std::uint32_t& value, int lowest, int highest, ImGuiSliderFlags flags = 0) {
+bool sliderCount(const char* label, const char* option, std::uint32_t& value, double reach = 1e9,
+                 ImGuiSliderFlags flags = 0) {
+  const SortOptionInfo& row = tableRow(option);
+  const int lowest = static_cast<int>(row.min), highest = static_cast<int>(std::min(row.max, reach));
   int v = static_cast<int>(value);
   if (!ImGui::SliderInt(label, &v, lowest, highest, "%d", flags)) return false;
   value = static_cast<std::uint32_t>(std::clamp(v, lowest, highest));
@@ -206,9 +217,8 @@ bool pathControls(ViewerState& s, PixelSortOptions& o) {
     ImGui::SameLine();
     if (ImGui::Button("columns")) o.angle = kVerticalAngle, changed = true;
     ImGui::SameLine();
-    float angle = float(o.angle);
     ImGui::SetNextItemWidth(150);
-    if (ImGui::SliderFloat("angle", &angle, -180.0f, 180.0f, "%.1f deg")) o.angle = angle, changed = true;
+    changed |= sliderReal("angle", "angle", o.angle, 180, "%.1f deg");  // a half turn either way: every line
   } else if (o.path == PixelPath::Flow) {  // the direction field: a picture of the image's size
     if (pathRow(s, 110, "##field", s.fieldPath, "field path", "Field", "Field") && s.fieldPath[0] != '\0') {
       loadField(s, o);
@@ -245,14 +255,14 @@ bool intervalControls(ViewerState& s, PixelSortOptions& o) {
   if (kind != static_cast<int>(o.intervals)) o.intervals = static_cast<Intervals>(kind), changed = true;
   if (o.intervals == Intervals::Threshold || o.intervals == Intervals::Edges) {
     ImGui::SetNextItemWidth(220);
-    if (sliderFraction("lower", o.lower)) {
+    if (sliderReal("lower", "lower", o.lower)) {
       if (o.intervals == Intervals::Threshold) o.upper = std::max(o.upper, o.lower);
       changed = true;
     }
   }
   if (o.intervals == Intervals::Threshold) {
     ImGui::SetNextItemWidth(220);
-    if (sliderFraction("upper", o.upper)) o.lower = std::min(o.lower, o.upper), changed = true;
+    if (sliderReal("upper", "upper", o.upper)) o.lower = std::min(o.lower, o.upper), changed = true;
     // The key the bounds are fractions of, and whether the spans lie inside or outside them.
     ImGui::SetNextItemWidth(150);
     if (ImGui::BeginCombo("##select", pixelKeyInfo(o.select).name)) {
@@ -267,12 +277,12 @@ bool intervalControls(ViewerState& s, PixelSortOptions& o) {
   }
   if (o.intervals == Intervals::Random || o.intervals == Intervals::Waves) {
     ImGui::SetNextItemWidth(220);
-    changed |= sliderCount("span length", o.spanLength, 1, 1024, ImGuiSliderFlags_Logarithmic);
+    changed |= sliderCount("span length", "span-length", o.spanLength, 1024, ImGuiSliderFlags_Logarithmic);
   }
   ImGui::SetNextItemWidth(220);
-  changed |= sliderCount("max span", o.maxSpan, 0, 1024, ImGuiSliderFlags_Logarithmic);
+  changed |= sliderCount("max span", "max-span", o.maxSpan, 1024, ImGuiSliderFlags_Logarithmic);
   ImGui::SetNextItemWidth(220);
-  changed |= sliderCount("skip %", o.skipPercent, 0, 100);
+  changed |= sliderCount("skip %", "skip", o.skipPercent);
   if (o.intervals == Intervals::Random || o.intervals == Intervals::Waves || o.skipPercent > 0) {
     int seed = static_cast<int>(o.seed);
     ImGui::SetNextItemWidth(120);
@@ -310,7 +320,7 @@ bool keyControls(ViewerState& s, PixelSortOptions& o, Algorithm& algorithm) {
     ImGui::EndCombo();
   }
   ImGui::SetNextItemWidth(220);
-  changed |= sliderFraction("mix", o.mix);
+  changed |= sliderReal("mix", "mix", o.mix);
   remember(s, "mix");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the sorted result's share against the original (--mix)");
   if (ImGui::Checkbox("span overlay", &s.pixelSpans)) s.pixelDirty = true;

@@ -9,6 +9,7 @@
 #include "image/image_io.h"
 #include "io/files.h"
 #include "pixelsort/pixel_runner.h"
+#include "pixelsort/recipe.h"
 #include "viewer/viewer_app.h"
 
 namespace texsort {
@@ -78,9 +79,8 @@ void loadRecipe(ViewerState& s, const std::string& nameOrFile) {
     std::vector<PixelSortStage> steps = s.recipeReader(nameOrFile);
     const Image& image = s.session->image();
     for (PixelSortStage& step : steps) {  // each sort's mask and field, read now, at the image's size
-      if (!step.mask.empty()) step.options.mask = std::make_shared<const Image>(loadImage(step.mask, kMaxElements));
-      if (!step.field.empty()) step.options.field = std::make_shared<const Image>(loadImage(step.field, kMaxElements));
-      checkMaskSize(step.options, image.width, image.height, step.mask, step.field);
+      readSidePictures(step);
+      checkSidePictures(step, image.width, image.height);
       step.algorithm = pixelSortAlgorithmHere(step.algorithm, step.algorithmChosen);  // auto: this context's
       step.algorithmChosen = true;
     }
@@ -108,12 +108,11 @@ std::vector<PixelSortStage> liveRecipe(const ViewerState& s) {
 }
 
 Image runRecipe(const ViewerState& s, std::size_t from, std::size_t to, Image image) {
-  const std::vector<PixelSortStage> steps = liveRecipe(s);
-  for (std::size_t k = from; k < std::min(to, steps.size()); ++k) {
-    PixelSortView sort(std::move(image), steps[k].options, steps[k].algorithm);
-    image = sort.result();
-  }
-  return image;
+  std::vector<PixelSortStage> steps = liveRecipe(s);
+  steps.erase(steps.begin() + std::min(to, steps.size()), steps.end());
+  steps.erase(steps.begin(), steps.begin() + std::min(from, steps.size()));
+  for (PixelSortStage& step : steps) step.mask.clear(), step.field.clear();  // the options hold what the viewer read
+  return sortThrough(std::move(image), steps, "the image");
 }
 
 Image recipeSource(const ViewerState& s) {

@@ -17,8 +17,6 @@
 #include <string>
 #include <vector>
 
-#include "cli/command_line.h"
-#include "cli/commands.h"
 #include "context/egl_context.h"
 #include "error.h"
 #include "gl/fullscreen.h"
@@ -28,8 +26,10 @@
 #include "io/files.h"
 #include "playback/pixel_sort_view.h"
 #include "pixelsort/animation.h"
+#include "pixelsort/option_parse.h"
 #include "pixelsort/pixel_runner.h"
 #include "pixelsort/presets.h"
+#include "pixelsort/recipe.h"
 #include "sort/element.h"
 #include "web/canvas.h"
 
@@ -119,20 +119,10 @@ int takeFrame(Live& l, Image image, bool inFrame, const char* name) {
   return 0;
 }
 
-// The recipe the options make, as `texsort pixelsort NAME -o - ARGS` reads it: its first sort,
-// then each --then (a preset's sorts too).
+// The recipe the options make (texsort pixelsort's sort options, --then, --preset): its first
+// sort, then each later one, as the command line and the plugin parse them (parseSorts).
 std::vector<PixelSortStage> recipeOf(int argc, char** argv) {
-  std::vector<const char*> line = {"texsort", "pixelsort", "-", "-o", "-"};
-  line.insert(line.end(), argv, argv + argc);
-  const Command command = parseCommandLine(static_cast<int>(line.size()), line.data());
-  if (command.kind != Command::Kind::PixelSort) throw Error(ExitCode::Usage, "the page's options make no pixel sort");
-  const PixelSortCommandOptions& c = command.pixelSort;
-  if (!c.animate.empty() || c.frames > 0 || c.fps > 0) {
-    throw Error(ExitCode::Usage, "--animate, --frames and --fps make a clip; the page sorts pictures");
-  }
-  std::vector<PixelSortStage> stages = {{c.pixelSort, c.mask, c.field, c.algorithm, c.algorithmChosen}};
-  stages.insert(stages.end(), c.then.begin(), c.then.end());
-  return stages;
+  return parseSorts(std::vector<std::string>(argv, argv + argc)).stages;
 }
 
 // The sorts before the last, run on the opened image as the CLI runs them (each result the next
@@ -141,11 +131,11 @@ bool runEarlierSorts(Live& l, const std::vector<PixelSortStage>& stages, const s
   const std::string ran = stages.size() > 1 ? key : std::string();
   if (l.earlier && ran == l.earlierKey) return false;
   openedImage(l);
-  std::shared_ptr<const Image> input(&l.image, [](const Image*) {});  // the opened image, not owned
-  for (std::size_t k = 0; k + 1 < stages.size(); ++k) {
-    input = std::make_shared<const Image>(sortAgain(*input, stages[k], l.name, false));
+  if (stages.size() == 1) {
+    l.earlier = std::shared_ptr<const Image>(&l.image, [](const Image*) {});  // the opened image, not owned
+  } else {
+    l.earlier = std::make_shared<const Image>(sortThrough(l.image, {stages.begin(), stages.end() - 1}, l.name));
   }
-  l.earlier = input;
   l.earlierKey = ran;
   return true;
 }
@@ -230,7 +220,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_set(int argc, char** argv) {
     const std::vector<PixelSortStage> stages = recipeOf(argc, argv);
     const bool newPicture = runEarlierSorts(l, stages, earlierWords(argc, argv));
     PixelSortStage last = stages.back();
-    loadPixelSortImages(last.options, last.mask, last.field, l.earlier->width, l.earlier->height);
+    readSidePictures(last);
+    checkSidePictures(last, l.earlier->width, l.earlier->height);
     const Algorithm algorithm = pixelSortAlgorithmHere(last.algorithm, last.algorithmChosen);
     if (l.view && !newPicture) {
       l.view->setOptions(last.options, algorithm, false);

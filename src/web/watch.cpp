@@ -18,7 +18,7 @@
 #include "sort/element.h"
 #include "sort/pass_words.h"
 #include "sort/packing.h"
-#include "viewer/network_layout.h"
+#include "playback/network_layout.h"
 #include "web/canvas.h"
 
 namespace {

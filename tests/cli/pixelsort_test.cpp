@@ -358,7 +358,7 @@ TEST(PixelSortCli, PresetsAreTheirOptionsTypedOut) {
       {{"pixelsort", dir.path("in.png"), "-o", dir.path("x.png"), "--preset", dir.path("none.recipe")},
        {1, dir.path("none.recipe") + ": cannot read this recipe file (--preset)"}},
       {{"pixelsort", dir.path("in.png"), "-o", dir.path("x.png"), "--preset", "/dev/zero"},
-       {1, "/dev/zero: over 64 KiB, too long for a recipe (--preset)"}},
+       {1, "/dev/zero: a device; a recipe is read from a file (--preset)"}},
       {{"pixelsort", dir.path("in.png"), "-o", dir.path("x.png"), "--preset"}, {2, "--preset needs a preset's name or a recipe file"}},
       {{"sort", dir.path("in.png"), "-o", dir.path("x.png"), "--preset", "rings"}, {2, "--preset names a pixelsort recipe: only texsort pixelsort takes it"}},
   };
@@ -449,7 +449,8 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
       {{"--path", "circles", "--center", "1e1,5"}, "--center: '1e1,5' is not X,Y"},
       {{"--path", "circles", "--center", "10,+20"}, "--center: '10,+20' is not X,Y"},
       {{"--preset", "--x.png"}, "--preset: '--x.png' is an option, not a preset or a recipe file"},
-      {{"--path", "circles", "--center", "3,4.25"}, "--center: '3,4.25' is not X,Y"},
+      {{"--path", "circles", "--center", "3,4.25"}, "--center: '3,4.25' is not X,Y: Y 4.25 is neither whole nor a half"},
+      {{"--path", "circles", "--center", "70000,4"}, "--center: '70000,4' is not X,Y: X 70000 is over 65535"},
       {{"--path", "circles", "--center", "3"}, "--center: '3' is not X,Y"},
       {{"--path", "flow"}, "--path flow needs --field FILE, the direction field"},
       {{"--field", test::assetPath("coffee.png")}, "--field gives --path flow its directions; add --path flow"},

@@ -42,4 +42,25 @@ TEST(Layers, IncludesRunDown) {
   EXPECT_GT(files, 100u) << "the walk found the sources";
 }
 
+// The page's live view and Watch run on the pixel-sort interface below (pixelsort/, playback/):
+// only the entry behind texsort.run (web_main.cpp) calls the command line; nothing in web/ reaches
+// sideways into the viewer.
+TEST(Layers, ThePageReachesTheCommandLineOnlyThroughItsEntry) {
+  const std::filesystem::path web = std::filesystem::path(TEXSORT_SOURCE_DIR) / "src" / "web";
+  const std::regex sideways(R"re(^\s*#\s*include\s+"(cli|viewer)/)re");
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(web)) {
+    const bool entryPoint = entry.path().filename() == "web_main.cpp";
+    std::ifstream in(entry.path());
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+      std::smatch m;
+      if (!std::regex_search(line, m, sideways)) continue;
+      EXPECT_TRUE(entryPoint && m[1] == "cli") << entry.path() << ":" << number << " includes " << m[1] << "/";
+    }
+    ++files;
+  }
+  EXPECT_GE(files, 3u) << "the walk found src/web/";
+}
+
 }  // namespace

@@ -4,7 +4,7 @@
 
 #include "sort/algorithms.h"
 #include "test_support.h"
-#include "viewer/network_layout.h"
+#include "playback/network_layout.h"
 
 namespace texsort {
 namespace {

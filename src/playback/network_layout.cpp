@@ -1,6 +1,6 @@
 // Lanes: a comparator of distance d goes in lane low mod d, where no other comparator of its pass
 // can overlap it (those in the same lane start at least 2d further on).
-#include "viewer/network_layout.h"
+#include "playback/network_layout.h"
 
 namespace texsort {
 
