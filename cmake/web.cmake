@@ -38,7 +38,7 @@ add_executable(texsort-core
   src/record/child_process.cpp src/record/decoder.cpp src/record/timestamps.cpp src/cli/pixelsort_video.cpp src/cli/pixelsort_batch.cpp
   src/gl/objects.cpp src/gl/ping_pong.cpp src/gl/fullscreen.cpp src/gl/capabilities.cpp
   src/sort/state_view.cpp src/sort/fragment_runner.cpp src/sort/fragment_source.cpp
-  src/sort/fragment_readback.cpp src/sort/runner.cpp src/pixelsort/pixel_runner.cpp src/pixelsort/recipe.cpp src/sort/memory_budget.cpp
+  src/sort/fragment_readback.cpp src/sort/runner.cpp src/pixelsort/pixel_runner.cpp src/pixelsort/recipe.cpp src/pixelsort/frame_sorter.cpp src/sort/memory_budget.cpp
   src/bench/benchmark.cpp src/bench/naive.cpp src/bench/plot.cpp
   src/cli/command_line.cpp src/cli/command_options.cpp src/cli/typed_options.cpp
   src/cli/sort_command.cpp src/cli/pixelsort_command.cpp src/cli/check_command.cpp src/cli/report.cpp

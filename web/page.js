@@ -30,7 +30,7 @@
     { name: 'max-span', label: 'max span', kind: 'range', min: 0, max: 1024, step: 1, value: 0 },
     { name: 'skip', label: 'skip %', kind: 'range', min: 0, max: 100, step: 1, value: 0 },
     { name: 'seed', kind: 'number', min: 0, max: 4294967295, value: 0,
-      when: (o) => ['random', 'waves'].includes(o.intervals) || Number(o.skip) > 0 },
+      when: (o) => ['random', 'waves'].includes(o.intervals) || Number(o.skip) > 0 || o.key === 'shuffle' },
     { name: 'key', kind: 'select', value: 'luma',
       choices: [...colourKeys, 'shuffle'] },
     { name: 'order', kind: 'select', value: 'asc', choices: ['asc', 'desc'] },
@@ -165,20 +165,24 @@
   // The controls set to a preset's last sort, from the defaults (--direction is the angle it names).
   function loadPreset(name) {
     if (name === 'none') return;
-    const words = presetSorts(name).at(-1) || [];
-    applySettings('');
-    form.elements.preset.value = name;
+    applySettings('?' + new URLSearchParams({ preset: name }));
+  }
+  // Each control's value before a link's or the user's changes: its default, or, under a preset,
+  // what the preset's last sort sets (so a link names only what differs from the preset, and
+  // ?preset=melt&lower=0.5 is melt with its lower bound moved). Before the module is up, the defaults.
+  function baseValues(preset) {
+    const base = Object.fromEntries(specs.map((spec) => [spec.name, String(spec.value)]));
+    if (!preset || preset === 'none' || !specs[0].choices.includes(preset)) return base;
+    base.preset = preset;
+    const words = presetSorts(preset).at(-1) || [];
     for (let i = 0; i < words.length; i++) {
       const option = words[i].replace(/^--/, ''), spec = specs.find((x) => x.name === option);
-      if (option === 'direction') form.elements.angle.value = words[++i] === 'vertical' ? '-90' : '0';
-      else if (spec?.kind === 'checkbox') form.elements[option].checked = true;
-      else if (spec) form.elements[option].value = words[++i];
-      else return showError(`preset ${name}: the page has no control for ${words[i]}`);
+      if (option === 'direction') base.angle = words[++i] === 'vertical' ? '-90' : '0';
+      else if (spec?.kind === 'checkbox') base[option] = 'on';
+      else if (spec) base[option] = words[++i];
+      else showError(`preset ${preset}: the page has no control for ${words[i]}`);
     }
-    for (const output of form.querySelectorAll('label output')) {
-      const range = output.parentElement.querySelector('input[type=range]');
-      if (range) output.value = range.value;
-    }
+    return base;
   }
 
   // A file name as texsort reads it: one starting with - (or - itself) as ./NAME.
@@ -873,10 +877,10 @@
   // Options that differ from the defaults (a file the user chose cannot travel in a link) and the
   // sample shown, as a query; a change is an entry once made (a slider let go, a list chosen).
   function settingsQuery() {
-    const o = options(), params = new URLSearchParams();
+    const o = options(), params = new URLSearchParams(), base = baseValues(o.preset);
     if (state.sample) params.set('image', state.sample);
     for (const spec of specs) {
-      if (spec.kind !== 'file' && String(o[spec.name]) !== String(spec.value)) params.set(spec.name, o[spec.name]);
+      if (spec.kind !== 'file' && String(o[spec.name]) !== base[spec.name]) params.set(spec.name, o[spec.name]);
     }
     const query = params.toString();
     return query ? '?' + query : '';
@@ -894,11 +898,11 @@
     return String(Math.min(spec.max, Math.max(spec.min, n)));
   }
   function applySettings(query) {
-    const params = new URLSearchParams(query), unfit = [];
+    const params = new URLSearchParams(query), unfit = [], base = baseValues(params.get('preset'));
     for (const spec of specs) {
       const control = form.elements[spec.name];
       if (spec.kind === 'file') continue;
-      const value = params.has(spec.name) ? params.get(spec.name) : String(spec.value);
+      const value = params.has(spec.name) ? params.get(spec.name) : base[spec.name];
       if (spec.kind === 'checkbox') control.checked = value === 'on';
       else control.value = fitted(spec, value);
       if (spec.kind === 'range') control.parentElement.querySelector('output').value = control.value;
@@ -1269,8 +1273,9 @@
     else if (!spec && name !== 'image') unfit.push(`${name}=${value} (no such option)`);
     seen.add(name);
   }
-  // A link naming a preset and nothing else loads it into the controls, as choosing it does.
-  const presetOnly = [...linkParams.keys()].every((k) => k === 'preset' || k === 'image') && form.elements.preset.value !== 'none';
+  // A link naming a preset loads it into the controls, as choosing it does, then its other options
+  // over it: once the module, which holds the presets, is up.
+  const presetLinked = form.elements.preset.value !== 'none';
   $('link-note').hidden = !unfit.length;
   $('link-note').textContent = `the link asks for what the page cannot take: ${unfit.join('; ')}`;
   if (!history.state) newestKept(0);  // a page opened afresh: no entry after it
@@ -1278,7 +1283,7 @@
   history.replaceState({ step: steps.at }, '');
   showSteps();
   window.texsort.ready.then(() => {
-    if (presetOnly) loadPreset(form.elements.preset.value);
+    if (presetLinked) applySettings(location.search);
     openSample(samples.includes(linked) ? linked : samples[0], true);
   }, (e) => say(e.message, true));
   window.texsortPage = { state, optionArgs, open, savedPng, recipeText, watch, watchOpen, go };  // for scripts and the browser tests

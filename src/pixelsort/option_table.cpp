@@ -112,7 +112,7 @@ std::vector<SortOptionInfo> makeTable() {
              true),
       number("span-length", Kind::Integer, 1, kMaxSide, d.spanLength, "random, waves: the spans' mean length in pixels",
              true),
-      number("seed", Kind::Integer, 0, double(UINT32_MAX), d.seed, "random, waves, --skip: the seed of every random choice",
+      number("seed", Kind::Integer, 0, double(UINT32_MAX), d.seed, "random, waves, --skip, --key shuffle: the seed of every random choice",
              true),
       plain("mask", Kind::Path,
             "Image of the same size: only pixels whose mask luma is at least half (white) may be in a span, with "

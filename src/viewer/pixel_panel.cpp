@@ -283,7 +283,7 @@ bool intervalControls(ViewerState& s, PixelSortOptions& o) {
   changed |= sliderCount("max span", "max-span", o.maxSpan, 1024, ImGuiSliderFlags_Logarithmic);
   ImGui::SetNextItemWidth(220);
   changed |= sliderCount("skip %", "skip", o.skipPercent);
-  if (o.intervals == Intervals::Random || o.intervals == Intervals::Waves || o.skipPercent > 0) {
+  if (o.intervals == Intervals::Random || o.intervals == Intervals::Waves || o.skipPercent > 0 || o.key == PixelKey::Shuffle) {
     int seed = static_cast<int>(o.seed);
     ImGui::SetNextItemWidth(120);
     if (ImGui::InputInt("seed", &seed)) o.seed = static_cast<std::uint32_t>(seed), changed = true;

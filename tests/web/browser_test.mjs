@@ -946,7 +946,19 @@ async function suiteTool(page, problems) {
   };
   const both = await linked('?preset=asdf&key=hue');
   check(both.preset === 'asdf' && both.earlier > 0 && both.args.split('--then').length === both.earlier + 1 &&
-        both.args.endsWith('--then --key hue'), 'a link naming a preset and an option keeps both', JSON.stringify(both));
+        both.args.endsWith('--then --lower 0.3 --upper 1 --key hue'), 'a link naming a preset and an option keeps both',
+        JSON.stringify(both));
+  // The option moves the preset's last sort: melt with its bound moved, weave's both sorts.
+  const melted = await linked('?preset=melt&lower=0.4');
+  check(melted.preset === 'melt' && melted.args === '--angle -90 --intervals edges --lower 0.4 --order desc',
+        'a link naming a one-sort preset and an option is the preset with that option', JSON.stringify(melted));
+  const woven = await linked('?preset=weave&key=luma');
+  check(woven.args === '--direction vertical --key saturation --lower 0.35 --upper 0.65 --invert --then ' +
+        '--intervals random --span-length 40 --seed 3', 'a link naming a preset and its default key keeps both sorts',
+        JSON.stringify(woven));
+  const shuffled = await linked('?path=spiral&key=shuffle&seed=9');
+  check(shuffled.args === '--path spiral --seed 9 --key shuffle', 'a link\'s seed for --key shuffle is kept and shown',
+        JSON.stringify(shuffled));
   const below = await linked('?intervals=random&seed=-5');
   check(below.args === '--intervals random' && below.note.includes('seed=-5 (the page uses 0)') && !/error/i.test(below.status),
         'a link value below its range is said, the default kept', JSON.stringify(below));
