@@ -2,7 +2,8 @@
 // would on a machine that cannot do it, so every error path runs in CI on llvmpipe.
 // GL/EGL: egl-display, gl-context, framebuffer, float-target, shader, link, oom; four-draw-buffers
 //         (the context offers 4 draw buffers, as WebGL2 may).
-// verify: corrupts the GPU result so `texsort sort --verify` meets a real mismatch.
+// verify: corrupts the GPU result so `texsort sort --verify` meets a real mismatch; verify-then:
+//         a recipe's later sorts' (sortThrough), for pixelsort --then --verify.
 // check: corrupts the state `texsort check` reads after each case's second pass.
 // enospc: an output's writes fail with ENOSPC, as on a full disk; fsync: its fsync fails with EIO.
 // slow-write: an output's temporary file stays open for 10 s before its data, so a test can send

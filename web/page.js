@@ -168,12 +168,11 @@
     applySettings('?' + new URLSearchParams({ preset: name }));
   }
   // Each control's value before a link's or the user's changes: its default, or, under a preset,
-  // what the preset's last sort sets (so a link names only what differs from the preset, and
+  // what the preset's last sort sets (so a link names the preset and what differs from it, and
   // ?preset=melt&lower=0.5 is melt with its lower bound moved). Before the module is up, the defaults.
   function baseValues(preset) {
     const base = Object.fromEntries(specs.map((spec) => [spec.name, String(spec.value)]));
     if (!preset || preset === 'none' || !specs[0].choices.includes(preset)) return base;
-    base.preset = preset;
     const words = presetSorts(preset).at(-1) || [];
     for (let i = 0; i < words.length; i++) {
       const option = words[i].replace(/^--/, ''), spec = specs.find((x) => x.name === option);

@@ -233,6 +233,11 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   readSidePictures(first);
   checkSidePictures(first, header.width, header.height);
   ps = first.options;
+  std::vector<PixelSortStage> later = options.then;  // their masks and fields checked before any sort runs
+  for (PixelSortStage& stage : later) {
+    readSidePictures(stage);
+    checkSidePictures(stage, header.width, header.height);
+  }
   checkPixelSortPlanOnHost(name, header.width, header.height, ps, options.algorithm, bytes.size());
   const double layoutMs = since();
   // The line tables are made on another core while the GL context opens, the image while this
@@ -262,7 +267,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   if (forcedFailure("verify")) sorted.rgba[0] ^= 1;
   if (options.verify) verifyPixelSort(image, ps, result.source, plan.schedule(), sorted);
   mixWithOriginal(sorted.rgba, image.rgba, ps.mix);
-  sorted = sortThrough(std::move(sorted), options.then, name, options.verify);
+  sorted = sortThrough(std::move(sorted), later, name, options.verify);
   since();
   saveImagePng(options.output, sorted);
   const double encodeMs = since();

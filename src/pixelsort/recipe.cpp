@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "error.h"
+#include "fault.h"
 #include "image/image_io.h"
 
 namespace texsort {
@@ -63,6 +64,7 @@ Image sortThrough(Image image, const std::vector<PixelSortStage>& stages, const 
     const std::unique_ptr<PixelSortPlan> plan = planStage(name, image.width, image.height, stage);
     plan->run(image);
     Image sorted = withPixels(image, plan->readSorted(image, {}, 1.0));  // mixed after --verify
+    if (forcedFailure("verify-then")) sorted.rgba[0] ^= 1;
     if (verify) {
       SortState source;
       source.source = pixelSortSource(image, stage.options, plan->layout());

@@ -537,6 +537,28 @@ TEST(PixelSortCli, VerifyCatchesADifference) {
   EXPECT_NE(r.err.find("verify: the image read back differs from the CPU model at pixel (0, 0)"), std::string::npos)
       << r.err;
   EXPECT_TRUE(test::listFolder(dir.root()).empty());
+  // A later sort's mismatch is caught too (sortThrough verifies every sort of the recipe).
+  const test::RunResult later =
+      runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "--verify", "--then", "--key", "hue"},
+                 test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "verify-then"}}, false});
+  EXPECT_EQ(later.exitCode, 5) << later.err;
+  EXPECT_NE(later.err.find("verify: the image read back differs from the CPU model at pixel (0, 0)"), std::string::npos)
+      << later.err;
+  EXPECT_TRUE(test::listFolder(dir.root()).empty());
+}
+
+// A later sort's mask is read and checked before the first sort runs: a wrong one is one line
+// naming it, nothing written.
+TEST(PixelSortCli, ALaterSortsMaskIsCheckedBeforeAnySort) {
+  test::TempFolder dir;
+  std::mt19937 rng(70);
+  saveImagePng(dir.path("small.png"), test::randomImage(5, 4, rng));
+  const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "--then",
+                                        "--mask", dir.path("small.png"), "--verify"},
+                                       test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "verify"}}, false});
+  EXPECT_EQ(r.exitCode, 2) << r.err;  // not 5: the first sort (whose verify is forced to fail) never ran
+  EXPECT_NE(r.err.find(dir.path("small.png") + ": the mask is 5x4, the image 600x400"), std::string::npos) << r.err;
+  EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"small.png"});
 }
 
 }  // namespace

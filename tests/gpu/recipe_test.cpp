@@ -79,7 +79,12 @@ TEST_F(Gpu, ARecipesSidePicturesAreCheckedByTheirFiles) {
     EXPECT_NE(std::string(e.what()).find(dir.path("small.png") + ": the mask is 5x5, the image 12x9"), std::string::npos)
         << e.what();
   }
-  EXPECT_THROW(FrameSorter(parseSorts({"--mask", "-"}).stages), Error) << "a frame's sort reads no standard input";
+  try {
+    FrameSorter refused(parseSorts({"--key", "hue", "--then", "--mask", "-"}).stages);
+    FAIL() << "a frame's sort read standard input";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "--mask must be a file, not -");
+  }
 }
 
 }  // namespace

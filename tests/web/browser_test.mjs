@@ -940,7 +940,7 @@ async function suiteTool(page, problems) {
       args: window.texsortPage.state.sortArgs.join(' '), preset: document.getElementById('option-preset').value,
       earlier: window.texsort.presetRecipe('asdf').split('\n').filter(Boolean).length - 1,
       note: document.getElementById('link-note').hidden ? '' : document.getElementById('link-note').textContent,
-      status: document.getElementById('status').textContent }));
+      status: document.getElementById('status').textContent, search: location.search }));
     await other.close();
     return seen;
   };
@@ -952,6 +952,8 @@ async function suiteTool(page, problems) {
   const melted = await linked('?preset=melt&lower=0.4');
   check(melted.preset === 'melt' && melted.args === '--angle -90 --intervals edges --lower 0.4 --order desc',
         'a link naming a one-sort preset and an option is the preset with that option', JSON.stringify(melted));
+  check(melted.search === '?image=astronaut&preset=melt&lower=0.4',
+        'the URL under a preset names the preset and what differs from it', JSON.stringify(melted));
   const woven = await linked('?preset=weave&key=luma');
   check(woven.args === '--direction vertical --key saturation --lower 0.35 --upper 0.65 --invert --then ' +
         '--intervals random --span-length 40 --seed 3', 'a link naming a preset and its default key keeps both sorts',
