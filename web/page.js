@@ -133,6 +133,7 @@
       const control = form.elements[spec.name];
       o[spec.name] = spec.name in overrides ? overrides[spec.name]
                      : spec.kind === 'checkbox' ? (control.checked ? 'on' : '')
+                     : spec.kind === 'number' && control.value.trim() === '' ? String(spec.value)  // emptied: its default
                      : spec.kind === 'file' ? (state.files[spec.name] || '') : control.value;
     }
     return o;
@@ -412,11 +413,17 @@
     showError(message);
     state.settled += 1;
   }
-  // The camera as a clip: its frames sorted as they come; Save PNG keeps the frame shown.
+  // The camera as a clip: its frames sorted as they come; Save PNG keeps the frame shown. A camera
+  // refused is said, and the picture or clip shown stays as it was.
   async function openCamera() {
     const ticket = ++state.opening;
     const stream = await media.camera();
-    if (stream.error) return ticket === state.opening && clipFailed(`camera: ${stream.error}`);
+    if (stream.error) {
+      if (ticket !== state.opening) return;
+      say(`camera: ${stream.error}`, true);
+      state.settled += 1;
+      return;
+    }
     if (ticket !== state.opening) return stream.getTracks().forEach((t) => t.stop());
     return openClip(stream, 'camera.png', ticket, { camera: true });
   }
@@ -928,9 +935,21 @@
     $('undo').disabled = steps.at === 0;
     $('redo').disabled = steps.at >= steps.newest;
   }
-  function commit() {
+  // Steps a key makes on one control (an arrow held or pressed on a slider) are one entry: a change
+  // from the keyboard on the control the newest entry came from, within a second, replaces it.
+  const keyed = { control: null, at: -Infinity, step: -1, down: -Infinity };
+  form.addEventListener('keydown', () => { keyed.down = performance.now(); });
+  function commit(e) {
     const query = settingsQuery();
-    if (query !== location.search) pushEntry(query);
+    if (query === location.search) return;
+    const control = e?.target ?? null, now = performance.now(), byKey = now - keyed.down < 500;
+    if (byKey && control && control === keyed.control && steps.at === keyed.step && steps.at > 0 && now - keyed.at < 1000) {
+      kept.set(steps.at, { files: { ...state.files }, mask: maskRecord() });
+      history.replaceState({ step: steps.at }, '', linkFor(query));
+    } else {
+      pushEntry(query);
+    }
+    Object.assign(keyed, { control: byKey ? control : null, at: now, step: steps.at });
   }
   // A new entry after the one shown (the newer ones dropped), holding the picture shown now.
   const pictures = new Map();  // step -> {bytes, name, sample}: each entry's picture, in memory

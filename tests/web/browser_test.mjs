@@ -630,6 +630,23 @@ async function suiteTool(page, problems) {
           viaRecipe.stderr);
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  // Arrow keys pressed on a slider are one entry, however many: one Undo goes back past them all.
+  await idle();
+  await page.focus('#option-lower');
+  s = await stepTo(async () => { for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight'); });
+  await idle();
+  s = await shown();
+  check(s.args === '--lower 0.28' && s.search === '?image=coffee&lower=0.28', 'three arrow steps on a slider sort as one change',
+        JSON.stringify(s));
+  s = await stepTo(() => page.click('#undo'));
+  check(s.args === '' && s.search === '?image=coffee', 'one Undo takes back three arrow steps on a slider', JSON.stringify(s));
+  // A number emptied is its default again, not an error.
+  await change('#option-intervals', 'random');
+  await change('#option-seed', '');
+  s = await shown();
+  const seedError = await page.$eval('#status', (e) => (e.classList.contains('error') ? e.textContent : ''));
+  check(s.args === '--intervals random' && !seedError, 'an emptied seed is its default', JSON.stringify({ ...s, seedError }));
+  await stepTo(() => page.click('#reset'));
   // Opening a picture is an entry too: Undo brings back the picture and the settings before it.
   await change('#option-key', 'saturation');
   s = await stepTo(() => page.click('#sample-astronaut'));
@@ -1861,11 +1878,19 @@ async function suiteCamera(page, problems, browser) {
   });
   await refused.goto(page.url(), { waitUntil: 'load' });
   await refused.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 120000 });
-  const n1 = await refused.evaluate(() => window.texsortPage.state.settled);
+  const shownBefore = await refused.evaluate(() => ({ n: window.texsortPage.state.settled,
+                                                       rgba: Array.from(window.texsort.live.read().rgba) }));
   await refused.click('#camera');
-  await refused.waitForFunction((n) => window.texsortPage.state.settled > n, { timeout: 60000 }, n1);
+  await refused.waitForFunction((n) => window.texsortPage.state.settled > n, { timeout: 60000 }, shownBefore.n);
   const said = await refused.evaluate(() => document.getElementById('status').textContent);
   check(said === 'camera: the browser was not allowed to use it', 'a camera refused is said in one line', said);
+  // ... and the picture shown stays: drawn as before, not dimmed, Save still on.
+  const kept = await refused.evaluate(() => ({ rgba: Array.from(window.texsort.live.read().rgba),
+                                               none: document.getElementById('texsort-gl').classList.contains('none'),
+                                               stale: document.getElementById('texsort-gl').classList.contains('stale'),
+                                               save: document.getElementById('save').disabled }));
+  check(Buffer.from(kept.rgba).equals(Buffer.from(shownBefore.rgba)) && !kept.none && !kept.stale && !kept.save,
+        'a camera refused leaves the picture shown', JSON.stringify({ none: kept.none, stale: kept.stale, save: kept.save }));
   await refused.close();
   check(problems.length === 0, 'no console error', problems.join('; '));
 }
