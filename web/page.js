@@ -257,42 +257,67 @@
       requestAnimationFrame(sortFrame);
     }
   }
+  // The GPU gets one batch of passes at a time: the next batch, a new sort's first, or the drawing
+  // only once the last one's fence has signalled, so a drag queues no more than one batch whatever
+  // the picture's size. Settings that come meanwhile wait for the sort under way to be drawn, and
+  // only the newest of them is sorted next. The batch
+  // doubles while the GPU keeps up within a frame and halves when it does not. The sort is done
+  // when its picture is drawn: the time said is the picture's.
+  const gpu = { batch: 8, asked: -1, drawing: false, drawnFrame: 0 };
   function sortFrame() {
     const live = window.texsort.live;
-    const frameStart = performance.now();
-    if (state.pending) {
+    if (!live.done()) return requestAnimationFrame(sortFrame);
+    const now = performance.now();
+    if (gpu.asked >= 0) {  // a batch of passes was on the GPU: did it keep up?
+      gpu.batch = now - gpu.asked < 2 * kFrameBudgetMs ? Math.min(gpu.batch * 2, 4096) : Math.max(gpu.batch >> 1, 1);
+      gpu.asked = -1;
+    }
+    if (gpu.drawing) return drawn(live);
+    if (state.pending && state.left === 0) {  // a sort under way is finished first (a playing clip asks each frame)
       state.pending = false;
       state.sortArgs = state.wanted;
-      state.started = frameStart;
+      state.started = now;
       const r = live.set(state.sortArgs);
       if (r.error) return finish(r.error);
       state.left = r.passes;
       state.passes = r.passes;
       setStale(true);
     }
-    // Passes in growing batches while the frame has time; the GPU works while the page goes on.
-    let batch = 8;
-    while (state.left > 0 && performance.now() - frameStart < kFrameBudgetMs && !state.pending) {
-      state.left = live.advance(batch);
-      batch *= 2;
-    }
-    if (state.pending) return requestAnimationFrame(sortFrame);
     if (state.left > 0) {
+      gpu.asked = performance.now();
+      state.left = live.advance(gpu.batch);
+      live.fence();
       say(`sorting… pass ${state.passes - state.left} of ${state.passes}`);
       return requestAnimationFrame(sortFrame);
     }
     live.draw($('before').checked);
     if (state.clip) clipShown();
+    gpu.drawing = true;
+    gpu.drawnFrame = framesTaken;
+    live.fence();
+    requestAnimationFrame(sortFrame);
+  }
+  // The picture drawn is on the screen: the sort is done; newer settings that wait are sorted next.
+  function drawn(live) {
+    gpu.drawing = false;
+    if (framesTaken !== gpu.drawnFrame) {  // a clip's frame came while the GPU drew: draw it
+      live.draw($('before').checked);
+      clipShown();
+    }
     state.sorted = true;
     setStale(false);
     showSplit();
     finish(null, performance.now() - state.started);
+    if (!state.pending) return;
+    state.running = true;
+    status.dataset.state = 'running';
+    requestAnimationFrame(sortFrame);
   }
   function finish(error, ms) {
     state.running = false;
     status.dataset.state = 'ready';
     if (error) showError(error);
-    else say(`re-sorted in ${ms.toFixed(0)} ms`);
+    else say(`sorted in ${(ms / 1000).toFixed(2)} s`);
     state.settled += 1;
     state.warmLeft = -1;  // until the warm has looked at what this settle left
     warmSoon();
@@ -465,8 +490,9 @@
     state.opened = true;
     // Planned again, sorted over the next animation frames; while the picture is stale (an error,
     // perhaps of the file before), sorted again so that the options are tried on this frame.
-    if (!r.ready || moved || state.stale) return update();
-    if (state.running) return;  // the sort under way draws it
+    if (!r.ready || moved) return update();
+    if (state.running) return;  // the sort under way draws it (it is stale until then)
+    if (state.stale) return update();
     window.texsort.live.draw($('before').checked);
     clipShown();
     state.sorted = true;

@@ -4,6 +4,7 @@
 //   texsort.writeFile(name, bytes), texsort.readFile(name), texsort.removeFile(name)
 //   texsort.live.open(bytes, name) -> {} or {error}; .set(optionArgs) -> {passes} or {error};
 //     .advance(passes) -> passes left; .draw(original): the picture on the canvas #texsort-gl; .read();
+//     .fence(): marks the GPU work asked for so far; .done() -> whether the GPU has done it (poll per frame);
 //     .brush(path, x0, y0, x1, y1, radius, level) -> {changed} or {error}: the mask brush;
 //     .brushFrom(path) -> {} or {error}: the mask its next stroke paints on
 //     .warm() -> steps left: one step of compiling ahead, while idle, what a new key or intervals needs
@@ -274,6 +275,8 @@
     draw(original) { Module._texsort_live_draw(original ? 1 : 0); },
     pass() { return Module._texsort_live_pass(); },
     wait() { Module._texsort_live_wait(); },  // until the GPU has drawn the picture
+    fence() { Module._texsort_live_fence(); },  // marks the GPU work asked for so far
+    done() { return Module._texsort_live_done() === 1; },  // whether the GPU has done it (poll per frame)
     warm() { return Module._texsort_live_warm(); },  // one step of the idle warm: how many are left
     read() {
       const at = Module._texsort_live_read();

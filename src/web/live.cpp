@@ -62,6 +62,7 @@ struct Live {
   gl::Texture frame;            // a clip's frame as the browser decoded it (texsort_live_frame_texture)
   gl::Framebuffer frameTarget;  // ... to read it from
   bool imageInFrame = false;    // image's bytes are frame's, not read back yet
+  GLsync fence = nullptr;       // the page's last batch of passes, or its drawing (texsort_live_fence)
   Warm warm;
 };
 Live& live() {
@@ -354,6 +355,28 @@ extern "C" EMSCRIPTEN_KEEPALIVE void texsort_live_wait() {
   std::uint8_t pixel[4];
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+}
+// A fence after the GPU work asked for so far (passes, the drawing); texsort_live_done says when the
+// GPU has done it. The page asks for more only then, so a drag on a large picture never queues more
+// than one batch of passes (each sort's time is the picture's, not the page's).
+extern "C" EMSCRIPTEN_KEEPALIVE void texsort_live_fence() {
+  Live& l = live();
+  if (!l.context) return;
+  l.context->makeCurrent();
+  if (l.fence) glDeleteSync(l.fence);
+  l.fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  glFlush();
+}
+// 1 once the GPU has done the work before the last texsort_live_fence (or there is none), else 0.
+// WebGL2 updates a fence's state between the page's tasks: poll it from animation frames.
+extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_done() {
+  Live& l = live();
+  if (!l.fence) return 1;
+  l.context->makeCurrent();
+  if (glClientWaitSync(l.fence, 0, 0) == GL_TIMEOUT_EXPIRED) return 0;
+  glDeleteSync(l.fence);
+  l.fence = nullptr;
+  return 1;
 }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_source_width() { return int(live().image.width); }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_source_height() { return int(live().image.height); }

@@ -452,6 +452,40 @@ async function suiteLive(page, problems) {
   });
   check(counted.calls === 1 && counted.args.join(' ') === '--lower 0.29', 'twenty quick changes sort once, with the last',
         JSON.stringify(counted));
+  // A drag (twenty changes 16 ms apart): the page asks the GPU for more (passes, a new sort) only
+  // once what it asked before is done, seen by a fence of the test's own after each ask; the
+  // status says the picture's time once it is drawn.
+  const dragged = await page.evaluate(async () => {
+    const live = window.texsort.live, advance = live.advance, set = live.set, st = window.texsortPage.state;
+    const gl = document.getElementById('texsort-gl').getContext('webgl2');
+    let fence = null, early = 0, asks = 0;  // the fence follows each batch of passes asked for
+    const ask = (call, fenced) => (...args) => {
+      if (fence && gl.clientWaitSync(fence, 0, 0) === gl.TIMEOUT_EXPIRED) early++;
+      const r = call(...args);
+      if (fenced) {
+        if (fence) gl.deleteSync(fence);
+        fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+      }
+      asks++;
+      return r;
+    };
+    live.advance = ask(advance, true);
+    live.set = ask(set, false);
+    const c = document.getElementById('option-lower');
+    for (let i = 0; i < 20; i++) {
+      c.value = (0.3 + 0.01 * i).toFixed(2);
+      c.dispatchEvent(new Event('input'));
+      await new Promise((r) => setTimeout(r, 16));
+    }
+    while (st.running || st.pending) await new Promise((r) => requestAnimationFrame(r));
+    live.advance = advance;
+    live.set = set;
+    if (fence) gl.deleteSync(fence);
+    return { early, asks, args: st.sortArgs.join(' '), status: document.getElementById('status').textContent };
+  });
+  check(dragged.early === 0 && dragged.asks > 1 && dragged.args === '--lower 0.49' && /^sorted in \d+\.\d\d s$/.test(dragged.status),
+        'a drag asks the GPU for more only once it has done what it had, and the time said is the picture\'s',
+        JSON.stringify(dragged));
   // A new mix alone runs no pass: the view stays at its last pass and only the drawing changes
   // (the tool suite compares the mixed picture with the CLI's).
   const mixed = await page.evaluate(async () => {
@@ -1538,8 +1572,8 @@ async function suiteClip(page, problems) {
     spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=1', '-c:a', 'libopus', sound]);
     const n6 = await page.evaluate(() => window.texsortPage.state.settled);
     await (await page.$('#file')).uploadFile(one);
-    await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'one.webm',
-                               { timeout: 120000 }, n6);
+    await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'one.webm' &&
+                               window.texsortPage.state.clip.shown >= 1, { timeout: 120000 }, n6);  // not the coffee's settle
     await saveClipNow(page, 120000);
     const oneSaved = await page.evaluate(() => window.texsortPage.state.savedClip?.frames.length ?? document.getElementById('status').textContent);
     check(oneSaved === 1, 'Save clip of a clip of one frame gives one frame', String(oneSaved));
