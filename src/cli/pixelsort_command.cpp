@@ -195,6 +195,20 @@ static StillSorted sortStill(const PixelSortCommandOptions& options, const Pixel
   return out;
 }
 
+// A sort with its mask and field read and checked against the picture's size.
+static PixelSortStage withSidePictures(PixelSortStage stage, const ImageHeader& header) {
+  readSidePictures(stage);
+  checkSidePictures(stage, header.width, header.height);
+  return stage;
+}
+
+// The --then sorts with their masks and fields read and checked, before any sort runs.
+static std::vector<PixelSortStage> laterSorts(const PixelSortCommandOptions& options, const ImageHeader& header) {
+  std::vector<PixelSortStage> later;
+  for (const PixelSortStage& stage : options.then) later.push_back(withSidePictures(stage, header));
+  return later;
+}
+
 // `texsort pixelsort` itself; runPixelSort names the file in a GPU allocation's failure.
 static int pixelSortFile(const PixelSortCommandOptions& options) {
   using Clock = std::chrono::steady_clock;
@@ -229,15 +243,8 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   std::vector<unsigned char> bytes = readImageFile(options.input);
   checkStillBytes(name, bytes);
   const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
-  PixelSortStage first{ps, options.mask, options.field, options.algorithm, options.algorithmChosen};
-  readSidePictures(first);
-  checkSidePictures(first, header.width, header.height);
-  ps = first.options;
-  std::vector<PixelSortStage> later = options.then;  // their masks and fields checked before any sort runs
-  for (PixelSortStage& stage : later) {
-    readSidePictures(stage);
-    checkSidePictures(stage, header.width, header.height);
-  }
+  ps = withSidePictures({ps, options.mask, options.field, options.algorithm, options.algorithmChosen}, header).options;
+  const std::vector<PixelSortStage> later = laterSorts(options, header);
   checkPixelSortPlanOnHost(name, header.width, header.height, ps, options.algorithm, bytes.size());
   const double layoutMs = since();
   // The line tables are made on another core while the GL context opens, the image while this
