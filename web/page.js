@@ -260,9 +260,9 @@
   // The GPU gets one batch of passes at a time: the next batch, a new sort's first, or the drawing
   // only once the last one's fence has signalled, so a drag queues no more than one batch whatever
   // the picture's size. Settings that come meanwhile wait for the sort under way to be drawn, and
-  // only the newest of them is sorted next. The batch
-  // doubles while the GPU keeps up within a frame and halves when it does not. The sort is done
-  // when its picture is drawn: the time said is the picture's.
+  // only the newest of them is sorted next. The batch doubles while the GPU keeps up within a frame
+  // and halves when it does not. The sort is done when its picture is drawn: the time said is the
+  // picture's.
   const gpu = { batch: 8, asked: -1, drawing: false, drawnFrame: 0 };
   function sortFrame() {
     const live = window.texsort.live;
