@@ -195,17 +195,10 @@ static StillSorted sortStill(const PixelSortCommandOptions& options, const Pixel
   return out;
 }
 
-// A sort with its mask and field read and checked against the picture's size.
-static PixelSortStage withSidePictures(PixelSortStage stage, const ImageHeader& header) {
-  readSidePictures(stage);
-  checkSidePictures(stage, header.width, header.height);
-  return stage;
-}
-
 // The --then sorts with their masks and fields read and checked, before any sort runs.
 static std::vector<PixelSortStage> laterSorts(const PixelSortCommandOptions& options, const ImageHeader& header) {
   std::vector<PixelSortStage> later;
-  for (const PixelSortStage& stage : options.then) later.push_back(withSidePictures(stage, header));
+  for (const PixelSortStage& stage : options.then) later.push_back(withSidePictures(stage, header.width, header.height));
   return later;
 }
 
@@ -243,7 +236,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   std::vector<unsigned char> bytes = readImageFile(options.input);
   checkStillBytes(name, bytes);
   const ImageHeader header = readImageHeader(name, bytes.data(), bytes.size(), kMaxElements);
-  ps = withSidePictures({ps, options.mask, options.field, options.algorithm, options.algorithmChosen}, header).options;
+  ps = withSidePictures({ps, options.mask, options.field, options.algorithm, options.algorithmChosen}, header.width, header.height).options;
   const std::vector<PixelSortStage> later = laterSorts(options, header);
   checkPixelSortPlanOnHost(name, header.width, header.height, ps, options.algorithm, bytes.size());
   const double layoutMs = since();

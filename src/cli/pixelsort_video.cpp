@@ -112,10 +112,8 @@ class ClipSorter {
 
   // After the format's checks: the side images, every frame's options, and the plans.
   void plan() {
-    PixelSortStage first{base_, options_.mask, options_.field, options_.algorithm, options_.algorithmChosen};
-    readSidePictures(first);
-    checkSidePictures(first, video_.width, video_.height);
-    base_ = first.options;
+    const PixelSortStage first{base_, options_.mask, options_.field, options_.algorithm, options_.algorithmChosen};
+    base_ = withSidePictures(first, video_.width, video_.height).options;
     for (std::uint32_t k = 0; k < frameCount_ && !animations_.empty(); ++k) optionsAt(k);
     replan(animations_.empty() ? base_ : optionsAt(0));
     if (options_.then.empty()) return;

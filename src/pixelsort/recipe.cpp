@@ -37,6 +37,12 @@ void checkSidePictures(const PixelSortStage& stage, std::uint32_t width, std::ui
   checkMaskSize(stage.options, width, height, sideName(stage.mask, "mask"), sideName(stage.field, "field"));
 }
 
+PixelSortStage withSidePictures(PixelSortStage stage, std::uint32_t width, std::uint32_t height) {
+  readSidePictures(stage);
+  checkSidePictures(stage, width, height);
+  return stage;
+}
+
 std::unique_ptr<PixelSortPlan> planStage(const std::string& name, std::uint32_t width, std::uint32_t height,
                                          const PixelSortStage& stage) {
   checkSidePictures(stage, width, height);

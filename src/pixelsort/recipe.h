@@ -20,6 +20,8 @@ namespace texsort {
 void readSidePictures(PixelSortStage& stage);
 // Throws the one-line error for a mask or field that is not width x height, naming its file.
 void checkSidePictures(const PixelSortStage& stage, std::uint32_t width, std::uint32_t height);
+// The stage with its side pictures read and checked for a picture of width x height (both above).
+PixelSortStage withSidePictures(PixelSortStage stage, std::uint32_t width, std::uint32_t height);
 
 // The stage made ready for pictures of width x height on the current context, after the host's
 // checks (side pictures, limits, memory budget); errors name `name`.

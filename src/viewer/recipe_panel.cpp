@@ -79,8 +79,7 @@ void loadRecipe(ViewerState& s, const std::string& nameOrFile) {
     std::vector<PixelSortStage> steps = s.recipeReader(nameOrFile);
     const Image& image = s.session->image();
     for (PixelSortStage& step : steps) {  // each sort's mask and field, read now, at the image's size
-      readSidePictures(step);
-      checkSidePictures(step, image.width, image.height);
+      step = withSidePictures(std::move(step), image.width, image.height);
       step.algorithm = pixelSortAlgorithmHere(step.algorithm, step.algorithmChosen);  // auto: this context's
       step.algorithmChosen = true;
     }

@@ -220,9 +220,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_set(int argc, char** argv) {
     l.context->makeCurrent();
     const std::vector<PixelSortStage> stages = recipeOf(argc, argv);
     const bool newPicture = runEarlierSorts(l, stages, earlierWords(argc, argv));
-    PixelSortStage last = stages.back();
-    readSidePictures(last);
-    checkSidePictures(last, l.earlier->width, l.earlier->height);
+    const PixelSortStage last = withSidePictures(stages.back(), l.earlier->width, l.earlier->height);
     const Algorithm algorithm = pixelSortAlgorithmHere(last.algorithm, last.algorithmChosen);
     if (l.view && !newPicture) {
       l.view->setOptions(last.options, algorithm, false);
