@@ -1,8 +1,8 @@
 # The browser edition (emscripten, WebGL2): texsort's core, fragment runner and command line as
-# WebAssembly, and the page around it, in ${CMAKE_BINARY_DIR}/site (index.html, texsort.js,
-# texsort-core.js, texsort-core.wasm, the sample images). Configured by the `web` preset; no
-# glad, EGL, GLFW, ImGui or tests here. Debian's CLI11 and stb headers are reached through links in
-# the build tree (emscripten must not see the host's /usr/include as a whole).
+# WebAssembly, and the page around it, in ${CMAKE_BINARY_DIR}/site (index.html, texsort.js, main.js
+# and its modules, texsort-core.js, texsort-core.wasm, the sample images). Configured by the `web`
+# preset; no glad, EGL, GLFW, ImGui or tests here. Debian's CLI11 and stb headers are reached
+# through links in the build tree (emscripten must not see the host's /usr/include as a whole).
 set(web_include "${CMAKE_BINARY_DIR}/host-headers")
 file(MAKE_DIRECTORY "${web_include}")
 file(CREATE_LINK /usr/include/CLI "${web_include}/CLI" SYMBOLIC)
@@ -57,11 +57,12 @@ set(web_link
 target_link_options(texsort-core PRIVATE ${web_link})
 set_target_properties(texsort-core PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/site")
 
-# The page and the samples beside the module.
-foreach(file index.html texsort.js demux.js media.js page.js page.css)
-  if(EXISTS "${PROJECT_SOURCE_DIR}/web/${file}")
-    configure_file("${PROJECT_SOURCE_DIR}/web/${file}" "${CMAKE_BINARY_DIR}/site/${file}" COPYONLY)
-  endif()
+# The page (web/: index.html, its style, texsort.js and the ES modules under core/, ui/, features/
+# and media/, served as they are: no build step) and the samples beside the module.
+file(GLOB_RECURSE web_page CONFIGURE_DEPENDS RELATIVE "${PROJECT_SOURCE_DIR}/web"
+     "${PROJECT_SOURCE_DIR}/web/*.html" "${PROJECT_SOURCE_DIR}/web/*.js" "${PROJECT_SOURCE_DIR}/web/*.css")
+foreach(file IN LISTS web_page)
+  configure_file("${PROJECT_SOURCE_DIR}/web/${file}" "${CMAKE_BINARY_DIR}/site/${file}" COPYONLY)
 endforeach()
 foreach(image astronaut.png coffee.png)
   configure_file("${PROJECT_SOURCE_DIR}/assets/${image}" "${CMAKE_BINARY_DIR}/site/${image}" COPYONLY)

@@ -1284,9 +1284,6 @@ async function suiteClip(page, problems) {
   const fps = 10;
   await page.evaluate(() => {
     window.texsortPage.state.keepSavedFrames = true;  // the frames Save clip decoded, for the checks
-    const media = window.texsortMedia, read = media.pixelsOf;  // counted: each is a frame read back
-    media.readBacks = 0;
-    media.pixelsOf = (...args) => ((media.readBacks += 1), read(...args));
   });
   const clips = [['my clip.webm', ['-vf', 'scale=95:63', '-c:v', 'libvpx-vp9', '-crf', '30', '-b:v', '0']],  // odd sides
                  ['clip.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast']]];
@@ -1296,7 +1293,7 @@ async function suiteClip(page, problems) {
       const made = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=96x64:r=${fps}:d=1.5`, ...codec,
                                         '-pix_fmt', 'yuv420p', file]);
       if (made.status !== 0) throw new Error('ffmpeg: ' + made.stderr.toString());
-      const n0 = await page.evaluate(() => ((window.texsortMedia.readBacks = 0), window.texsortPage.state.settled));
+      const n0 = await page.evaluate(() => ((window.texsortPage.counters.readBacks = 0), window.texsortPage.state.settled));
       await (await page.$('#file')).uploadFile(file);
       // It plays: frames after the first are sorted and drawn as they come.
       await page.waitForFunction((n, opened) => window.texsortPage.state.settled > n &&
@@ -1304,7 +1301,7 @@ async function suiteClip(page, problems) {
                                  { timeout: 120000 }, n0, name);
       const playing = await page.evaluate(() => ({ bar: !document.getElementById('clip-bar').hidden,
                                                    command: document.getElementById('command').textContent,
-                                                   shown: window.texsortPage.state.clip.shown, readBacks: window.texsortMedia.readBacks }));
+                                                   shown: window.texsortPage.state.clip.shown, readBacks: window.texsortPage.counters.readBacks }));
       const output = name.endsWith('.webm') ? 'sorted.mkv' : 'sorted.webm';  // the WebM's odd sides: VP9 in Matroska
       check(playing.bar && playing.command.startsWith(`texsort pixelsort ${name.includes(' ') ? `'${name}'` : name} -o ${output}`),
             name + ': the clip plays sorted, with its command line', JSON.stringify(playing));
@@ -1340,7 +1337,7 @@ async function suiteClip(page, problems) {
         const shown = await page.evaluate(async () => {
           const st = window.texsortPage.state;
           const saved = await window.texsortPage.savedPng();
-          const v = st.clip.clip.video, decoded = window.texsortMedia.pixelsOf(v, v.videoWidth, v.videoHeight).rgba;
+          const v = st.clip.clip.video, decoded = window.texsortPage.pixelsOf(v, v.videoWidth, v.videoHeight).rgba;
           return { args: st.sortArgs, drawn: Array.from(window.texsort.live.read().rgba), frame: Array.from(st.clip.frame.rgba),
                    width: st.clip.frame.width, height: st.clip.frame.height, saved: Array.from(saved),
                    decoded: decoded.every((b, i) => b === st.clip.frame.rgba[i]) };
@@ -1415,7 +1412,7 @@ async function suiteClip(page, problems) {
           'Save clip: every frame (decoded by WebCodecs), each the CLI\'s sort of the frame decoded, as an animated PNG at the clip\'s rate',
           `${apngFrames} frames in the file, ${savedClip.frames.length} decoded by ${savedClip.decodedBy} (${distinct} distinct), ` +
           `${same} equal; rate ${rate}`);
-    // Save clip's walk decodes with WebCodecs from the file's own frames (demux.js): an H.264 MP4
+    // Save clip's walk decodes with WebCodecs from the file's own frames (media/demux.js): an H.264 MP4
     // with B-frames (decoded out of order) and its colours named gives each frame k as the page's
     // <video> plays it at k's time (within 2 levels: the two paths round apart); one whose colours
     // are not named (which <video> and VideoDecoder guess apart) is stepped through the <video>.
@@ -1767,7 +1764,7 @@ async function suiteClip(page, problems) {
                          "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='if(gte(N,1),100,255)'", '-c:v', 'libvpx-vp9',
                          '-pix_fmt', 'yuva420p', seeThrough]);
     await openClipFile(seeThrough);
-    const alphaDemuxed = await page.evaluate((b64) => window.texsortDemux.demux(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))),
+    const alphaDemuxed = await page.evaluate((b64) => window.texsortPage.demux(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))),
                                              fs.readFileSync(seeThrough).toString('base64'));
     check(alphaDemuxed === null, 'a WebM with alpha is not walked by VideoDecoder, which drops alpha', JSON.stringify(alphaDemuxed)?.slice(0, 80));
     await saveClipNow(page);

@@ -1,0 +1,124 @@
+// --- core/options: the options: the controls' specs, their values, and the command line's words for them. ---
+import { state } from './store.js';
+import { $, form } from '../ui/dom.js';
+import { showError } from '../ui/status.js';
+
+const intervalsWith = (...kinds) => (o) => kinds.includes(o.intervals);
+
+const colourKeys = ['luma', 'lightness', 'hue', 'saturation', 'intensity', 'min', 'max', 'red', 'green', 'blue',
+                    'chroma', 'rgb', 'alpha'];
+
+// A preset loads into the controls: its last sort's options set them (editable from there) and
+// its earlier sorts, if any, run first (--then); 'none' drops those.
+export const specs = [
+  { name: 'preset', label: 'start from preset', kind: 'select', value: 'none',
+    choices: ['none', 'asdf', 'melt', 'rings', 'rays', 'static', 'weave'] },
+  { name: 'path', kind: 'select', value: 'lines', choices: ['lines', 'circles', 'spiral', 'radial', 'hilbert', 'flow'] },
+  { name: 'angle', label: 'angle (°)', kind: 'range', min: -180, max: 180, step: 0.5, value: 0,
+    when: (o) => o.path === 'lines' },
+  { name: 'center', label: 'centre X,Y', kind: 'text', value: '', placeholder: 'the middle',
+    when: (o) => ['circles', 'spiral', 'radial'].includes(o.path) },
+  { name: 'field', label: 'direction field (its hues)', kind: 'file', value: '', when: (o) => o.path === 'flow' },
+  { name: 'intervals', kind: 'select', value: 'threshold', choices: ['threshold', 'none', 'edges', 'random', 'waves', 'mask'] },
+  { name: 'lower', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.25, when: intervalsWith('threshold', 'edges') },
+  { name: 'upper', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.8, when: intervalsWith('threshold') },
+  { name: 'select', label: 'bounds the key', kind: 'select', value: 'luma', choices: colourKeys.filter((k) => k !== 'alpha'),
+    when: intervalsWith('threshold') },
+  { name: 'invert', label: 'spans outside the bounds', kind: 'checkbox', value: '', when: intervalsWith('threshold') },
+  { name: 'mask', label: 'mask (white is sorted)', kind: 'file', value: '' },
+  { name: 'span-length', label: 'span length', kind: 'range', min: 1, max: 512, step: 1, value: 64,
+    when: intervalsWith('random', 'waves') },
+  { name: 'max-span', label: 'max span', kind: 'range', min: 0, max: 1024, step: 1, value: 0 },
+  { name: 'skip', label: 'skip %', kind: 'range', min: 0, max: 100, step: 1, value: 0 },
+  { name: 'seed', kind: 'number', min: 0, max: 4294967295, value: 0,
+    when: (o) => ['random', 'waves'].includes(o.intervals) || Number(o.skip) > 0 || o.key === 'shuffle' },
+  { name: 'key', kind: 'select', value: 'luma',
+    choices: [...colourKeys, 'shuffle'] },
+  { name: 'order', kind: 'select', value: 'asc', choices: ['asc', 'desc'] },
+  { name: 'mix', label: 'mix with the original', kind: 'range', min: 0, max: 1, step: 0.01, value: 1 },
+  { name: 'algo', label: 'line sort', kind: 'select', value: 'bitonic-wide',
+    choices: ['bitonic', 'bitonic-legacy', 'oddeven-merge', 'bitonic-fast', 'bitonic-wide'] },  // the table's order
+];
+
+export const samples = ['astronaut', 'coffee'];  // pictures the site serves as NAME.png, each with its button
+
+// The controls' values, with `overrides` (option -> value) in place of theirs.
+export function options(overrides = {}) {
+  const o = {};
+  for (const spec of specs) {
+    const control = form.elements[spec.name];
+    o[spec.name] = spec.name in overrides ? overrides[spec.name]
+                   : spec.kind === 'checkbox' ? (control.checked ? 'on' : '')
+                   : spec.kind === 'number' && control.value.trim() === '' ? String(spec.value)  // emptied: its default
+                   : spec.kind === 'file' ? (state.files[spec.name] || '') : control.value;
+  }
+  return o;
+}
+
+// The command line for the controls: the preset's earlier sorts, each followed by --then, and
+// the controls' options that differ from the defaults and apply (the key's default said out loud
+// when none does after a --then, which needs an option).
+export function optionArgs(overrides = {}) {
+  const o = options(overrides), args = [];
+  for (const spec of specs) {
+    const applies = !spec.when || spec.when(o);
+    form.querySelector(`[data-option="${spec.name}"]`).hidden = !applies;
+    if (spec.name === 'preset' || !applies || String(o[spec.name]) === String(spec.value)) continue;
+    args.push('--' + spec.name);
+    if (spec.kind !== 'checkbox') args.push(String(o[spec.name]));
+  }
+  const earlier = presetSorts(o.preset).slice(0, -1);
+  if (earlier.length && !args.length) args.push('--key', specs.find((x) => x.name === 'key').value);
+  return [...earlier.flatMap((words) => [...words, '--then']), ...args];
+}
+
+// A shipped preset's sorts, each its words ([] for none, or before the module is up).
+function presetSorts(name) {
+  if (name === 'none' || !window.texsort.presetRecipe) return [];
+  try {
+    return window.texsort.presetRecipe(name).split('\n').filter(Boolean).map((line) => line.split(/\s+/).filter(Boolean));
+  } catch (e) {
+    return [];
+  }
+}
+
+// Each control's value before a link's or the user's changes: its default, or, under a preset,
+// what the preset's last sort sets (so a link names the preset and what differs from it, and
+// ?preset=melt&lower=0.5 is melt with its lower bound moved). Before the module is up, the defaults.
+export function baseValues(preset) {
+  const base = Object.fromEntries(specs.map((spec) => [spec.name, String(spec.value)]));
+  if (!preset || preset === 'none' || !specs[0].choices.includes(preset)) return base;
+  const words = presetSorts(preset).at(-1) || [];
+  for (let i = 0; i < words.length; i++) {
+    const option = words[i].replace(/^--/, ''), spec = specs.find((x) => x.name === option);
+    if (option === 'direction') base.angle = words[++i] === 'vertical' ? '-90' : '0';
+    else if (spec?.kind === 'checkbox') base[option] = 'on';
+    else if (spec) base[option] = words[++i];
+    else showError(`preset ${preset}: the page has no control for ${words[i]}`);
+  }
+  return base;
+}
+
+// A file name as texsort reads it: one starting with - (or - itself) as ./NAME.
+export const asOperand = (name) => (name.startsWith('-') ? './' + name : name);
+
+// A word as a POSIX shell reads it back: plain, or in single quotes.
+export const quoted = (word) => (/^[A-Za-z0-9_.,:=+\/@%-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
+// An error names the user's file, not the stream the page fed texsort; it marks the control whose
+// option it names, and the picture is stale until the options are good again.
+export const firstLine = (message) => message.split('\n')[0].replace(/^texsort: error: /, '');  // texsort's message, as said
+
+export const plainName = (operand) => operand.replace(/^\.\//, '');
+
+// The controls as a query says (what it leaves out at its default); the values they could not
+// take as given, each said as what the page used instead.
+// The value a control takes for `value`: a list's own, a number held to its bounds (whole for a
+// number field), the default for what is neither.
+export function fitted(spec, value) {
+  if (spec.kind === 'select') return spec.choices.includes(value) ? value : spec.value;
+  if (spec.kind !== 'range' && spec.kind !== 'number') return value;
+  const n = spec.kind === 'number' ? Math.round(Number(value)) : Number(value);
+  if (value.trim() === '' || !Number.isFinite(n)) return String(spec.value);
+  return String(Math.min(spec.max, Math.max(spec.min, n)));
+}
