@@ -1964,7 +1964,8 @@ try {
   else if (suite === 'camera') await suiteCamera(opened.page, opened.problems, opened.browser);
   else check(false, 'suite', `unknown suite ${suite}`);
 } catch (e) {
-  check(false, suite, e.stack || String(e));
+  const said = opened?.problems.length ? `\nthe page said: ${opened.problems.join('; ')}` : '';  // what led to it
+  check(false, suite, (e.stack || String(e)) + said);
 } finally {
   if (opened) await opened.browser.close();
   server.close();

@@ -12,7 +12,7 @@ export const keyframes = new Map();  // option -> Map(frame -> value)
 
 const clipTiming = () => ({ count: state.clip.clip.count, fps: 1 / state.clip.clip.frameSeconds });
 
-const animateSpec = (name) => `${name}=` + [...keys.get(name)].sort((a, b) => a[0] - b[0]).map(([f, v]) => `${f}:${v}`).join(',');
+const animateSpec = (name) => `${name}=` + [...keyframes.get(name)].sort((a, b) => a[0] - b[0]).map(([f, v]) => `${f}:${v}`).join(',');
 
 // The keyed options' values at frame k ({option: value}), or {error}.
 export function valuesAt(k) {
@@ -45,12 +45,12 @@ export function animateTo(k) {
 
 // The command line for the clip: the keyed options as --animate, the rest as the controls say.
 export function animatedArgs() {
-  const defaults = Object.fromEntries([...keys.keys()].map((name) => [name, String(specs.find((x) => x.name === name).value)]));
-  return [...optionArgs(defaults), ...[...keys.keys()].flatMap((name) => ['--animate', animateSpec(name)])];
+  const defaults = Object.fromEntries([...keyframes.keys()].map((name) => [name, String(specs.find((x) => x.name === name).value)]));
+  return [...optionArgs(defaults), ...[...keyframes.keys()].flatMap((name) => ['--animate', animateSpec(name)])];
 }
 
 function showKeys() {
-  $('key-list').textContent = [...keys.keys()].map((name) => '--animate ' + animateSpec(name)).join(' ') || 'no keyframes';
+  $('key-list').textContent = [...keyframes.keys()].map((name) => '--animate ' + animateSpec(name)).join(' ') || 'no keyframes';
 }
 
 export function clearKeys() {
