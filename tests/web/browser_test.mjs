@@ -816,6 +816,12 @@ async function suiteTool(page, problems) {
           `${JSON.stringify(stroke)}, model ${whites}`);
     // B turns the brush on; a drag on the picture paints the mask the command line names, and the
     // picture is the CLI's with that file.
+    // A key typed in a field is the field's (ui/keys.js's one rule): B there is a letter, not the brush.
+    await page.focus('#preset-name');
+    await page.keyboard.press('KeyB');
+    const typed = await page.evaluate(() => [document.getElementById('brush').checked, document.getElementById('preset-name').value]);
+    await page.$eval('#preset-name', (c) => { c.value = ''; });
+    check(!typed[0] && typed[1] === 'b', 'B typed in a field is the field\'s letter, not the brush', JSON.stringify(typed));
     await page.evaluate(() => document.activeElement?.blur());
     await page.keyboard.press('KeyB');
     check(await page.$eval('#brush', (c) => c.checked), 'B turns the brush on', '');
