@@ -1568,7 +1568,10 @@ async function suiteClip(page, problems) {
     await page.click('#sample-coffee');
     await page.waitForFunction(() => window.downloaded.length > 0, { timeout: 120000 });
     const recordedName = await page.evaluate(() => window.downloaded[0]);
-    check(recordedName === 'noisy-sorted.webm', 'a recording keeps its clip\'s name when another picture opens', recordedName);
+    // Its name is its own: Record keeps what was shown (NAME-recorded.webm), Save clip every frame
+    // sorted (NAME-sorted.webm), so one never takes the other's place in the downloads.
+    check(recordedName === 'noisy-recorded.webm', 'a recording keeps its clip\'s name when another picture opens, ' +
+          'a name of its own beside Save clip\'s', recordedName);
     // A clip of one frame saves as one frame; a file of sound only is said in one line.
     const one = path.join(dir, 'one.webm'), sound = path.join(dir, 'sound.webm');
     spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=32x16:r=10', '-frames:v', '1', '-c:v', 'libvpx-vp9', one]);

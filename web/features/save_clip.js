@@ -16,7 +16,7 @@ export async function record() {
   if (!state.recording) {
     if (!state.clip) return;
     state.recording = new Recorder(picture, state.clip.camera ? null : state.clip.clip.video);
-    state.recording.name = '/' + state.shownName.replace(/^\.\//, '').replace(/\.[^.]*$/, '') + '-sorted.webm';  // the clip's
+    state.recording.name = '/' + state.shownName.replace(/^\.\//, '').replace(/\.[^.]*$/, '') + '-recorded.webm';  // the clip's (Save clip's is -sorted)
     $('clip-record').textContent = 'Stop';
     return;
   }
