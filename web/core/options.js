@@ -110,6 +110,8 @@ export const quoted = (word) => (/^[A-Za-z0-9_.,:=+\/@%-]+$/.test(word) ? word :
 export const firstLine = (message) => message.split('\n')[0].replace(/^texsort: error: /, '');  // texsort's message, as said
 
 export const plainName = (operand) => operand.replace(/^\.\//, '');
+// A file name without a leading ./ and its extension: what the page's downloads are named after.
+export const stemOf = (operand) => plainName(operand).replace(/\.[^.]*$/, '');
 
 // The controls as a query says (what it leaves out at its default); the values they could not
 // take as given, each said as what the page used instead.

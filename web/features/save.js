@@ -1,5 +1,5 @@
 // --- features/save: the picture as files: Save PNG, the recipe, the split, the command line copied. ---
-import { specs } from '../core/options.js';
+import { specs, stemOf } from '../core/options.js';
 import { state } from '../core/store.js';
 import { tgaOf } from '../media/pixels.js';
 import { $, picture } from '../ui/dom.js';
@@ -43,7 +43,7 @@ export function showSplit() {
 export function download(bytes, type, ending) {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([bytes], { type }));
-  a.download = ending.startsWith('/') ? ending.slice(1) : state.shownName.replace(/^\.\//, '').replace(/\.[^.]*$/, '') + ending;
+  a.download = ending.startsWith('/') ? ending.slice(1) : stemOf(state.shownName) + ending;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 60000);
 }

@@ -1,5 +1,5 @@
 // --- features/save_clip: Record and Save clip. ---
-import { firstLine, optionArgs } from '../core/options.js';
+import { firstLine, optionArgs, stemOf } from '../core/options.js';
 import { state } from '../core/store.js';
 import { showClipPlaying } from './clip.js';
 import { keyframes, valuesAt } from './keyframes.js';
@@ -16,7 +16,7 @@ export async function record() {
   if (!state.recording) {
     if (!state.clip) return;
     state.recording = new Recorder(picture, state.clip.camera ? null : state.clip.clip.video);
-    state.recording.name = '/' + state.shownName.replace(/^\.\//, '').replace(/\.[^.]*$/, '') + '-recorded.webm';  // the clip's (Save clip's is -sorted)
+    state.recording.name = '/' + stemOf(state.shownName) + '-recorded.webm';  // the clip's (Save clip's: -sorted)
     $('clip-record').textContent = 'Stop';
     return;
   }

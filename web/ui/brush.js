@@ -4,7 +4,7 @@
 // texsort's PNG; never the name of a file the user chose), and Save mask gives that file. A
 // stroke, Fill, Clear and a mask chosen are entries of the page's history: Undo takes them back. ---
 import { update } from '../core/live_sorter.js';
-import { asOperand, plainName } from '../core/options.js';
+import { asOperand, plainName, stemOf } from '../core/options.js';
 import { state } from '../core/store.js';
 import { pushEntry, settingsQuery } from '../features/history.js';
 import { download } from '../features/save.js';
@@ -18,7 +18,7 @@ import { showError, showFiles } from './status.js';
 export const brush = { stroke: null, painted: null, version: 0, versions: 0 };
 
 function brushFile() {
-  const stem = plainName(state.shownName).replace(/\.[^.]*$/, '');
+  const stem = stemOf(state.shownName);
   const taken = [...userFiles, state.files.field].filter(Boolean).map(plainName);
   for (let k = 1; ; k++) {
     const name = `${stem}-mask${k > 1 ? '-' + k : ''}.png`;
