@@ -34,15 +34,15 @@ add_executable(texsort-core
   src/sort/cpu_model.cpp src/sort/source_texels.cpp src/pixelsort/conformance.cpp src/pixelsort/pixel_sort.cpp src/pixelsort/line_layout.cpp src/pixelsort/paths.cpp src/pixelsort/presets.cpp src/pixelsort/animation.cpp src/pixelsort/option_table.cpp src/pixelsort/option_parse.cpp
   src/io/files.cpp src/io/value_checks.cpp src/image/load_image.cpp src/image/gif_frames.cpp src/image/save_png.cpp src/image/png_encode.cpp
   src/image/png_filter.cpp src/image/deflate.cpp src/image/crc32.cpp src/image/stb_guards.cpp
-  src/sort/packing.cpp src/sort/pixel_rules.cpp src/image/draw.cpp src/record/frames.cpp src/record/sound.cpp src/record/encoder.cpp
-  src/record/child_process.cpp src/record/decoder.cpp src/record/timestamps.cpp src/cli/pixelsort_video.cpp src/cli/pixelsort_batch.cpp
+  src/sort/packing.cpp src/sort/pixel_rules.cpp src/image/draw.cpp src/record/frames.cpp src/record/sound.cpp src/record/video_formats.cpp
+  src/record/timestamps.cpp src/cli/pixelsort_batch.cpp
   src/gl/objects.cpp src/gl/ping_pong.cpp src/gl/fullscreen.cpp src/gl/capabilities.cpp
   src/sort/state_view.cpp src/sort/fragment_runner.cpp src/sort/fragment_source.cpp
   src/sort/fragment_readback.cpp src/sort/runner.cpp src/pixelsort/pixel_runner.cpp src/pixelsort/recipe.cpp src/pixelsort/frame_sorter.cpp src/sort/memory_budget.cpp
   src/bench/benchmark.cpp src/bench/naive.cpp src/bench/plot.cpp
   src/cli/command_line.cpp src/cli/command_options.cpp src/cli/typed_options.cpp
   src/cli/sort_command.cpp src/cli/pixelsort_command.cpp src/cli/check_command.cpp src/cli/report.cpp
-  src/cli/bench_command.cpp src/viewer/input_queue.cpp src/playback/network_layout.cpp
+  src/cli/bench_command.cpp src/viewer/input_script.cpp src/playback/network_layout.cpp
   ${texsort_web_shaders})
 target_include_directories(texsort-core PRIVATE src "${web_include}")
 # Element counts are 64-bit for the desktop; wasm32's size_t is 32 bits, and every count is bounded

@@ -16,7 +16,6 @@
 #include "io/files.h"
 #include "sort/algorithms.h"
 #include "pixelsort/presets.h"
-#include "viewer/input_queue.h"
 #include "playback/transport.h"
 #include "sort/bits.h"
 #include "sort/element.h"

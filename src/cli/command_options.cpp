@@ -12,7 +12,7 @@
 #include "pixelsort/presets.h"
 #include "sort/algorithms.h"
 #include "sort/element.h"
-#include "viewer/input_queue.h"
+#include "viewer/input_script.h"
 #include "playback/transport.h"
 
 namespace texsort::cli {

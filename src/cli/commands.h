@@ -1,6 +1,7 @@
 // The texsort subcommands, callable from main and from tests.
 #pragma once
 
+#include <cstdio>
 #include <memory>
 #include <optional>
 
@@ -116,6 +117,9 @@ inline std::vector<std::uint64_t> ladderSizes() {
 // `texsort bench`: times every algorithm at every size on random data, with a copy pass and
 // std::sort of the same data as yardsticks, and prints a table, JSON or CSV.
 int runBench(const BenchOptions& options);
+// bench --video: a clip ffmpeg draws at each of options.videoHeights pixel-sorted as runPixelSortVideo
+// does, where the time went written to `report` (bench_video.cpp; the desktop's alone).
+int runVideoBench(const BenchOptions& options, std::FILE* report);
 
 struct RecordCommandOptions {
   std::string input;

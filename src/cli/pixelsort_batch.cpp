@@ -11,7 +11,7 @@
 #include "context/egl_context.h"
 #include "error.h"
 #include "io/files.h"
-#include "record/decoder.h"
+#include "record/video_formats.h"
 
 namespace texsort {
 namespace {

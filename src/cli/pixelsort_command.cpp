@@ -12,8 +12,7 @@
 #include "error.h"
 #include "fault.h"
 #include "io/files.h"
-#include "record/decoder.h"
-#include "record/encoder.h"
+#include "record/video_formats.h"
 #include "sort/bits.h"
 #include "sort/cpu_model.h"
 #include "pixelsort/pixel_runner.h"
@@ -126,6 +125,11 @@ void checkStillBytes(const std::string& name, const std::vector<unsigned char>& 
 }  // namespace
 
 static int pixelSortFile(const PixelSortCommandOptions& options);
+
+std::optional<VideoFormat> pixelSortVideoFormat(const PixelSortCommandOptions& options) {
+  if (!options.format.empty()) return videoFormatNamed(options.format);
+  return options.output == "-" ? std::nullopt : videoFormatForPath(options.output);
+}
 
 int runPixelSort(const PixelSortCommandOptions& options) {
   if (options.inputs.size() > 1 || (!options.output.empty() && options.output.back() == '/')) {

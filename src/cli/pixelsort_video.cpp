@@ -30,11 +30,6 @@
 
 namespace texsort {
 
-std::optional<VideoFormat> pixelSortVideoFormat(const PixelSortCommandOptions& options) {
-  if (!options.format.empty()) return videoFormatNamed(options.format);
-  return options.output == "-" ? std::nullopt : videoFormatForPath(options.output);
-}
-
 namespace {
 
 using Clock = std::chrono::steady_clock;

@@ -36,4 +36,9 @@ void exitNow(int code);
 // context caps) comes out naming the file, as the memory budget's refusal does.
 int namingTheFile(const std::string& name, const std::function<int()>& run);
 
+// The CPU's model name (from /proc/cpuinfo, "unknown CPU" without it) and today's date (UTC,
+// YYYY-MM-DD): what a benchmark's heading names.
+std::string cpuName();
+std::string today();
+
 }  // namespace texsort

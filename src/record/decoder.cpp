@@ -68,30 +68,6 @@ void checkProbeable(const std::string& path) {
 
 }  // namespace
 
-bool clipPath(const std::string& path) {
-  const std::size_t slash = path.find_last_of('/'), dot = path.find_last_of('.');
-  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return false;
-  std::string extension = path.substr(dot + 1);
-  for (char& c : extension) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  for (const char* e : {"gif", "mp4", "webm", "mkv", "mov", "m4v", "avi", "mpg", "mpeg", "ts", "ogv", "flv", "wmv", "3gp"})
-    if (extension == e) return true;
-  return false;
-}
-
-// A clip by its first bytes, whatever its name: Matroska and WebM, the ISO family (MP4, MOV, 3GP;
-// not its still brands, AVIF and HEIF) and AVI.
-static bool startsAsClip(const std::string& path) {
-  const std::vector<unsigned char> head = regularFileStart(path, 12);
-  const auto text = [&head](std::size_t from, const char* word) {
-    return head.size() >= from + 4 && std::equal(word, word + 4, head.begin() + static_cast<std::ptrdiff_t>(from));
-  };
-  const bool still = text(8, "avif") || text(8, "avis") || text(8, "heic") || text(8, "heix") || text(8, "mif1");
-  return (head.size() >= 4 && head[0] == 0x1a && head[1] == 0x45 && head[2] == 0xdf && head[3] == 0xa3) ||
-         (text(4, "ftyp") && !still) || (text(0, "RIFF") && text(8, "AVI "));
-}
-
-bool clipInput(const std::string& path) { return (clipPath(path) && !startsAsPicture(path)) || startsAsClip(path); }
-
 VideoDecoder::VideoDecoder(const std::string& path) : path_(path), file_(ffmpegFile(path)), log_(".log") {
   checkProbeable(path);
   const std::string ffmpeg = findFfmpeg();

@@ -11,6 +11,7 @@
 
 #include "io/files.h"
 #include "record/timestamps.h"
+#include "record/video_formats.h"
 
 namespace texsort {
 
@@ -24,15 +25,6 @@ struct VideoProbe {
   std::uint64_t frames = 0;  // the stream's frame count, or its duration times the rate; 0 when unknown
   FrameTimes times;          // each frame's time where the rate varies (or the video starts late)
 };
-
-// Whether `path` names a clip by its extension (.gif, .mp4, .webm, .mkv, .mov, .avi, ...): what
-// the viewer and a batch hand to ffmpeg rather than to the picture decoder.
-bool clipPath(const std::string& path);
-
-// Whether `path` is to be read as a clip: named as one and not a still picture by its first bytes
-// (a PNG saved as x.mp4 is a picture; a GIF stays both), or a clip by its first bytes under any
-// name (a Matroska file saved as x.png is a clip).
-bool clipInput(const std::string& path);
 
 class VideoDecoder {
  public:

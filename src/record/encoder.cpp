@@ -23,11 +23,6 @@ extern char** environ;
 namespace texsort {
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  return s;
-}
-
 bool isExecutable(const std::string& path) {
   struct stat st {};
   return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
@@ -158,27 +153,6 @@ std::string ffmpegReason(const std::vector<std::string>& lines) {
 std::string logReason(const std::string& path) { return ffmpegReason(logLines(path)); }
 
 }  // namespace
-
-bool holdsAlpha(VideoFormat format) { return format != VideoFormat::Mp4; }
-
-const VideoFormatInfo& info(VideoFormat format) {
-  for (const VideoFormatInfo& row : kVideoFormats)
-    if (row.id == format) return row;
-  return kVideoFormats[0];
-}
-
-std::optional<VideoFormat> videoFormatNamed(const std::string& name) {
-  for (const VideoFormatInfo& row : kVideoFormats)
-    if (lower(name) == row.name) return row.id;
-  return std::nullopt;
-}
-
-std::optional<VideoFormat> videoFormatForPath(const std::string& path) {
-  const std::size_t slash = path.find_last_of('/');
-  const std::size_t dot = path.find_last_of('.');
-  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return std::nullopt;
-  return videoFormatNamed(path.substr(dot + 1));
-}
 
 std::string findFfmpeg() {
   const char* chosen = std::getenv("TEXSORT_FFMPEG");

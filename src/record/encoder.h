@@ -14,30 +14,9 @@
 
 #include "io/files.h"
 #include "record/timestamps.h"
+#include "record/video_formats.h"
 
 namespace texsort {
-
-enum class VideoFormat { Gif, Mp4, Webm, Mkv };
-
-struct VideoFormatInfo {
-  VideoFormat id;
-  const char* name;       // also the file extension
-  const char* codec;      // what ffprobe reports
-  bool evenSides;         // the codec's 4:2:0 chroma needs even widths and heights
-  const char* summary;
-};
-
-inline constexpr VideoFormatInfo kVideoFormats[] = {
-    {VideoFormat::Gif, "gif", "gif", false, "animated GIF, one 256-colour palette made from the frames, loops"},
-    {VideoFormat::Mp4, "mp4", "h264", true, "H.264 video (CRF 18) that every browser and player plays"},
-    {VideoFormat::Webm, "webm", "vp9", true, "VP9 video for the web"},
-    {VideoFormat::Mkv, "mkv", "ffv1", false, "FFV1 in Matroska: lossless, every frame's pixels exact"},
-};
-const VideoFormatInfo& info(VideoFormat format);
-
-// The format a file name's extension names (case-insensitive), if any.
-std::optional<VideoFormat> videoFormatForPath(const std::string& path);
-std::optional<VideoFormat> videoFormatNamed(const std::string& name);
 
 // The ffmpeg program to run: $TEXSORT_FFMPEG if set, else `ffmpeg` found on $PATH. Throws
 // texsort::Error(Encoder) with how to install it when there is none.
@@ -68,12 +47,6 @@ struct VideoSettings {
   // H.264 has none: holdsAlpha).
   bool alpha = false;
 };
-
-// The most frames a second a GIF shows: its delays are whole hundredths, and under 2 players show 10.
-inline constexpr double kGifMaxFps = 50.0;
-
-// Whether the format keeps alpha.
-bool holdsAlpha(VideoFormat format);
 
 class VideoEncoder {
  public:

@@ -31,6 +31,7 @@
 #include "sort/algorithms.h"
 #include "viewer/generated.h"
 #include "viewer/input_queue.h"
+#include "viewer/input_script.h"
 #include "playback/network_layout.h"
 #include "record/clip_frames.h"
 #include "playback/pixel_sort_view.h"

@@ -1,8 +1,9 @@
 // texsort in the browser: the command line as a function the page calls (window.texsort.run in
 // web/texsort.js), with the same parser, checks, messages and exit codes as the native program.
 // Standard input and output are the page's bytes (web/texsort.js feeds and collects them); files
-// live in the module's memory file system. No threads, no subprocesses: record, bench's plot
-// aside, and the viewer are the desktop's.
+// live in the module's memory file system. No threads, no subprocesses: record, clips (read and
+// written through ffmpeg), bench --video and the viewer are the desktop's, and the module links
+// none of their code (record/encoder, decoder, child_process, viewer/input_queue).
 #include <emscripten/emscripten.h>
 #include <sys/stat.h>
 
@@ -19,6 +20,14 @@ namespace texsort {
 // The commands the browser does not run, each said in one line (the desktop runs them).
 int runRecord(const RecordCommandOptions&) {
   throw Error(ExitCode::Encoder, "record needs ffmpeg, which the browser edition does not have; use texsort on a desktop");
+}
+int runPixelSortVideo(const PixelSortCommandOptions& options, VideoFormat format, ClipTimes*) {
+  const std::string out = options.output.empty() || options.output == "-" ? "standard output" : options.output;
+  throw Error(ExitCode::Usage, out + ": a clip (" + info(format).name + ") is made in the page's clip player (Open a clip, "
+                               "then Save clip) or by texsort on a desktop, which has ffmpeg; here a picture sorts to a PNG");
+}
+int runVideoBench(const BenchOptions&, std::FILE*) {
+  throw Error(ExitCode::Encoder, "bench --video needs ffmpeg, which the browser edition does not have; use texsort on a desktop");
 }
 int runViewer(const ViewerOptions&) {
   throw Error(ExitCode::Usage, "demo opens the desktop viewer; in the browser the page is the viewer");

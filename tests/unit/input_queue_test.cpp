@@ -1,10 +1,11 @@
-// The viewer's input queue and the grammar of demo --input (viewer/input_queue.h).
+// The viewer's input queue and the grammar of demo --input (viewer/input_queue.h, input_script.h).
 #include <gtest/gtest.h>
 
 #include <GLFW/glfw3.h>
 
 #include "error.h"
 #include "viewer/input_queue.h"
+#include "viewer/input_script.h"
 
 namespace texsort {
 namespace {

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <string>
@@ -61,6 +62,25 @@ TEST(Layers, ThePageReachesTheCommandLineOnlyThroughItsEntry) {
     ++files;
   }
   EXPECT_GE(files, 3u) << "the walk found src/web/";
+}
+
+// The WebAssembly links none of the desktop's ffmpeg, child-process or window code: the browser
+// runs no recorder, decoder or input queue (web_main.cpp says in one line where clips are made).
+TEST(Layers, TheWebAssemblyLinksNoDesktopOnlyCode) {
+  std::ifstream in(std::filesystem::path(TEXSORT_SOURCE_DIR) / "cmake" / "web.cmake");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::regex source(R"re(src/[a-z_]+/[a-z_0-9]+\.c(pp)?)re");
+  std::size_t sources = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), source); it != std::sregex_iterator(); ++it) {
+    const std::string file = it->str();
+    for (const char* desktop : {"src/record/encoder.cpp", "src/record/decoder.cpp", "src/record/child_process.cpp",
+                                "src/record/recording.cpp", "src/record/clip_frames.cpp", "src/viewer/input_queue.cpp",
+                                "src/cli/pixelsort_video.cpp", "src/cli/bench_video.cpp"}) {
+      EXPECT_NE(file, desktop) << "cmake/web.cmake links " << file << ", which the page never runs";
+    }
+    ++sources;
+  }
+  EXPECT_GT(sources, 40u) << "the scan found web.cmake's link list";
 }
 
 }  // namespace

@@ -1082,6 +1082,12 @@ async function suitePixels(page) {
     }
     const record = await runWeb(page, ['record', '-', '-o', '-', '--format', 'gif'], inputs['RGB 45x17']);
     check(record.code === 6 && /record needs ffmpeg/.test(record.stderr), 'record says it needs the desktop', record.stderr);
+    // Clips go through ffmpeg, which the module does not link: one line naming the output and where clips are made.
+    const clip = await runWeb(page, ['pixelsort', '-', '-o', 'out.mp4'], inputs['RGB 45x17']);
+    check(clip.code === 2 && /^texsort: error: out\.mp4: a clip \(mp4\) is made in the page's clip player/.test(clip.stderr) &&
+          clip.stderr.trim().split('\n').length === 1 && clip.stdout.length === 0, 'a clip out says where clips are made', clip.stderr);
+    const video = await runWeb(page, ['bench', '--video']);
+    check(video.code === 6 && /bench --video needs ffmpeg/.test(video.stderr), 'bench --video says it needs the desktop', video.stderr);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
