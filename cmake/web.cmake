@@ -23,7 +23,9 @@ texsort_embed_shaders(texsort_web_shaders
 add_executable(texsort-core
   src/web/web_main.cpp
   src/web/watch.cpp
-  src/web/live.cpp
+  src/web/live_pixel_sort.cpp
+  src/web/live_brush.cpp
+  src/web/idle_warm.cpp
   src/playback/pixel_sort_view.cpp
   src/playback/sort_session.cpp
   src/playback/state_display.cpp

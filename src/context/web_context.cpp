@@ -1,6 +1,6 @@
 // HeadlessContext in the browser: a WebGL2 context on the page's canvas #texsort-gl, made once and
 // kept for every later run. Every pass draws into framebuffers of its own; the canvas itself shows
-// the page's live picture (src/web/live.cpp).
+// the page's live picture (src/web/live_pixel_sort.cpp).
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
 

@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,39 +31,10 @@
 #include "pixelsort/recipe.h"
 #include "sort/element.h"
 #include "web/canvas.h"
+#include "web/live_pixel_sort.h"
 
-namespace {
+namespace texsort {
 
-using namespace texsort;
-
-// What the page compiles ahead while it is idle (texsort_live_warm): the programs a first change of
-// key, of the threshold's key or of the kind of intervals would compile (the browser builds a
-// program's code at its first draw: half a second each on SwiftShader), by sorting once with each
-// a strip of two lines of the picture's length (rows and columns: the same pass shapes, so the
-// same programs), or the whole picture (other lines, a mask, a flow field) up to kWarmWholePixels.
-struct Warm {
-  std::string made;                        // what `left` was made for ("" for nothing yet)
-  std::vector<PixelSortOptions> left;      // still to sort, the next last
-  std::uint32_t width = 0, height = 0;     // the strip, or the picture
-  GLsync fence = nullptr;                  // the last warm sort's GPU work
-};
-constexpr std::uint64_t kWarmWholePixels = std::uint64_t{1} << 19;  // 512x1024: a second plan's memory
-
-struct Live {
-  std::unique_ptr<HeadlessContext> context;
-  std::string name;  // the user's file, as messages name it
-  Image image;       // as opened
-  std::string earlierKey;  // the arguments that ran the sorts before the live one ("" for none)
-  std::shared_ptr<const Image> earlier;  // their result: the live sort's picture (the image itself when none)
-  std::unique_ptr<PixelSortView> view;
-  std::vector<std::uint8_t> drawn;  // texsort_live_read's bytes
-  Image brush;  // the mask the page's brush paints (empty until it first paints on this picture)
-  gl::Texture frame;            // a clip's frame as the browser decoded it (texsort_live_frame_texture)
-  gl::Framebuffer frameTarget;  // ... to read it from
-  bool imageInFrame = false;    // image's bytes are frame's, not read back yet
-  GLsync fence = nullptr;       // the page's last batch of passes, or its drawing (texsort_live_fence)
-  Warm warm;
-};
 Live& live() {
   static Live l;
   return l;
@@ -75,6 +45,12 @@ int failed(const Error& e) {
   std::fflush(stderr);
   return -static_cast<int>(e.code());
 }
+
+}  // namespace texsort
+
+namespace {
+
+using namespace texsort;
 
 // The page's WebGL2 context, made at the first call that needs it, current.
 void makeCurrent(Live& l) {
@@ -151,39 +127,6 @@ std::string earlierWords(int argc, char** argv) {
   std::string words;
   for (int i = 0; i < last; ++i) words += std::string(argv[i]) + '\n';
   return words;
-}
-
-// The options the idle warm sorts for the live view: its own with another key, threshold key or
-// kind of intervals each (not a mask, which needs one), on a strip of two of its lines where its
-// lines are rows or columns and no mask or field is set, else on the whole picture (none when it
-// is larger than kWarmWholePixels).
-std::vector<PixelSortOptions> warmOptions(const PixelSortView& view, std::uint32_t& width, std::uint32_t& height) {
-  const PixelSortOptions& now = view.options();
-  const LineAxis axis = view.layout().axis;
-  const bool strip = axis != LineAxis::None && !now.mask && !now.field;
-  if (!strip && std::uint64_t{view.width()} * view.height() > kWarmWholePixels) return {};
-  const bool rows = axis == LineAxis::Rows || axis == LineAxis::RowsBack;
-  width = strip && !rows ? 2 : view.width();
-  height = strip && rows ? 2 : view.height();
-  std::vector<PixelSortOptions> all;  // the likelier first: keys, intervals, then the threshold's keys
-  for (std::uint32_t k = 0; k < std::size(kPixelKeys); ++k) {
-    all.push_back(now);
-    all.back().key = static_cast<PixelKey>(k);
-  }
-  for (const Intervals kind : {Intervals::Threshold, Intervals::None, Intervals::Edges, Intervals::Random, Intervals::Waves}) {
-    all.push_back(now);
-    all.back().intervals = kind;
-  }
-  for (std::uint32_t k = 0; now.intervals == Intervals::Threshold && k < std::size(kPixelKeys); ++k) {
-    all.push_back(now);
-    all.back().select = static_cast<PixelKey>(k);
-  }
-  const auto same = [&now](const PixelSortOptions& o) {
-    return o.key == now.key && o.intervals == now.intervals && o.select == now.select;
-  };
-  all.erase(std::remove_if(all.begin(), all.end(), same), all.end());
-  std::reverse(all.begin(), all.end());
-  return all;
 }
 
 }  // namespace
@@ -382,45 +325,6 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_width() { return live().view ? 
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_height() { return live().view ? int(live().view->height()) : 0; }
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_pass() { return live().view ? int(live().view->pass()) : 0; }
 
-// The page's mask brush, the desktop's (paintStroke): on the opened picture's mask (black, or as
-// texsort_live_brush_from set it), a round stroke from (x0, y0) to (x1, y1) in picture pixels of `radius`,
-// white to paint (`level` 255) or black to erase (0); or, with a negative radius, the whole mask at
-// `level` (Fill, Clear). The mask is written to `path` as texsort's PNG for --mask to read; returns
-// the pixels changed, or minus the exit code with the one-line error on standard error.
-extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_brush(const char* path, double x0, double y0, double x1, double y1,
-                                                       double radius, int level) {
-  Live& l = live();
-  try {
-    if (l.image.width == 0) throw Error(ExitCode::Usage, "no picture is open");
-    const auto byte = static_cast<std::uint8_t>(std::clamp(level, 0, 255));
-    if (l.brush.width != l.image.width || l.brush.height != l.image.height || radius < 0) {
-      l.brush = flatMask(l.image.width, l.image.height, radius < 0 ? byte : 0);
-    }
-    const std::uint64_t changed =
-        radius < 0 ? l.brush.pixelCount() : paintStroke(l.brush, x0, y0, x1, y1, radius, Rgb{byte, byte, byte});
-    saveImagePng(path, l.brush);
-    return static_cast<int>(std::min<std::uint64_t>(changed, 0x7fffffff));
-  } catch (const Error& e) {
-    return failed(e);
-  }
-}
-
-// The mask the brush's next stroke paints on: the mask file at `path` (the one --mask names now:
-// a file the user chose, or a painted one brought back by Undo) when it has the picture's size,
-// else black; "" for black. Returns 0, or minus the exit code with the one-line error.
-extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_brush_from(const char* path) {
-  Live& l = live();
-  try {
-    l.brush = Image{};
-    if (*path == '\0' || l.image.width == 0) return 0;
-    Image mask = loadImage(path, kMaxElements);
-    if (mask.width == l.image.width && mask.height == l.image.height) l.brush = std::move(mask);
-    return 0;
-  } catch (const Error& e) {
-    return failed(e);
-  }
-}
-
 // A shipped preset's recipe (one sort a line, as a recipe file holds it), "" for no such preset:
 // the page's Save recipe writes it.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* texsort_preset_recipe(const char* name) {
@@ -429,45 +333,11 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* texsort_preset_recipe(const char* na
   return "";
 }
 
-// One step of the idle warm (Warm): sorts the strip (or the picture) with the next options not yet
-// warmed for the live view, unless the GPU is still busy with the last one. Returns how many are
-// left (0: all done, or nothing to warm). Options it cannot take are skipped; nothing is printed.
+// One step of the idle warm (idle_warm.h) for the live view: how many are left (0: all done, or
+// nothing to warm).
 extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_warm() {
   Live& l = live();
   if (!l.view) return 0;
   l.context->makeCurrent();
-  Warm& w = l.warm;
-  if (w.fence) {
-    if (glClientWaitSync(w.fence, 0, 0) == GL_TIMEOUT_EXPIRED) return static_cast<int>(w.left.size()) + 1;
-    glDeleteSync(w.fence);
-    w.fence = nullptr;
-  }
-  const PixelSortOptions& now = l.view->options();  // and what else picks a program: its defines
-  const LineLayout& lines = l.view->layout();
-  const std::string made = std::to_string(l.view->width()) + 'x' + std::to_string(l.view->height()) + ' ' +
-                           std::to_string(static_cast<int>(l.view->algorithm())) + ' ' +
-                           std::to_string(static_cast<int>(lines.axis)) + ' ' + std::to_string(lines.paddedLength) +
-                           'x' + std::to_string(lines.paddedCount) + (lines.packed ? " packed" : "") +
-                           (now.mask ? " masked" : "") + (now.field ? " field" : "") + (now.maxSpan ? " pieces" : "") +
-                           (now.skipPercent ? " skip" : "") + (now.invert ? " outside" : "") +
-                           (now.intervals == Intervals::Threshold ? " threshold" : "") +  // its keys warmed
-                           // the lines of candidates laid out otherwise (unpacked, a path's key pieces)
-                           ' ' + std::to_string(static_cast<int>(now.path)) + ' ' + std::to_string(now.angle) + ' ' +
-                           std::to_string(now.centerX) + ',' + std::to_string(now.centerY);
-  if (made != w.made) {
-    w.made = made;
-    w.left = warmOptions(*l.view, w.width, w.height);
-  }
-  if (w.left.empty()) return 0;
-  const PixelSortOptions options = w.left.back();
-  w.left.pop_back();
-  try {
-    PixelSortPlan plan("the warm sort", w.width, w.height, options, l.view->algorithm(), true);
-    plan.run(Image{w.width, w.height, 4, std::vector<std::uint8_t>(std::size_t(w.width) * w.height * 4, 0)});
-    w.fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-  } catch (const Error&) {  // a key its lines cannot take: nothing to warm for it
-    while (glGetError() != GL_NO_ERROR) {
-    }
-  }
-  return static_cast<int>(w.left.size()) + (w.fence ? 1 : 0);
+  return l.warm.step(*l.view);
 }
