@@ -185,7 +185,7 @@
     },
   };
 
-  // The live pixel sort (src/web/live.cpp): the picture on the GPU, drawn on the canvas #texsort-gl.
+  // The live pixel sort (src/web/live_pixel_sort.cpp): the picture on the GPU, drawn on the canvas #texsort-gl.
   const live = {
     open(bytes, name) {
       err = new ByteSink();
@@ -271,9 +271,18 @@
       const code = withStrings([path], (p) => Module._texsort_live_brush_from(p));
       return code === 0 ? {} : { error: errorText(), code: -code };
     },
+    // The mask in use as the brush shows it ({rgba, width, height}: its black pixels red, the white
+    // clear; texsort_live_brush_overlay), or null when there is none.
+    brushOverlay() {
+      const at = Module._texsort_live_brush_overlay();
+      const width = Module._texsort_live_source_width(), height = Module._texsort_live_source_height();
+      return at ? { width, height, rgba: Module.HEAPU8.slice(at, at + width * height * 4) } : null;
+    },
     advance(passes) { return Module._texsort_live_advance(passes); },
     draw(original) { Module._texsort_live_draw(original ? 1 : 0); },
     pass() { return Module._texsort_live_pass(); },
+    // Whether a sort is made to draw: false after an open, and after a set() that failed on a new picture.
+    hasPicture() { return Module._texsort_live_width() > 0; },
     wait() { Module._texsort_live_wait(); },  // until the GPU has drawn the picture
     fence() { Module._texsort_live_fence(); },  // marks the GPU work asked for so far
     done() { return Module._texsort_live_done() === 1; },  // whether the GPU has done it (poll per frame)

@@ -47,6 +47,20 @@ std::vector<std::uint8_t> lineColours(const LineLayout& layout) {
   return rgba;
 }
 
+// The view draws its picture into one texture of the image's size: a side over the context's
+// largest texture is said in one line naming the file, before anything is made (the command line,
+// which reads the result back from the sort's own layout, sorts it).
+static Image withDrawableSides(Image image, const std::string& name) {
+  GLint maxSide = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSide);
+  if (maxSide > 0 && std::max(image.width, image.height) > std::uint32_t(maxSide)) {
+    throw Error(ExitCode::Gpu, name + ": " + std::to_string(image.width) + "x" + std::to_string(image.height) +
+                                   " pixels, a side over the " + std::to_string(maxSide) +
+                                   " this GPU draws a picture in; texsort pixelsort sorts it to a file");
+  }
+  return image;
+}
+
 GLuint PixelSortView::linesTexture() {
   if (lines_.id() == 0) {
     const std::vector<std::uint8_t> colours = lineColours(plan_->layout());
@@ -56,7 +70,7 @@ GLuint PixelSortView::linesTexture() {
 }
 
 PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm, std::string name)
-    : image_(std::move(image)),
+    : image_(withDrawableSides(std::move(image), name)),
       name_(std::move(name)),
       options_(options),
       algorithm_(algorithm),

@@ -8,6 +8,7 @@
 #include "image/draw.h"
 #include "image/image_io.h"
 #include "pixelsort/pixel_sort.h"
+#include "playback/mask_overlay.h"
 #include "viewer/viewer_app.h"
 
 namespace texsort {
@@ -56,17 +57,13 @@ void saveMask(ViewerState& s) {
   }
 }
 
-// The overlay texture: the mask's black (unsorted) pixels red, the white ones clear.
+// The overlay texture (playback/mask_overlay.h).
 const gl::Texture* overlayTexture(ViewerState& s) {
   MaskBrush& b = s.brush;
   const std::shared_ptr<const Image>& mask = s.pixelOptions.mask;
   if (!mask) return nullptr;
   if (b.overlayOf != mask) {
-    std::vector<std::uint8_t> tint(4 * mask->pixelCount(), 0);
-    for (std::uint64_t i = 0; i < mask->pixelCount(); ++i) {
-      const std::uint8_t* m = &mask->rgba[4 * i];
-      if (!maskWhite(m[0], m[1], m[2])) tint[4 * i] = 255, tint[4 * i + 1] = 40, tint[4 * i + 2] = 40, tint[4 * i + 3] = 255;
-    }
+    const std::vector<std::uint8_t> tint = maskOverlay(*mask);
     b.overlayTexture = gl::Texture(mask->width, mask->height, gl::TextureFormat::Rgba8, tint.data(), "mask overlay");
     b.overlayOf = mask;
   }

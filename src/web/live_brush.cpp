@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "error.h"
 #include "image/draw.h"
 #include "image/image_io.h"
+#include "playback/mask_overlay.h"
 #include "sort/element.h"
 #include "web/live_pixel_sort.h"
 
@@ -50,4 +52,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_live_brush_from(const char* path) {
   } catch (const Error& e) {
     return failed(e);
   }
+}
+
+// The mask the brush paints on as the page shows it over the picture while brushing (maskOverlay:
+// its black pixels red, the white clear), RGBA from the top row at the picture's size; null when
+// the brush has no mask (none painted or chosen on this picture).
+extern "C" EMSCRIPTEN_KEEPALIVE const std::uint8_t* texsort_live_brush_overlay() {
+  static std::vector<std::uint8_t> tint;
+  const Live& l = live();
+  if (l.brush.width == 0 || l.brush.width != l.image.width || l.brush.height != l.image.height) return nullptr;
+  tint = maskOverlay(l.brush);
+  return tint.data();
 }

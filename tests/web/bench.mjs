@@ -9,10 +9,9 @@
 //   node bench.mjs SITE_DIR NATIVE_TEXSORT ASSETS_DIR [RUNS] [SIDES...]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer from 'puppeteer-core';
+import { fakeCamera, openPage, serve } from './support/browser.mjs';
 
 const [site, native, assets, runsArg, ...sidesArg] = process.argv.slice(2);
 const runs = Number(runsArg || 5);
@@ -24,23 +23,8 @@ const figures = (report) => ({
   all: Number((/time\s+(\d+) ms in all/.exec(report) || [])[1]),
 });
 
-const server = http.createServer((req, res) => {
-  const file = path.join(site, decodeURIComponent(new URL(req.url, 'http://localhost').pathname));
-  fs.readFile(file, (err, data) => {
-    if (err) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, { 'Content-Type': { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' }[path.extname(file)] || 'application/octet-stream' });
-    res.end(data);
-  });
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const browser = await puppeteer.launch({
-  executablePath: ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((b) => fs.existsSync(b)),
-  headless: 'shell', protocolTimeout: 1800000,
-  args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox'],
-});
-const page = await browser.newPage();
-await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
-await page.evaluate(() => window.texsort.ready);
+const server = await serve(site);
+const { browser, page } = await openPage(server);
 // The page compiles ahead while idle (state.warmLeft counts down to 0): done before anything is timed.
 await page.waitForFunction(() => window.texsortPage.state.warmLeft === 0, { timeout: 1800000, polling: 100 });
 const renderer = await page.evaluate(async () => new TextDecoder().decode((await window.texsort.run(['info'])).stdout));
@@ -138,16 +122,7 @@ for (const [format, what] of [['webm', 'WebM'], ['png', 'animated PNG']]) {
   rows.push([`640x360 clip, Save clip as ${what} (every frame)`, 360, saveRate]);
 }
 for (const [width, height] of [[160, 120], [320, 240], [640, 480]]) {
-  const y4m = path.join(dir, `camera-${height}.y4m`);
-  spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:r=30:d=4`, '-pix_fmt', 'yuv420p', y4m]);
-  const cameraBrowser = await puppeteer.launch({
-    executablePath: ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((b) => fs.existsSync(b)),
-    headless: 'shell', protocolTimeout: 1800000,
-    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--use-fake-device-for-media-stream',
-           '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`],
-  });
-  const cameraPage = await cameraBrowser.newPage();
-  await cameraPage.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+  const { browser: cameraBrowser, page: cameraPage } = await openPage(server, fakeCamera({ width, height, rate: 30, seconds: 4 }), false);
   await cameraPage.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 600000 });
   await cameraPage.click('#camera');
   await cameraPage.waitForFunction(() => window.texsortPage.state.clip?.shown >= 3, { timeout: 600000 });

@@ -3,7 +3,7 @@ import { optionArgs } from './options.js';
 import { state } from './store.js';
 import { clipShown, framesTaken } from '../features/clip.js';
 import { showSplit } from '../features/save.js';
-import { $, status } from '../ui/dom.js';
+import { $, picture, status } from '../ui/dom.js';
 import { say, setStale, showCommand, showError, showFiles } from '../ui/status.js';
 
 // The live sort: the newest settings only, a few passes a frame, the picture drawn from the GPU.
@@ -74,6 +74,7 @@ function drawn(live) {
     clipShown();
   }
   state.sorted = true;
+  picture.classList.remove('none');
   setStale(false);
   showSplit();
   settle(null, performance.now() - state.started);
@@ -86,8 +87,13 @@ function drawn(live) {
 function settle(error, ms) {
   state.running = false;
   status.dataset.state = 'ready';
+  if (error && !window.texsort.live.hasPicture()) {  // a new picture none of whose sorts can run: none shown, not the last one
+    state.sorted = false;
+    picture.classList.add('none');
+  }
   if (error) showError(error);
-  else say(`sorted in ${(ms / 1000).toFixed(2)} s`);
+  else say(`sorted in ${(ms / 1000).toFixed(2)} s` + (state.notice && ` · ${state.notice}`));
+  state.notice = '';
   state.settled += 1;
   state.warmLeft = -1;  // until the warm has looked at what this settle left
   warmSoon();

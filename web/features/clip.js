@@ -22,8 +22,8 @@ import { say, showCommand, showError } from '../ui/status.js';
 export async function openClip(source, name, ticket, { camera = false, gif = false } = {}) {
   await window.texsort.ready;
   if (ticket !== state.opening) return;
-  const hadKeyframes = closeClip();
   name = name.replace(/^.*\//, '');
+  const hadKeyframes = closeClip(name);
   const clip = new (gif ? GifClip : Clip)(source, (frame) => clipFrame(clip, frame));
   state.clip = { clip, name, camera, frame: null, shown: 0 };
   const r = await clip.open();
@@ -128,9 +128,12 @@ export function clipShown() {  // a frame of the clip drawn: counted, and record
 }
 
 // Whether keyframes went with it.
-export function closeClip() {
+export function closeClip(openedName = '') {
   if (state.recording) record();
   if (!state.clip) return false;
+  if (state.savingClip) {  // the save stops at its next frame (saveFrames): said with the next picture's status
+    state.notice = `Save clip of ${state.clip.name} stopped ${openedName ? `when ${openedName} was opened` : 'with its clip'}: nothing saved`;
+  }
   const hadKeyframes = keyframes.size > 0;
   clearKeys();
   state.clip.clip.close();

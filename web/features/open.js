@@ -33,16 +33,16 @@ export async function open(bytes, name, { sample = null, ticket = ++state.openin
   }
   await window.texsort.ready;
   if (ticket !== state.opening) return;
-  closeClip();
   name = name.replace(/^.*\//, '');
+  closeClip(name);
   const r = window.texsort.live.open(input, name);
   state.inputName = name;
   if (r.error) {
-    state.opened = false;
-    state.sorted = false;
+    Object.assign(state, { opened: false, sorted: false, sample: null });
     picture.classList.add('none');
     showError(r.error);
     $('command').textContent = '';
+    history.replaceState(history.state, '', linkFor(settingsQuery()));  // the link names no picture now
     if (!$('watch-mode').hidden) $('watch-status').textContent = status.textContent;
     state.settled += 1;
     return;

@@ -33,8 +33,21 @@ function brushPaint(x0, y0, x1, y1, radius, level) {
   state.files.mask = brush.painted = asOperand(name);
   brush.version = ++brush.versions;
   $('brush-save').disabled = false;
+  showOverlay();
   update();
   return true;
+}
+
+// While the brush is on, the mask in use over the picture, as the desktop's brush shows it: what
+// the sort leaves alone tinted red (the module's maskOverlay), redrawn at each change of the mask.
+const overlay = $('mask-overlay');
+
+export function showOverlay() {
+  const tint = $('brush').checked && state.opened ? window.texsort.live.brushOverlay() : null;
+  overlay.hidden = !tint;
+  if (!tint) return;
+  [overlay.width, overlay.height] = [tint.width, tint.height];
+  overlay.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(tint.rgba.buffer), tint.width, tint.height), 0, 0);
 }
 
 // The mask in use as an entry of the history holds it: {operand, painted, version, bytes} (the
@@ -66,6 +79,7 @@ export function useMask(held) {
   window.texsort.live.brushFrom(held ? '/' + plainName(held.operand) : '');
   $('brush-save').disabled = !held?.painted;
   showFiles();
+  showOverlay();
 }
 
 // A mask file chosen (or none): the brush paints on it from now on.
@@ -73,6 +87,7 @@ export function maskChosen(operand) {
   brush.version = ++brush.versions;
   window.texsort.live.brushFrom(operand ? '/' + plainName(operand) : '');
   $('brush-save').disabled = true;
+  showOverlay();
 }
 
 function brushAt(e) {  // the pointer in picture pixels
@@ -110,7 +125,10 @@ export function wireBrush() {
     });
   }
   pictureFrame.addEventListener('contextmenu', (e) => $('brush').checked && e.preventDefault());
-  $('brush').addEventListener('change', () => pictureFrame.classList.toggle('brushing', $('brush').checked));
+  $('brush').addEventListener('change', () => {
+    pictureFrame.classList.toggle('brushing', $('brush').checked);
+    showOverlay();
+  });
   $('brush-size').addEventListener('input', () => { $('brush-size-shown').value = $('brush-size').value + ' px'; });
   for (const [id, level] of [['brush-fill', 255], ['brush-clear', 0]]) {
     $(id).addEventListener('click', () => state.opened && brushPaint(0, 0, 0, 0, -1, level) && pushEntry(settingsQuery()));
