@@ -75,6 +75,7 @@ function drawn(live) {
   }
   state.sorted = true;
   picture.classList.remove('none');
+  $('frame').classList.remove('loading');
   setStale(false);
   showSplit();
   settle(null, performance.now() - state.started);

@@ -9,34 +9,37 @@ const colourKeys = ['luma', 'lightness', 'hue', 'saturation', 'intensity', 'min'
                     'chroma', 'rgb', 'alpha'];
 
 // A preset loads into the controls: its last sort's options set them (editable from there) and
-// its earlier sorts, if any, run first (--then); 'none' drops those.
+// its earlier sorts, if any, run first (--then); 'none' drops those. Each control sits under its
+// group's heading (groups); the rarely used ones are folded under 'more'.
+export const groups = [['start', ''], ['lines', 'Lines and path'], ['spans', 'Spans: what is sorted'],
+                       ['key', 'Key and order'], ['output', 'Output'], ['more', 'More options']];
 export const specs = [
-  { name: 'preset', label: 'start from preset', kind: 'select', value: 'none',
+  { name: 'preset', group: 'start', label: 'start from preset', kind: 'select', value: 'none',
     choices: ['none', 'asdf', 'melt', 'rings', 'rays', 'static', 'weave'] },
-  { name: 'path', kind: 'select', value: 'lines', choices: ['lines', 'circles', 'spiral', 'radial', 'hilbert', 'flow'] },
-  { name: 'angle', label: 'angle (°)', kind: 'range', min: -180, max: 180, step: 0.5, value: 0,
+  { name: 'path', group: 'lines', kind: 'select', value: 'lines', choices: ['lines', 'circles', 'spiral', 'radial', 'hilbert', 'flow'] },
+  { name: 'angle', group: 'lines', label: 'angle (°)', kind: 'range', min: -180, max: 180, step: 0.5, value: 0,
     when: (o) => o.path === 'lines' },
-  { name: 'center', label: 'centre X,Y', kind: 'text', value: '', placeholder: 'the middle',
+  { name: 'center', group: 'lines', label: 'centre X,Y', kind: 'text', value: '', placeholder: 'the middle',
     when: (o) => ['circles', 'spiral', 'radial'].includes(o.path) },
-  { name: 'field', label: 'direction field (its hues)', kind: 'file', value: '', when: (o) => o.path === 'flow' },
-  { name: 'intervals', kind: 'select', value: 'threshold', choices: ['threshold', 'none', 'edges', 'random', 'waves', 'mask'] },
-  { name: 'lower', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.25, when: intervalsWith('threshold', 'edges') },
-  { name: 'upper', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.8, when: intervalsWith('threshold') },
-  { name: 'select', label: 'bounds the key', kind: 'select', value: 'luma', choices: colourKeys.filter((k) => k !== 'alpha'),
+  { name: 'field', group: 'lines', label: 'direction field (its hues)', kind: 'file', value: '', when: (o) => o.path === 'flow' },
+  { name: 'intervals', group: 'spans', kind: 'select', value: 'threshold', choices: ['threshold', 'none', 'edges', 'random', 'waves', 'mask'] },
+  { name: 'lower', group: 'spans', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.25, when: intervalsWith('threshold', 'edges') },
+  { name: 'upper', group: 'spans', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.8, when: intervalsWith('threshold') },
+  { name: 'select', group: 'spans', label: 'bounds the key', kind: 'select', value: 'luma', choices: colourKeys.filter((k) => k !== 'alpha'),
     when: intervalsWith('threshold') },
-  { name: 'invert', label: 'spans outside the bounds', kind: 'checkbox', value: '', when: intervalsWith('threshold') },
-  { name: 'mask', label: 'mask (white is sorted)', kind: 'file', value: '' },
-  { name: 'span-length', label: 'span length', kind: 'range', min: 1, max: 512, step: 1, value: 64,
+  { name: 'invert', group: 'spans', label: 'spans outside the bounds', kind: 'checkbox', value: '', when: intervalsWith('threshold') },
+  { name: 'mask', group: 'spans', label: 'mask (white is sorted)', kind: 'file', value: '' },
+  { name: 'span-length', group: 'spans', label: 'span length', kind: 'range', min: 1, max: 512, step: 1, value: 64,
     when: intervalsWith('random', 'waves') },
-  { name: 'max-span', label: 'max span', kind: 'range', min: 0, max: 1024, step: 1, value: 0 },
-  { name: 'skip', label: 'skip %', kind: 'range', min: 0, max: 100, step: 1, value: 0 },
-  { name: 'seed', kind: 'number', min: 0, max: 4294967295, value: 0,
+  { name: 'max-span', group: 'more', label: 'max span', kind: 'range', min: 0, max: 1024, step: 1, value: 0 },
+  { name: 'skip', group: 'more', label: 'skip %', kind: 'range', min: 0, max: 100, step: 1, value: 0 },
+  { name: 'seed', group: 'spans', kind: 'number', min: 0, max: 4294967295, value: 0,
     when: (o) => ['random', 'waves'].includes(o.intervals) || Number(o.skip) > 0 || o.key === 'shuffle' },
-  { name: 'key', kind: 'select', value: 'luma',
+  { name: 'key', group: 'key', kind: 'select', value: 'luma',
     choices: [...colourKeys, 'shuffle'] },
-  { name: 'order', kind: 'select', value: 'asc', choices: ['asc', 'desc'] },
-  { name: 'mix', label: 'mix with the original', kind: 'range', min: 0, max: 1, step: 0.01, value: 1 },
-  { name: 'algo', label: 'line sort', kind: 'select', value: 'bitonic-wide',
+  { name: 'order', group: 'key', kind: 'select', value: 'asc', choices: ['asc', 'desc'] },
+  { name: 'mix', group: 'output', label: 'mix with the original', kind: 'range', min: 0, max: 1, step: 0.01, value: 1 },
+  { name: 'algo', group: 'more', label: 'line sort', kind: 'select', value: 'bitonic-wide',
     choices: ['bitonic', 'bitonic-legacy', 'oddeven-merge', 'bitonic-fast', 'bitonic-wide'] },  // the table's order
 ];
 

@@ -1,6 +1,6 @@
 // --- ui/form: the options form: a control for each spec, and the files the options name. ---
 import { update } from '../core/live_sorter.js';
-import { asOperand, specs } from '../core/options.js';
+import { asOperand, groups, specs } from '../core/options.js';
 import { state } from '../core/store.js';
 import { loadPreset, pushEntry, settingsQuery } from '../features/history.js';
 import { maskChosen } from './brush.js';
@@ -21,8 +21,26 @@ function holdFile(name, bytes) {
   return true;
 }
 
+// Each group's box in the form: a heading and its controls; the last group folded.
+function groupBoxes() {
+  const boxes = {};
+  for (const [name, heading] of groups) {
+    const box = document.createElement(name === 'more' ? 'details' : heading ? 'fieldset' : 'div');
+    box.id = 'group-' + name;
+    if (heading) {
+      const title = document.createElement(name === 'more' ? 'summary' : 'legend');
+      title.textContent = heading;
+      box.append(title);
+    }
+    form.append(box);
+    boxes[name] = box;
+  }
+  return boxes;
+}
+
 // The controls' listeners, added once at start-up (main.js).
 export function buildForm() {
+  const boxes = groupBoxes();
   for (const spec of specs) {
     const label = document.createElement('label');
     label.dataset.option = spec.name;
@@ -50,7 +68,8 @@ export function buildForm() {
     const shown = document.createElement('output');
     shown.value = spec.kind === 'range' ? spec.value : '';
     label.append(control, shown);
-    form.append(label);
+    if (spec.kind === 'file') label.classList.add('file');
+    boxes[spec.group].append(label);
     if (spec.kind === 'file') {
       // state.reading counts the files being read: the page is settled once none is and the sort
       // that names them has run (its tests wait for that, never for time to pass).

@@ -37,4 +37,5 @@ function route(e) {
 
 export function wireKeys() {
   document.addEventListener('keydown', route);
+  bindKeys('pixelsort', { '?': () => { $('help').open = !$('help').open; } });  // the panel that lists these keys
 }

@@ -33,8 +33,45 @@ export async function suiteLive(page, problems) {
     check(width > 800 || layout.canvasTop < 300, `${width}x${height}: the picture comes first`, `at ${layout.canvasTop} px`);
     check(layout.cut.length === 0, `${width}x${height}: every control shows`, layout.cut.join(', '));
     check(!layout.clipBar, `${width}x${height}: a still shows no clip controls`, 'the clip bar shows');
+    const reads = await page.evaluate(() => {
+      const box = (id) => document.getElementById(id).getBoundingClientRect();
+      return { save: box('save').bottom, command: box('command').bottom, picture: box('texsort-gl').right, controls: box('controls').left,
+               mask: box('option-mask').width, keys: /Ctrl\+|\(B\)|\[ and \]/.test(document.getElementById('pixelsort-mode').innerText),
+               headings: [...document.querySelectorAll('#options legend, #options summary')].map((e) => e.textContent),
+               folded: document.getElementById('group-more')?.open === false &&
+                       ['algo', 'max-span', 'skip'].every((o) => document.getElementById('option-' + o).closest('#group-more')) };
+    });
+    check(width <= 800 || (reads.save <= height && reads.command <= height && reads.controls >= reads.picture),
+          `${width}x${height}: the controls beside the picture, Save PNG and the command line under it on the screen`, JSON.stringify(reads));
+    check(reads.headings.join('|') === 'Lines and path|Spans: what is sorted|Key and order|Output|More options' && reads.folded,
+          `${width}x${height}: the options under headings, the rare ones folded`, JSON.stringify(reads.headings));
+    check(reads.mask >= 180, `${width}x${height}: the mask's file control wide enough for its name`, `${reads.mask} px`);
+    check(width > 800 || !reads.keys, `${width}x${height}: no keyboard hints on a phone`, '');
     if (shots) await page.screenshot({ path: path.join(shots, `web-${name}.png`) });
   }
+  // The keys in a help panel, shut at first: ? opens it and shuts it (not in a field).
+  const help = () => page.evaluate(() => {
+    const d = document.getElementById('help');
+    return d ? { open: d.open, keys: /Ctrl\+Z/.test(d.textContent) && d.querySelector('.keys')?.offsetParent !== null } : {};
+  });
+  const helpShut = await help();
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.type('?');
+  const helpOpen = await help();
+  await page.keyboard.type('?');
+  const helpAgain = await help();
+  check(helpShut.open === false && helpOpen.open && helpOpen.keys && helpAgain.open === false,
+        '? opens and shuts the help panel, which lists the keys', JSON.stringify([helpShut, helpOpen, helpAgain]));
+  // Before the module is up, the picture's place is kept on a phone: nothing below it moves when it comes.
+  const early = await page.browser().newPage();
+  await early.setViewport({ width: 390, height: 844 });
+  await early.setRequestInterception(true);
+  early.on('request', (r) => (r.url().endsWith('.wasm') ? r.abort() : r.continue()));
+  await early.goto(page.url().replace(/\?.*$/, ''), { waitUntil: 'load' });
+  const kept = await early.$eval('#frame', (f) => f.getBoundingClientRect().height);
+  const placed = await page.evaluate(() => document.getElementById('frame').getBoundingClientRect().height);
+  await early.close();
+  check(kept >= 300, 'before the picture comes, its place is kept', `${kept} px tall (the picture: ${placed})`);
   // Idle, the page compiles ahead what a first new key, threshold key or kind of intervals needs:
   // once it says it is done, none of those changes links a program. Also for the threshold's keys
   // when the lines changed while the intervals were another kind.
@@ -97,9 +134,10 @@ export async function suiteLive(page, problems) {
     stale: document.getElementById('texsort-gl').classList.contains('stale'),
     save: document.getElementById('save').disabled,
     top: document.getElementById('status').getBoundingClientRect().top,
+    bottom: document.getElementById('status').getBoundingClientRect().bottom, screen: innerHeight,
   }));
-  check(/--(lower|upper)/.test(bad.status) && bad.marked && bad.stale && bad.save && bad.top < 400,
-        'bad options: the error on top, its control marked, the picture stale, Save off', JSON.stringify(bad));
+  check(/--(lower|upper)/.test(bad.status) && bad.marked && bad.stale && bad.save && bad.top >= 0 && bad.bottom <= bad.screen,
+        'bad options: the error in view under the picture, its control marked, the picture stale, Save off', JSON.stringify(bad));
   n = (await st()).settled;
   await page.$eval('#option-lower', (c) => { c.value = '0.25'; c.dispatchEvent(new Event('input')); });
   await settledAfter(n);
