@@ -1,5 +1,6 @@
-// The page's mask brush (texsort_live_brush, texsort_live_brush_from): the desktop's strokes on the
-// live picture's mask, written as texsort's PNG for --mask to read. web/texsort.js wraps them.
+// The page's mask brush (texsort_live_brush, texsort_live_brush_from, texsort_live_brush_overlay):
+// the desktop's strokes on the live picture's mask, written as texsort's PNG for --mask to read,
+// and the mask as the brush shows it over the picture. web/texsort.js wraps them.
 #include <emscripten/emscripten.h>
 
 #include <algorithm>

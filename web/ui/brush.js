@@ -33,7 +33,7 @@ function brushPaint(x0, y0, x1, y1, radius, level) {
   state.files.mask = brush.painted = asOperand(name);
   brush.version = ++brush.versions;
   $('brush-save').disabled = false;
-  showOverlay();
+  overlaySoon();
   update();
   return true;
 }
@@ -41,6 +41,14 @@ function brushPaint(x0, y0, x1, y1, radius, level) {
 // While the brush is on, the mask in use over the picture, as the desktop's brush shows it: what
 // the sort leaves alone tinted red (the module's maskOverlay), redrawn at each change of the mask.
 const overlay = $('mask-overlay');
+
+// A drag's strokes redraw it once a frame, not once a pointer event (a large picture's mask is megabytes).
+let overlayAsked = false;
+function overlaySoon() {
+  if (overlayAsked) return;
+  overlayAsked = true;
+  requestAnimationFrame(() => { overlayAsked = false; showOverlay(); });
+}
 
 export function showOverlay() {
   const tint = $('brush').checked && state.opened ? window.texsort.live.brushOverlay() : null;
