@@ -4,7 +4,7 @@ import { state } from './store.js';
 import { clipShown, framesTaken } from '../features/clip.js';
 import { showSplit } from '../features/save.js';
 import { $, picture, status } from '../ui/dom.js';
-import { say, setStale, showCommand, showError, showFiles } from '../ui/status.js';
+import { say, sayNotice, setStale, showCommand, showError, showFiles } from '../ui/status.js';
 
 // The live sort: the newest settings only, a few passes a frame, the picture drawn from the GPU.
 // A change while a sort runs restarts it with the new settings; nothing stale is queued.
@@ -69,6 +69,11 @@ function sortFrame() {
 // The picture drawn is on the screen: the sort is done; newer settings that wait are sorted next.
 function drawn(live) {
   gpu.drawing = false;
+  if (!state.opened) {  // the picture it sorted was closed meanwhile (a failed open says why): nothing to show
+    state.running = false;
+    status.dataset.state = 'ready';
+    return;
+  }
   if (framesTaken !== gpu.drawnFrame) {  // a clip's frame came while the GPU drew: draw it
     live.draw($('before').checked);
     clipShown();
@@ -93,8 +98,8 @@ function settle(error, ms) {
     picture.classList.add('none');
   }
   if (error) showError(error);
-  else say(`sorted in ${(ms / 1000).toFixed(2)} s` + (state.notice && ` · ${state.notice}`));
-  state.notice = '';
+  else say(`sorted in ${(ms / 1000).toFixed(2)} s`);
+  sayNotice();
   state.settled += 1;
   state.warmLeft = -1;  // until the warm has looked at what this settle left
   warmSoon();

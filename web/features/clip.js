@@ -15,7 +15,7 @@ import { pixelsOf } from '../media/pixels.js';
 import { useMask } from '../ui/brush.js';
 import { $, picture } from '../ui/dom.js';
 import { bindKeys } from '../ui/keys.js';
-import { say, showCommand, showError } from '../ui/status.js';
+import { say, sayNotice, showCommand, showError } from '../ui/status.js';
 
 // A video from `source` (a file, the camera's stream, or a GIF's bytes), named `name` in
 // messages; `camera`: a live picture that cannot be stepped or sought.
@@ -38,6 +38,7 @@ export async function openClip(source, name, ticket, { camera = false, gif = fal
   showCommand(optionArgs());
   const dropped = hadKeyframes ? ' (the keyframes of the clip before are cleared)' : '';
   say((camera ? 'camera: each frame sorted as it comes' : `${name}: ${clip.count} frames, playing`) + dropped);
+  sayNotice();
   clip.play().catch(() => showClipPlaying());
 }
 
@@ -46,6 +47,7 @@ function clipFailed(message) {
   state.opened = state.sorted = false;
   picture.classList.add('none');
   showError(message);
+  sayNotice();
   state.settled += 1;
 }
 
@@ -131,7 +133,7 @@ export function clipShown() {  // a frame of the clip drawn: counted, and record
 export function closeClip(openedName = '') {
   if (state.recording) record();
   if (!state.clip) return false;
-  if (state.savingClip) {  // the save stops at its next frame (saveFrames): said with the next picture's status
+  if (state.savingClip && !state.notice) {  // the save stops at its next frame (saveFrames): said with the next status
     state.notice = `Save clip of ${state.clip.name} stopped ${openedName ? `when ${openedName} was opened` : 'with its clip'}: nothing saved`;
   }
   const hadKeyframes = keyframes.size > 0;

@@ -41,6 +41,7 @@ export function applySettings(query) {
     const taken = spec.kind === 'checkbox' ? (control.checked ? 'on' : '') : control.value;
     const same = ['range', 'number'].includes(spec.kind) ? value.trim() !== '' && Number(taken) === Number(value) : taken === value;
     if (!same) unfit.push(`${spec.name}=${value} (the page uses ${taken || 'none'})`);
+    if (spec.group === 'more' && String(taken) !== String(spec.value)) control.closest('details').open = true;  // set: shown
   }
   return unfit;
 }

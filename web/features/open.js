@@ -6,10 +6,10 @@ import { closeClip, openClip } from './clip.js';
 import { linkFor, pictures, pushEntry, settingsQuery, steps } from './history.js';
 import { watch, watchOpen } from './watch.js';
 import { decodedPicture, isAnimatedGif, isClip } from '../media/pixels.js';
-import { brush, maskRecord, useMask } from '../ui/brush.js';
+import { brush, maskRecord, showOverlay, useMask } from '../ui/brush.js';
 import { $, picture, status } from '../ui/dom.js';
 import { takesTyping } from '../ui/keys.js';
-import { showError } from '../ui/status.js';
+import { sayNotice, showError } from '../ui/status.js';
 
 // WebP (RIFF....WEBP) and AVIF/HEIF (....ftypavif, ftypheic, ...): formats browsers read and
 // stb_image does not; anything else goes to texsort as it is, which names what it cannot read.
@@ -37,12 +37,13 @@ export async function open(bytes, name, { sample = null, ticket = ++state.openin
   closeClip(name);
   const r = window.texsort.live.open(input, name);
   state.inputName = name;
-  if (r.error) {
-    Object.assign(state, { opened: false, sorted: false, sample: null });
+  if (r.error) {  // no picture now: the sort under way (the last picture's) is dropped, not drawn
+    Object.assign(state, { opened: false, sorted: false, sample: null, picture: null, pending: false, left: 0 });
     picture.classList.add('none');
     showError(r.error);
+    sayNotice();
     $('command').textContent = '';
-    history.replaceState(history.state, '', linkFor(settingsQuery()));  // the link names no picture now
+    if (!restore) pushEntry(settingsQuery());  // a step of its own, its link naming no sample: Undo brings the last picture back
     if (!$('watch-mode').hidden) $('watch-status').textContent = status.textContent;
     state.settled += 1;
     return;
@@ -54,6 +55,7 @@ export async function open(bytes, name, { sample = null, ticket = ++state.openin
   const held = pictures.get(entry);
   state.picture = restore && held?.bytes === bytes ? held : { bytes, name, sample };
   picture.classList.remove('none');
+  showOverlay();  // the brush's, now that the picture is open
   if (!restore) {
     pushEntry(settingsQuery());  // a sample's name travels in the link
   } else if (entry === steps.at) {  // the entry shown: its link names its sample

@@ -9,6 +9,12 @@ export function say(text, isError) {
   status.classList.toggle('error', !!isError);
 }
 
+// What an open cut short (state.notice: a Save clip stopped) said after the status, once.
+export function sayNotice() {
+  if (state.notice) status.textContent += ` · ${state.notice}`;
+  state.notice = '';
+}
+
 export function showError(message) {
   const line = firstLine(message).split('standard input').join(state.inputName);
   say(line, true);
@@ -19,6 +25,7 @@ export function showError(message) {
     const bad = label.dataset.option === (byFile || (named && named[1]));
     label.classList.toggle('invalid', bad);
     label.querySelector('input, select')?.setAttribute('aria-invalid', String(bad));
+    if (bad && label.closest('details')) label.closest('details').open = true;  // a folded control in the wrong is shown
   }
   setStale(true);
 }
