@@ -22,7 +22,8 @@ texsort_embed_shaders(texsort_web_shaders
 
 add_executable(texsort-core
   src/web/web_main.cpp
-  src/web/watch.cpp
+  src/web/bindings.cpp
+  src/web/watch_sort.cpp
   src/web/live_pixel_sort.cpp
   src/web/live_brush.cpp
   src/web/idle_warm.cpp
@@ -55,8 +56,7 @@ target_compile_options(texsort-core PRIVATE $<$<COMPILE_LANGUAGE:CXX>:${TEXSORT_
 set(web_link
   -fexceptions -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB
   -sENVIRONMENT=web -sEXIT_RUNTIME=0 -sFORCE_FILESYSTEM=1
-  "-sEXPORTED_FUNCTIONS=['_texsort_run','_texsort_open_context','_texsort_watch_open','_texsort_watch_seek','_texsort_watch_picture','_texsort_watch_draw','_texsort_watch_width','_texsort_watch_height','_texsort_watch_text','_texsort_watch_gpu_ms','_texsort_watch_scaled','_texsort_watch_tone','_texsort_watch_network','_texsort_watch_counters','_texsort_live_open','_texsort_live_set','_texsort_live_advance','_texsort_live_draw','_texsort_live_read','_texsort_live_width','_texsort_live_height','_texsort_live_pass','_texsort_live_wait','_texsort_live_fence','_texsort_live_done','_texsort_live_warm','_texsort_preset_recipe','_texsort_live_brush','_texsort_live_brush_from','_texsort_live_brush_overlay','_texsort_live_frame','_texsort_live_frame_texture','_texsort_live_frame_drawn','_texsort_live_source','_texsort_live_source_width','_texsort_live_source_height','_texsort_animated_value','_main','_malloc','_free']"
-  "-sEXPORTED_RUNTIME_METHODS=['FS','stringToUTF8','lengthBytesUTF8','setValue','getValue','UTF8ToString','HEAPU8']")
+  -lembind "-sEXPORTED_RUNTIME_METHODS=['FS']")
 target_link_options(texsort-core PRIVATE ${web_link})
 set_target_properties(texsort-core PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/site")
 

@@ -3,44 +3,40 @@
 // Save PNG runs `texsort pixelsort` itself on the picture, so the file has the same size, channels
 // and pixels as the command line shown beneath. This file wires the parts (each adds its own
 // listeners), opens the page's link, and sets the one test hook, window.texsortPage. ---
-import { optionArgs } from './core/options.js';
-import { state } from './core/store.js';
+import { makeSpecs } from './core/options.js';
 import { wireClip } from './features/clip.js';
 import { applySettings, linkAsked, startHistory, wireHistory } from './features/history.js';
 import { wireKeyframes } from './features/keyframes.js';
-import { open, openSample, wireOpen } from './features/open.js';
+import { openSample, wireOpen } from './features/open.js';
 import { wirePresets } from './features/presets.js';
-import { recipeText, savedPng, wireSave } from './features/save.js';
+import { wireSave } from './features/save.js';
 import { wireSaveClip } from './features/save_clip.js';
-import { go, watch, watchOpen, wireWatch } from './features/watch.js';
-import { demux } from './media/demux.js';
-import { counters, pixelsOf } from './media/pixels.js';
+import { wireWatch } from './features/watch.js';
+import { texsortPage } from './hook.js';
 import { wireBrush } from './ui/brush.js';
-import { $, form } from './ui/dom.js';
+import { $ } from './ui/dom.js';
 import { buildForm } from './ui/form.js';
 import { wireKeys } from './ui/keys.js';
 import { say } from './ui/status.js';
 
-buildForm();
 for (const wire of [wireOpen, wireClip, wireSaveClip, wireKeyframes, wireSave, wireBrush, wireHistory, wirePresets, wireWatch,
                     wireKeys]) {
   wire();
 }
 
-// A link opens with its settings and its sample (the first sample without one); what it asks that
-// the page cannot give is said above the controls. A link naming a preset loads it into the
-// controls, as choosing it does, then its other options over it: once the module, which holds the
-// presets, is up.
-const { unfit, sample } = linkAsked(applySettings(location.search));
-const presetLinked = form.elements.preset.value !== 'none';
-$('link-note').hidden = !unfit.length;
-$('link-note').textContent = `the link asks for what the page cannot take: ${unfit.join('; ')}`;
-startHistory();
+// Once the module is up, the controls are made from its option table; then a link opens with its
+// settings and its sample (the first sample without one), what it asks that the page cannot give
+// said above the controls. A link naming a preset loads it into the controls, as choosing it
+// does, then its other options over it.
 window.texsort.ready.then(() => {
-  if (presetLinked) applySettings(location.search);
+  makeSpecs(window.texsort.options, window.texsort.presets);
+  buildForm();
+  const { unfit, sample } = linkAsked(applySettings(location.search));
+  $('link-note').hidden = !unfit.length;
+  $('link-note').textContent = `the link asks for what the page cannot take: ${unfit.join('; ')}`;
+  startHistory();
   openSample(sample, true);
 }, (e) => say(e.message, true));
 
-// The test hook, for scripts and the browser tests (docs/web.md): the page's state, a few of its
-// actions, and its counters (frames read back from the GPU).
-window.texsortPage = { state, optionArgs, open, savedPng, recipeText, watch, watchOpen, go, counters, pixelsOf, demux };
+// The test hook (hook.js; docs/web.md): what the page is doing, read out, and a few of its actions.
+window.texsortPage = texsortPage;

@@ -106,18 +106,6 @@ static int sortFile(const SortOptions& options) {
 
 namespace {
 
-const char* kindName(SortOptionInfo::Kind kind) {
-  switch (kind) {
-    case SortOptionInfo::Kind::Real: return "real";
-    case SortOptionInfo::Kind::Integer: return "integer";
-    case SortOptionInfo::Kind::Choice: return "choice";
-    case SortOptionInfo::Kind::Flag: return "flag";
-    case SortOptionInfo::Kind::Path: return "file";
-    case SortOptionInfo::Kind::Text: return "text";
-  }
-  return "";
-}
-
 // info --options: the option table and the presets, one JSON object (no GL needed).
 int printOptionTable() {
   std::string out = "{\"options\": [";

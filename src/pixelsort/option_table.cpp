@@ -84,8 +84,12 @@ std::vector<SortOptionInfo> makeTable() {
   const auto keys = [](const std::string& name, const std::string& title) {
     return choiceOf(name, kPixelKeys, title, [](const PixelKeyInfo& k) { return k.formula; });
   };
-  SortOptionInfo select = keys("select", "");
-  select.help = "threshold: the key --lower and --upper bound, as fractions of its range (any --key name)";
+  SortOptionInfo select = keys("select", "");  // the keys of the colour: not alpha, nor shuffle's random order
+  select.choices.clear();
+  for (const PixelKeyInfo& k : kPixelKeys)
+    if (colourKey(k.key)) select.choices.push_back(k.name);
+  select.help = "threshold: the key --lower and --upper bound, as fractions of its range (a key of the colour: any --key "
+                "name but alpha and shuffle)";
   SortOptionInfo center = plain("center", Kind::Text,
                                 "The centre of circles, spiral and radial, in pixels from the top left, whole or halves "
                                 "(default: the image's centre)");
@@ -155,6 +159,18 @@ std::string centerProblem(const std::string& text) {
 const std::vector<SortOptionInfo>& sortOptionTable() {
   static const std::vector<SortOptionInfo> table = makeTable();
   return table;
+}
+
+const char* kindName(SortOptionInfo::Kind kind) {
+  switch (kind) {
+    case SortOptionInfo::Kind::Real: return "real";
+    case SortOptionInfo::Kind::Integer: return "integer";
+    case SortOptionInfo::Kind::Choice: return "choice";
+    case SortOptionInfo::Kind::Flag: return "flag";
+    case SortOptionInfo::Kind::Path: return "file";
+    case SortOptionInfo::Kind::Text: return "text";
+  }
+  return "";
 }
 
 const SortOptionInfo* sortOptionNamed(const std::string& name) {

@@ -26,6 +26,9 @@ struct SortOptionInfo {
 
 // Every option of one sort, in the order the help lists them.
 const std::vector<SortOptionInfo>& sortOptionTable();
+// The kind's word, as `info --options` and the page's option table give it: real, integer,
+// choice, flag, file, text.
+const char* kindName(SortOptionInfo::Kind kind);
 // The row of --NAME (NAME without dashes); null when there is none.
 const SortOptionInfo* sortOptionNamed(const std::string& name);
 

@@ -1,19 +1,20 @@
-// texsort in the browser: the command line as a function the page calls (window.texsort.run in
-// web/texsort.js), with the same parser, checks, messages and exit codes as the native program.
+// texsort in the browser: the command line as a function the page calls (texsort.run in
+// web/texsort.js, through bindings.cpp), with the native program's parser, checks, messages and
+// exit codes.
 // Standard input and output are the page's bytes (web/texsort.js feeds and collects them); files
 // live in the module's memory file system. No threads, no subprocesses: record, clips (read and
 // written through ffmpeg), bench --video and the viewer are the desktop's, and the module links
 // none of their code (record/encoder, decoder, child_process, viewer/input_queue).
-#include <emscripten/emscripten.h>
 #include <sys/stat.h>
 
 #include <cstdio>
+#include <exception>
 #include <string>
+#include <vector>
 
 #include "cli/command_line.h"
-#include "context/egl_context.h"
 #include "error.h"
-#include "io/files.h"
+#include "web/web_main.h"
 
 namespace texsort {
 
@@ -33,25 +34,16 @@ int runViewer(const ViewerOptions&) {
   throw Error(ExitCode::Usage, "demo opens the desktop viewer; in the browser the page is the viewer");
 }
 
-}  // namespace texsort
-
-namespace {
-
-int fail(texsort::ExitCode code, const std::string& message) {
-  std::fprintf(stderr, "texsort: error: %s\n", message.c_str());
-  return static_cast<int>(code);
-}
-
-}  // namespace
-
-// One command line, as main takes it; returns the exit code. The page resets standard input and
-// collects standard output and error around the call.
-extern "C" EMSCRIPTEN_KEEPALIVE int texsort_run(int argc, char** argv) {
-  using namespace texsort;
+// One command line (without the program's name), as main takes it; returns the exit code, the
+// error said on standard error as the desktop says it. The page resets standard input and collects
+// standard output and error around the call.
+int runCommandLine(const std::vector<std::string>& args) {
+  std::vector<const char*> argv = {"texsort"};
+  for (const std::string& arg : args) argv.push_back(arg.c_str());
   std::clearerr(stdin);
   int code = 0;
   try {
-    Command command = parseCommandLine(argc, argv);
+    Command command = parseCommandLine(static_cast<int>(argv.size()), argv.data());
     switch (command.kind) {
       case Command::Kind::Help: std::fputs(command.helpText.c_str(), stdout); break;
       case Command::Kind::Sort: code = runSort(command.sort); break;
@@ -63,28 +55,21 @@ extern "C" EMSCRIPTEN_KEEPALIVE int texsort_run(int argc, char** argv) {
       case Command::Kind::Demo: code = runViewer(command.view); break;
     }
   } catch (const Error& e) {
-    code = fail(e.code(), e.what());
+    std::fprintf(stderr, "texsort: error: %s\n", e.what());
+    code = static_cast<int>(e.code());
   } catch (const std::exception& e) {
-    code = fail(ExitCode::Gpu, std::string("internal error: ") + e.what());
+    std::fprintf(stderr, "texsort: error: internal error: %s\n", e.what());
+    code = static_cast<int>(ExitCode::Gpu);
   }
   std::fflush(stdout);
   std::fflush(stderr);
   return code;
 }
 
-// Opens the page's WebGL2 context (texsort.ready waits for it): 0, or the exit code with the one
-// line on standard error that says what the browser lacks.
-extern "C" EMSCRIPTEN_KEEPALIVE int texsort_open_context() {
-  try {
-    texsort::HeadlessContext context;
-    return 0;
-  } catch (const texsort::Error& e) {
-    return fail(e.code(), e.what());
-  }
-}
+}  // namespace texsort
 
-// The module stays up; the page calls texsort_run. Emscripten's umask starts at 0777, which made
-// every file texsort wrote (a painted mask, an -o NAME) unreadable to the page: a desktop's 022.
+// The module stays up; the page calls runCommandLine (bindings.cpp). Emscripten's umask starts at
+// 0777, which made every file texsort wrote (a painted mask, an -o NAME) unreadable to the page: a desktop's 022.
 int main() {
   ::umask(022);
   return 0;

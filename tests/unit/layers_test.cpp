@@ -84,3 +84,36 @@ TEST(Layers, TheWebAssemblyLinksNoDesktopOnlyCode) {
 }
 
 }  // namespace
+
+namespace {
+
+std::string fileText(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+// The module's interface is its embind bindings (src/web/bindings.cpp): no list of C exports kept
+// by hand in cmake/web.cmake, none called from web/texsort.js, and no error said on standard error
+// for the page to collect, but by the command line behind texsort.run (web_main.cpp).
+TEST(Layers, ThePageTalksToTheModuleThroughItsBindings) {
+  const std::filesystem::path root(TEXSORT_SOURCE_DIR);
+  const std::string cmake = fileText(root / "cmake" / "web.cmake");
+  EXPECT_EQ(cmake.find("EXPORTED_FUNCTIONS"), std::string::npos) << "cmake/web.cmake keeps a list of exports";
+  EXPECT_NE(cmake.find("-lembind"), std::string::npos) << "cmake/web.cmake links no embind";
+  EXPECT_NE(cmake.find("src/web/bindings.cpp"), std::string::npos);
+  const std::string page = fileText(root / "web" / "texsort.js");
+  EXPECT_EQ(page.find("Module._"), std::string::npos) << "web/texsort.js calls a C export";
+  EXPECT_NE(page.find("new Module.LivePixelSort()"), std::string::npos);
+  const std::regex sink(R"re(stderr|std::cerr|EMSCRIPTEN_KEEPALIVE)re");
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(root / "src" / "web")) {
+    if (entry.path().filename() == "web_main.cpp") continue;
+    const std::string text = fileText(entry.path());
+    std::smatch m;
+    EXPECT_FALSE(std::regex_search(text, m, sink)) << entry.path() << " uses " << m.str();
+    ++files;
+  }
+  EXPECT_GE(files, 6u) << "the walk found src/web/";
+}

@@ -45,10 +45,11 @@ function sortFrame() {
     state.pending = false;
     state.sortArgs = state.wanted;
     state.started = now;
-    const r = live.set(state.sortArgs);
-    if (r.error) return settle(r.error);
-    state.left = r.passes;
-    state.passes = r.passes;
+    try {
+      state.passes = state.left = live.set(state.sortArgs);
+    } catch (e) {
+      return settle(e.message);
+    }
     setStale(true);
   }
   if (state.left > 0) {

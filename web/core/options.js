@@ -5,43 +5,61 @@ import { showError } from '../ui/status.js';
 
 const intervalsWith = (...kinds) => (o) => kinds.includes(o.intervals);
 
-const colourKeys = ['luma', 'lightness', 'hue', 'saturation', 'intensity', 'min', 'max', 'red', 'green', 'blue',
-                    'chroma', 'rgb', 'alpha'];
-
 // A preset loads into the controls: its last sort's options set them (editable from there) and
 // its earlier sorts, if any, run first (--then); 'none' drops those. Each control sits under its
 // group's heading (groups); the rarely used ones are folded under 'more'.
 export const groups = [['start', ''], ['lines', 'Lines and path'], ['spans', 'Spans: what is sorted'],
                        ['key', 'Key and order'], ['output', 'Output'], ['more', 'More options']];
-export const specs = [
-  { name: 'preset', group: 'start', label: 'start from preset', kind: 'select', value: 'none',
-    choices: ['none', 'asdf', 'melt', 'rings', 'rays', 'static', 'weave'] },
-  { name: 'path', group: 'lines', kind: 'select', value: 'lines', choices: ['lines', 'circles', 'spiral', 'radial', 'hilbert', 'flow'] },
-  { name: 'angle', group: 'lines', label: 'angle (°)', kind: 'range', min: -180, max: 180, step: 0.5, value: 0,
-    when: (o) => o.path === 'lines' },
-  { name: 'center', group: 'lines', label: 'centre X,Y', kind: 'text', value: '', placeholder: 'the middle',
+
+// How the page shows each option of the module's table (texsort.options: its kind, choices, range,
+// default and help are the command line's): its group, its label, a slider's reach where the
+// command line's range is wider than a slider can be moved through, and when it applies. The
+// table's options left out: `direction`, which `angle` covers.
+const controls = [
+  { name: 'preset', group: 'start', label: 'start from preset' },
+  { name: 'path', group: 'lines' },
+  { name: 'angle', group: 'lines', label: 'angle (°)', reach: [-180, 180], step: 0.5, when: (o) => o.path === 'lines' },
+  { name: 'center', group: 'lines', label: 'centre X,Y', placeholder: 'the middle',
     when: (o) => ['circles', 'spiral', 'radial'].includes(o.path) },
-  { name: 'field', group: 'lines', label: 'direction field (its hues)', kind: 'file', value: '', when: (o) => o.path === 'flow' },
-  { name: 'intervals', group: 'spans', kind: 'select', value: 'threshold', choices: ['threshold', 'none', 'edges', 'random', 'waves', 'mask'] },
-  { name: 'lower', group: 'spans', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.25, when: intervalsWith('threshold', 'edges') },
-  { name: 'upper', group: 'spans', kind: 'range', min: 0, max: 1, step: 0.01, value: 0.8, when: intervalsWith('threshold') },
-  { name: 'select', group: 'spans', label: 'bounds the key', kind: 'select', value: 'luma', choices: colourKeys.filter((k) => k !== 'alpha'),
-    when: intervalsWith('threshold') },
-  { name: 'invert', group: 'spans', label: 'spans outside the bounds', kind: 'checkbox', value: '', when: intervalsWith('threshold') },
-  { name: 'mask', group: 'spans', label: 'mask (white is sorted)', kind: 'file', value: '' },
-  { name: 'span-length', group: 'spans', label: 'span length', kind: 'range', min: 1, max: 512, step: 1, value: 64,
-    when: intervalsWith('random', 'waves') },
-  { name: 'max-span', group: 'more', label: 'max span', kind: 'range', min: 0, max: 1024, step: 1, value: 0 },
-  { name: 'skip', group: 'more', label: 'skip %', kind: 'range', min: 0, max: 100, step: 1, value: 0 },
-  { name: 'seed', group: 'spans', kind: 'number', min: 0, max: 4294967295, value: 0,
+  { name: 'field', group: 'lines', label: 'direction field (its hues)', when: (o) => o.path === 'flow' },
+  { name: 'intervals', group: 'spans' },
+  { name: 'lower', group: 'spans', step: 0.01, when: intervalsWith('threshold', 'edges') },
+  { name: 'upper', group: 'spans', step: 0.01, when: intervalsWith('threshold') },
+  { name: 'select', group: 'spans', label: 'bounds the key', when: intervalsWith('threshold') },
+  { name: 'invert', group: 'spans', label: 'spans outside the bounds', when: intervalsWith('threshold') },
+  { name: 'mask', group: 'spans', label: 'mask (white is sorted)' },
+  { name: 'span-length', group: 'spans', label: 'span length', reach: [1, 512], when: intervalsWith('random', 'waves') },
+  { name: 'max-span', group: 'more', label: 'max span', reach: [0, 1024] },
+  { name: 'skip', group: 'more', label: 'skip %' },
+  { name: 'seed', group: 'spans', control: 'number',
     when: (o) => ['random', 'waves'].includes(o.intervals) || Number(o.skip) > 0 || o.key === 'shuffle' },
-  { name: 'key', group: 'key', kind: 'select', value: 'luma',
-    choices: [...colourKeys, 'shuffle'] },
-  { name: 'order', group: 'key', kind: 'select', value: 'asc', choices: ['asc', 'desc'] },
-  { name: 'mix', group: 'output', label: 'mix with the original', kind: 'range', min: 0, max: 1, step: 0.01, value: 1 },
-  { name: 'algo', group: 'more', label: 'line sort', kind: 'select', value: 'bitonic-wide',
-    choices: ['bitonic', 'bitonic-legacy', 'oddeven-merge', 'bitonic-fast', 'bitonic-wide'] },  // the table's order
+  { name: 'key', group: 'key' },
+  { name: 'order', group: 'key' },
+  { name: 'mix', group: 'output', label: 'mix with the original', step: 0.01 },
+  { name: 'algo', group: 'more', label: 'line sort', only: (choice) => !choice.startsWith('compute-') },  // no compute in WebGL2
 ];
+export const tableOptionsLeftOut = ['direction'];
+
+const controlOf = { choice: 'select', flag: 'checkbox', file: 'file', text: 'text', real: 'range', integer: 'range' };
+
+// The controls' specs ({name, group, label, kind: the control, value: its default, choices, min,
+// max, step, help, when}), made once the module is up from its option table and presets.
+export const specs = [];
+export function makeSpecs(table, presets) {
+  specs.length = 0;
+  for (const shown of controls) {
+    if (shown.name === 'preset') {
+      specs.push({ ...shown, kind: 'select', value: 'none', choices: ['none', ...presets.map((p) => p.name)],
+                   help: presets.map((p) => `${p.name}: ${p.summary}`).join('\n') });
+      continue;
+    }
+    const row = table.find((r) => r.name === shown.name);
+    if (!row) throw new Error(`the module's option table has no --${shown.name}`);
+    const [min, max] = shown.reach || [row.min, row.max];
+    specs.push({ ...shown, kind: shown.control || controlOf[row.kind], value: row.initial, help: row.help,
+                 choices: row.choices.filter(shown.only || (() => true)), min, max, step: shown.step || (row.kind === 'integer' ? 1 : undefined) });
+  }
+}
 
 export const samples = ['astronaut', 'coffee'];  // pictures the site serves as NAME.png, each with its button
 

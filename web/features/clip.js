@@ -70,19 +70,20 @@ async function openCamera() {
 // the browser's decoder into the sort's source on the GPU, or, where WebGL2 cannot take it so,
 // through its pixels. `shown` becomes the frame kept: its pixels (shown.rgba, what Save and Watch
 // read as a file) are read back from the module only when asked for, and only while it is the
-// frame the sort starts from.
+// frame the sort starts from. Whether the frame is sorted, ready to draw (texsort.live.frame); throws
+// what texsort says of a frame it cannot take.
 export let framesTaken = 0;
 
 function takeFrame({ source, width, height }, shown, name) {
   const taken = ++framesTaken;
-  const r = window.texsort.live.frameFrom(source, width, height, name);
-  if (r) {
+  const ready = window.texsort.live.frameFrom(source, width, height, name);
+  if (ready !== null) {
     let rgba = null;
     Object.defineProperty(shown, 'rgba', { get: () => (rgba ??= taken === framesTaken ? window.texsort.live.source()?.rgba : null) });
-    return r;
+    return ready;
   }
   const pixels = pixelsOf(source, width, height);
-  if (!pixels) return { error: `${name}: the browser gave no pixels for this frame` };
+  if (!pixels) throw new Error(`${name}: the browser gave no pixels for this frame`);
   shown.rgba = pixels.rgba;
   return window.texsort.live.frame(pixels, name);
 }
@@ -95,17 +96,20 @@ function clipFrame(clip, frame) {
   c.index = c.clip.indexAt(frame.time);
   [state.source, state.input] = [shown, null];  // made a file only when Save or Watch ask (inputBytes)
   const moved = keyframes.size > 0 && c.index !== c.animatedAt && animateTo(c.index);  // a new frame: the keyframes move the options
-  const r = takeFrame(frame, shown, c.name);
-  showClipPlaying();
-  if (r.error) {
-    showError(r.error);
+  let ready;
+  try {
+    ready = takeFrame(frame, shown, c.name);
+  } catch (e) {
+    showClipPlaying();
+    showError(e.message);
     state.settled += 1;
     return;
   }
+  showClipPlaying();
   state.opened = true;
   // Planned again, sorted over the next animation frames; while the picture is stale (an error,
   // perhaps of the file before), sorted again so that the options are tried on this frame.
-  if (!r.ready || moved) return update();
+  if (!ready || moved) return update();
   if (state.running) return;  // the sort under way draws it (it is stale until then)
   if (state.stale) return update();
   window.texsort.live.draw($('before').checked);

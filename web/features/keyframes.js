@@ -18,9 +18,11 @@ const animateSpec = (name) => `${name}=` + [...keyframes.get(name)].sort((a, b) 
 export function valuesAt(k) {
   const { count, fps } = clipTiming(), values = {};
   for (const name of keyframes.keys()) {
-    const r = window.texsort.live.animated(animateSpec(name), k, count, fps);
-    if (r.error) return { error: r.error };
-    values[name] = String(r.value);
+    try {
+      values[name] = String(window.texsort.animated(animateSpec(name), k, count, fps));
+    } catch (e) {
+      return { error: e.message };
+    }
   }
   return values;
 }

@@ -35,12 +35,17 @@ export async function open(bytes, name, { sample = null, ticket = ++state.openin
   if (ticket !== state.opening) return;
   name = name.replace(/^.*\//, '');
   closeClip(name);
-  const r = window.texsort.live.open(input, name);
+  let failed = null;
+  try {
+    window.texsort.live.open(input, name);
+  } catch (e) {
+    failed = e;
+  }
   state.inputName = name;
-  if (r.error) {  // no picture now: the sort under way (the last picture's) is dropped, not drawn
+  if (failed) {  // no picture now: the sort under way (the last picture's) is dropped, not drawn
     Object.assign(state, { opened: false, sorted: false, sample: null, picture: null, pending: false, left: 0 });
     picture.classList.add('none');
-    showError(r.error);
+    showError(failed.message);
     sayNotice();
     $('command').textContent = '';
     if (!restore) pushEntry(settingsQuery());  // a step of its own, its link naming no sample: Undo brings the last picture back

@@ -48,11 +48,13 @@ function showPassTime() {
 
 export function watchOpen() {
   if (!state.source) return;
-  const opened = window.texsort.watch.open(inputBytes(), $('watch-algo').value, $('watch-order').value, state.inputName,
-                                           $('watch-small').checked ? 8 : 0);
+  let opened;
   watch.playing = false;
-  if (opened.error) {
-    $('watch-status').textContent = opened.error;
+  try {
+    opened = window.texsort.watch.open(inputBytes(), $('watch-algo').value, $('watch-order').value, state.inputName,
+                                       $('watch-small').checked ? 8 : 0);
+  } catch (e) {
+    $('watch-status').textContent = e.message;
     watch.passes = 0;
     return;
   }

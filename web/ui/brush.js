@@ -28,8 +28,11 @@ function brushFile() {
 
 function brushPaint(x0, y0, x1, y1, radius, level) {
   const name = brushFile();
-  const r = window.texsort.live.brush('/' + name, x0, y0, x1, y1, radius, level);
-  if (r.error) return showError(r.error);
+  try {
+    window.texsort.live.brush('/' + name, x0, y0, x1, y1, radius, level);
+  } catch (e) {
+    return showError(e.message);
+  }
   state.files.mask = brush.painted = asOperand(name);
   brush.version = ++brush.versions;
   $('brush-save').disabled = false;
@@ -84,16 +87,26 @@ export function useMask(held) {
     delete state.files.mask;
     form.elements.mask.value = '';
   }
-  window.texsort.live.brushFrom(held ? '/' + plainName(held.operand) : '');
+  paintOn(held?.operand);
   $('brush-save').disabled = !held?.painted;
   showFiles();
   showOverlay();
 }
 
+// The brush's next stroke paints on the mask file `operand` (none: black). One texsort cannot read
+// is said by the sort that names it; the brush paints on black then.
+function paintOn(operand) {
+  try {
+    window.texsort.live.brushFrom(operand ? '/' + plainName(operand) : '');
+  } catch (e) {
+    window.texsort.live.brushFrom('');
+  }
+}
+
 // A mask file chosen (or none): the brush paints on it from now on.
 export function maskChosen(operand) {
   brush.version = ++brush.versions;
-  window.texsort.live.brushFrom(operand ? '/' + plainName(operand) : '');
+  paintOn(operand);
   $('brush-save').disabled = true;
   showOverlay();
 }

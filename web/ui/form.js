@@ -38,13 +38,14 @@ function groupBoxes() {
   return boxes;
 }
 
-// The controls' listeners, added once at start-up (main.js).
+// The controls, made from the module's option table once it is up, with their listeners (main.js).
 export function buildForm() {
   const boxes = groupBoxes();
   for (const spec of specs) {
     const label = document.createElement('label');
     label.dataset.option = spec.name;
     label.append(spec.label || spec.name);
+    if (spec.help) label.title = spec.help;  // the command line's help for the option
     let control;
     if (spec.kind === 'select') {
       control = document.createElement('select');
@@ -67,7 +68,11 @@ export function buildForm() {
     if (spec.kind !== 'checkbox' && spec.kind !== 'file') control.value = spec.value;
     const shown = document.createElement('output');
     shown.value = spec.kind === 'range' ? spec.value : '';
-    label.append(control, shown);
+    const why = document.createElement('small');  // what is wrong with its value (showError), shown while it is
+    why.className = 'why';
+    why.id = 'why-' + spec.name;
+    control.setAttribute('aria-describedby', why.id);
+    label.append(control, shown, why);
     if (spec.kind === 'file') label.classList.add('file');
     boxes[spec.group].append(label);
     if (spec.kind === 'file') {

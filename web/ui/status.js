@@ -25,6 +25,7 @@ export function showError(message) {
     const bad = label.dataset.option === (byFile || (named && named[1]));
     label.classList.toggle('invalid', bad);
     label.querySelector('input, select')?.setAttribute('aria-invalid', String(bad));
+    if (label.querySelector('.why')) label.querySelector('.why').textContent = bad ? line : '';  // said beside it too
     if (bad && label.closest('details')) label.closest('details').open = true;  // a folded control in the wrong is shown
   }
   setStale(true);

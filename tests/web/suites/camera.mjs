@@ -9,10 +9,10 @@ import { cliSortOf } from '../support/native.mjs';
 // are sorted as they come, each picture drawn the CLI's sort of the camera frame it came from, and
 // a camera the browser refuses is said in one line.
 export async function suiteCamera(page, problems, browser) {
-  const n0 = await page.evaluate(() => window.texsortPage.state.settled);
+  const n0 = await page.evaluate(() => window.texsortPage.status().settled);
   await page.click('#camera');
-  await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.camera &&
-                             window.texsortPage.state.clip.shown >= 3, { timeout: 120000 }, n0);
+  await page.waitForFunction((n) => window.texsortPage.status().settled > n && window.texsortPage.status().clip?.camera &&
+                             window.texsortPage.status().clip.shown >= 3, { timeout: 120000 }, n0);
   await page.select('#option-key', 'hue');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-camera-'));
   try {
@@ -20,9 +20,9 @@ export async function suiteCamera(page, problems, browser) {
     for (let k = 0; k < 3; k++) {
       // The picture drawn and the frame it came from, read together once the page has caught up.
       const shown = await (await page.waitForFunction((after) => {
-        const s = window.texsortPage.state;
-        if (s.running || s.pending || s.clip.shown <= after || s.sortArgs.join(' ') !== '--key hue') return null;
-        return { args: s.sortArgs, shown: s.clip.shown, drawn: Array.from(window.texsort.live.read().rgba),
+        const s = window.texsortPage.status();
+        if (s.sorting || s.queued || s.clip.shown <= after || s.args.join(' ') !== '--key hue') return null;
+        return { args: s.args, shown: s.clip.shown, drawn: Array.from(window.texsort.live.read().rgba),
                  frame: Array.from(s.clip.frame.rgba), width: s.clip.frame.width, height: s.clip.frame.height,
                  command: document.getElementById('command').textContent };
       }, { timeout: 120000, polling: 'raf' }, last?.shown ?? 0)).jsonValue();
@@ -47,11 +47,11 @@ export async function suiteCamera(page, problems, browser) {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
   });
   await refused.goto(page.url(), { waitUntil: 'load' });
-  await refused.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 120000 });
-  const shownBefore = await refused.evaluate(() => ({ n: window.texsortPage.state.settled,
+  await refused.waitForFunction(() => window.texsortPage?.status().sorted, { timeout: 120000 });
+  const shownBefore = await refused.evaluate(() => ({ n: window.texsortPage.status().settled,
                                                        rgba: Array.from(window.texsort.live.read().rgba) }));
   await refused.click('#camera');
-  await refused.waitForFunction((n) => window.texsortPage.state.settled > n, { timeout: 60000 }, shownBefore.n);
+  await refused.waitForFunction((n) => window.texsortPage.status().settled > n, { timeout: 60000 }, shownBefore.n);
   const said = await refused.evaluate(() => document.getElementById('status').textContent);
   check(said === 'camera: the browser was not allowed to use it', 'a camera refused is said in one line', said);
   // ... and the picture shown stays: drawn as before, not dimmed, Save still on.

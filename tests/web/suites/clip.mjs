@@ -17,15 +17,15 @@ export async function suiteClip(page, problems) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'texsort-web-clip-'));
   const fps = 10;
   await page.evaluate(() => {
-    window.texsortPage.state.keepSavedFrames = true;  // the frames Save clip decoded, for the checks
+    window.texsortPage.keepSavedFrames();  // the frames Save clip decoded, for the checks
   });
   const c = { dir, fps, frameBytes: 64 * 48 * 4 };
   // A clip opened from a file, waited for until a frame of it is drawn.
   c.openClipFile = async (file) => {
-    const n = await page.evaluate(() => window.texsortPage.state.settled);
+    const n = await page.evaluate(() => window.texsortPage.status().settled);
     await (await page.$('#file')).uploadFile(file);
-    await page.waitForFunction((before, name) => window.texsortPage.state.settled > before && window.texsortPage.state.clip?.name === name &&
-                               window.texsortPage.state.clip.shown >= 1, { timeout: 120000 }, n, path.basename(file));  // a frame of it drawn
+    await page.waitForFunction((before, name) => window.texsortPage.status().settled > before && window.texsortPage.status().clip?.name === name &&
+                               window.texsortPage.status().clip.shown >= 1, { timeout: 120000 }, n, path.basename(file));  // a frame of it drawn
   };
   // A keyframe of --lower at the frame shown.
   c.keyLower = async (value) => {
@@ -51,32 +51,32 @@ async function playedAndSaved(page, { dir, fps, openClipFile, keyLower }) {
     const made = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=96x64:r=${fps}:d=1.5`, ...codec,
                                       '-pix_fmt', 'yuv420p', file]);
     if (made.status !== 0) throw new Error('ffmpeg: ' + made.stderr.toString());
-    const n0 = await page.evaluate(() => ((window.texsortPage.counters.readBacks = 0), window.texsortPage.state.settled));
+    const n0 = await page.evaluate(() => ((window.texsortPage.counters.readBacks = 0), window.texsortPage.status().settled));
     await (await page.$('#file')).uploadFile(file);
     // It plays: frames after the first are sorted and drawn as they come.
-    await page.waitForFunction((n, opened) => window.texsortPage.state.settled > n &&
-                               window.texsortPage.state.clip?.name === opened && window.texsortPage.state.clip.shown >= 3,
+    await page.waitForFunction((n, opened) => window.texsortPage.status().settled > n &&
+                               window.texsortPage.status().clip?.name === opened && window.texsortPage.status().clip.shown >= 3,
                                { timeout: 120000 }, n0, name);
     const playing = await page.evaluate(() => ({ bar: !document.getElementById('clip-bar').hidden,
                                                  command: document.getElementById('command').textContent,
-                                                 shown: window.texsortPage.state.clip.shown, readBacks: window.texsortPage.counters.readBacks }));
+                                                 shown: window.texsortPage.status().clip.shown, readBacks: window.texsortPage.counters.readBacks }));
     const output = name.endsWith('.webm') ? 'sorted.mkv' : 'sorted.webm';  // the WebM's odd sides: VP9 in Matroska
     check(playing.bar && playing.command.startsWith(`texsort pixelsort ${name.includes(' ') ? `'${name}'` : name} -o ${output}`),
           name + ': the clip plays sorted, with its command line', JSON.stringify(playing));
     check(playing.shown >= 3 && playing.readBacks === 0, `${name}: its frames go to the sort on the GPU, none read back`,
           JSON.stringify(playing));
-    await page.evaluate(() => window.texsortPage.state.clip.clip.pause());
+    await page.evaluate(() => window.texsortPage.status().clip.player.pause());
     // Paused, the page compiles ahead as for a picture: a first new key then links no program.
-    await page.waitForFunction(() => window.texsortPage.state.warmLeft === 0, { timeout: 600000, polling: 250 });
+    await page.waitForFunction(() => window.texsortPage.status().warmLeft === 0, { timeout: 600000, polling: 250 });
     const linked = await page.evaluate(() => {
       const proto = WebGL2RenderingContext.prototype, link = proto.linkProgram;
       window.linkedNow = 0;
       proto.linkProgram = function (...a) { window.linkedNow++; return link.apply(this, a); };
       window.linkProgramAsBuilt = link;
-      return window.texsortPage.state.settled;
+      return window.texsortPage.status().settled;
     });
     await page.select('#option-key', 'hue');
-    await page.waitForFunction((n) => window.texsortPage.state.settled > n && !window.texsortPage.state.running,
+    await page.waitForFunction((n) => window.texsortPage.status().settled > n && !window.texsortPage.status().sorting,
                                { timeout: 120000 }, linked);
     const links = await page.evaluate(() => {
       WebGL2RenderingContext.prototype.linkProgram = window.linkProgramAsBuilt;
@@ -86,17 +86,17 @@ async function playedAndSaved(page, { dir, fps, openClipFile, keyLower }) {
     let last = null;
     for (let k = 0; k < 5; k++) {
       const time = (k + 0.5) / fps;
-      const before = await page.evaluate(() => window.texsortPage.state.settled);
-      await page.evaluate((t) => window.texsortPage.state.clip.clip.seek(t), time);
+      const before = await page.evaluate(() => window.texsortPage.status().settled);
+      await page.evaluate((t) => window.texsortPage.status().clip.player.seek(t), time);
       await page.waitForFunction((n, t) => {
-        const st = window.texsortPage.state;
-        return st.settled > n && !st.running && !st.pending && Math.abs(st.clip.frame.time - t) < 1e-3;
+        const st = window.texsortPage.status();
+        return st.settled > n && !st.sorting && !st.queued && Math.abs(st.clip.frame.time - t) < 1e-3;
       }, { timeout: 120000 }, before, time);
       const shown = await page.evaluate(async () => {
-        const st = window.texsortPage.state;
+        const st = window.texsortPage.status();
         const saved = await window.texsortPage.savedPng();
-        const v = st.clip.clip.video, decoded = window.texsortPage.pixelsOf(v, v.videoWidth, v.videoHeight).rgba;
-        return { args: st.sortArgs, drawn: Array.from(window.texsort.live.read().rgba), frame: Array.from(st.clip.frame.rgba),
+        const v = st.clip.player.video, decoded = window.texsortPage.pixelsOf(v, v.videoWidth, v.videoHeight).rgba;
+        return { args: st.args, drawn: Array.from(window.texsort.live.read().rgba), frame: Array.from(st.clip.frame.rgba),
                  width: st.clip.frame.width, height: st.clip.frame.height, saved: Array.from(saved),
                  decoded: decoded.every((b, i) => b === st.clip.frame.rgba[i]) };
       });
@@ -132,12 +132,12 @@ async function playedAndSaved(page, { dir, fps, openClipFile, keyLower }) {
     window.restoreRun = () => { window.texsort.run = run; };
   });
   await page.click('#clip-save');
-  await page.waitForFunction(() => window.releaseSave && window.texsortPage.state.savingClip, { timeout: 120000 });
-  const n5 = await page.evaluate(() => window.texsortPage.state.settled);
+  await page.waitForFunction(() => window.releaseSave && window.texsortPage.status().savingClip, { timeout: 120000 });
+  const n5 = await page.evaluate(() => window.texsortPage.status().settled);
   await page.click('#sample-coffee');
-  await page.waitForFunction((n) => window.texsortPage.state.settled > n && !window.texsortPage.state.clip, { timeout: 120000 }, n5);
+  await page.waitForFunction((n) => window.texsortPage.status().settled > n && !window.texsortPage.status().clip, { timeout: 120000 }, n5);
   await page.evaluate(() => { window.restoreRun(); window.releaseSave(); });
-  await page.waitForFunction(() => !window.texsortPage.state.savingClip, { timeout: 120000 });
+  await page.waitForFunction(() => !window.texsortPage.status().savingClip, { timeout: 120000 });
   // ... and says so: the save stopped, nothing saved, beside the new picture's own status.
   const stopped = await page.$eval('#status', (e) => e.textContent);
   check(/^sorted in [0-9.]+ s · Save clip of ten\.webm stopped when coffee\.png was opened: nothing saved$/.test(stopped),
@@ -146,10 +146,10 @@ async function playedAndSaved(page, { dir, fps, openClipFile, keyLower }) {
   await page.select('#option-key', 'hue');
   await page.select('#clip-format', 'png');
   await page.click('#clip-save');
-  await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
+  await page.waitForFunction(() => window.texsortPage.savedClip() && !window.texsortPage.status().savingClip, { timeout: 300000 });
   const savedClip = await page.evaluate(() => {
-    const { bytes, frames, decodedBy } = window.texsortPage.state.savedClip;
-    return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.state.sortArgs, decodedBy };
+    const { bytes, frames, decodedBy } = window.texsortPage.savedClip();
+    return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.status().args, decodedBy };
   });
   const apng = path.join(dir, 'ten-sorted.png');
   fs.writeFileSync(apng, Buffer.from(savedClip.bytes));
@@ -180,7 +180,7 @@ async function playedAndSaved(page, { dir, fps, openClipFile, keyLower }) {
     if (made.status !== 0) throw new Error('ffmpeg: ' + made.stderr.toString());
     await openClipFile(file);
     const walked = await page.evaluate(async () => {
-      const clip = window.texsortPage.state.clip.clip, frames = [];
+      const clip = window.texsortPage.status().clip.player, frames = [];
       for (let k = 0; k < clip.count; k++) {
         const [walk, by] = [await clip.frameAt(clip.timeOf(k)), clip.decodedBy], played = await clip.seekedFrame(clip.timeOf(k));
         frames.push({ by, apart: walk.rgba.reduce((m, b, i) => Math.max(m, Math.abs(b - played.rgba[i])), 0),
@@ -204,13 +204,13 @@ async function playedAndSaved(page, { dir, fps, openClipFile, keyLower }) {
                                         '-c:v', 'libvpx-vp9', '-crf', '20', '-b:v', '0', spin]);
   if (madeSpin.status !== 0) throw new Error('ffmpeg: ' + madeSpin.stderr.toString());
   await openClipFile(spin);
-  await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
+  await page.evaluate(() => { window.texsortPage.forgetSavedClip(); });
   await page.select('#clip-format', 'webm');
   await catchNextDownload(page);
   await page.click('#clip-save');
-  await page.waitForFunction(() => window.texsortPage.state.savedClip && !window.texsortPage.state.savingClip, { timeout: 300000 });
+  await page.waitForFunction(() => window.texsortPage.savedClip() && !window.texsortPage.status().savingClip, { timeout: 300000 });
   const savedWebm = await page.evaluate(async () => {
-    const { bytes, frames } = window.texsortPage.state.savedClip;
+    const { bytes, frames } = window.texsortPage.savedClip();
     const video = document.createElement('video');
     video.src = URL.createObjectURL(new Blob([bytes], { type: 'video/webm' }));
     const plays = await new Promise((resolve) => {
@@ -218,7 +218,7 @@ async function playedAndSaved(page, { dir, fps, openClipFile, keyLower }) {
       video.onerror = () => resolve('error ' + video.error?.message);
     });
     return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)), plays, name: window.downloaded[0],
-             args: window.texsortPage.state.sortArgs };
+             args: window.texsortPage.status().args };
   });
   const webmFile = path.join(dir, 'spin-sorted.webm');
   fs.writeFileSync(webmFile, Buffer.from(savedWebm.bytes));
@@ -241,13 +241,13 @@ async function playedAndSaved(page, { dir, fps, openClipFile, keyLower }) {
   // Keyframes: --lower 0.1 at the first frame and 0.7 at the last; the command line says
   // --animate, and the frames saved are the still sorts at each frame's value (linear between).
   const toFrame = async (k) => {
-    await page.evaluate((t) => window.texsortPage.state.clip.clip.seek(t), (k + 0.5) / fps);
-    await page.waitForFunction((i) => { const st = window.texsortPage.state; return st.clip.index === i && !st.running && !st.pending; },
+    await page.evaluate((t) => window.texsortPage.status().clip.player.seek(t), (k + 0.5) / fps);
+    await page.waitForFunction((i) => { const st = window.texsortPage.status(); return st.clip.index === i && !st.sorting && !st.queued; },
                                { timeout: 120000 }, k);
   };
-  await page.evaluate(() => window.texsortPage.state.clip.clip.pause());
-  await page.evaluate(() => window.texsortPage.state.clip.clip.seek(1));  // the end: the last frame, 9
-  await page.waitForFunction(() => window.texsortPage.state.clip.index === 9 && window.texsortPage.state.clip.frame.time === 1,
+  await page.evaluate(() => window.texsortPage.status().clip.player.pause());
+  await page.evaluate(() => window.texsortPage.status().clip.player.seek(1));  // the end: the last frame, 9
+  await page.waitForFunction(() => window.texsortPage.status().clip.index === 9 && window.texsortPage.status().clip.frame.time === 1,
                              { timeout: 120000 });
   // Added out of order (the last frame's first): --animate lists them by frame.
   await toFrame(9);
@@ -259,7 +259,7 @@ async function playedAndSaved(page, { dir, fps, openClipFile, keyLower }) {
         'keyframes added out of order are --animate on the command line, by frame', keyed);
   await saveClipNow(page);
   const swept = await page.evaluate(() => {
-    const { bytes, frames } = window.texsortPage.state.savedClip;
+    const { bytes, frames } = window.texsortPage.savedClip();
     return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)) };
   });
   fs.writeFileSync(apng, Buffer.from(swept.bytes));

@@ -15,16 +15,16 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
   const withSound = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=96x64:r=${fps}:d=1.5`, '-f', 'lavfi',
                                          '-i', 'sine=f=440:d=1.5', '-c:v', 'libvpx-vp9', '-c:a', 'libopus', '-shortest', noisy]);
   if (withSound.status !== 0) throw new Error('ffmpeg: ' + withSound.stderr.toString());
-  const n3 = await page.evaluate(() => window.texsortPage.state.settled);
+  const n3 = await page.evaluate(() => window.texsortPage.status().settled);
   await (await page.$('#file')).uploadFile(noisy);
-  await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'noisy.webm' &&
-                             window.texsortPage.state.clip.shown >= 2, { timeout: 120000 }, n3);
+  await page.waitForFunction((n) => window.texsortPage.status().settled > n && window.texsortPage.status().clip?.name === 'noisy.webm' &&
+                             window.texsortPage.status().clip.shown >= 2, { timeout: 120000 }, n3);
   await page.click('#clip-record');
-  await page.waitForFunction(() => window.texsortPage.state.recording?.frames >= 2 * 10, { timeout: 120000 });
+  await page.waitForFunction(() => window.texsortPage.status().recording?.frames >= 2 * 10, { timeout: 120000 });
   await page.click('#clip-record');
-  await page.waitForFunction(() => window.texsortPage.state.recorded, { timeout: 60000 });
+  await page.waitForFunction(() => window.texsortPage.recorded(), { timeout: 60000 });
   const recorded = await page.evaluate(async () => {
-    const { blob, frames } = window.texsortPage.state.recorded;
+    const { blob, frames } = window.texsortPage.recorded();
     const video = document.createElement('video');
     video.src = URL.createObjectURL(blob);
     const plays = await new Promise((resolve) => {
@@ -47,7 +47,7 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
   // A recording cut short by another picture opened is saved under its clip's name.
   await catchNextDownload(page);
   await page.click('#clip-record');
-  await page.waitForFunction(() => window.texsortPage.state.recording?.frames >= 2, { timeout: 120000 });
+  await page.waitForFunction(() => window.texsortPage.status().recording?.frames >= 2, { timeout: 120000 });
   await page.click('#sample-coffee');
   await page.waitForFunction(() => window.downloaded.length > 0, { timeout: 120000 });
   const recordedName = await page.evaluate(() => window.downloaded[0]);
@@ -59,16 +59,16 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
   const one = path.join(dir, 'one.webm'), sound = path.join(dir, 'sound.webm');
   spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=32x16:r=10', '-frames:v', '1', '-c:v', 'libvpx-vp9', one]);
   spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=1', '-c:a', 'libopus', sound]);
-  const n6 = await page.evaluate(() => window.texsortPage.state.settled);
+  const n6 = await page.evaluate(() => window.texsortPage.status().settled);
   await (await page.$('#file')).uploadFile(one);
-  await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'one.webm' &&
-                             window.texsortPage.state.clip.shown >= 1, { timeout: 120000 }, n6);  // not the coffee's settle
+  await page.waitForFunction((n) => window.texsortPage.status().settled > n && window.texsortPage.status().clip?.name === 'one.webm' &&
+                             window.texsortPage.status().clip.shown >= 1, { timeout: 120000 }, n6);  // not the coffee's settle
   await saveClipNow(page, 120000);
-  const oneSaved = await page.evaluate(() => window.texsortPage.state.savedClip?.frames.length ?? document.getElementById('status').textContent);
+  const oneSaved = await page.evaluate(() => window.texsortPage.savedClip()?.frames.length ?? document.getElementById('status').textContent);
   check(oneSaved === 1, 'Save clip of a clip of one frame gives one frame', String(oneSaved));
-  const n7 = await page.evaluate(() => window.texsortPage.state.settled);
+  const n7 = await page.evaluate(() => window.texsortPage.status().settled);
   await (await page.$('#file')).uploadFile(sound);
-  await page.waitForFunction((n) => window.texsortPage.state.settled > n && !window.texsortPage.state.clip, { timeout: 120000 }, n7);
+  await page.waitForFunction((n) => window.texsortPage.status().settled > n && !window.texsortPage.status().clip, { timeout: 120000 }, n7);
   const soundOnly = await page.evaluate(() => ({ text: document.getElementById('status').textContent, bar: document.getElementById('clip-bar').hidden,
                                                  save: document.getElementById('save').disabled }));
   check(soundOnly.text === 'sound.webm: it holds no picture (sound only?)' && soundOnly.bar && soundOnly.save,
@@ -79,19 +79,19 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
   spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=64x48:r=${fps}:d=1`, gif]);
   const gifFrames = spawnSync('ffmpeg', ['-v', 'error', '-i', gif, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], { maxBuffer: 1 << 28 }).stdout;
   const gifFrame = (k) => gifFrames.subarray(k * frameBytes, (k + 1) * frameBytes);
-  const n9 = await page.evaluate(() => window.texsortPage.state.settled);
+  const n9 = await page.evaluate(() => window.texsortPage.status().settled);
   await (await page.$('#file')).uploadFile(gif);
-  await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'anim.gif' &&
-                             window.texsortPage.state.clip.shown >= 2, { timeout: 120000 }, n9);
-  await page.evaluate(() => { window.texsortPage.state.clip.clip.pause(); window.texsortPage.state.clip.clip.seek(0.05); });
-  await page.waitForFunction(() => window.texsortPage.state.clip.index === 0, { timeout: 120000 });
+  await page.waitForFunction((n) => window.texsortPage.status().settled > n && window.texsortPage.status().clip?.name === 'anim.gif' &&
+                             window.texsortPage.status().clip.shown >= 2, { timeout: 120000 }, n9);
+  await page.evaluate(() => { window.texsortPage.status().clip.player.pause(); window.texsortPage.status().clip.player.seek(0.05); });
+  await page.waitForFunction(() => window.texsortPage.status().clip.index === 0, { timeout: 120000 });
   for (const k of [1, 2]) {
     await page.click('#clip-next');
-    await page.waitForFunction((i) => { const st = window.texsortPage.state; return st.clip.index === i && !st.running && !st.pending; },
+    await page.waitForFunction((i) => { const st = window.texsortPage.status(); return st.clip.index === i && !st.sorting && !st.queued; },
                                { timeout: 120000 }, k);
   }
-  const stepped = await page.evaluate(() => ({ frame: Array.from(window.texsortPage.state.clip.frame.rgba), args: window.texsortPage.state.sortArgs,
-                                               drawn: Array.from(window.texsort.live.read().rgba), playing: window.texsortPage.state.clip.clip.playing,
+  const stepped = await page.evaluate(() => ({ frame: Array.from(window.texsortPage.status().clip.frame.rgba), args: window.texsortPage.status().args,
+                                               drawn: Array.from(window.texsort.live.read().rgba), playing: window.texsortPage.status().clip.player.playing,
                                                command: document.getElementById('command').textContent }));
   check(gifFrames.length === 10 * frameBytes && gifFrame(2).equals(Buffer.from(stepped.frame)) && !stepped.playing &&
         cliSortOf(dir, 'gif2', stepped.frame, 64, 48, stepped.args).equals(Buffer.from(stepped.drawn)) &&
@@ -99,28 +99,28 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
         'an animated GIF plays as a clip: frame 2 stepped to is ffmpeg\'s frame 2, drawn as the CLI sorts it', stepped.command);
   // Under a preset with earlier sorts (asdf), each frame stepped to runs them again on that frame:
   // drawn as the CLI's sort of it with the preset's sorts.
-  const nPreset = await page.evaluate(() => window.texsortPage.state.settled);
+  const nPreset = await page.evaluate(() => window.texsortPage.status().settled);
   await page.select('#option-preset', 'asdf');
-  await page.waitForFunction((n) => { const st = window.texsortPage.state; return st.settled > n && !st.running && !st.pending; },
+  await page.waitForFunction((n) => { const st = window.texsortPage.status(); return st.settled > n && !st.sorting && !st.queued; },
                              { timeout: 120000 }, nPreset);
   for (const k of [3, 4]) {
     await page.click('#clip-next');
-    await page.waitForFunction((i) => { const st = window.texsortPage.state; return st.clip.index === i && !st.running && !st.pending; },
+    await page.waitForFunction((i) => { const st = window.texsortPage.status(); return st.clip.index === i && !st.sorting && !st.queued; },
                                { timeout: 120000 }, k);
-    const under = await page.evaluate(() => ({ frame: Array.from(window.texsortPage.state.clip.frame.rgba),
-                                               args: window.texsortPage.state.sortArgs, drawn: Array.from(window.texsort.live.read().rgba) }));
+    const under = await page.evaluate(() => ({ frame: Array.from(window.texsortPage.status().clip.frame.rgba),
+                                               args: window.texsortPage.status().args, drawn: Array.from(window.texsort.live.read().rgba) }));
     check(under.args.includes('--then') && gifFrame(k).equals(Buffer.from(under.frame)) &&
           cliSortOf(dir, `asdf${k}`, under.frame, 64, 48, under.args).equals(Buffer.from(under.drawn)),
           `a GIF's frame ${k} stepped to under a preset with earlier sorts is the CLI's sort of it`, under.args.join(' '));
   }
-  const nReset = await page.evaluate(() => window.texsortPage.state.settled);
+  const nReset = await page.evaluate(() => window.texsortPage.status().settled);
   await page.click('#reset');
-  await page.waitForFunction((n) => { const st = window.texsortPage.state; return st.settled > n && !st.running && !st.pending; },
+  await page.waitForFunction((n) => { const st = window.texsortPage.status(); return st.settled > n && !st.sorting && !st.queued; },
                              { timeout: 120000 }, nReset);
   await saveClipNow(page);
   const gifSaved = await page.evaluate(() => {
-    const { bytes, frames } = window.texsortPage.state.savedClip;
-    return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.state.sortArgs };
+    const { bytes, frames } = window.texsortPage.savedClip();
+    return { bytes: Array.from(bytes), frames: frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.status().args };
   });
   const gifApng = path.join(dir, 'anim-sorted.png');
   fs.writeFileSync(gifApng, Buffer.from(gifSaved.bytes));
@@ -142,17 +142,17 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
   const delaysOf = (file) => spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'packet=duration_time', '-of', 'csv=p=0', file])
     .stdout.toString().trim().split('\n').map(Number).join(' ');
   await openClipFile(uneven);
-  await page.evaluate(() => { const clip = window.texsortPage.state.clip.clip; clip.pause(); clip.seek(clip.duration); });
-  await page.waitForFunction(() => { const st = window.texsortPage.state; return st.clip.index === 4 && !st.running && !st.pending; },
+  await page.evaluate(() => { const clip = window.texsortPage.status().clip.player; clip.pause(); clip.seek(clip.duration); });
+  await page.waitForFunction(() => { const st = window.texsortPage.status(); return st.clip.index === 4 && !st.sorting && !st.queued; },
                              { timeout: 120000 });
   await keyLower('0.7');
-  const unevenKeyed = await page.evaluate(() => ({ command: document.getElementById('command').textContent, count: window.texsortPage.state.clip.clip.count }));
+  const unevenKeyed = await page.evaluate(() => ({ command: document.getElementById('command').textContent, count: window.texsortPage.status().clip.player.count }));
   // A keyed value Save clip cannot sort with names its frame, as the CLI's --animate does.
   const setUpper = (v) => page.$eval('#option-upper', (el, value) => { el.value = value; el.dispatchEvent(new Event('input')); }, v);
   await setUpper('0.5');
-  await page.waitForFunction(() => { const st = window.texsortPage.state; return st.stale && !st.running && !st.pending; }, { timeout: 120000 });
+  await page.waitForFunction(() => { const st = window.texsortPage.status(); return st.stale && !st.sorting && !st.queued; }, { timeout: 120000 });
   await page.click('#clip-save');
-  await page.waitForFunction(() => !window.texsortPage.state.savingClip, { timeout: 120000 });  // busy from the click on
+  await page.waitForFunction(() => !window.texsortPage.status().savingClip, { timeout: 120000 });  // busy from the click on
   const keyedError = await page.evaluate(() => document.getElementById('status').textContent);
   check(/^--animate: at frame 0: .*--lower 0\.7/.test(keyedError), 'Save clip names the frame a keyed value cannot sort', keyedError);
   await setUpper('0.8');
@@ -160,7 +160,7 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
   await page.$eval('#option-lower', (el) => { el.value = '0.25'; el.dispatchEvent(new Event('input')); });
   await saveClipNow(page);
   const unevenApng = path.join(dir, 'uneven-sorted.png');
-  fs.writeFileSync(unevenApng, Buffer.from(await page.evaluate(() => Array.from(window.texsortPage.state.savedClip.bytes))));
+  fs.writeFileSync(unevenApng, Buffer.from(await page.evaluate(() => Array.from(window.texsortPage.savedClip().bytes))));
   check(unevenKeyed.count === 5 && unevenKeyed.command.endsWith('--animate lower=4:0.7') && delaysOf(unevenApng) === delaysOf(uneven) &&
         delaysOf(uneven) === '0.02 0.5 0.1 0.1 0.1',
         'a GIF of uneven delays: frames numbered as the CLI does, each saved for its own delay',
@@ -176,11 +176,11 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
                        "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='10*N+5'", '-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', counted]);
   await openClipFile(counted);
   const numbered = await page.evaluate(async () => {
-    const st = window.texsortPage.state, samples = [];
-    st.clip.clip.play();
+    const st = window.texsortPage.status(), samples = [];
+    st.clip.player.play();
     for (let last = st.settled; samples.length < 8;) {
       await new Promise((resolve) => requestAnimationFrame(resolve));
-      if (st.settled === last || st.running || st.pending) continue;
+      if (st.settled === last || st.sorting || st.queued) continue;
       last = st.settled;
       samples.push([st.clip.index, window.texsort.live.source().rgba[3]]);
     }
@@ -191,24 +191,24 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
   // Paused (three times, wherever playing had got to): the frame number, the frame sorted and the
   // clock agree, so a step goes to the next frame; a step on from the last frame stays there.
   const settledPause = () => page.evaluate(async () => {
-    const st = window.texsortPage.state, clip = st.clip.clip;
+    const st = window.texsortPage.status(), clip = st.clip.player;
     clip.pause();
     const since = st.settled;
-    while (st.settled === since || st.running || st.pending) await new Promise((resolve) => requestAnimationFrame(resolve));
+    while (st.settled === since || st.sorting || st.queued) await new Promise((resolve) => requestAnimationFrame(resolve));
     return [st.clip.index, Math.round((window.texsort.live.source().rgba[3] - 5) / 10), clip.indexAt(clip.video.currentTime)];
   });
   const paused = [];
   for (let i = 0; i < 3; i++) {
     paused.push(await settledPause());
-    await page.evaluate(() => window.texsortPage.state.clip.clip.play());
-    await page.waitForFunction((k) => window.texsortPage.state.clip.index !== k, { timeout: 120000 }, paused[i][0]);
+    await page.evaluate(() => window.texsortPage.status().clip.player.play());
+    await page.waitForFunction((k) => window.texsortPage.status().clip.index !== k, { timeout: 120000 }, paused[i][0]);
   }
   const lastStep = await page.evaluate(async () => {
-    const st = window.texsortPage.state, clip = st.clip.clip, at = [];
+    const st = window.texsortPage.status(), clip = st.clip.player, at = [];
     const stepTo = async (n) => {  // a step seeks, to the frame it is on too, and the frame sought settles
       const since = st.settled;
       clip.step(n);
-      while (st.settled === since || st.running || st.pending) await new Promise((resolve) => requestAnimationFrame(resolve));
+      while (st.settled === since || st.sorting || st.queued) await new Promise((resolve) => requestAnimationFrame(resolve));
       at.push(st.clip.index);
     };
     await stepTo(1);
@@ -232,7 +232,7 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
                                                    out]).stdout.toString().trim());
     await openClipFile(file);
     const late = await page.evaluate(async () => {
-      const clip = window.texsortPage.state.clip.clip, seen = [];
+      const clip = window.texsortPage.status().clip.player, seen = [];
       for (let k = 0; k < clip.count; k++) seen.push(btoa(String.fromCharCode(...(await clip.frameAt(clip.timeOf(k))).rgba)));
       const by = clip.decodedBy;
       clip.walkEnd();
@@ -247,7 +247,7 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
   const two = path.join(dir, 'two.webm');
   spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=32x16:r=${fps}`, '-frames:v', '2', '-c:v', 'libvpx-vp9', two]);
   await openClipFile(two);
-  const twoTimed = await page.evaluate(() => { const clip = window.texsortPage.state.clip.clip; return [clip.count, clip.secondsOf(0)]; });
+  const twoTimed = await page.evaluate(() => { const clip = window.texsortPage.status().clip.player; return [clip.count, clip.secondsOf(0)]; });
   check(twoTimed[0] === 2 && Math.abs(twoTimed[1] - 0.1) < 1e-6, 'a clip of two frames keeps its frames\' time', JSON.stringify(twoTimed));
   // A clip whose frames after the first have alpha: the animated PNG keeps alpha in every frame,
   // each frame the CLI's sort of the frame decoded.
@@ -260,8 +260,8 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
                                            fs.readFileSync(seeThrough).toString('base64'));
   check(alphaDemuxed === null, 'a WebM with alpha is not walked by VideoDecoder, which drops alpha', JSON.stringify(alphaDemuxed)?.slice(0, 80));
   await saveClipNow(page);
-  const seen = await page.evaluate(() => { const saved = window.texsortPage.state.savedClip;
-    return saved ? { bytes: Array.from(saved.bytes), frames: saved.frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.state.sortArgs }
+  const seen = await page.evaluate(() => { const saved = window.texsortPage.savedClip();
+    return saved ? { bytes: Array.from(saved.bytes), frames: saved.frames.map((f) => Array.from(f.rgba)), args: window.texsortPage.status().args }
                  : { error: document.getElementById('status').textContent }; });
   const seeApng = path.join(dir, 'alpha-sorted.png');
   if (seen.bytes) fs.writeFileSync(seeApng, Buffer.from(seen.bytes));
@@ -279,7 +279,7 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
   await page.select('#clip-format', 'webm');
   await saveClipNow(page);
   const seenWebm = await page.evaluate(async () => {
-    const saved = window.texsortPage.state.savedClip;
+    const saved = window.texsortPage.savedClip();
     if (!saved) return { error: document.getElementById('status').textContent };
     const video = document.createElement('video');
     video.src = URL.createObjectURL(new Blob([saved.bytes], { type: 'video/webm' }));
@@ -310,10 +310,10 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
   spawnSync('ffmpeg', ['-v', 'error', '-loop', '1', '-i', path.join(paths.assets, 'astronaut.png'), '-vf',
                        "crop=320:240:x='96+60*sin(t)':y='140+40*cos(t)',format=yuv420p", '-t', '2', '-r', '25',
                        '-c:v', 'libvpx-vp9', '-crf', '30', '-b:v', '0', pan]);
-  const n8 = await page.evaluate(() => window.texsortPage.state.settled);
+  const n8 = await page.evaluate(() => window.texsortPage.status().settled);
   await (await page.$('#file')).uploadFile(pan);
-  await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.clip?.name === 'astronaut-pan.webm' &&
-                             window.texsortPage.state.clip.shown >= 8, { timeout: 120000 }, n8);
+  await page.waitForFunction((n) => window.texsortPage.status().settled > n && window.texsortPage.status().clip?.name === 'astronaut-pan.webm' &&
+                             window.texsortPage.status().clip.shown >= 8, { timeout: 120000 }, n8);
   await page.setViewport({ width: 390, height: 844 });
   const phone = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
@@ -321,9 +321,9 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
       .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((e) => e.id) }));
   check(phone.scroll <= 390 && phone.cut.length === 0, 'the clip bar fits a phone', JSON.stringify(phone));
   await page.setViewport({ width: 1280, height: 800 });
-  await page.evaluate(() => window.texsortPage.state.clip.clip.pause());
+  await page.evaluate(() => window.texsortPage.status().clip.player.pause());
   if (process.env.TEXSORT_WEB_SHOTS) {
-    await page.waitForFunction(() => !window.texsortPage.state.running, { timeout: 120000 });
+    await page.waitForFunction(() => !window.texsortPage.status().sorting, { timeout: 120000 });
     await page.screenshot({ path: path.join(process.env.TEXSORT_WEB_SHOTS, 'web-clip.png') });
     // The README's short recording: Save clip of a smaller pan, as an animated PNG.
     const small = path.join(dir, 'astronaut-pan-small.webm');
@@ -331,24 +331,24 @@ export async function suiteClipFrames(page, problems, { dir, fps, frameBytes, op
     await openClipFile(small);
     await page.select('#clip-format', 'png');
     await saveClipNow(page, 600000);
-    const recording = await page.evaluate(() => Array.from(window.texsortPage.state.savedClip.bytes));
+    const recording = await page.evaluate(() => Array.from(window.texsortPage.savedClip().bytes));
     fs.writeFileSync(path.join(process.env.TEXSORT_WEB_SHOTS, 'web-clip-sorted.png'), Buffer.from(recording));
   }
   // A file that claims to be a clip and is not: one line naming it, no picture.
   const bad = path.join(dir, 'broken.webm');
   fs.writeFileSync(bad, Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(60, 7)]));
-  const n1 = await page.evaluate(() => window.texsortPage.state.settled);
+  const n1 = await page.evaluate(() => window.texsortPage.status().settled);
   await (await page.$('#file')).uploadFile(bad);
-  await page.waitForFunction((n) => window.texsortPage.state.settled > n && !window.texsortPage.state.clip, { timeout: 60000 }, n1);
+  await page.waitForFunction((n) => window.texsortPage.status().settled > n && !window.texsortPage.status().clip, { timeout: 60000 }, n1);
   const said = await page.evaluate(() => ({ text: document.getElementById('status').textContent,
-                                            clip: !!window.texsortPage.state.clip,
+                                            clip: !!window.texsortPage.status().clip,
                                             bar: document.getElementById('clip-bar').hidden }));
   check(said.text.startsWith('broken.webm: the browser cannot play') && !said.clip && said.bar,
         'a clip the browser cannot play is named in one line', JSON.stringify(said));
   // A picture opened after a clip: the clip stops and the picture is sorted as before.
-  const n2 = await page.evaluate(() => window.texsortPage.state.settled);
+  const n2 = await page.evaluate(() => window.texsortPage.status().settled);
   await page.click('#sample-coffee');
-  await page.waitForFunction((n) => window.texsortPage.state.settled > n && window.texsortPage.state.sorted,
+  await page.waitForFunction((n) => window.texsortPage.status().settled > n && window.texsortPage.status().sorted,
                              { timeout: 120000 }, n2);
   const after = await page.evaluate(() => document.getElementById('command').textContent);
   check(after.startsWith('texsort pixelsort coffee.png -o sorted.png'), 'a picture opened after a clip is a picture again', after);

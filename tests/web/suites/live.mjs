@@ -11,10 +11,10 @@ import { madeIn, pixels } from '../support/pictures.mjs';
 // The page as a live tool: any screen, truthful state, the keyboard, and only the newest settings
 // sorted.
 export async function suiteLive(page, problems) {
-  const st = () => page.evaluate(() => ({ ...window.texsortPage.state, input: null }));
+  const st = () => page.evaluate(() => window.texsortPage.status());
   const settledAfter = async (before) => page.waitForFunction(
-    (n) => window.texsortPage.state.settled > n && !window.texsortPage.state.running, { timeout: 120000 }, before);
-  await page.waitForFunction(() => window.texsortPage.state.sorted, { timeout: 120000 });
+    (n) => window.texsortPage.status().settled > n && !window.texsortPage.status().sorting, { timeout: 120000 }, before);
+  await page.waitForFunction(() => window.texsortPage.status().sorted, { timeout: 120000 });
   const shots = process.env.TEXSORT_WEB_SHOTS;  // the README's pictures of the page: TEXSORT_WEB_SHOTS=docs
   for (const [width, height, name] of [[390, 844, 'phone'], [1280, 800, 'desktop']]) {
     await page.setViewport({ width, height });
@@ -69,9 +69,14 @@ export async function suiteLive(page, problems) {
   early.on('request', (r) => (r.url().endsWith('.wasm') ? r.abort() : r.continue()));
   await early.goto(page.url().replace(/\?.*$/, '') + '?max-span=50', { waitUntil: 'load' });
   const kept = await early.$eval('#frame', (f) => f.getBoundingClientRect().height);
-  // A folded option the link sets is shown, not hidden under More options.
-  const unfolded = await early.$eval('#group-more', (d) => d.open && document.getElementById('option-max-span').value === '50');
   await early.close();
+  // A folded option the link sets is shown, not hidden under More options (the controls are made
+  // from the module's option table once it is up).
+  const linked = await page.browser().newPage();
+  await linked.goto(page.url().replace(/\?.*$/, '') + '?max-span=50', { waitUntil: 'load' });
+  await linked.waitForSelector('#group-more', { timeout: 120000 });
+  const unfolded = await linked.$eval('#group-more', (d) => d.open && document.getElementById('option-max-span').value === '50');
+  await linked.close();
   check(unfolded, 'a folded option a link sets is shown', '');
   await page.setViewport({ width: 390, height: 844 });
   const placed = await page.evaluate(() => document.getElementById('frame').getBoundingClientRect().height);
@@ -81,16 +86,16 @@ export async function suiteLive(page, problems) {
   // Idle, the page compiles ahead what a first new key, threshold key or kind of intervals needs:
   // once it says it is done, none of those changes links a program. Also for the threshold's keys
   // when the lines changed while the intervals were another kind.
-  const idle = () => page.waitForFunction(() => window.texsortPage.state.warmLeft === 0, { timeout: 600000, polling: 250 });
+  const idle = () => page.waitForFunction(() => window.texsortPage.status().warmLeft === 0, { timeout: 600000, polling: 250 });
   const linksOf = (changes) => page.evaluate(async (changes) => {
-    const st = window.texsortPage.state, proto = WebGL2RenderingContext.prototype, link = proto.linkProgram, linked = [];
+    const st = window.texsortPage.status(), proto = WebGL2RenderingContext.prototype, link = proto.linkProgram, linked = [];
     proto.linkProgram = function (...a) { linked[linked.length - 1][1]++; return link.apply(this, a); };
     for (const [id, value] of changes) {
       linked.push([`${id} ${value}`, 0]);
       const before = st.settled, c = document.getElementById(`option-${id}`);
       c.value = value;
       c.dispatchEvent(new Event('input'));
-      while (st.settled === before || st.running) await new Promise((r) => requestAnimationFrame(r));
+      while (st.settled === before || st.sorting) await new Promise((r) => requestAnimationFrame(r));
     }
     proto.linkProgram = link;
     return linked.filter(([, n]) => n > 0);
@@ -137,6 +142,7 @@ export async function suiteLive(page, problems) {
     status: document.getElementById('status').textContent,
     marked: document.querySelector('[data-option="lower"]').classList.contains('invalid') ||
             document.querySelector('[data-option="upper"]').classList.contains('invalid'),
+    beside: [...document.querySelectorAll('label.invalid .why')].filter((w) => w.offsetParent !== null).map((w) => w.textContent),
     stale: document.getElementById('texsort-gl').classList.contains('stale'),
     save: document.getElementById('save').disabled,
     top: document.getElementById('status').getBoundingClientRect().top,
@@ -144,23 +150,26 @@ export async function suiteLive(page, problems) {
   }));
   check(/--(lower|upper)/.test(bad.status) && bad.marked && bad.stale && bad.save && bad.top >= 0 && bad.bottom <= bad.screen,
         'bad options: the error in view under the picture, its control marked, the picture stale, Save off', JSON.stringify(bad));
+  check(bad.beside.length === 1 && bad.beside[0] === bad.status, 'bad options: the error said beside the control it names too',
+        JSON.stringify(bad.beside));
   n = (await st()).settled;
   await page.$eval('#option-lower', (c) => { c.value = '0.25'; c.dispatchEvent(new Event('input')); });
   await settledAfter(n);
   const good = await page.evaluate(() => [document.getElementById('texsort-gl').classList.contains('stale'),
-                                          document.getElementById('save').disabled, document.querySelectorAll('.invalid').length]);
-  check(JSON.stringify(good) === '[false,false,0]', 'good options again: fresh picture, Save on, nothing marked', JSON.stringify(good));
+                                          document.getElementById('save').disabled, document.querySelectorAll('.invalid').length,
+                                          [...document.querySelectorAll('.why')].filter((w) => w.offsetParent !== null).length]);
+  check(JSON.stringify(good) === '[false,false,0,0]', 'good options again: fresh picture, Save on, nothing marked', JSON.stringify(good));
   // Twenty changes in one go: only the newest settings are sorted, and the picture is theirs.
   const counted = await page.evaluate(async () => {
-    const live = window.texsort.live, set = live.set, st = window.texsortPage.state;
+    const live = window.texsort.live, set = live.set, st = window.texsortPage.status();
     let calls = 0;
     live.set = (args) => { calls++; return set(args); };
     const before = st.settled;
     const c = document.getElementById('option-lower');
     for (let i = 0; i < 20; i++) { c.value = (0.1 + 0.01 * i).toFixed(2); c.dispatchEvent(new Event('input')); }
-    while (st.settled === before || st.running) await new Promise((r) => requestAnimationFrame(r));
+    while (st.settled === before || st.sorting) await new Promise((r) => requestAnimationFrame(r));
     live.set = set;
-    return { calls, args: st.sortArgs };
+    return { calls, args: st.args };
   });
   check(counted.calls === 1 && counted.args.join(' ') === '--lower 0.29', 'twenty quick changes sort once, with the last',
         JSON.stringify(counted));
@@ -168,7 +177,7 @@ export async function suiteLive(page, problems) {
   // once what it asked before is done, seen by a fence of the test's own after each ask; the
   // status says the picture's time once it is drawn.
   const dragged = await page.evaluate(async () => {
-    const live = window.texsort.live, advance = live.advance, set = live.set, st = window.texsortPage.state;
+    const live = window.texsort.live, advance = live.advance, set = live.set, st = window.texsortPage.status();
     const gl = document.getElementById('texsort-gl').getContext('webgl2');
     let fence = null, early = 0, asks = 0;  // the fence follows each batch of passes asked for
     const ask = (call, fenced) => (...args) => {
@@ -189,11 +198,11 @@ export async function suiteLive(page, problems) {
       c.dispatchEvent(new Event('input'));
       await new Promise((r) => setTimeout(r, 16));
     }
-    while (st.running || st.pending) await new Promise((r) => requestAnimationFrame(r));
+    while (st.sorting || st.queued) await new Promise((r) => requestAnimationFrame(r));
     live.advance = advance;
     live.set = set;
     if (fence) gl.deleteSync(fence);
-    return { early, asks, args: st.sortArgs.join(' '), status: document.getElementById('status').textContent };
+    return { early, asks, args: st.args.join(' '), status: document.getElementById('status').textContent };
   });
   check(dragged.early === 0 && dragged.asks > 1 && dragged.args === '--lower 0.49' && /^sorted in \d+\.\d\d s$/.test(dragged.status),
         'a drag asks the GPU for more only once it has done what it had, and the time said is the picture\'s',
@@ -201,18 +210,18 @@ export async function suiteLive(page, problems) {
   // A new mix alone runs no pass: the view stays at its last pass and only the drawing changes
   // (the tool suite compares the mixed picture with the CLI's).
   const mixed = await page.evaluate(async () => {
-    const live = window.texsort.live, set = live.set, st = window.texsortPage.state;
+    const live = window.texsort.live, set = live.set, st = window.texsortPage.status();
     let after = null;
-    live.set = (args) => { const r = set(args); after = { passes: r.passes, at: live.pass() }; return r; };
+    live.set = (args) => { const r = set(args); after = { passes: r, at: live.pass() }; return r; };
     const before = st.settled, c = document.getElementById('option-mix');
     c.value = '0.5';
     c.dispatchEvent(new Event('input'));
-    while (st.settled === before || st.running) await new Promise((r) => requestAnimationFrame(r));
+    while (st.settled === before || st.sorting) await new Promise((r) => requestAnimationFrame(r));
     live.set = set;
     const mixedAt = st.settled;
     c.value = '1';
     c.dispatchEvent(new Event('input'));
-    while (st.settled === mixedAt || st.running) await new Promise((r) => requestAnimationFrame(r));
+    while (st.settled === mixedAt || st.sorting) await new Promise((r) => requestAnimationFrame(r));
     return after;
   });
   check(mixed && mixed.passes > 0 && mixed.at === mixed.passes, 'a new mix alone runs no pass', JSON.stringify(mixed));
@@ -225,7 +234,7 @@ export async function suiteLive(page, problems) {
     await page.evaluate(async (b64) => window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), 'big.png'),
                         big.toString('base64'));
     await settledAfter(n);
-    const args = await page.evaluate(() => window.texsortPage.state.sortArgs);
+    const args = await page.evaluate(() => window.texsortPage.status().args);
     const saved = Buffer.from(await page.evaluate(async () => {
       const bytes = await window.texsortPage.savedPng();
       let text = '';
@@ -277,7 +286,7 @@ export async function suiteLive(page, problems) {
     await window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), 'astronaut.png');  // its sort under way
     await window.texsortPage.open(new TextEncoder().encode('not a picture'), 'notes.txt');
   }, astronaut);
-  await page.waitForFunction((before) => window.texsortPage.state.settled > before && !window.texsortPage.state.running,
+  await page.waitForFunction((before) => window.texsortPage.status().settled > before && !window.texsortPage.status().sorting,
                              { timeout: 120000 }, n);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));  // a frame later still
   const dropped = await page.evaluate(() => [document.getElementById('status').textContent,

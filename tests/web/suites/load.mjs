@@ -20,9 +20,12 @@ export async function controlsFollowTheTable(page) {
   const table = JSON.parse(listed.stdout.toString());
   const controls = await page.evaluate(() => [...document.querySelectorAll('#options label[data-option]')].map((l) => {
     const c = l.querySelector('select, input');
-    return { name: l.dataset.option, type: c.type, value: c.type === 'checkbox' ? String(c.checked) : c.value, min: c.min,
+    return { name: l.dataset.option, help: l.title, type: c.type, value: c.type === 'checkbox' ? String(c.checked) : c.value, min: c.min,
              max: c.max, words: c.tagName === 'SELECT' ? [...c.options].map((o) => o.value) : null };
   }));
+  const shown = new Set(controls.map((c) => c.name));
+  const missing = table.options.filter((o) => !shown.has(o.name) && o.name !== 'direction').map((o) => o.name);
+  check(!missing.length, 'every option of the table has a control (direction: the angle)', missing);
   const inOrder = (some, all) => some.every((w, i) => all.includes(w) && (i === 0 || all.indexOf(w) > all.indexOf(some[i - 1])));
   for (const c of controls) {
     if (c.name === 'preset') {
@@ -32,9 +35,10 @@ export async function controlsFollowTheTable(page) {
     const row = table.options.find((o) => o.name === c.name);
     check(row, `the page's control ${c.name} is an option of the table`);
     if (!row) continue;
-    // The line sort: WebGL2 has no compute shaders, so the page offers the fragment rows and starts at
-    // the widest, which is what auto takes there.
-    const start = c.name === 'algo' ? 'bitonic-wide' : row.default;
+    check(c.help === row.help, `${c.name}: its help is the table's`, c.help);
+    // The line sort: WebGL2 has no compute shaders, so the page offers auto and the fragment rows.
+    if (c.name === 'algo') check(c.words.every((w) => !w.startsWith('compute-')), 'the line sorts offered run in WebGL2', c.words);
+    const start = row.default;
     if (row.kind === 'choice') check(c.words && c.words.length > 1 && inOrder(c.words, row.choices), `${c.name}: the table's words`, c.words);
     if (row.kind === 'real' || row.kind === 'integer') {
       check(Number(c.min) >= row.min && Number(c.max) <= row.max && c.min !== '' && c.max !== '',
@@ -54,8 +58,8 @@ export async function suiteLoad(page, problems, server) {
     await bare.page.waitForFunction(() => document.getElementById('status').classList.contains('error'), { timeout: 60000 });
     const said = await bare.page.$eval('#status', (s) => s.textContent);
     check(/WebGL2/.test(said), 'without WebGL the page says so', said);
-    const ready = await bare.page.evaluate(() => window.texsort.ready.then(() => 'resolved', (e) => e.message));
-    check(/^texsort: error: WebGL2: /.test(ready), 'without WebGL texsort.ready rejects with the CLI\'s line', ready);
+    const ready = await bare.page.evaluate(() => window.texsort.ready.then(() => 'resolved', (e) => `${e.name} ${e.code} ${e.message}`));
+    check(/^TexsortError 4 WebGL2: /.test(ready), 'without WebGL texsort.ready rejects with the CLI\'s words and exit code', ready);
   } finally {
     await bare.browser.close();
   }
@@ -73,13 +77,13 @@ export async function suiteLoad(page, problems, server) {
   // The page's controls: what the picture shows is what the CLI makes with the options they show.
   const settled = () => page.waitForFunction(() => {
     const s = document.getElementById('status');
-    const st = window.texsortPage.state;
-    return s.dataset.state === 'ready' && !st.running && !st.pending && !st.reading;
+    const st = window.texsortPage.status();
+    return s.dataset.state === 'ready' && !st.sorting && !st.queued && !st.reading;
   }, { timeout: 120000 });
   // A file chosen in a control: in place (its name registered) before the page is read.
   const chosen = async (id, file, option) => {
     await (await page.$(id)).uploadFile(file);
-    await page.waitForFunction((o, name) => window.texsortPage.state.files[o] === name,
+    await page.waitForFunction((o, name) => window.texsortPage.status().files[o] === name,
                                { timeout: 120000 }, option, path.basename(file));
   };
   // What the canvas shows (read back for the test only), RGB; and the PNG Save gives.

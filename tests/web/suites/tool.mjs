@@ -10,17 +10,17 @@ import { pixels } from '../support/pictures.mjs';
 import { toolFiles } from './tool_files.mjs';
 
 export async function suiteTool(page, problems) {
-  const st = () => page.evaluate(() => ({ ...window.texsortPage.state, input: null }));
+  const st = () => page.evaluate(() => window.texsortPage.status());
   const settledAfter = async (before) => page.waitForFunction(
-    (n) => window.texsortPage.state.settled > n && !window.texsortPage.state.running, { timeout: 120000 }, before);
+    (n) => window.texsortPage.status().settled > n && !window.texsortPage.status().sorting, { timeout: 120000 }, before);
   const shown = () => page.evaluate(() => ({
-    args: window.texsortPage.state.sortArgs.join(' '), search: location.search, key: document.getElementById('option-key').value,
+    args: window.texsortPage.status().args.join(' '), search: location.search, key: document.getElementById('option-key').value,
     undo: document.getElementById('undo').disabled, redo: document.getElementById('redo').disabled }));
   // The link the page was opened with (the runner opens this suite with it): its sample and its options, a value no list has
   // left at its default.
-  await page.waitForFunction(() => window.texsortPage.state.sorted, { timeout: 120000 });
+  await page.waitForFunction(() => window.texsortPage.status().sorted, { timeout: 120000 });
   let s = await shown();
-  check((await st()).inputName === 'coffee.png' && s.args === '--lower 0.3 --key hue' && s.undo && s.redo,
+  check((await st()).input === 'coffee.png' && s.args === '--lower 0.3 --key hue' && s.undo && s.redo,
         'a link opens its sample with its options', JSON.stringify(s));
   const linkNote = await page.$eval('#link-note', (p) => (p.hidden ? '' : p.textContent));
   check(['order=sideways (the page uses asc)', 'seed=abc (the page uses 0)', 'mask=m.png (a file cannot travel in a link)',
@@ -29,7 +29,7 @@ export async function suiteTool(page, problems) {
   // Each change made is an entry: the link follows it, Back and Forward (and Undo, Redo, their keys)
   // bring the controls and the picture back.
   // Each action waits for the page to be idle first, so the sort it waits for is its own.
-  const idle = () => page.waitForFunction(() => !window.texsortPage.state.running && !window.texsortPage.state.pending,
+  const idle = () => page.waitForFunction(() => !window.texsortPage.status().sorting && !window.texsortPage.status().queued,
                                           { timeout: 120000 });
   const change = async (id, value) => {
     await idle();
@@ -112,11 +112,11 @@ export async function suiteTool(page, problems) {
   check(s.search === '?image=astronaut&key=saturation' && !s.undo && s.redo, 'a sample opened is an entry named in the link',
         JSON.stringify(s));
   s = await stepTo(() => page.click('#undo'));
-  let shownName = (await st()).inputName;
+  let shownName = (await st()).input;
   check(s.args === '--key saturation' && shownName === 'coffee.png', 'Undo brings back the picture of its entry',
         shownName + ' ' + JSON.stringify(s));
   s = await stepTo(() => page.click('#redo'));
-  shownName = (await st()).inputName;
+  shownName = (await st()).input;
   check(s.args === '--key saturation' && shownName === 'astronaut.png', 'Redo brings back the picture of its entry', shownName);
   // Copy puts the command line shown on the clipboard.
   const origin = `http://127.0.0.1:${new URL(page.url()).port}`;
@@ -144,7 +144,7 @@ export async function suiteTool(page, problems) {
         JSON.stringify(s));
   await stepTo(() => page.click('#undo'));
   await page.reload({ waitUntil: 'load' });
-  await page.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 120000 });
+  await page.waitForFunction(() => window.texsortPage?.status().sorted, { timeout: 120000 });
   const kept = await page.$$eval('#my-presets option', (o) => o.map((x) => x.value));
   check(kept.includes('my green'), 'a kept preset is there after a reload', kept.join(', '));
   // The entries after the one reloaded are still there for Redo.
@@ -156,8 +156,8 @@ export async function suiteTool(page, problems) {
   // with --preset NAME.
   const linkedPreset = await page.browser().newPage();
   await linkedPreset.goto(page.url().replace(/\?.*$/, '') + '?preset=rays', { waitUntil: 'load' });
-  await linkedPreset.waitForFunction(() => window.texsortPage?.state.sorted, { timeout: 120000 });
-  const viaLink = await linkedPreset.evaluate(() => ({ args: window.texsortPage.state.sortArgs.join(' '),
+  await linkedPreset.waitForFunction(() => window.texsortPage?.status().sorted, { timeout: 120000 });
+  const viaLink = await linkedPreset.evaluate(() => ({ args: window.texsortPage.status().args.join(' '),
                                                       rgba: Array.from(window.texsort.live.read().rgba) }));
   const rays = runNative(['pixelsort', path.join(paths.assets, 'astronaut.png'), '-o', '-', '-q', '--preset', 'rays']);
   check(viaLink.args.includes('--path radial') && pixels(rays.stdout).equals(Buffer.from(viaLink.rgba)),
@@ -168,10 +168,10 @@ export async function suiteTool(page, problems) {
   const linked = async (query) => {
     const other = await page.browser().newPage();
     await other.goto(page.url().replace(/\?.*$/, '') + query, { waitUntil: 'load' });
-    await other.waitForFunction(() => { const st = window.texsortPage?.state; return st?.settled > 0 && !st.running && !st.pending; },
+    await other.waitForFunction(() => { const st = window.texsortPage?.status(); return st?.settled > 0 && !st.sorting && !st.queued; },
                                 { timeout: 120000 });  // sorted, or an error said
     const seen = await other.evaluate(() => ({
-      args: window.texsortPage.state.sortArgs.join(' '), preset: document.getElementById('option-preset').value,
+      args: window.texsortPage.status().args.join(' '), preset: document.getElementById('option-preset').value,
       earlier: window.texsort.presetRecipe('asdf').split('\n').filter(Boolean).length - 1,
       note: document.getElementById('link-note').hidden ? '' : document.getElementById('link-note').textContent,
       status: document.getElementById('status').textContent, search: location.search }));

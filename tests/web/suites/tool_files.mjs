@@ -21,15 +21,15 @@ export async function toolFiles(page, { st, settledAfter, shown, idle, change, s
       document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
     }, pasted.toString('base64'));
     await settledAfter(n);
-    const after = await page.evaluate(() => [window.texsortPage.state.inputName, window.texsort.live.read().width,
+    const after = await page.evaluate(() => [window.texsortPage.status().input, window.texsort.live.read().width,
                                              location.search]);
     check(after[0] === 'clip board.png' && after[1] === 46 && after[2] === '?key=saturation&order=desc',
           'a pasted image opens under its name (and the link no longer names a sample)', JSON.stringify(after));
     // A file the link cannot carry comes back from the page's memory: Undo, then Redo.
     await stepTo(() => page.click('#undo'));
-    shownName = (await st()).inputName;
+    shownName = (await st()).input;
     s = await stepTo(() => page.click('#redo'));
-    const again = await page.evaluate(() => [window.texsortPage.state.inputName, window.texsort.live.read().width]);
+    const again = await page.evaluate(() => [window.texsortPage.status().input, window.texsort.live.read().width]);
     check(shownName === 'astronaut.png' && again[0] === 'clip board.png' && again[1] === 46,
           'Undo and Redo bring back a pasted picture from memory', shownName + ' ' + JSON.stringify(again));
     // The split: the picture as opened over the sorted one, left of the slider's place.
@@ -60,7 +60,7 @@ export async function toolFiles(page, { st, settledAfter, shown, idle, change, s
         let href = null;
         HTMLAnchorElement.prototype.click = function () { href = this.href; };
         try { document.getElementById('save-recipe').click(); } finally { HTMLAnchorElement.prototype.click = click; }
-        return { text: href && await (await fetch(href)).text(), args: window.texsortPage.state.sortArgs,
+        return { text: href && await (await fetch(href)).text(), args: window.texsortPage.status().args,
                  rgba: Array.from(window.texsort.live.read().rgba) };
       });
       fs.writeFileSync(path.join(dir, 'recipe.txt'), saved.text || '');
@@ -76,7 +76,7 @@ export async function toolFiles(page, { st, settledAfter, shown, idle, change, s
     }
     // A loaded preset stays editable: a control changed is its last sort's, after its earlier ones.
     await change('#option-key', 'red');
-    const edited = await page.evaluate(() => ({ args: window.texsortPage.state.sortArgs,
+    const edited = await page.evaluate(() => ({ args: window.texsortPage.status().args,
                                                 rgba: Array.from(window.texsort.live.read().rgba) }));
     const editedCli = runNative(['pixelsort', 'pasted.png', '-o', '-', '-q', ...edited.args], null, dir);
     check(edited.args.indexOf('--then') > 0 && edited.args.at(-1) === 'red' && editedCli.code === 0 &&
@@ -90,8 +90,8 @@ export async function toolFiles(page, { st, settledAfter, shown, idle, change, s
     await page.select('#option-preset', 'none');  // the preset's earlier sorts dropped
     await settledAfter(n);
     await (await page.$('#option-mask')).uploadFile(path.join(dir, 'm#1.png'));
-    const withMask = (has) => page.waitForFunction((h) => window.texsortPage.state.sortArgs.includes('m#1.png') === h &&
-                                                   !window.texsortPage.state.running, { timeout: 120000 }, has);
+    const withMask = (has) => page.waitForFunction((h) => window.texsortPage.status().args.includes('m#1.png') === h &&
+                                                   !window.texsortPage.status().sorting, { timeout: 120000 }, has);
     await withMask(true);
     const refused = await page.evaluate(() => {
       try { return window.texsortPage.recipeText(); } catch (e) { return 'refused: ' + e.message; }
@@ -121,7 +121,7 @@ export async function toolFiles(page, { st, settledAfter, shown, idle, change, s
     const stroke = await page.evaluate(() => window.texsort.live.brush('/stroke.png', 3.2, 4.7, 30.6, 12.1, 3.5, 255));
     const model = capsule(3.2, 4.7, 30.6, 12.1, 3.5), painted = pixels(await fileOfPage('/stroke.png'));
     const whites = [...Array(46 * 18).keys()].filter((i) => model[4 * i] === 255).length;
-    check(painted.equals(model) && stroke.changed === whites, 'a brush stroke paints the pixels within its radius',
+    check(painted.equals(model) && stroke === whites, 'a brush stroke paints the pixels within its radius',
           `${JSON.stringify(stroke)}, model ${whites}`);
     // B turns the brush on; a drag on the picture paints the mask the command line names, and the
     // picture is the CLI's with that file.
@@ -147,8 +147,8 @@ export async function toolFiles(page, { st, settledAfter, shown, idle, change, s
     await page.mouse.down();
     await page.mouse.move(...at(40.5, 9), { steps: 4 });
     await page.mouse.up();
-    await page.waitForFunction(() => window.texsortPage.state.sortArgs.includes('clip board-mask.png') &&
-                               !window.texsortPage.state.running && !window.texsortPage.state.pending, { timeout: 120000 });
+    await page.waitForFunction(() => window.texsortPage.status().args.includes('clip board-mask.png') &&
+                               !window.texsortPage.status().sorting && !window.texsortPage.status().queued, { timeout: 120000 });
     const mask = await fileOfPage('/clip board-mask.png'), maskRgba = pixels(mask);
     const level = (x, y) => maskRgba[4 * (46 * y + x)];
     check(level(20, 9) === 255 && level(4, 9) === 255 && level(20, 1) === 0 && level(44, 9) === 0,
@@ -168,14 +168,14 @@ export async function toolFiles(page, { st, settledAfter, shown, idle, change, s
     check(!overlaid.hidden && overlaid.size === '46x18' && tintOk && offHidden,
           'brushing shows the mask over the picture (unsorted red), brush off hides it', JSON.stringify({ ...overlaid, rgba: tintOk, offHidden }));
     fs.writeFileSync(path.join(dir, 'clip board-mask.png'), mask);
-    const brushed = await page.evaluate(() => ({ args: window.texsortPage.state.sortArgs,
+    const brushed = await page.evaluate(() => ({ args: window.texsortPage.status().args,
                                                  rgba: Array.from(window.texsort.live.read().rgba) }));
     const viaCli = runNative(['pixelsort', 'pasted.png', '-o', '-', '-q', ...brushed.args], null, dir);
     check(viaCli.code === 0 && pixels(viaCli.stdout).equals(Buffer.from(brushed.rgba)),
           'the picture with a painted mask is the CLI\'s with the mask file', viaCli.stderr + brushed.args.join(' '));
     // The picture the CLI makes with the mask file the page names now, and the page's picture.
     const asTheCli = async () => {
-      const shownNow = await page.evaluate(() => ({ args: window.texsortPage.state.sortArgs,
+      const shownNow = await page.evaluate(() => ({ args: window.texsortPage.status().args,
                                                     rgba: Array.from(window.texsort.live.read().rgba) }));
       const cli = runNative(['pixelsort', 'pasted.png', '-o', '-', '-q', ...shownNow.args], null, dir);
       return cli.code === 0 && pixels(cli.stdout).equals(Buffer.from(shownNow.rgba));
@@ -210,7 +210,7 @@ export async function toolFiles(page, { st, settledAfter, shown, idle, change, s
     await (await page.$('#option-mask')).uploadFile(path.join(dir, 'clip board-mask.png'));
     await settledAfter(n);
     await drag([34.5, 9], [42.5, 9]);
-    const onChosen = await page.evaluate(() => window.texsortPage.state.sortArgs.join(' '));
+    const onChosen = await page.evaluate(() => window.texsortPage.status().args.join(' '));
     const paintedOnChosen = pixels(await fileOfPage('/clip board-mask-2.png')), chosenRgba = pixels(chosen);
     const left = (x, y) => paintedOnChosen[4 * (46 * y + x)];
     fs.writeFileSync(path.join(dir, 'clip board-mask-2.png'), await fileOfPage('/clip board-mask-2.png'));
@@ -227,7 +227,7 @@ export async function toolFiles(page, { st, settledAfter, shown, idle, change, s
     await settledAfter(n);
     await stepTo(() => page.click('#undo'));
     await drag([34.5, 9], [42.5, 9]);
-    const paintedAgain = await page.evaluate(() => window.texsortPage.state.sortArgs.join(' '));
+    const paintedAgain = await page.evaluate(() => window.texsortPage.status().args.join(' '));
     check(paintedAgain.includes('--mask clip board-mask-2.png') && pixels(await fileOfPage('/clip board-mask.png')).equals(chosenRgba),
           'after Undo the brush still paints into a file of its own', paintedAgain);
     // Save mask gives the painted file under the name the command line gives it.
@@ -256,17 +256,17 @@ export async function toolFiles(page, { st, settledAfter, shown, idle, change, s
     fs.writeFileSync(path.join(dir, 'tmp'), chosen);
     await (await page.$('#option-mask')).uploadFile(path.join(dir, 'tmp'));
     await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('tmp: '), { timeout: 60000 });
-    check((await page.evaluate(() => window.texsortPage.state.sortArgs.join(' '))).includes('--mask clip board-mask-2.png'),
+    check((await page.evaluate(() => window.texsortPage.status().args.join(' '))).includes('--mask clip board-mask-2.png'),
           'a file named as a folder of the page is refused in words', await page.$eval('#status', (p) => p.textContent));
     await page.keyboard.press('KeyB');
     // Another picture opened: the mask painted on the last one goes with it.
     await stepTo(() => page.click('#sample-coffee'));
-    const dropped = await page.evaluate(() => [window.texsortPage.state.inputName, window.texsortPage.state.sortArgs.join(' ')]);
+    const dropped = await page.evaluate(() => [window.texsortPage.status().input, window.texsortPage.status().args.join(' ')]);
     check(dropped[0] === 'coffee.png' && !dropped[1].includes('--mask'), 'another picture opened drops the mask painted on the last',
           dropped.join(': '));
     // Undo across the change of picture brings back the picture and the mask painted on it.
     s = await stepTo(() => page.click('#undo'));
-    check(s.args.includes('--mask clip board-mask-2.png') && (await st()).inputName === 'clip board.png' && await asTheCli(),
+    check(s.args.includes('--mask clip board-mask-2.png') && (await st()).input === 'clip board.png' && await asTheCli(),
           'Undo brings back the picture and its painted mask', s.args);
     await stepTo(() => page.click('#redo'));
   } finally {

@@ -14,7 +14,7 @@ export async function suiteWatch(page) {
   try {
     const input = makeInputs(dir)['RGB 45x17'];
     const image = path.join(dir, 'rgb.png');
-    await page.waitForFunction(() => window.texsortPage.state.sorted, { timeout: 120000 });
+    await page.waitForFunction(() => window.texsortPage.status().sorted, { timeout: 120000 });
     await page.evaluate(async (b64) => {
       await window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), 'rgb.png');
     }, input.toString('base64'));
@@ -179,7 +179,7 @@ export async function suiteWatch(page) {
           'transposition watches a 64x64 copy of a large picture, and says so', JSON.stringify(small));
     // Watch draws on the page's WebGL canvas and copies from there: back in Pixel sort, that canvas
     // shows the live picture again.
-    await page.waitForFunction(() => window.texsortPage.state.sorted && !window.texsortPage.state.running, { timeout: 120000 });
+    await page.waitForFunction(() => window.texsortPage.status().sorted && !window.texsortPage.status().sorting, { timeout: 120000 });
     const back = await page.evaluate(() => {
       document.querySelector('input[value=pixelsort]').click();
       const shown = window.texsort.live.read();

@@ -23,12 +23,12 @@ export function catchNextDownload(page) {
     };
   });
 }
-// Save clip clicked and waited for: resolves once the save has ended (state.savedClip set, or the
+// Save clip clicked and waited for: resolves once the save has ended (savedClip() set, or the
 // status says why not).
 export async function saveClipNow(page, timeout = 300000) {
-  await page.evaluate(() => { window.texsortPage.state.savedClip = null; });
+  await page.evaluate(() => { window.texsortPage.forgetSavedClip(); });
   // On screen and enabled first: a clip just opened may still be laying out its bar (seen as "not clickable").
   await page.waitForSelector('#clip-save:not([disabled])', { visible: true, timeout: 120000 });
   await page.click('#clip-save');
-  await page.waitForFunction(() => !window.texsortPage.state.savingClip, { timeout });
+  await page.waitForFunction(() => !window.texsortPage.status().savingClip, { timeout });
 }
