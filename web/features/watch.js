@@ -6,7 +6,13 @@ import { showNetwork } from './watch_network.js';
 import { $, picture } from '../ui/dom.js';
 import { bindKeys } from '../ui/keys.js';
 
-export const watch = { passes: 0, pass: 0, playing: false, opened: null, owed: 0, last: 0 };
+export const watch = { passes: 0, pass: 0, playing: false, opened: null, owed: 0, last: 0, most: 1, rate: null };
+
+// A frame of Play runs at most watch.most passes: halved when a frame's passes took longer than
+// kFrameMs, doubled when they took under half of it; the passes it could not run are dropped, not
+// owed, so the picture keeps reaching the screen at the GPU's pace (a first pass is measured with a
+// read-back: tens of ms each on a software GPU) and the status says the rate it plays at.
+const kFrameMs = 25;
 
 const canvas = $('watch-canvas');
 
@@ -23,7 +29,7 @@ function watchShow() {
   $('watch-explanation').textContent = explanation || '';
   $('watch-pass').max = watch.passes;
   $('watch-pass').value = watch.pass;
-  $('watch-count').value = `pass ${watch.pass} of ${watch.passes}`;
+  $('watch-count').value = `pass ${watch.pass} of ${watch.passes}` + (watch.playing && watch.rate ? watch.rate.note : '');
   showPassTime();
   showNetwork(watch.pass);
   const c = t.counters();
@@ -113,13 +119,26 @@ function play(now) {
   }
   watch.owed += (now - watch.last) / 1000 * speed;
   watch.last = now;
-  const due = Math.floor(watch.owed);
+  const due = Math.min(Math.floor(watch.owed), watch.most);
   if (due > 0) {
-    watch.owed -= due;
+    watch.owed = Math.min(watch.owed - due, 1);
+    const started = performance.now();
     go(watch.pass + due);
+    const ms = performance.now() - started;
+    watch.most = ms > kFrameMs ? Math.max(1, watch.most >> 1) : ms < kFrameMs / 2 ? Math.min(2 * watch.most, 4096) : watch.most;
+    showRate(now, due, speed);
     if (watch.pass === watch.passes) { watch.playing = false; watchShow(); return; }
   }
   requestAnimationFrame(play);
+}
+
+// The passes a second Play shows, said once a second while it is under what was asked.
+function showRate(now, passes, speed) {
+  const r = (watch.rate ??= { since: now, passes: 0, note: '' });
+  r.passes += passes;
+  if (now - r.since < 1000) return;
+  const rate = r.passes / ((now - r.since) / 1000);
+  watch.rate = { since: now, passes: 0, note: rate < 0.9 * speed ? ` · playing ${rate.toFixed(0)} a second, the most this GPU shows` : '' };
 }
 
 // The controls' listeners, added once at start-up (main.js).
@@ -136,7 +155,7 @@ export function wireWatch() {
     if (watch.playing) $('watch-status').textContent = '';
     const speed = Number($('watch-speed').value), playable = speed >= 0.5 && speed <= 240;  // else play() says so
     if (watch.playing && playable && watch.pass === watch.passes) watch.pass = 0;
-    watch.owed = 0;
+    [watch.owed, watch.most, watch.rate] = [0, 1, null];
     watch.last = performance.now();
     watchShow();
     requestAnimationFrame(play);

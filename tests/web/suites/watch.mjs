@@ -177,6 +177,26 @@ export async function suiteWatch(page) {
                                              document.getElementById('watch-canvas').width]);
     check(small[0] === 4096 && /a copy at most 64 pixels a side/.test(small[1]) && small[2] === 64,
           'transposition watches a 64x64 copy of a large picture, and says so', JSON.stringify(small));
+    // Play at 240 passes a second on the 512x512 picture: the passes a frame runs follow what the GPU
+    // keeps up with, so frames keep reaching the screen (a pass first seen is measured with a read-back,
+    // tens of ms on a software GPU: 28 of them a frame gave one frame a second).
+    await page.select('#watch-algo', 'bitonic');
+    const played = await page.evaluate(async () => {
+      const hook = window.texsortPage, ctx = document.getElementById('watch-canvas').getContext('2d'), drawImage = ctx.drawImage;
+      let frames = 0;
+      ctx.drawImage = function (...a) { frames++; return drawImage.apply(this, a); };
+      document.getElementById('watch-speed').value = '240';
+      document.getElementById('watch-play').click();
+      const from = hook.watch.pass;
+      frames = 0;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const passes = hook.watch.pass - from, count = document.getElementById('watch-count').value;
+      if (hook.watch.playing) document.getElementById('watch-play').click();
+      ctx.drawImage = drawImage;
+      return { frames, passes, count };
+    });
+    check(played.passes > 0 && played.frames >= played.passes / 8, 'Play at 240 passes a second keeps drawing frames',
+          JSON.stringify(played));
     // Watch draws on the page's WebGL canvas and copies from there: back in Pixel sort, that canvas
     // shows the live picture again.
     await page.waitForFunction(() => window.texsortPage.status().sorted && !window.texsortPage.status().sorting, { timeout: 120000 });
