@@ -50,7 +50,7 @@ class VideoDecoder {
   std::vector<std::string> probeStream();  // size, rate, frame count, sound: the stream's key=value lines
   void checkOneSize();
   void readFrameTimes(const std::vector<std::string>& stream);
-  void startDecoding(const std::string& ffmpeg, const std::string& decoder);  // decoder: "" for ffmpeg's choice
+  void startDecoding(const std::string& ffmpeg, const std::string& decoder, const char* matrix);  // decoder: "" for ffmpeg's choice
 
   std::string path_;
   std::string file_;     // the path as ffmpeg is given it (file:PATH)

@@ -56,6 +56,11 @@ std::vector<std::string> outputArguments(const VideoSettings& s) {
   }
   std::vector<std::string> video = videoArguments(s);
   video.insert(video.end() - 2, audio.begin(), audio.end());  // before "-f CONTAINER"
+  if (s.format == VideoFormat::Mp4 || s.format == VideoFormat::Webm) {  // the YUV's colours said (video_formats.h)
+    const std::vector<std::string> colours = {"-colorspace", kEncodedColours, "-color_primaries", kEncodedColours,
+                                              "-color_trc", kEncodedColours, "-color_range", "tv"};
+    video.insert(video.end() - 2, colours.begin(), colours.end());
+  }
   return video;
 }
 

@@ -62,4 +62,18 @@ static bool startsAsClip(const std::string& path) {
 
 bool clipInput(const std::string& path) { return (clipPath(path) && !startsAsPicture(path)) || startsAsClip(path); }
 
+const char* untaggedMatrix(const std::string& codec, std::uint32_t height) {
+  if (codec == "vp9" || codec == "av1") return "bt709";
+  if ((codec == "h264" || codec == "hevc") && height >= 720) return "bt709";
+  return "bt601";
+}
+
+const char* browserMatrix(const std::string& codec, std::uint32_t height, const std::string& matrix,
+                          const std::string& primaries) {
+  if (codec != "h264" && codec != "hevc" && codec != "vp8" && codec != "vp9" && codec != "av1") return nullptr;
+  const auto unknown = [](const std::string& tag) { return tag.empty() || tag == "unknown" || tag == "unspecified" || tag == "reserved"; };
+  const bool matrixRead = !unknown(matrix) && (!(codec == "h264" || codec == "hevc") || !unknown(primaries));
+  return matrixRead ? "" : untaggedMatrix(codec, height);
+}
+
 }  // namespace texsort

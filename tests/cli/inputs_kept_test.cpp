@@ -172,8 +172,11 @@ TEST(InputsKept, ARotatedClipIsSortedAsItIsShown) {
     const std::string turned = "rot" + std::to_string(degrees) + ".mp4", upright = "up" + std::to_string(degrees) + ".mkv";
     ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", dir.path("plain.mp4"), "-c", "copy", "-metadata:s:v:0",
                                           "rotate=" + std::to_string(degrees), dir.path(turned)}).exitCode, 0);
-    // The same frames as shown, stored upright (lossless): what the sort must see.
-    ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", dir.path(turned), "-c:v", "ffv1", dir.path(upright)}).exitCode, 0);
+    // The same frames as shown, stored upright (lossless, in RGB as texsort turns an H.264 clip's
+    // YUV into RGB: record/video_formats.h): what the sort must see.
+    ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-i", dir.path(turned), "-vf",
+                                          "scale=flags=bicubic+full_chroma_int+accurate_rnd:in_color_matrix=bt601,format=bgra",
+                                          "-c:v", "ffv1", dir.path(upright)}).exitCode, 0);
     const test::Probe shown = test::probe(dir.path(upright));
     EXPECT_EQ(shown.width, degrees == 180 ? 48 : 32);
     const std::vector<std::uint8_t> frames = sorted(turned, "out" + std::to_string(degrees) + ".mkv");

@@ -7,6 +7,7 @@ import { check } from '../support/check.mjs';
 import { cliSortOf } from '../support/native.mjs';
 import { catchNextDownload, saveClipNow } from '../support/page.mjs';
 import { lumaPsnrOf, pixels } from '../support/pictures.mjs';
+import { clipColoursMatchTheCli } from './clip_colours.mjs';
 import { suiteClipFrames } from './clip_frames.mjs';
 
 // A clip in the page (clip suite): a VP9 WebM of odd sides and an H.264 MP4 made by ffmpeg's testsrc2 play
@@ -36,6 +37,7 @@ export async function suiteClip(page, problems) {
   try {
     await playedAndSaved(page, c);
     await suiteClipFrames(page, problems, c);
+    await clipColoursMatchTheCli(page, c);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
