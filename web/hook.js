@@ -1,11 +1,11 @@
 // --- hook: window.texsortPage, the page's one test hook (docs/web.md): what the page is doing, read
-// out as a fresh object on each call, and a few of its actions. Scripts and the browser tests use
+// out through views whose fields read the page when they are read, and a few of its actions. Scripts and the browser tests use
 // it beside the controls and window.texsort; the page's own variables stay its own. ---
 import { optionArgs } from './core/options.js';
 import { state } from './core/store.js';
 import { open } from './features/open.js';
 import { recipeText, savedPng } from './features/save.js';
-import { go, watch, watchOpen } from './features/watch.js';
+import { go, watch as watched, watchOpen } from './features/watch.js';
 import { demux } from './media/demux.js';
 import { counters, pixelsOf } from './media/pixels.js';
 
@@ -49,6 +49,14 @@ export function whenSettled(after) {
     look();
   });
 }
+
+// Watch: the pass shown, the passes in all, whether Play is on, the last tone sounded.
+const watch = Object.freeze({
+  get pass() { return watched.pass; },
+  get passes() { return watched.passes; },
+  get playing() { return watched.playing; },
+  get sounded() { return watched.sounded; },
+});
 
 export const texsortPage = {
   status,

@@ -56,8 +56,16 @@
     (document.body || document.documentElement).appendChild(canvas);
   }
 
-  // A module call's value, or the TexsortError it returned in its place (bindings.cpp) thrown.
-  const thrown = (value) => {
+  // A module call's value, or the TexsortError it returned in its place (bindings.cpp) thrown; an
+  // argument the module cannot take (not a string, not a list) is one too, with the usage code.
+  const thrown = (call) => {
+    let value;
+    try {
+      value = call();
+    } catch (e) {
+      const refused = e.name === 'BindingError' || e instanceof TypeError;  // embind's, or the list's
+      throw refused ? Object.assign(new Error(e.message), { name: 'TexsortError', code: 2 }) : e;
+    }
     if (value instanceof Error) throw value;
     return value;
   };
@@ -130,7 +138,7 @@
     // A picture's bytes sorted by a fragment algorithm in order ('asc', 'desc'), watched as a copy
     // at most `side` pixels a side when side > 0: {passes, scaled}.
     open(bytes, algorithm, order, name = 'the picture', side = 0) {
-      const passes = thrown(watchedSort.open(new Uint8Array(bytes), name, algorithm, order, side));
+      const passes = thrown(() => watchedSort.open(new Uint8Array(bytes), name, algorithm, order, side));
       [timer.at, timer.pass, timer.ms] = [0, 0, null];
       return { passes, scaled: watchedSort.scaled() };
     },
@@ -157,12 +165,12 @@
 
   // The live pixel sort (src/web/live_pixel_sort.h): the picture on the GPU, drawn on the canvas #texsort-gl.
   const live = {
-    open(bytes, name) { thrown(liveSort.open(new Uint8Array(bytes), name)); },
-    set(args) { return thrown(liveSort.set(args.map(String))); },
+    open(bytes, name) { thrown(() => liveSort.open(new Uint8Array(bytes), name)); },
+    set(args) { return thrown(() => liveSort.set(args.map(String))); },
     // A clip's frame in place of the picture ({rgba, width, height}, rows from the top), named `name`
     // in messages: true when it is sorted under the options set (draw it), false when set() must
     // plan again.
-    frame({ rgba, width, height }, name) { return thrown(liveSort.frame(rgba, width, height, name)); },
+    frame({ rgba, width, height }, name) { return thrown(() => liveSort.frame(rgba, width, height, name)); },
     // The same for a frame straight from the browser's decoder (a <video>, a VideoFrame, an
     // ImageBitmap; width x height): uploaded into a texture of the sort's own context and copied
     // into its source on the GPU, never through the page. Null where WebGL2 cannot take it (then
@@ -170,7 +178,7 @@
     frameFrom(source, width, height, name) {
       const gl = Module.canvas?.getContext('webgl2');
       if (!gl) return null;
-      thrown(liveSort.frameTexture(width, height, name));
+      thrown(() => liveSort.frameTexture(width, height, name));
       while (gl.getError() !== gl.NO_ERROR) { /* only the upload's own error counts */ }
       gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
       gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
@@ -179,17 +187,17 @@
       const uploaded = gl.getError() === gl.NO_ERROR;
       gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.BROWSER_DEFAULT_WEBGL);
       gl.bindTexture(gl.TEXTURE_2D, null);
-      return uploaded ? thrown(liveSort.frameDrawn(name)) : null;
+      return uploaded ? thrown(() => liveSort.frameDrawn(name)) : null;
     },
     // The picture the live sort starts from ({rgba, width, height}, rows from the top): a clip's
     // frame as the browser decoded it, read back when asked for. Null when none.
     source() { return liveSort.source(); },
     // The mask brush: a stroke in picture pixels, or with radius < 0 the whole mask at `level`; the
     // mask written to the module's file `path`. The pixels changed.
-    brush(path, x0, y0, x1, y1, radius, level) { return thrown(liveSort.brush(path, x0, y0, x1, y1, radius, level)); },
+    brush(path, x0, y0, x1, y1, radius, level) { return thrown(() => liveSort.brush(path, x0, y0, x1, y1, radius, level)); },
     // The mask the next stroke paints on: the module's file `path` when it fits the picture, else
     // black ('' for black).
-    brushFrom(path) { thrown(liveSort.brushFrom(path)); },
+    brushFrom(path) { thrown(() => liveSort.brushFrom(path)); },
     // The mask in use as the brush shows it ({rgba, width, height}: its black pixels red, the white
     // clear), or null when there is none.
     brushOverlay() { return liveSort.brushOverlay(); },
@@ -217,7 +225,7 @@
       return result;
     },
     presetRecipe(name) { return api.presets.find((p) => p.name === name)?.recipe || ''; },
-    animated(spec, frame, count, fps) { return thrown(Module.animatedValue(spec, frame, count, fps)); },
+    animated(spec, frame, count, fps) { return thrown(() => Module.animatedValue(spec, frame, count, fps)); },
     writeFile(name, bytes) { Module.FS.writeFile(name, new Uint8Array(bytes)); },
     readFile(name) { return Module.FS.readFile(name); },
     removeFile(name) { Module.FS.unlink(name); },

@@ -8,6 +8,7 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
@@ -147,6 +148,9 @@ val presetsOut() {
 // The value an option takes at frame `frame` of a clip of `count` frames at `fps` under
 // `--animate SPEC` (NAME=POSITION:VALUE,...), as the command line applies it to that frame.
 double animatedValue(const std::string& spec, int frame, int count, double fps) {
+  if (!(fps > 0 && std::isfinite(fps))) {
+    throw Error(ExitCode::Usage, "--animate: a clip's frames a second must be a number above 0, not " + numberText(fps));
+  }
   const std::vector<Animation> animations = {parseAnimation(spec)};
   const auto frames = static_cast<std::uint32_t>(std::max(1, count));
   checkAnimations(animations, frames, fps);

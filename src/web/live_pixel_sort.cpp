@@ -31,9 +31,10 @@ namespace {
 
 // A clip's frame of width x height pixels, refused in one line naming `name` when texsort cannot sort it.
 void checkFrameSize(int width, int height, const std::string& name) {
-  if (width <= 0 || height <= 0 || std::uint64_t(width) * std::uint64_t(height) > kMaxElements) {
-    throw Error(ExitCode::BadInput, name + ": a frame of " + std::to_string(width) + "x" + std::to_string(height) +
-                                        " pixels, more than texsort sorts");
+  const std::string size = std::to_string(width) + "x" + std::to_string(height);
+  if (width <= 0 || height <= 0) throw Error(ExitCode::BadInput, name + ": a frame of " + size + " pixels: none to sort");
+  if (std::uint64_t(width) * std::uint64_t(height) > kMaxElements) {
+    throw Error(ExitCode::BadInput, name + ": a frame of " + size + " pixels, more than texsort sorts");
   }
 }
 

@@ -55,6 +55,7 @@ std::uint32_t WatchedSort::open(const std::vector<std::uint8_t>& bytes, const st
                                 const std::string& order, int side) {
   Algorithm chosen = Algorithm::Bitonic;
   if (!parseAlgorithm(algorithm, chosen) || usesCompute(chosen)) throw Error(ExitCode::Usage, algorithm + ": not a fragment algorithm");
+  if (order != "asc" && order != "desc") throw Error(ExitCode::Usage, order + ": the order is asc or desc");
   if (!context_) context_ = std::make_unique<HeadlessContext>();
   context_->makeCurrent();
   session_.reset();

@@ -18,7 +18,7 @@ export const groups = [['start', ''], ['lines', 'Lines and path'], ['spans', 'Sp
 const controls = [
   { name: 'preset', group: 'start', label: 'start from preset' },
   { name: 'path', group: 'lines' },
-  { name: 'angle', group: 'lines', label: 'angle (°)', reach: [-180, 180], step: 0.5, when: (o) => o.path === 'lines' },
+  { name: 'angle', group: 'lines', label: 'angle (°)', reach: [-180, 180], turns: true, step: 0.5, when: (o) => o.path === 'lines' },
   { name: 'center', group: 'lines', label: 'centre X,Y', placeholder: 'the middle',
     when: (o) => ['circles', 'spiral', 'radial'].includes(o.path) },
   { name: 'field', group: 'lines', label: 'direction field (its hues)', when: (o) => o.path === 'flow' },
@@ -143,5 +143,6 @@ export function fitted(spec, value) {
   if (spec.kind !== 'range' && spec.kind !== 'number') return value;
   const n = spec.kind === 'number' ? Math.round(Number(value)) : Number(value);
   if (value.trim() === '' || !Number.isFinite(n)) return String(spec.value);
+  if (spec.turns) return String(((n % 360) + 540) % 360 - 180);  // an angle: the same lines within one turn (720 is 0)
   return String(Math.min(spec.max, Math.max(spec.min, n)));
 }

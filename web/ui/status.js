@@ -35,12 +35,19 @@ export function setStale(stale) {
   state.stale = stale;
   picture.classList.toggle('stale', stale);
   $('save').disabled = $('save-recipe').disabled = stale || !state.sorted;
-  if (!stale) for (const label of form.querySelectorAll('label.invalid')) label.classList.remove('invalid');
+  if (stale) return;
+  for (const label of form.querySelectorAll('label.invalid')) {  // what was wrong is said no more, to the eye or a reader
+    label.classList.remove('invalid');
+    label.querySelector('input, select')?.setAttribute('aria-invalid', 'false');
+    label.querySelector('.why').textContent = '';
+  }
 }
 
 export function showCommand(args) {
   if (state.clip && keyframes.size) args = animatedArgs();
-  const note = state.converted ? ` (the page read ${state.inputName} as this PNG)` : '';
+  const note = state.converted ? ` (the page read ${state.inputName} as this PNG)`
+    : state.clip && !state.clip.camera ? ' (texsort decodes the clip as this browser does, its colours within a level or two: docs/web.md)'
+    : '';
   $('command').textContent = ['texsort', 'pixelsort', state.shownName, '-o', commandOutput(), ...args].map(quoted).join(' ');
   $('command-note').textContent = note;
 }

@@ -12,8 +12,8 @@ import { madeIn, pixels } from '../support/pictures.mjs';
 // sorted.
 export async function suiteLive(page, problems) {
   const st = () => page.evaluate(() => window.texsortPage.status());
-  const settledAfter = async (before) => page.waitForFunction(
-    (n) => window.texsortPage.status().settled > n && !window.texsortPage.status().sorting, { timeout: 120000 }, before);
+  // The page settled after `before` settles (the hook's whenSettled: nothing sorting or queued).
+  const settledAfter = (before) => page.evaluate((n) => window.texsortPage.whenSettled(n), before);
   await page.waitForFunction(() => window.texsortPage.status().sorted, { timeout: 120000 });
   const shots = process.env.TEXSORT_WEB_SHOTS;  // the README's pictures of the page: TEXSORT_WEB_SHOTS=docs
   for (const [width, height, name] of [[390, 844, 'phone'], [1280, 800, 'desktop']]) {
@@ -157,7 +157,8 @@ export async function suiteLive(page, problems) {
   await settledAfter(n);
   const good = await page.evaluate(() => [document.getElementById('texsort-gl').classList.contains('stale'),
                                           document.getElementById('save').disabled, document.querySelectorAll('.invalid').length,
-                                          [...document.querySelectorAll('.why')].filter((w) => w.offsetParent !== null).length]);
+                                          [...document.querySelectorAll('.why')].filter((w) => w.offsetParent !== null || w.textContent).length +
+                                          document.querySelectorAll('[aria-invalid="true"]').length]);
   check(JSON.stringify(good) === '[false,false,0,0]', 'good options again: fresh picture, Save on, nothing marked', JSON.stringify(good));
   // Twenty changes in one go: only the newest settings are sorted, and the picture is theirs.
   const counted = await page.evaluate(async () => {

@@ -20,7 +20,7 @@ export async function controlsFollowTheTable(page) {
   const table = JSON.parse(listed.stdout.toString());
   const controls = await page.evaluate(() => [...document.querySelectorAll('#options label[data-option]')].map((l) => {
     const c = l.querySelector('select, input');
-    return { name: l.dataset.option, help: l.title, type: c.type, value: c.type === 'checkbox' ? String(c.checked) : c.value, min: c.min,
+    return { name: l.dataset.option, help: l.title, type: c.type, step: c.step, value: c.type === 'checkbox' ? String(c.checked) : c.value, min: c.min,
              max: c.max, words: c.tagName === 'SELECT' ? [...c.options].map((o) => o.value) : null };
   }));
   const shown = new Set(controls.map((c) => c.name));
@@ -44,6 +44,10 @@ export async function controlsFollowTheTable(page) {
       check(Number(c.min) >= row.min && Number(c.max) <= row.max && c.min !== '' && c.max !== '',
             `${c.name}: a range inside the table's ${row.min}..${row.max}`, `${c.min}..${c.max}`);
       check(Number(c.value) === Number(start), `${c.name} starts at the table's ${start}`, c.value);
+      // A slider a hand can move through: one whole turn for the angle, at most 1024 positions else.
+      const positions = (Number(c.max) - Number(c.min)) / Number(c.step || 1);
+      if (c.type === 'range') check(c.name === 'angle' ? c.min === '-180' && c.max === '180' : positions <= 1024,
+                                    `${c.name}: a slider's reach`, `${c.min}..${c.max} by ${c.step}`);
     } else if (row.kind === 'flag') {
       check(c.value === 'false', `${c.name} starts off`, c.value);
     } else if (row.kind === 'choice') {

@@ -11,8 +11,8 @@ import { toolFiles } from './tool_files.mjs';
 
 export async function suiteTool(page, problems) {
   const st = () => page.evaluate(() => window.texsortPage.status());
-  const settledAfter = async (before) => page.waitForFunction(
-    (n) => window.texsortPage.status().settled > n && !window.texsortPage.status().sorting, { timeout: 120000 }, before);
+  // The page settled after `before` settles (the hook's whenSettled: nothing sorting or queued).
+  const settledAfter = (before) => page.evaluate((n) => window.texsortPage.whenSettled(n), before);
   const shown = () => page.evaluate(() => ({
     args: window.texsortPage.status().args.join(' '), search: location.search, key: document.getElementById('option-key').value,
     undo: document.getElementById('undo').disabled, redo: document.getElementById('redo').disabled }));
@@ -198,5 +198,8 @@ export async function suiteTool(page, problems) {
   const below = await linked('?intervals=random&seed=-5');
   check(below.args === '--intervals random' && below.note.includes('seed=-5 (the page uses 0)') && !/error/i.test(below.status),
         'a link value below its range is said, the default kept', JSON.stringify(below));
+  const turned = await linked('?angle=270');
+  check(turned.args === '--angle -90' && turned.note.includes('angle=270 (the page uses -90)'),
+        'a link\'s angle past a half turn is the same lines within one turn, and said', JSON.stringify(turned));
   check(problems.length === 0, 'no console error', problems.join('; '));
 }
