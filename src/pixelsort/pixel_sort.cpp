@@ -169,7 +169,7 @@ std::string pixelSortLimit(SortShape shape, PixelKey key, Algorithm algorithm) {
   }
   const unsigned s = log2Exact(shape.lineLength);
   if (2 * s + bitWidth(pixelKeyInfo(key).maxValue) > 48) {
-    return "lines of " + std::to_string(shape.lineLength) + " elements, too long for the 48-bit order with key " +
+    return "lines of " + std::to_string(shape.lineLength) + " elements, too long for the 48-bit order with --key " +
            pixelKeyInfo(key).name;
   }
   return {};

@@ -145,7 +145,7 @@ TEST(PixelSortLimits, EveryLineSortButTheFloatOneTakesPhotosPast2To24Elements) {
   EXPECT_EQ(pixelSortLimit(SortShape{std::uint64_t{1} << 16, 16}, PixelKey::Red, Algorithm::BitonicWide), "")
       << "2 x 16 position bits + 8 key bits = 40 of 48";
   EXPECT_EQ(pixelSortLimit(SortShape{std::uint64_t{1} << 16, 16}, PixelKey::Luma, Algorithm::BitonicWide),
-            "lines of 65536 elements, too long for the 48-bit order with key luma");
+            "lines of 65536 elements, too long for the 48-bit order with --key luma");
 }
 
 // Past 2^24 the source names pixels and elements exactly (a float rounds every odd one there):

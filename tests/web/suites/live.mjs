@@ -320,6 +320,24 @@ export async function suiteLive(page, problems) {
         JSON.stringify(tallShown));
   const tallNative = runNative(['pixelsort', '-', '-o', '-', '-q'], tall);
   check(tallNative.code === 0, 'the command line sorts the picture too tall for the page', tallNative.stderr.toString());
+  // A key that does not fit the picture's lines (rgb on lines of 4097, padded to 8192): the error
+  // names the option, so Key is marked and the reason said beside it.
+  const wide = spawnSync('ffmpeg', ['-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', '4097x2', '-i', '-', '-frames:v', '1',
+                                    '-f', 'image2pipe', '-c:v', 'png', '-'], { input: Buffer.alloc(4097 * 2 * 3, 0x77) }).stdout;
+  n = (await st()).settled;
+  await page.evaluate(async (b64) => window.texsortPage.open(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), 'wide.png'),
+                      wide.toString('base64'));
+  await settledAfter(n);
+  n = (await st()).settled;
+  await page.select('#option-key', 'rgb');
+  await settledAfter(n);
+  const keyMarked = await page.evaluate(() => [document.getElementById('status').textContent,
+                                               document.querySelector('[data-option="key"] .why')?.textContent]);
+  check(/--key rgb/.test(keyMarked[0]) && keyMarked[1] === keyMarked[0], 'a key too wide for the lines: Key marked, the reason beside it',
+        JSON.stringify(keyMarked));
+  n = (await st()).settled;
+  await page.select('#option-key', 'luma');
+  await settledAfter(n);
   // The keyboard: Tab reaches Open, which opens the file chooser; no list offers alpha as a bound.
   // (From the page's top: a click on the heading puts Tab's starting point there.)
   await page.click('header h1');
