@@ -1,6 +1,7 @@
 // --- hook: window.texsortPage, the page's one test hook (docs/web.md): what the page is doing, read
-// out through views whose fields read the page when they are read, and a few of its actions. Scripts and the browser tests use
-// it beside the controls and window.texsort; the page's own variables stay its own. ---
+// out through views whose fields read the page when they are read, and a few of its actions.
+// Scripts and the browser tests use it beside the controls and window.texsort; the page's own
+// variables stay its own. ---
 import { optionArgs } from './core/options.js';
 import { state } from './core/store.js';
 import { open } from './features/open.js';
