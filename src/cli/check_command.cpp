@@ -52,6 +52,7 @@ std::string firstDifference(const SortState& gpu, const SortState& cpu) {
   if (gpu.source != cpu.source) return "the pixel source";
   if (gpu.spans != cpu.spans) return "the span words";
   if (gpu.pixels != cpu.pixels) return "the image's bytes";
+  if (gpu.counts != cpu.counts) return "the radix counts";
   return "the buffers' sizes";
 }
 

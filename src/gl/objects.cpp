@@ -391,10 +391,10 @@ void StorageBuffer::copyInto(Texture& texture, std::uint32_t width, std::uint32_
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
 }
 
-void StorageBuffer::read(void* data, std::size_t bytes) const {
+void StorageBuffer::read(void* data, std::size_t bytes, std::size_t offset) const {
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // shader writes become visible to the read
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, id());
-  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes), data);
 }
 
 GpuTimer::GpuTimer() : start_(newQuery()), end_(newQuery()) {}

@@ -179,7 +179,7 @@ class StorageBuffer {
   std::size_t bytes() const { return bytes_; }
   explicit operator bool() const { return static_cast<bool>(handle_); }
   void write(const void* data, std::size_t bytes, std::size_t offset = 0) const;
-  void read(void* data, std::size_t bytes) const;  // from offset 0; waits for the GPU
+  void read(void* data, std::size_t bytes, std::size_t offset = 0) const;  // waits for the GPU
   // Its first width x height texels (a texture of `format` holds them so: texel 0 first, row by
   // row) into `texture`, made first if empty, on the GPU through the pixel-unpack binding.
   void copyInto(Texture& texture, std::uint32_t width, std::uint32_t height, TextureFormat format,

@@ -128,6 +128,8 @@ std::string stateDigest(const SortState& state) {
   }
   buffer(state.spans.data(), state.spans.size() * sizeof(std::uint32_t));
   buffer(state.pixels.data(), state.pixels.size());
+  // compute-radix's counts, where there are some (the digests of every other state stay as they were).
+  if (!state.counts.empty()) buffer(state.counts.data(), state.counts.size() * sizeof(std::uint32_t));
   char text[17];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
   return text;

@@ -47,6 +47,7 @@ Roles rolesOf(const Pass& pass) {
                  [](const ComputeBitonicSteps&) {}, [](const SharedBitonicSteps&) {},
                  [](const WideBitonicSteps&) {}, [](const WideGather&) {}, [](const SpanStarts&) {},
                  [](const SpanScanStep&) {}, [](const PixelOrder&) {}, [](const ImageOrder&) {},
+                 [](const RadixTileCounts&) {}, [](const RadixCountScan&) {}, [](const RadixScatter&) {},
              },
              pass);
   return r;

@@ -8,6 +8,10 @@ namespace texsort {
 
 PassSchedule radixLumaSchedule(const SortShape& shape) { return radixSchedule(shape, kKeyBits); }
 
+PassSchedule computeRadixLumaSchedule(const SortShape& shape) {
+  return computeRadixSchedule(shape, kKeyBits + indexHighBits(shape.count()));
+}
+
 bool parseAlgorithm(const std::string& name, Algorithm& algorithm) {
   for (const AlgorithmInfo& row : kAlgorithmRegistry) {
     if (name == row.name) {

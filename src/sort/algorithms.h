@@ -29,6 +29,7 @@ enum class Algorithm : std::uint8_t {
   ComputeB32,  // beyond the article: 32 pairs an invocation, no shared memory
   ComputeB32C4,  // and with the largest shared block OpenGL 4.3 guarantees (32 KiB: 4096 pairs)
   ComputeB32C16,  // the same block, four shared steps per barrier (16 pairs an invocation)
+  ComputeRadix,   // beyond the bitonic ceiling: a radix sort of the pairs, a few dispatches a digit
   kCount  // not an algorithm: the number of them, checked against the registry below
 };
 
@@ -52,6 +53,8 @@ struct AlgorithmInfo {
 constexpr std::uint64_t k2to24 = std::uint64_t{1} << 24;
 
 PassSchedule radixLumaSchedule(const SortShape& shape);  // radixSchedule(shape, kKeyBits)
+// computeRadixSchedule(shape, the bits of r: kKeyBits and the index's high bits under them).
+PassSchedule computeRadixLumaSchedule(const SortShape& shape);
 // computeSchedule(shape, fused steps, shared memory) for each column of article 000's table.
 template <unsigned MaxFused, SharedMemory Shared, unsigned BlockLog2 = kSharedBlockLog2>
 PassSchedule computeLadderSchedule(const SortShape& shape) {
@@ -109,6 +112,10 @@ inline constexpr AlgorithmInfo kAlgorithmRegistry[] = {
     {Algorithm::ComputeB32C16, "compute-b32c16", "compute B32 + C16 (4096-pair blocks)", {30, 80, 170},
      computeLadderSchedule<5, SharedMemory::C16, kLargeSharedBlockLog2>, true, kComputeGlVersion,
      "B32, and every step inside a block of 4096 pairs up to four per barrier, 16 pairs in an invocation's registers"},
+    {Algorithm::ComputeRadix, "compute-radix", "compute radix (6-bit digits)", {250, 90, 40}, computeRadixLumaSchedule,
+     false, kComputeGlVersion,
+     "LSD radix sort on compute: per digit, tile counts, their scan and a stable scatter (article 002's split, "
+     "grown)"},
 };
 constexpr std::size_t kAlgorithmCount = std::size(kAlgorithmRegistry);
 

@@ -242,6 +242,9 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
             if (p.pixels != 0) return pixelProgram(pass);
             return program(traitsOf(pass).shader, sharedStepsDefines(p, elementCount()));
           },
+          [&](const RadixTileCounts&) -> const gl::Program& { return program(traitsOf(pass).shader, radixDefines(pass)); },
+          [&](const RadixCountScan&) -> const gl::Program& { return program(traitsOf(pass).shader, radixDefines(pass)); },
+          [&](const RadixScatter&) -> const gl::Program& { return program(traitsOf(pass).shader, radixDefines(pass)); },
           // The fragment kinds: refused (the compute schedules never hold them). A new kind stops the
           // build here until it is listed in kFragmentOnly or given its own branch.
           [&](const auto& kind) -> const gl::Program& {
@@ -308,6 +311,7 @@ void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape& sou
   for (const Pass& pass : schedule) {
     program(pass);
     pairs();
+    if (const auto* scatter = std::get_if<RadixScatter>(&pass)) radixBuffers(scatter->d);
   }
 }
 
@@ -330,6 +334,10 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
   glUseProgram(p.id());
   if (computePixelPass(pass)) {
     dispatchPixelPass(pass, p);
+    return;
+  }
+  if (traitsOf(pass).writes == Buffer::Counts || std::holds_alternative<RadixScatter>(pass)) {
+    dispatchRadixPass(pass, p);
     return;
   }
   setCommonUniforms(p);
@@ -355,10 +363,12 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
                    bind(elements_[current_], elements_[1 - current_]);
                    dispatchSortSteps(p, pass);
                  },
-                 [](const auto& kind) {  // refused by program(), or the pixel sort's (dispatchPixelPass)
+                 [](const auto& kind) {  // refused by program(), the pixel sort's or compute-radix's
                    using Kind = std::decay_t<decltype(kind)>;
                    static_assert(kFragmentOnly<Kind> || std::is_same_v<Kind, SpanStarts> ||
-                                     std::is_same_v<Kind, SpanScanStep> || std::is_same_v<Kind, PixelOrder>,
+                                     std::is_same_v<Kind, SpanScanStep> || std::is_same_v<Kind, PixelOrder> ||
+                                     std::is_same_v<Kind, RadixTileCounts> || std::is_same_v<Kind, RadixCountScan> ||
+                                     std::is_same_v<Kind, RadixScatter>,
                                  "a pass kind the compute runner does not know");
                  },
              },
@@ -411,6 +421,10 @@ SortState ComputeRunner::readState() const {
   if (written_ & bufferBit(Buffer::Pixels)) {
     state.pixels.resize(elementCount() * 4);
     pixels_.read(state.pixels.data(), state.pixels.size());
+  }
+  if (written_ & bufferBit(Buffer::Counts)) {
+    state.counts.resize(counts_.bytes() / sizeof(std::uint32_t));
+    counts_.read(state.counts.data(), counts_.bytes());
   }
   return state;
 }

@@ -36,7 +36,12 @@ std::string sharedStepsDefines(const SharedBitonicSteps& steps, std::uint64_t el
 enum ComputeBinding : GLuint {
   kBindElements = 0, kBindPairs = 1, kBindTarget = 2, kBindFaults = 3,  // Target: the gather's, or the image's bytes
   kBindSource = 4, kBindMaps = 5, kBindSpansIn = 6, kBindSpansOut = 7,
+  kBindCounts = 4, kBindPairsOut = 5,  // compute_radix.comp's, which has no pixel buffers
 };
+
+// compute_radix.comp's defines for `pass` (a RadixTileCounts, RadixCountScan or RadixScatter);
+// throws texsort::Error(Gpu) for another kind or a digit it does not run.
+std::string radixDefines(const Pass& pass);
 
 class ComputeRunner final : public Runner {
  public:
@@ -82,6 +87,9 @@ class ComputeRunner final : public Runner {
   // The pixel sort (compute_pixels.cpp): compute_pixel.comp's kernel for a pixel pass (SpanStarts,
   // SpanScanStep, PixelOrder, GatherByIndex into the image), its dispatch, and the source's start.
   const gl::Program& pixelProgram(const Pass& pass);
+  // compute-radix (compute_radix.cpp): a digit's dispatch, and its buffers made before a timed run.
+  void dispatchRadixPass(const Pass& pass, const gl::Program& program);
+  void radixBuffers(const RadixDigit& digit);
   void dispatchPixelPass(const Pass& pass, const gl::Program& program);
   void startSource(const SourceShape& shape);
   std::vector<PixelTexel> readSource() const;
@@ -91,6 +99,8 @@ class ComputeRunner final : public Runner {
   std::array<gl::StorageBuffer, 2> elements_;  // the elements as they stand: [current_]; gather writes the other
   std::size_t current_ = 0;
   gl::StorageBuffer pairs_;      // (key, index) pairs, allocated on first use
+  gl::StorageBuffer pairsOut_;   // compute-radix: the scatter's target, then swapped with pairs_
+  gl::StorageBuffer counts_;     // compute-radix: Buffer::Counts
   gl::StorageBuffer previousPairs_;  // the pairs before the last dispatch, when hasPrevious_
   bool hasPrevious_ = false;
   SourceShape sourceShape_;      // the pixel sort's source: how it is kept

@@ -6,6 +6,7 @@
 
 #include "sort/bits.h"
 #include "sort/pixel_rules.h"
+#include "sort/radix_model.h"
 #include "sort/wide_layout.h"
 
 namespace texsort {
@@ -270,6 +271,9 @@ Element networkOutput(const Pass& pass, const std::vector<Element>& in, std::uin
           [&](const SharedBitonicSteps& p) { return notOneLayer(p); },
           [&](const WideBitonicSteps& p) { return notOneLayer(p); },
           [&](const WideGather& p) { return notOneLayer(p); },
+          [&](const RadixTileCounts& p) { return notOneLayer(p); },
+          [&](const RadixCountScan& p) { return notOneLayer(p); },
+          [&](const RadixScatter& p) { return notOneLayer(p); },
       },
       pass);
 }
@@ -388,6 +392,9 @@ class PassModel {
     for (std::uint64_t j = 0; j < n_; ++j) s_.elements[j] = pixelOrderOutput(p, s_.source, s_.spans, j);
   }
   void operator()(const ImageOrder& p) { s_.pixels = pixelsFromElements(s_.elements, s_.source, p.pixels); }
+  void operator()(const RadixTileCounts& p) { radixTileCounts(p.d, s_.compact, s_.counts); }
+  void operator()(const RadixCountScan& p) { radixCountScan(p.d, n_, s_.counts); }
+  void operator()(const RadixScatter& p) { s_.compact = radixScatter(p.d, s_.compact, s_.counts); }
 
  private:
   void network(const Pass& pass) { s_.elements = runPass(pass, s_.elements); }
@@ -424,7 +431,7 @@ SortState runPass(const Pass& pass, SortState state) {
 }
 
 SortState runScheduleState(const PassSchedule& schedule, std::vector<Element> elements) {
-  return runScheduleState(schedule, SortState{std::move(elements), {}, {}, {}, {}, {}, {}});
+  return runScheduleState(schedule, SortState{std::move(elements), {}, {}, {}, {}, {}, {}, {}});
 }
 
 SortState runScheduleState(const PassSchedule& schedule, SortState state) {

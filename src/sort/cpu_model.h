@@ -96,8 +96,8 @@ std::vector<PixelTexel> decodeSourceTexels(const std::uint8_t* bytes, const std:
 // positions); for the fast path the compact elements (two floats per element position: key,
 // original index; two elements per texel); for the wide path the layered (key, index) pairs as
 // stored, layer by layer (wideOffset, wide_layout.h); the pixel sort's source, and its result
-// (Buffer::Pixels: 8-bit RGBA, four bytes a position). A buffer neither uploaded nor written by a
-// pass yet is empty.
+// (Buffer::Pixels: 8-bit RGBA, four bytes a position); compute-radix's counts (Buffer::Counts:
+// radix_model.h). A buffer neither uploaded nor written by a pass yet is empty.
 struct SortState {
   std::vector<Element> elements;
   std::vector<float> scan;
@@ -106,10 +106,11 @@ struct SortState {
   std::vector<PixelTexel> source;
   std::vector<std::uint32_t> spans;
   std::vector<std::uint8_t> pixels;
+  std::vector<std::uint32_t> counts;
 
   friend bool operator==(const SortState& a, const SortState& b) {
     return a.elements == b.elements && a.scan == b.scan && a.compact == b.compact && a.wide == b.wide &&
-           a.source == b.source && a.spans == b.spans && a.pixels == b.pixels;
+           a.source == b.source && a.spans == b.spans && a.pixels == b.pixels && a.counts == b.counts;
   }
 };
 

@@ -34,6 +34,9 @@ inline constexpr BufferSpec kBufferSpecs[] = {
      gl::Halves::One},
     {Buffer::Groups, "u_groups", gl::TextureFormat::Rgba32ui, GL_RGBA_INTEGER, "pixel-sorted lines", "their targets",
      gl::Halves::One},
+    // compute-radix's counts: the compute runner's alone (its passes are compute dispatches).
+    {Buffer::Counts, "u_counts", gl::TextureFormat::Rg32ui, GL_RG_INTEGER, "radix counts", "radix counts target",
+     gl::Halves::One},
 };
 constexpr bool specsInBufferOrder() {
   for (std::size_t b = 0; b < std::size(kBufferSpecs); ++b)

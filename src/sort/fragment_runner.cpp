@@ -213,6 +213,9 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                  [&](const GatherByIndex&) { setPixelPassUniforms(p, pass); },
                  [&](const ComputeBitonicSteps&) {},  // refused by program(): compute dispatches
                  [&](const SharedBitonicSteps&) {},
+                 [&](const RadixTileCounts&) {},
+                 [&](const RadixCountScan&) {},
+                 [&](const RadixScatter&) {},
                  [&](const WideBitonicSteps& s) {
                    set("u_positionBits", s.positionBits);
                    setWindow("u_window", s.window);
@@ -288,7 +291,7 @@ void FragmentRunner::runPass(const Pass& pass) {
   written_ |= bufferBit(writes);
   lastReads_ = passReads(pass);
   lastWrites_ = bufferBit(writes);
-  if (writes != Buffer::Scan && writes != Buffer::Spans) {  // side buffers: what positions show stays
+  if (!sideBuffer(writes)) {  // what positions show stays
     shownBefore_ = shown_;
     shown_ = writes;
   }

@@ -5,8 +5,9 @@
 // Adding a pass kind: its struct below (fields named for what they mean, kTraits, fields()), its
 // alternative in Pass, its shader, and one overload in each visitor the compiler then asks for:
 // the CPU model (cpu_model.cpp), the fragment runner's uniforms (fragment_runner.cpp), the text
-// (pass.cpp: passText, bytesPerElement, networkSteps, stageOf, compareExchanges), the viewer's roles
-// (state_display.cpp), and the compute runner (compute_runner.cpp) if it runs there.
+// (pass_text.cpp: passText, passShape; pass_words.cpp), the numbers (pass.cpp: bytesPerElement,
+// stageOf, compareExchanges), the viewer's roles (state_display.cpp), and the compute runner
+// (compute_runner.cpp) if it runs there.
 #pragma once
 
 #include <array>
@@ -42,10 +43,15 @@ enum class Buffer : std::uint8_t {
   Groups,    // pixel sort of rows on the wide path: the result in line order, written by the last
              // wide pass: element 16t + 4k + c's 8-bit R, G, B, A as uint c of texel t of layer k
              // of a 4-layer RGBA32UI array (kGroupLayers); read back as the image
+  Counts,    // compute-radix: a uint for each (digit value, tile), digit value major, then one total
+             // a digit value (radixCountsSize)
 };
-constexpr std::size_t kBufferCount = 9;
+constexpr std::size_t kBufferCount = 10;
 constexpr std::uint32_t kGroupLayers = 4;
 constexpr unsigned bufferBit(Buffer b) { return 1u << static_cast<unsigned>(b); }
+// A buffer beside the positions (radix's scan and counts, the span words): a pass writing it leaves
+// what the positions show as it was.
+constexpr bool sideBuffer(Buffer b) { return b == Buffer::Scan || b == Buffer::Spans || b == Buffer::Counts; }
 
 // What a runner needs to know of a pass kind besides its parameters.
 struct PassTraits {
@@ -346,10 +352,58 @@ struct ImageOrder {
                                       bufferBit(Buffer::Elements) | bufferBit(Buffer::Source), Buffer::Pixels, false};
 };
 
+// compute-radix (GL 4.3): article 002's split grown into a least-significant-digit radix sort of
+// the (key, index) pairs by r (the key, the index's high bits under it; elements start in index
+// order, so a stable sort by r is a sort by (key, index)). Each digit, bits shift .. shift + bits - 1
+// of r, takes three dispatches over tiles of 2^tileLog2 consecutive pairs, a workgroup a tile, its
+// invocations each a run of consecutive pairs (reduce, then scan: no workgroup waits on another).
+// Buffer::Counts has 2^radixBits rows (a row a digit value, the widest digit's) of one count a tile,
+// and then one total a digit value.
+struct RadixDigit {
+  std::uint32_t digit = 0;  // 0 = the least significant
+  std::uint32_t shift = 0;
+  std::uint32_t bits = 0;       // this digit's width: radixBits, or less for the last
+  std::uint32_t radixBits = 0;  // the counts' rows: 2^radixBits
+  std::uint32_t tileLog2 = 0;
+  auto fields() const { return std::tie(digit, shift, bits, radixBits, tileLog2); }
+};
+// Tiles of a sort of n pairs, and the counts buffer's uints.
+std::uint64_t radixTiles(const RadixDigit& d, std::uint64_t n);
+std::uint64_t radixCountsSize(const RadixDigit& d, std::uint64_t n);
+
+// Each tile's count of every digit value, into row value, column tile of the counts; the totals 0.
+struct RadixTileCounts {
+  RadixDigit d;
+  auto fields() const { return d.fields(); }
+  static constexpr PassTraits kTraits{"radix tile counts", "compute_radix.comp", bufferBit(Buffer::Compact),
+                                      Buffer::Counts, false, true};
+};
+
+// Each row's exclusive prefix sum along the tiles, in place, and the row's total after the rows: a
+// workgroup a digit value.
+struct RadixCountScan {
+  RadixDigit d;
+  auto fields() const { return d.fields(); }
+  static constexpr PassTraits kTraits{"radix count scan", "compute_radix.comp", bufferBit(Buffer::Counts),
+                                      Buffer::Counts, false, true};
+};
+
+// The stable scatter: the pair at position i of tile t with digit value v goes to (the totals of
+// the values below v) + (row v's prefix at t) + (pairs of value v before it in the tile), into the
+// other pair buffer. When one value's total is every pair, the digit is the same for all and the
+// pass moves nothing (the runner skips its dispatch).
+struct RadixScatter {
+  RadixDigit d;
+  auto fields() const { return d.fields(); }
+  static constexpr PassTraits kTraits{"radix scatter", "compute_radix.comp",
+                                      bufferBit(Buffer::Compact) | bufferBit(Buffer::Counts), Buffer::Compact, false,
+                                      true};
+};
+
 using Pass = std::variant<BitonicStep, BitonicLegacyStep, OddEvenMergeStep, TranspositionRound, RadixFlags,
                           RadixScanStep, RadixGather, PackCompact, FusedBitonicSteps, GatherByIndex,
                           ComputeBitonicSteps, SharedBitonicSteps, WideBitonicSteps, WideGather, SpanStarts,
-                          SpanScanStep, PixelOrder, ImageOrder>;
+                          SpanScanStep, PixelOrder, ImageOrder, RadixTileCounts, RadixCountScan, RadixScatter>;
 constexpr std::size_t kPassKindCount = std::variant_size_v<Pass>;
 
 // std::visit with one lambda per kind: Overloaded{[](const BitonicStep&) {...}, ...}.

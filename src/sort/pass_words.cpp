@@ -96,6 +96,19 @@ std::string words(const ImageOrder&, std::uint64_t, const Order&) {
   return "Every pixel is written back into the picture from its sorted place.";
 }
 
+std::string words(const RadixTileCounts& p, std::uint64_t, const Order& o) {
+  return "Every block of " + str(std::uint64_t{1} << p.d.tileLog2) + " pixels counts how many of its pixels have each value of " +
+         str(p.d.bits) + " bits of " + o.key + " (bits " + str(p.d.shift) + " and up); nothing moves yet.";
+}
+std::string words(const RadixCountScan&, std::uint64_t, const Order&) {
+  return "The counts are added up, value by value and block by block, so every block knows where its pixels of "
+         "each value start in the result.";
+}
+std::string words(const RadixScatter& p, std::uint64_t, const Order& o) {
+  return "Every pixel moves to its place for these " + str(p.d.bits) + " bits of " + o.key +
+         ": smaller values first, each value's pixels keeping their order.";
+}
+
 }  // namespace
 
 std::string plainWords(const Pass& pass, std::uint64_t n, SortOrder order) {

@@ -112,6 +112,23 @@ PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits) {
   return schedule;
 }
 
+PassSchedule computeRadixSchedule(const SortShape& shape, unsigned keyBits, unsigned radixBits, unsigned tileLog2) {
+  const unsigned k = checkedLineLog2(shape, "computeRadixSchedule");
+  requireOneLine(shape, "compute-radix");
+  if (radixBits < 1 || radixBits > kMaxRadixBits || keyBits < 1 || keyBits > 24) {
+    throw std::invalid_argument("computeRadixSchedule: digits of 1 to 8 bits over keys of 1 to 24");
+  }
+  PassSchedule schedule{shape, {}};
+  if (shape.count() < 2) return schedule;
+  schedule.passes.push_back(PackCompact{});
+  for (std::uint32_t digit = 0, shift = 0; shift < keyBits; ++digit, shift += radixBits) {
+    const RadixDigit d{digit, shift, std::min(radixBits, keyBits - shift), radixBits, std::min(tileLog2, k)};
+    schedule.passes.insert(schedule.passes.end(), {RadixTileCounts{d}, RadixCountScan{d}, RadixScatter{d}});
+  }
+  schedule.passes.push_back(GatherByIndex{});
+  return schedule;
+}
+
 PassSchedule fastBitonicSchedule(const SortShape& shape) {
   const unsigned k = checkedLineLog2(shape, "fastBitonicSchedule");
   PassSchedule schedule{shape, {}};

@@ -78,6 +78,16 @@ PassSchedule transpositionSchedule(const SortShape& shape);
 // (key, index).
 PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits);
 
+// compute-radix (GL 4.3): pack, then for each digit of radixBits bits (the last what is left of
+// keyBits, the bits r uses) a tile-counts, a count-scan and a scatter dispatch over tiles of
+// 2^tileLog2 pairs (fewer when the line is shorter), then gather. One line of any power of two;
+// stable, so its result equals every other algorithm's.
+constexpr unsigned kMaxRadixBits = 8;
+constexpr unsigned kRadixBits = 6;       // three digits for the 18-bit luma key
+constexpr unsigned kRadixTileLog2 = 12;  // 4096 pairs a workgroup
+PassSchedule computeRadixSchedule(const SortShape& shape, unsigned keyBits, unsigned radixBits = kRadixBits,
+                                  unsigned tileLog2 = kRadixTileLog2);
+
 // The bitonic network on the fast path: pack the (key, index) pairs two per texel, run each merge's
 // steps two per pass and its last three (distances 4, 2, 1) in one, then gather every element's full
 // texel by its original index. Needs the state right after upload (element i at position i); the

@@ -110,7 +110,7 @@ TEST_P(GpuAlgorithm, EveryPassEqualsTheCpuModel) {
       SCOPED_TRACE(std::string(algorithmName(GetParam())) + " " + std::to_string(w) + "x" + std::to_string(h) +
                    (order == SortOrder::Ascending ? " asc" : " desc"));
       const Image image = test::randomImage(w, h, rng, 9);  // 9 colours: many ties
-      SortState cpu{packElements(image, order), {}, {}, {}, {}, {}, {}};
+      SortState cpu{packElements(image, order), {}, {}, {}, {}, {}, {}, {}};
       const PassSchedule schedule = scheduleFor(GetParam(), cpu.elements.size());
       const std::unique_ptr<Runner> runner = makeRunner(GetParam(), cpu.elements.size());
       ASSERT_TRUE(sameStateEveryPass(*runner, schedule, cpu));
@@ -172,7 +172,7 @@ TEST_F(Gpu, EveryFusedShapeEqualsTheCpuModelAtOddAndEvenLog2) {
     for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
       SCOPED_TRACE("n = 2^" + std::to_string(k));
       const Image image = test::randomImage(1u << (k / 2), 1u << (k - k / 2), rng, 7);
-      SortState cpu{packElements(image, order), {}, {}, {}, {}, {}, {}};
+      SortState cpu{packElements(image, order), {}, {}, {}, {}, {}, {}, {}};
       ASSERT_TRUE(sameStateEveryPass(fastBitonicSchedule(SortShape::whole(cpu.elements.size())), cpu));
     }
   }
@@ -187,7 +187,7 @@ TEST_F(Gpu, EveryWideWindowEqualsTheCpuModelAtOddAndEvenLog2) {
     for (SortOrder order : {SortOrder::Ascending, SortOrder::Descending}) {
       SCOPED_TRACE("n = 2^" + std::to_string(k));
       const Image image = test::randomImage(1u << (k / 2), 1u << (k - k / 2), rng, 7);
-      SortState cpu{packElements(image, order), {}, {}, {}, {}, {}, {}};
+      SortState cpu{packElements(image, order), {}, {}, {}, {}, {}, {}, {}};
       const PassSchedule schedule = wideBitonicSchedule(SortShape::whole(cpu.elements.size()));
       ASSERT_TRUE(std::holds_alternative<WideBitonicSteps>(schedule.front()));
       ASSERT_TRUE(sameStateEveryPass(schedule, cpu));
@@ -204,7 +204,7 @@ TEST_F(Gpu, LineShapesEqualTheCpuModelEveryPass) {
       SCOPED_TRACE(std::string(algorithmName(a)) + " lines of " + std::to_string(shape.lineLength));
       const Image image = test::randomImage(static_cast<std::uint32_t>(shape.lineLength),
                                             static_cast<std::uint32_t>(shape.lineCount), rng, 6);
-      SortState cpu{packElements(image, SortOrder::Ascending), {}, {}, {}, {}, {}, {}};
+      SortState cpu{packElements(image, SortOrder::Ascending), {}, {}, {}, {}, {}, {}, {}};
       ASSERT_TRUE(sameStateEveryPass(*makeRunner(a, shape.count()), scheduleFor(a, shape), cpu));
       for (std::uint64_t line = 0; line < shape.lineCount; ++line) {
         const auto first = cpu.elements.begin() + static_cast<std::ptrdiff_t>(line * shape.lineLength);

@@ -46,6 +46,9 @@ namespace texsort::test {
     if (gpu.pixels != cpu.pixels) {
       return ::testing::AssertionFailure() << "pixel-sorted image after pass " << p << ": " << describe(schedule[p]);
     }
+    if (gpu.counts != cpu.counts) {
+      return ::testing::AssertionFailure() << "radix counts after pass " << p << ": " << describe(schedule[p]);
+    }
   }
   return ::testing::AssertionSuccess();
 }

@@ -17,7 +17,7 @@ namespace texsort::test {
 
 // Runs `schedule` on `runner` from `cpu` (updated as it goes) and compares every buffer the CPU
 // model keeps after every pass: elements, radix's scan, the fast path's compact state, the wide
-// path's layers, the pixel sort's source and span starts, the image.
+// path's layers, the pixel sort's source and span starts, the image, compute-radix's counts.
 ::testing::AssertionResult sameStateEveryPass(Runner& runner, const PassSchedule& schedule, SortState& cpu,
                                               const SourceShape& shape = {});
 // The same on a fresh fragment runner.

@@ -38,7 +38,7 @@ std::vector<Element> modelOrder(const SortState& state, const PassSchedule& sche
   std::uint32_t window = kWideLowWindow;
   for (std::uint32_t p = 0; p < passes; ++p) {
     const Buffer written = traitsOf(schedule[p]).writes;
-    if (written != Buffer::Scan) shown = written;
+    if (!sideBuffer(written)) shown = written;
     if (const auto* wide = std::get_if<WideBitonicSteps>(&schedule[p])) window = wide->window;
   }
   if (shown == Buffer::Elements) return state.elements;
@@ -149,7 +149,7 @@ TEST_P(SessionAlgorithm, StatisticsMatchTheCpuModel) {
     }
     const PassStats& s = session.stats(k);
     ASSERT_TRUE(s.known);
-    if (k == 0 || traitsOf(session.schedule()[k - 1]).writes != Buffer::Scan) {
+    if (k == 0 || !sideBuffer(traitsOf(session.schedule()[k - 1]).writes)) {
       EXPECT_DOUBLE_EQ(s.movedPercent, 100.0 * double(moved) / n) << "pass " << k;
       EXPECT_EQ(s.moved, moved) << "pass " << k;
     }
@@ -157,7 +157,7 @@ TEST_P(SessionAlgorithm, StatisticsMatchTheCpuModel) {
     EXPECT_DOUBLE_EQ(s.runLengthLog2, std::log2(n / double(turns + 1))) << "pass " << k;
     EXPECT_DOUBLE_EQ(s.settledPercent, 100.0 * double(settled) / n) << "pass " << k;
     EXPECT_DOUBLE_EQ(s.distancePercent, 100.0 * distance / (n * n)) << "pass " << k;
-    if (k == 0 || traitsOf(session.schedule()[k - 1]).writes != Buffer::Scan) before = now;
+    if (k == 0 || !sideBuffer(traitsOf(session.schedule()[k - 1]).writes)) before = now;
   }
   // The counters in all: moved positions summed, and compare-exchanges summed over the passes.
   std::uint64_t moves = 0, comparators = 0;

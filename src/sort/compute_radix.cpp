@@ -1,0 +1,86 @@
+// The compute runner's compute-radix dispatches (compute_radix.comp): a digit's tile counts, their
+// scan and the stable scatter into the other pair buffer, which then becomes the pairs.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "error.h"
+#include "sort/compute_runner.h"
+#include "sort/radix_model.h"
+
+namespace texsort {
+namespace {
+
+constexpr unsigned kScanThreads = 64;
+
+// Invocations of a tile's workgroup: 32, fewer for wider digits, so the counts of every invocation
+// (2^bits x (threads + 1) uints) stay within 17 KiB of the 32 KiB of shared memory GL 4.3 promises.
+// Long runs (a tile of 4096 is 128 pairs an invocation) measured fastest on llvmpipe: 2^20 pairs
+// sort in half the time of 64 invocations on tiles of 1024 (docs/performance.md).
+unsigned tileThreads(unsigned radixBits) { return radixBits <= 6 ? 32u : 32u >> (radixBits - 6); }
+
+struct RadixCall {
+  int phase = 0;
+  const RadixDigit* d = nullptr;
+};
+
+RadixCall radixCall(const Pass& pass) {
+  if (const auto* p = std::get_if<RadixTileCounts>(&pass)) return {1, &p->d};
+  if (const auto* p = std::get_if<RadixCountScan>(&pass)) return {2, &p->d};
+  if (const auto* p = std::get_if<RadixScatter>(&pass)) return {3, &p->d};
+  throw Error(ExitCode::Gpu, "GPU sorter: " + describe(pass) + " is no compute-radix dispatch");
+}
+
+}  // namespace
+
+std::string radixDefines(const Pass& pass) {
+  const RadixCall call = radixCall(pass);
+  const RadixDigit& d = *call.d;
+  if (d.radixBits < 1 || d.radixBits > kMaxRadixBits || d.bits < 1 || d.bits > d.radixBits || d.shift + d.bits > 24) {
+    throw Error(ExitCode::Gpu, "GPU sorter: a radix digit of an unknown shape: " + describe(pass));
+  }
+  const unsigned threads = call.phase == 2 ? kScanThreads : tileThreads(d.radixBits);
+  return "#define RADIX_PHASE " + std::to_string(call.phase) + "\n#define RADIX_BITS " + std::to_string(d.radixBits) +
+         "u\n#define TILE_LOG2 " + std::to_string(d.tileLog2) + "u\n#define THREADS " + std::to_string(threads) + "u\n";
+}
+
+void ComputeRunner::radixBuffers(const RadixDigit& d) {
+  const std::uint64_t uints = radixCountsSize(d, elementCount());
+  if (!counts_ || counts_.bytes() != uints * sizeof(std::uint32_t)) {
+    checkStorageBlock(uints * sizeof(std::uint32_t));
+    counts_ = gl::StorageBuffer(uints * sizeof(std::uint32_t), nullptr, "radix counts");  // written before read
+  }
+  if (!pairsOut_) pairsOut_ = gl::StorageBuffer(pairs().bytes(), nullptr, "radix scatter target");
+}
+
+void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {
+  const RadixCall call = radixCall(pass);
+  const RadixDigit& d = *call.d;
+  const std::uint64_t n = elementCount(), tiles = radixTiles(d, n);
+  radixBuffers(d);
+  if (call.phase == 3) {  // one value holding every pair: the digit is the same for all, nothing moves
+    std::vector<std::uint32_t> totals(std::size_t{1} << d.radixBits);
+    counts_.read(totals.data(), totals.size() * sizeof(std::uint32_t), tiles * totals.size() * sizeof(std::uint32_t));
+    for (const std::uint32_t total : totals) {
+      if (total == n) return;
+    }
+  }
+  setCommonUniforms(p);
+  glUniform1ui(p.uniform("u_shift"), d.shift);
+  glUniform1ui(p.uniform("u_mask"), (1u << d.bits) - 1u);
+  glUniform1ui(p.uniform("u_tiles"), static_cast<GLuint>(tiles));
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, pairs_.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindCounts, counts_.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairsOut, pairsOut_.id());
+  dispatch(p, call.phase == 2 ? std::uint64_t{1} << d.radixBits : tiles);
+  if (call.phase == 3) {
+    std::swap(pairs_, pairsOut_);
+    written_ |= bufferBit(Buffer::Compact);
+    shown_ = Buffer::Compact;
+  } else {
+    written_ |= bufferBit(Buffer::Counts);
+  }
+  TEXSORT_GL_CHECK("compute radix");
+}
+
+}  // namespace texsort
