@@ -1,26 +1,27 @@
-// compute-radix: one digit of an LSD radix sort of the (key, index) pairs by r (src/sort/pass.h:
+// compute-radix: one digit of an LSD radix sort of the elements by r (src/sort/pass.h:
 // RadixTileCounts, RadixCountScan, RadixScatter), reduce then scan, so no workgroup waits on
 // another (no forward-progress promise needed). Compiled after compute_common.glsl, with:
 //   RADIX_PHASE  1 tile counts, 2 count scan, 3 scatter
 //   RADIX_BITS   the counts' rows: 2^RADIX_BITS digit values (VALUES)
-//   TILE_LOG2    pairs a tile: a workgroup a tile in phases 1 and 3
+//   TILE_LOG2    elements a tile: a workgroup a tile in phases 1 and 3
 //   THREADS      invocations a workgroup; in phases 1 and 3 invocation t owns the t-th run of
-//                TILE / THREADS consecutive pairs of its tile, so runs in invocation order are the
+//                TILE / THREADS consecutive elements of its tile, so runs in invocation order are the
 //                tile in order, and counting run by run keeps the sort stable
 // Counts: row v (digit value v), column t (tile t) at v * u_tiles + t; the totals after the rows.
+// The elements move whole (the scatter writes `target`, which the runner then takes as the
+// elements), so no pack and no gather by index are needed.
 #define VALUES (1u << RADIX_BITS)
 #define TILE (1u << TILE_LOG2)
 #define ITEMS ((TILE + THREADS - 1u) / THREADS)
 layout(local_size_x = THREADS) in;
 
 layout(std430, binding = 4) buffer Counts { uint counts[]; };
-layout(std430, binding = 5) buffer PairsOut { vec2 pairsOut[]; };  // the scatter's target
 
 uniform uint u_shift;  // the digit: bits u_shift .. of r, under u_mask
 uniform uint u_mask;
 uniform uint u_tiles;
 
-uint digitOf(vec2 pair) { return (uint(pair.x) >> u_shift) & u_mask; }
+uint digitOf(vec4 element) { return (uint(element.x) >> u_shift) & u_mask; }
 uint workgroupIndex() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
 
 #if RADIX_PHASE == 1 || RADIX_PHASE == 3
@@ -39,7 +40,7 @@ void runOf(uint tile, uint t, out uint begin, out uint end) {
 // Counts this invocation's run into its column of hist.
 void countRun(uint t, uint begin, uint end) {
   for (uint v = 0u; v < VALUES; ++v) HIST(v, t) = 0u;
-  for (uint i = begin; i < end; ++i) HIST(digitOf(pairs[i]), t) += 1u;
+  for (uint i = begin; i < end; ++i) HIST(digitOf(elements[i]), t) += 1u;
 }
 #endif
 
@@ -82,7 +83,7 @@ void main() {
 }
 
 #elif RADIX_PHASE == 3
-shared uint below[VALUES];  // the pairs of every smaller value, over all tiles
+shared uint below[VALUES];  // the elements of every smaller value, over all tiles
 
 void main() {
   uint tile = workgroupIndex(), t = gl_LocalInvocationID.x;
@@ -98,7 +99,7 @@ void main() {
   runOf(tile, t, begin, end);
   countRun(t, begin, end);
   barrier();
-  // Row v: where its pairs in this tile start (the smaller values' totals, then the tile's start in
+  // Row v: where its elements in this tile start (the smaller values' totals, then the tile's start in
   // the row), and each run's start after the runs before it.
   for (uint v = t; v < VALUES; v += THREADS) {
     uint at = below[v] + counts[v * u_tiles + tile];
@@ -110,11 +111,11 @@ void main() {
   }
   barrier();
   for (uint i = begin; i < end; ++i) {
-    vec2 pair = pairs[i];
-    uint v = digitOf(pair);
+    vec4 element = elements[i];
+    uint v = digitOf(element);
     uint at = HIST(v, t);
     HIST(v, t) = at + 1u;
-    pairsOut[at] = pair;
+    target[at] = element;
   }
 }
 #endif

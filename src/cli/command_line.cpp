@@ -128,7 +128,8 @@ void Definition::finish(Command& command) {
   if (*sortCommand) {
     command.kind = Command::Kind::Sort;
     command.sort.order = order == "desc" ? SortOrder::Descending : SortOrder::Ascending;
-    parseAlgorithm(algo, command.sort.algorithm);
+    command.sort.automatic = algo == "auto";
+    parseAlgorithm(algo, command.sort.algorithm);  // auto: bitonic-wide until the context says
   } else if (*pixelCommand) {
     finishPixelSort(command);
   } else if (*recordCommand) {

@@ -113,7 +113,11 @@ Definition::Definition(Command& command) {
       ->required();
   sorting.choice("--order", order, orders, "asc: darkest first; desc: brightest first (ties keep file order)")
       ->capture_default_str();
-  sorting.choice("--algo", algo, algoNames, algoHelp)->capture_default_str();
+  std::vector<std::string> sortAlgoNames = algoNames;
+  sortAlgoNames.insert(sortAlgoNames.begin(), "auto");
+  sorting.choice("--algo", algo, sortAlgoNames,
+                 algoHelp + "\n  auto: compute-radix where the context has compute shaders, else bitonic-wide")
+      ->capture_default_str();
   sorting.flag("--verify", sort.verify, "Check the GPU result against the CPU model; exit 5 on a difference");
   sorting.flag("-q,--quiet", sort.quiet, "Print nothing on success");
 

@@ -26,6 +26,7 @@ struct SortOptions {
   std::string output;
   SortOrder order = SortOrder::Ascending;
   Algorithm algorithm = Algorithm::BitonicWide;  // the fastest fragment path; Bitonic is the seed's classic one
+  bool automatic = false;  // --algo auto: sortAlgorithmHere() picks, once the context is up
   bool verify = false;
   bool quiet = false;
   bool exitWhenDone = false;  // main's run: exitNow() once the output is in place

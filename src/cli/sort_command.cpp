@@ -44,8 +44,9 @@ int runSort(const SortOptions& options) {
 }
 
 // `texsort sort` itself; runSort names the file in a GPU allocation's failure.
-static int sortFile(const SortOptions& options) {
+static int sortFile(const SortOptions& given) {
   using Clock = std::chrono::steady_clock;
+  SortOptions options = given;
   checkOutput(options.output, {{options.input}});
   // The header first: the memory budget is checked before the image is decoded or anything large
   // is allocated, on the host or on the GPU.
@@ -55,6 +56,7 @@ static int sortFile(const SortOptions& options) {
   const std::uint64_t count = nextPowerOfTwo(std::uint64_t{header.width} * header.height);
   checkAlgorithmFits(options.algorithm, count);
   HeadlessContext context;
+  if (options.automatic) options.algorithm = sortAlgorithmHere(count);
   checkMemoryBudget(name, header.width, header.height, bytes.size(), options.algorithm);
   const Image image = decodeImage(name, bytes.data(), bytes.size(), header);
   std::vector<unsigned char>().swap(bytes);
@@ -158,6 +160,11 @@ int runInfo(bool optionTable) {
                 static_cast<long long>(l.storageBlockBytes >> 20), fits(sizeof(Element)), fits(8));
   } else {
     std::printf("compute shaders   not available (OpenGL 4.3 needed): the compute-* algorithms do not run here\n");
+  }
+  if (gl::computeAvailable()) {
+    std::printf("sort auto         compute-radix: compute shaders here (beyond one storage block: bitonic-wide)\n");
+  } else {
+    std::printf("sort auto         bitonic-wide: no compute shaders here\n");
   }
   const PixelSortBackend& backend = pixelSortBackendChoice();
   std::printf("pixelsort auto    %s: ", algorithmName(backend.algorithm));

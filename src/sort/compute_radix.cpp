@@ -1,7 +1,6 @@
 // The compute runner's compute-radix dispatches (compute_radix.comp): a digit's tile counts, their
-// scan and the stable scatter into the other pair buffer, which then becomes the pairs.
+// scan and the stable scatter into the other element buffer, which then becomes the elements.
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "error.h"
@@ -50,7 +49,8 @@ void ComputeRunner::radixBuffers(const RadixDigit& d) {
     checkStorageBlock(uints * sizeof(std::uint32_t));
     counts_ = gl::StorageBuffer(uints * sizeof(std::uint32_t), nullptr, "radix counts");  // written before read
   }
-  if (!pairsOut_) pairsOut_ = gl::StorageBuffer(pairs().bytes(), nullptr, "radix scatter target");
+  gl::StorageBuffer& target = elements_[1 - current_];
+  if (!target) target = gl::StorageBuffer(elementBuffer().bytes(), nullptr, "radix scatter target");
 }
 
 void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {
@@ -58,7 +58,7 @@ void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {
   const RadixDigit& d = *call.d;
   const std::uint64_t n = elementCount(), tiles = radixTiles(d, n);
   radixBuffers(d);
-  if (call.phase == 3) {  // one value holding every pair: the digit is the same for all, nothing moves
+  if (call.phase == 3) {  // one value holding every element: the digit is the same for all, nothing moves
     std::vector<std::uint32_t> totals(std::size_t{1} << d.radixBits);
     counts_.read(totals.data(), totals.size() * sizeof(std::uint32_t), tiles * totals.size() * sizeof(std::uint32_t));
     for (const std::uint32_t total : totals) {
@@ -69,14 +69,14 @@ void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {
   glUniform1ui(p.uniform("u_shift"), d.shift);
   glUniform1ui(p.uniform("u_mask"), (1u << d.bits) - 1u);
   glUniform1ui(p.uniform("u_tiles"), static_cast<GLuint>(tiles));
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, pairs_.id());
+  bind(elements_[current_], elements_[1 - current_]);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindCounts, counts_.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairsOut, pairsOut_.id());
   dispatch(p, call.phase == 2 ? std::uint64_t{1} << d.radixBits : tiles);
   if (call.phase == 3) {
-    std::swap(pairs_, pairsOut_);
-    written_ |= bufferBit(Buffer::Compact);
-    shown_ = Buffer::Compact;
+    current_ = 1 - current_;
+    scattered_ = true;
+    written_ |= bufferBit(Buffer::Elements);
+    shown_ = Buffer::Elements;
   } else {
     written_ |= bufferBit(Buffer::Counts);
   }

@@ -24,6 +24,12 @@ constexpr bool kFragmentOnly =
     std::is_same_v<Kind, FusedBitonicSteps> || std::is_same_v<Kind, WideBitonicSteps> ||
     std::is_same_v<Kind, WideGather> || std::is_same_v<Kind, ImageOrder>;
 
+// compute-radix's dispatches (compute_radix.cpp), which need no pair buffer.
+bool radixPass(const Pass& pass) {
+  return std::holds_alternative<RadixTileCounts>(pass) || std::holds_alternative<RadixCountScan>(pass) ||
+         std::holds_alternative<RadixScatter>(pass);
+}
+
 constexpr std::uint32_t kLocalSize = 64;  // the global kernels' workgroup (article 000: 64 threads)
 
 std::string define(const char* name, std::uint64_t value) {
@@ -310,13 +316,17 @@ void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape& sou
   sourceShape_ = source;  // uploadSource() sets it again
   for (const Pass& pass : schedule) {
     program(pass);
-    pairs();
-    if (const auto* scatter = std::get_if<RadixScatter>(&pass)) radixBuffers(scatter->d);
+    if (const auto* scatter = std::get_if<RadixScatter>(&pass)) {
+      radixBuffers(scatter->d);  // compute-radix moves the elements, never pairs
+    } else if (!radixPass(pass)) {
+      pairs();
+    }
   }
 }
 
 void ComputeRunner::runPass(const Pass& pass) {
   const PassTraits& t = traitsOf(pass);
+  scattered_ = false;  // dispatchRadixPass() sets it
   // As the fragment runner: a pass that rewrites the pairs in place, on pairs already shown.
   hasPrevious_ = passWrites(pass) == Buffer::Compact && (t.reads & bufferBit(Buffer::Compact)) && shown_ == Buffer::Compact;
   if (hasPrevious_) {
@@ -330,14 +340,14 @@ void ComputeRunner::runPass(const Pass& pass) {
 
 void ComputeRunner::dispatchPass(const Pass& pass) {
   const gl::Program& p = program(pass);
-  pairs();
   glUseProgram(p.id());
-  if (computePixelPass(pass)) {
-    dispatchPixelPass(pass, p);
+  if (radixPass(pass)) {
+    dispatchRadixPass(pass, p);
     return;
   }
-  if (traitsOf(pass).writes == Buffer::Counts || std::holds_alternative<RadixScatter>(pass)) {
-    dispatchRadixPass(pass, p);
+  pairs();
+  if (computePixelPass(pass)) {
+    dispatchPixelPass(pass, p);
     return;
   }
   setCommonUniforms(p);
@@ -384,7 +394,7 @@ double ComputeRunner::run(const PassSchedule& schedule) {
   timer_.begin();
   for (const Pass& pass : schedule) dispatchPass(pass);
   timer_.end();
-  hasPrevious_ = false;
+  hasPrevious_ = scattered_ = false;
   return timer_.milliseconds();
 }
 
@@ -451,6 +461,10 @@ StateView ComputeRunner::view() const {
   if (hasPrevious_) {
     copy(previousPairs_, previousTexture_, v.compactLayout, "previous pairs (view)");
     v.previous = &previousTexture_;
+  }
+  if (scattered_ && shown_ == Buffer::Elements) {  // compute-radix: the scatter's source
+    copy(elements_[1 - current_], previousElementsTexture_, layout_, "previous elements (view)");
+    v.previous = &previousElementsTexture_;
   }
   viewPixels(v);
   return v;

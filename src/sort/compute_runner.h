@@ -36,7 +36,7 @@ std::string sharedStepsDefines(const SharedBitonicSteps& steps, std::uint64_t el
 enum ComputeBinding : GLuint {
   kBindElements = 0, kBindPairs = 1, kBindTarget = 2, kBindFaults = 3,  // Target: the gather's, or the image's bytes
   kBindSource = 4, kBindMaps = 5, kBindSpansIn = 6, kBindSpansOut = 7,
-  kBindCounts = 4, kBindPairsOut = 5,  // compute_radix.comp's, which has no pixel buffers
+  kBindCounts = 4,  // compute_radix.comp's, which has no pixel buffers
 };
 
 // compute_radix.comp's defines for `pass` (a RadixTileCounts, RadixCountScan or RadixScatter);
@@ -96,13 +96,14 @@ class ComputeRunner final : public Runner {
   void viewPixels(StateView& view) const;
 
   TextureLayout layout_;
-  std::array<gl::StorageBuffer, 2> elements_;  // the elements as they stand: [current_]; gather writes the other
+  std::array<gl::StorageBuffer, 2> elements_;  // the elements as they stand: [current_]; gather and radix
+                                               // scatter write the other
   std::size_t current_ = 0;
   gl::StorageBuffer pairs_;      // (key, index) pairs, allocated on first use
-  gl::StorageBuffer pairsOut_;   // compute-radix: the scatter's target, then swapped with pairs_
   gl::StorageBuffer counts_;     // compute-radix: Buffer::Counts
   gl::StorageBuffer previousPairs_;  // the pairs before the last dispatch, when hasPrevious_
   bool hasPrevious_ = false;
+  bool scattered_ = false;       // runPass() ran a radix scatter: elements_[1 - current_] is the state before it
   SourceShape sourceShape_;      // the pixel sort's source: how it is kept
   gl::StorageBuffer source_;     // Buffer::Source: pixel p's 8-bit RGBA in uint p, R lowest (the texture's bytes)
   gl::StorageBuffer maps_;       // Buffer::Maps (a uvec2 an element), where sourceShape_.maps()
@@ -119,6 +120,7 @@ class ComputeRunner final : public Runner {
   mutable gl::Texture elementTexture_;
   mutable gl::Texture compactTexture_;
   mutable gl::Texture previousTexture_;
+  mutable gl::Texture previousElementsTexture_;
   mutable gl::Texture sourceTexture_, mapsTexture_, spansTexture_, pixelsTexture_;
 };
 

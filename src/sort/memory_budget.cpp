@@ -71,14 +71,14 @@ MemoryNeed sortNeed(std::uint64_t pixels, std::uint64_t n, std::uint64_t fileByt
   constexpr std::uint64_t kFixedBytes = std::uint64_t{128} << 20;
   need.hostBytes = fileBytes + 3 * pixels + 4 * pixels + 16 * n + 16 * n + 4 * pixels + 8 * pixels + kFixedBytes;
   // The element pair, and the pair the algorithm adds: compact or wide (key, index), or the radix scan. The
-  // compute backend keeps two element buffers and one pair buffer (compute-radix two).
+  // compute backend keeps two element buffers and one pair buffer (compute-radix none).
   need.gpuBytes = 2 * 16 * n;
   need.largestTextureBytes = usesCompute(algorithm) ? 0 : 16 * n;  // the element state, RGBA32F
   if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide) need.gpuBytes += 2 * 8 * n;
-  if (usesCompute(algorithm)) need.gpuBytes += 8 * n;
+  if (usesCompute(algorithm) && algorithm != Algorithm::ComputeRadix) need.gpuBytes += 8 * n;
   if (algorithm == Algorithm::Radix) need.gpuBytes += 2 * 4 * n;
-  // compute-radix: the scatter's second pair buffer, and the counts (64 a tile of 4096: n / 16 bytes).
-  if (algorithm == Algorithm::ComputeRadix) need.gpuBytes += 8 * n + n / 16;
+  // compute-radix: no pairs, but the counts (64 a tile of 4096: n / 16 bytes).
+  if (algorithm == Algorithm::ComputeRadix) need.gpuBytes += n / 16;
   return need;
 }
 

@@ -353,12 +353,13 @@ struct ImageOrder {
 };
 
 // compute-radix (GL 4.3): article 002's split grown into a least-significant-digit radix sort of
-// the (key, index) pairs by r (the key, the index's high bits under it; elements start in index
-// order, so a stable sort by r is a sort by (key, index)). Each digit, bits shift .. shift + bits - 1
-// of r, takes three dispatches over tiles of 2^tileLog2 consecutive pairs, a workgroup a tile, its
-// invocations each a run of consecutive pairs (reduce, then scan: no workgroup waits on another).
-// Buffer::Counts has 2^radixBits rows (a row a digit value, the widest digit's) of one count a tile,
-// and then one total a digit value.
+// the elements by r (the key, the index's high bits under it; elements start in index order, so a
+// stable sort by r is a sort by (key, index)). Each digit, bits shift .. shift + bits - 1 of r,
+// takes three dispatches over tiles of 2^tileLog2 consecutive elements, a workgroup a tile, its
+// invocations each a run of consecutive elements (reduce, then scan: no workgroup waits on
+// another). The elements move whole, so no pack or gather is needed. Buffer::Counts has
+// 2^radixBits rows (a row a digit value, the widest digit's) of one count a tile, then one total a
+// digit value.
 struct RadixDigit {
   std::uint32_t digit = 0;  // 0 = the least significant
   std::uint32_t shift = 0;
@@ -367,7 +368,7 @@ struct RadixDigit {
   std::uint32_t tileLog2 = 0;
   auto fields() const { return std::tie(digit, shift, bits, radixBits, tileLog2); }
 };
-// Tiles of a sort of n pairs, and the counts buffer's uints.
+// Tiles of a sort of n elements, and the counts buffer's uints.
 std::uint64_t radixTiles(const RadixDigit& d, std::uint64_t n);
 std::uint64_t radixCountsSize(const RadixDigit& d, std::uint64_t n);
 
@@ -375,7 +376,7 @@ std::uint64_t radixCountsSize(const RadixDigit& d, std::uint64_t n);
 struct RadixTileCounts {
   RadixDigit d;
   auto fields() const { return d.fields(); }
-  static constexpr PassTraits kTraits{"radix tile counts", "compute_radix.comp", bufferBit(Buffer::Compact),
+  static constexpr PassTraits kTraits{"radix tile counts", "compute_radix.comp", bufferBit(Buffer::Elements),
                                       Buffer::Counts, false, true};
 };
 
@@ -388,16 +389,16 @@ struct RadixCountScan {
                                       Buffer::Counts, false, true};
 };
 
-// The stable scatter: the pair at position i of tile t with digit value v goes to (the totals of
-// the values below v) + (row v's prefix at t) + (pairs of value v before it in the tile), into the
-// other pair buffer. When one value's total is every pair, the digit is the same for all and the
-// pass moves nothing (the runner skips its dispatch).
+// The stable scatter: the element at position i of tile t with digit value v goes to (the totals
+// of the values below v) + (row v's prefix at t) + (elements of value v before it in the tile),
+// into the other element buffer. When one value's total is every element, the digit is the same
+// for all and the pass moves nothing (the runner skips its dispatch).
 struct RadixScatter {
   RadixDigit d;
   auto fields() const { return d.fields(); }
   static constexpr PassTraits kTraits{"radix scatter", "compute_radix.comp",
-                                      bufferBit(Buffer::Compact) | bufferBit(Buffer::Counts), Buffer::Compact, false,
-                                      true};
+                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Counts), Buffer::Elements,
+                                      false, true};
 };
 
 using Pass = std::variant<BitonicStep, BitonicLegacyStep, OddEvenMergeStep, TranspositionRound, RadixFlags,

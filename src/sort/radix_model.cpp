@@ -14,10 +14,10 @@ void checkCounts(const RadixDigit& d, std::uint64_t n, const std::vector<std::ui
 
 }  // namespace
 
-void radixTileCounts(const RadixDigit& d, const std::vector<float>& pairs, std::vector<std::uint32_t>& counts) {
-  const std::uint64_t n = pairs.size() / 2, tiles = radixTiles(d, n);
+void radixTileCounts(const RadixDigit& d, const std::vector<Element>& elements, std::vector<std::uint32_t>& counts) {
+  const std::uint64_t n = elements.size(), tiles = radixTiles(d, n);
   counts.assign(radixCountsSize(d, n), 0);  // the totals too: the scan's, none yet
-  for (std::uint64_t i = 0; i < n; ++i) ++counts[radixDigitOf(d, pairs[2 * i]) * tiles + (i >> d.tileLog2)];
+  for (std::uint64_t i = 0; i < n; ++i) ++counts[radixDigitOf(d, elements[i].key) * tiles + (i >> d.tileLog2)];
 }
 
 void radixCountScan(const RadixDigit& d, std::uint64_t n, std::vector<std::uint32_t>& counts) {
@@ -42,23 +42,22 @@ bool radixDigitIsConstant(const RadixDigit& d, std::uint64_t n, const std::vecto
   return false;
 }
 
-std::vector<float> radixScatter(const RadixDigit& d, const std::vector<float>& pairs,
-                                const std::vector<std::uint32_t>& counts) {
-  const std::uint64_t n = pairs.size() / 2, tiles = radixTiles(d, n), values = std::uint64_t{1} << d.radixBits;
+std::vector<Element> radixScatter(const RadixDigit& d, const std::vector<Element>& elements,
+                                  const std::vector<std::uint32_t>& counts) {
+  const std::uint64_t n = elements.size(), tiles = radixTiles(d, n), values = std::uint64_t{1} << d.radixBits;
   checkCounts(d, n, counts);
-  if (radixDigitIsConstant(d, n, counts)) return pairs;
-  std::vector<std::uint64_t> below(values, 0);  // pairs of every smaller digit value
+  if (radixDigitIsConstant(d, n, counts)) return elements;
+  std::vector<std::uint64_t> below(values, 0);  // elements of every smaller digit value
   for (std::uint64_t v = 1; v < values; ++v) below[v] = below[v - 1] + counts[values * tiles + v - 1];
-  std::vector<float> out(pairs.size());
+  std::vector<Element> out(n);
   std::vector<std::uint64_t> next(values);
   for (std::uint64_t t = 0; t < tiles; ++t) {
     for (std::uint64_t v = 0; v < values; ++v) next[v] = below[v] + counts[v * tiles + t];
     const std::uint64_t end = std::min(n, (t + 1) << d.tileLog2);
     for (std::uint64_t i = t << d.tileLog2; i < end; ++i) {
-      const std::uint64_t at = next[radixDigitOf(d, pairs[2 * i])]++;
+      const std::uint64_t at = next[radixDigitOf(d, elements[i].key)]++;
       if (at >= n) throw std::logic_error("radix model: a scatter past the end");
-      out[2 * at] = pairs[2 * i];
-      out[2 * at + 1] = pairs[2 * i + 1];
+      out[at] = elements[i];
     }
   }
   return out;

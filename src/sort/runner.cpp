@@ -23,6 +23,12 @@ void requireAvailable(Algorithm algorithm) {
 
 bool algorithmAvailableHere(Algorithm algorithm) { return !usesCompute(algorithm) || gl::computeAvailable(); }
 
+Algorithm sortAlgorithmHere(std::uint64_t elementCount) {
+  if (!gl::computeAvailable()) return Algorithm::BitonicWide;
+  const auto block = static_cast<std::uint64_t>(gl::computeLimits().storageBlockBytes);
+  return elementCount * sizeof(Element) <= block ? Algorithm::ComputeRadix : Algorithm::BitonicWide;
+}
+
 std::unique_ptr<Runner> makeRunner(Algorithm algorithm, std::uint64_t elementCount) {
   requireAvailable(algorithm);
 #ifndef __EMSCRIPTEN__  // requireAvailable refused compute rows there

@@ -79,6 +79,11 @@ bool algorithmAvailableHere(Algorithm algorithm);
 // Throws texsort::Error(Gpu) with one line saying what the context lacks when it does not.
 void requireAvailable(Algorithm algorithm);
 
+// `texsort sort --algo auto`'s choice for `elementCount` elements on the current context:
+// compute-radix where it has compute shaders and the elements fit one storage block (it measured
+// fastest there: docs/performance.md), else the fastest fragment path, bitonic-wide.
+Algorithm sortAlgorithmHere(std::uint64_t elementCount);
+
 // The runner that runs `algorithm` on the current GL context, for elementCount elements: the
 // fragment runner, or the compute runner for the compute rows. Throws as requireAvailable does.
 std::unique_ptr<Runner> makeRunner(Algorithm algorithm, std::uint64_t elementCount);

@@ -120,12 +120,10 @@ PassSchedule computeRadixSchedule(const SortShape& shape, unsigned keyBits, unsi
   }
   PassSchedule schedule{shape, {}};
   if (shape.count() < 2) return schedule;
-  schedule.passes.push_back(PackCompact{});
   for (std::uint32_t digit = 0, shift = 0; shift < keyBits; ++digit, shift += radixBits) {
     const RadixDigit d{digit, shift, std::min(radixBits, keyBits - shift), radixBits, std::min(tileLog2, k)};
     schedule.passes.insert(schedule.passes.end(), {RadixTileCounts{d}, RadixCountScan{d}, RadixScatter{d}});
   }
-  schedule.passes.push_back(GatherByIndex{});
   return schedule;
 }
 

@@ -78,13 +78,13 @@ PassSchedule transpositionSchedule(const SortShape& shape);
 // (key, index).
 PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits);
 
-// compute-radix (GL 4.3): pack, then for each digit of radixBits bits (the last what is left of
-// keyBits, the bits r uses) a tile-counts, a count-scan and a scatter dispatch over tiles of
-// 2^tileLog2 pairs (fewer when the line is shorter), then gather. One line of any power of two;
-// stable, so its result equals every other algorithm's.
+// compute-radix (GL 4.3): for each digit of radixBits bits (the last what is left of keyBits, the
+// bits r uses) a tile-counts, a count-scan and a scatter dispatch over tiles of 2^tileLog2
+// elements (fewer when the line is shorter), on the elements themselves. One line of any power of
+// two; stable, so its result equals every other algorithm's.
 constexpr unsigned kMaxRadixBits = 8;
 constexpr unsigned kRadixBits = 6;       // three digits for the 18-bit luma key
-constexpr unsigned kRadixTileLog2 = 12;  // 4096 pairs a workgroup
+constexpr unsigned kRadixTileLog2 = 12;  // 4096 elements a workgroup
 PassSchedule computeRadixSchedule(const SortShape& shape, unsigned keyBits, unsigned radixBits = kRadixBits,
                                   unsigned tileLog2 = kRadixTileLog2);
 

@@ -123,6 +123,25 @@ TEST(Cli, ClassicPathReportsTheSeedsPassCount) {
   EXPECT_NE(r.out.find("passes    171 bitonic\n"), std::string::npos) << r.out;
 }
 
+// auto takes compute-radix where compute shaders are (llvmpipe has them): nine dispatches, the
+// same bytes as the default, checked against the CPU model; without them, bitonic-wide.
+TEST(Cli, AutoSortsOnComputeRadixWhereTheContextHasCompute) {
+  test::TempFolder dir;
+  const test::RunResult r = runTexsort(
+      {"sort", test::assetPath("astronaut.png"), "-o", dir.path("auto.png"), "--algo", "auto", "--verify"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("passes    9 compute-radix\n"), std::string::npos) << r.out;
+  ASSERT_EQ(runTexsort({"sort", test::assetPath("astronaut.png"), "-o", dir.path("wide.png"), "-q"}).exitCode, 0);
+  EXPECT_EQ(test::readFile(dir.path("auto.png")), test::readFile(dir.path("wide.png")));
+  const test::RunResult info = runTexsort({"info"});
+  EXPECT_NE(info.out.find("\nsort auto         compute-radix: "), std::string::npos) << info.out;
+  const test::RunResult without =
+      runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("fragment.png"), "--algo", "auto"},
+                 test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "no-compute"}}});
+  ASSERT_EQ(without.exitCode, 0) << without.err;
+  EXPECT_NE(without.out.find(" bitonic-wide, carrying "), std::string::npos) << without.out;
+}
+
 TEST(Cli, QuietPrintsNothing) {
   test::TempFolder dir;
   const test::RunResult r = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("o.png"), "-q"});

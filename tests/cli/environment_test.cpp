@@ -26,6 +26,8 @@ TEST(Cli, InfoNamesTheRendererAndPlatform) {
   const test::RunResult without = runTexsort({"info"}, test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "no-compute"}}});
   EXPECT_NE(without.out.find("\npixelsort auto    bitonic-wide: no compute shaders here\n"), std::string::npos)
       << without.out;
+  EXPECT_NE(without.out.find("\nsort auto         bitonic-wide: no compute shaders here\n"), std::string::npos)
+      << without.out;
 }
 
 // The memory line: where textures live (llvmpipe's are in host memory, beside everything else) and

@@ -60,7 +60,7 @@ TEST(PassTraits, NameEachKindsShaderAndBuffers) {
   EXPECT_EQ(shaders.size(), kPassKindCount - 2) << "one shader per kind";
   EXPECT_EQ(traitsOf(RadixTileCounts{}).writes, Buffer::Counts);
   EXPECT_TRUE(sideBuffer(Buffer::Counts));
-  EXPECT_EQ(passWrites(RadixScatter{}), Buffer::Compact);
+  EXPECT_EQ(passWrites(RadixScatter{}), Buffer::Elements);
 }
 
 // One text per kind, the fused passes included: title, parameters as set, what a fragment does.
