@@ -3,16 +3,14 @@
 // another (no forward-progress promise needed). Compiled after compute_common.glsl, with:
 //   RADIX_PHASE  1 tile counts, 2 count scan, 3 scatter
 //   RADIX_BITS   the counts' rows: 2^RADIX_BITS digit values (VALUES)
-//   TILE_LOG2    elements a tile: a workgroup a tile in phases 1 and 3
-//   THREADS      invocations a workgroup; in phases 1 and 3 invocation t owns the t-th run of
-//                TILE / THREADS consecutive elements of its tile, so runs in invocation order are the
-//                tile in order, and counting run by run keeps the sort stable
+//   TILE_LOG2    elements a tile: in phases 1 and 3 an invocation owns a tile of consecutive
+//                elements (a run it walks in order, which keeps the sort stable)
+//   THREADS      invocations a workgroup: in phases 1 and 3, THREADS consecutive tiles
 // Counts: row v (digit value v), column t (tile t) at v * u_tiles + t; the totals after the rows.
 // The elements move whole (the scatter writes `target`, which the runner then takes as the
 // elements), so no pack and no gather by index are needed.
 #define VALUES (1u << RADIX_BITS)
 #define TILE (1u << TILE_LOG2)
-#define ITEMS ((TILE + THREADS - 1u) / THREADS)
 layout(local_size_x = THREADS) in;
 
 layout(std430, binding = 4) buffer Counts { uint counts[]; };
@@ -25,38 +23,22 @@ uint digitOf(vec4 element) { return (uint(element.x) >> u_shift) & u_mask; }
 uint workgroupIndex() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
 
 #if RADIX_PHASE == 1 || RADIX_PHASE == 3
-// Invocation t's count of value v at v * (THREADS + 1) + t: a row a value, padded by one so an
-// invocation a row walks the banks.
+// Invocation t's count of value v (then its next place) at v * (THREADS + 1) + t: a column an
+// invocation, a row padded by one so an invocation a row would walk the banks.
 shared uint hist[VALUES * (THREADS + 1u)];
 #define HIST(v, t) hist[(v) * (THREADS + 1u) + (t)]
-
-// This invocation's run of its tile: [begin, end).
-void runOf(uint tile, uint t, out uint begin, out uint end) {
-  uint tileEnd = min(tile * TILE + TILE, u_count);
-  begin = min(tile * TILE + t * ITEMS, tileEnd);
-  end = min(begin + ITEMS, tileEnd);
-}
-
-// Counts this invocation's run into its column of hist.
-void countRun(uint t, uint begin, uint end) {
-  for (uint v = 0u; v < VALUES; ++v) HIST(v, t) = 0u;
-  for (uint i = begin; i < end; ++i) HIST(digitOf(elements[i]), t) += 1u;
-}
 #endif
 
 #if RADIX_PHASE == 1
 void main() {
-  uint tile = workgroupIndex(), t = gl_LocalInvocationID.x;
-  if (tile >= u_tiles) return;  // the whole workgroup: no barrier is left waiting
-  uint begin, end;
-  runOf(tile, t, begin, end);
-  countRun(t, begin, end);
-  barrier();
-  for (uint v = t; v < VALUES; v += THREADS) {
-    uint sum = 0u;
-    for (uint k = 0u; k < THREADS; ++k) sum += HIST(v, k);
-    counts[v * u_tiles + tile] = sum;
-    if (tile == 0u) counts[VALUES * u_tiles + v] = 0u;  // the totals: the scan's, none yet
+  uint t = gl_LocalInvocationID.x, tile = workgroupIndex() * THREADS + t;
+  if (tile >= u_tiles) return;  // no barrier follows
+  for (uint v = 0u; v < VALUES; ++v) HIST(v, t) = 0u;
+  uint end = min(tile * TILE + TILE, u_count);
+  for (uint i = tile * TILE; i < end; ++i) HIST(digitOf(elements[i]), t) += 1u;
+  for (uint v = 0u; v < VALUES; ++v) counts[v * u_tiles + tile] = HIST(v, t);
+  if (tile == 0u) {
+    for (uint v = 0u; v < VALUES; ++v) counts[VALUES * u_tiles + v] = 0u;  // the totals: the scan's, none yet
   }
 }
 
@@ -86,8 +68,7 @@ void main() {
 shared uint below[VALUES];  // the elements of every smaller value, over all tiles
 
 void main() {
-  uint tile = workgroupIndex(), t = gl_LocalInvocationID.x;
-  if (tile >= u_tiles) return;
+  uint t = gl_LocalInvocationID.x, tile = workgroupIndex() * THREADS + t;
   if (t == 0u) {
     uint sum = 0u;
     for (uint v = 0u; v < VALUES; ++v) {
@@ -95,22 +76,13 @@ void main() {
       sum += counts[VALUES * u_tiles + v];
     }
   }
-  uint begin, end;
-  runOf(tile, t, begin, end);
-  countRun(t, begin, end);
   barrier();
-  // Row v: where its elements in this tile start (the smaller values' totals, then the tile's start in
-  // the row), and each run's start after the runs before it.
-  for (uint v = t; v < VALUES; v += THREADS) {
-    uint at = below[v] + counts[v * u_tiles + tile];
-    for (uint k = 0u; k < THREADS; ++k) {
-      uint count = HIST(v, k);
-      HIST(v, k) = at;
-      at += count;
-    }
-  }
-  barrier();
-  for (uint i = begin; i < end; ++i) {
+  if (tile >= u_tiles) return;
+  // Where this tile's elements of each value go: the smaller values' totals, then the tile's
+  // start in the value's row; each element takes the next place of its value.
+  for (uint v = 0u; v < VALUES; ++v) HIST(v, t) = below[v] + counts[v * u_tiles + tile];
+  uint end = min(tile * TILE + TILE, u_count);
+  for (uint i = tile * TILE; i < end; ++i) {
     vec4 element = elements[i];
     uint v = digitOf(element);
     uint at = HIST(v, t);

@@ -12,11 +12,10 @@ namespace {
 
 constexpr unsigned kScanThreads = 64;
 
-// Invocations of a tile's workgroup: 32, fewer for wider digits, so the counts of every invocation
-// (2^bits x (threads + 1) uints) stay within 17 KiB of the 32 KiB of shared memory GL 4.3 promises.
-// Long runs (a tile of 4096 is 128 pairs an invocation) measured fastest on llvmpipe: 2^20 pairs
-// sort in half the time of 64 invocations on tiles of 1024 (docs/performance.md).
-unsigned tileThreads(unsigned radixBits) { return radixBits <= 6 ? 32u : 32u >> (radixBits - 6); }
+// Invocations of a tile-counts or scatter workgroup, each owning a tile: 64, fewer for wider
+// digits, so their counts (2^bits x (threads + 1) uints) stay within 17 KiB of the 32 KiB of shared
+// memory GL 4.3 promises.
+unsigned tileThreads(unsigned radixBits) { return radixBits <= 6 ? 64u : 64u >> (radixBits - 6); }
 
 struct RadixCall {
   int phase = 0;
@@ -71,7 +70,8 @@ void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {
   glUniform1ui(p.uniform("u_tiles"), static_cast<GLuint>(tiles));
   bind(elements_[current_], elements_[1 - current_]);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindCounts, counts_.id());
-  dispatch(p, call.phase == 2 ? std::uint64_t{1} << d.radixBits : tiles);
+  const std::uint64_t threads = tileThreads(d.radixBits);  // a tile an invocation
+  dispatch(p, call.phase == 2 ? std::uint64_t{1} << d.radixBits : (tiles + threads - 1) / threads);
   if (call.phase == 3) {
     current_ = 1 - current_;
     scattered_ = true;

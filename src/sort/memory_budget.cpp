@@ -77,8 +77,8 @@ MemoryNeed sortNeed(std::uint64_t pixels, std::uint64_t n, std::uint64_t fileByt
   if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide) need.gpuBytes += 2 * 8 * n;
   if (usesCompute(algorithm) && algorithm != Algorithm::ComputeRadix) need.gpuBytes += 8 * n;
   if (algorithm == Algorithm::Radix) need.gpuBytes += 2 * 4 * n;
-  // compute-radix: no pairs, but the counts (64 a tile of 4096: n / 16 bytes).
-  if (algorithm == Algorithm::ComputeRadix) need.gpuBytes += n / 16;
+  // compute-radix: no pairs, but the counts (64 a tile of 256: n bytes).
+  if (algorithm == Algorithm::ComputeRadix) need.gpuBytes += n;
   return need;
 }
 

@@ -84,7 +84,7 @@ PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits);
 // two; stable, so its result equals every other algorithm's.
 constexpr unsigned kMaxRadixBits = 8;
 constexpr unsigned kRadixBits = 6;       // three digits for the 18-bit luma key
-constexpr unsigned kRadixTileLog2 = 12;  // 4096 elements a workgroup
+constexpr unsigned kRadixTileLog2 = 8;  // 256 elements a tile, one invocation's run (measured: docs/performance.md)
 PassSchedule computeRadixSchedule(const SortShape& shape, unsigned keyBits, unsigned radixBits = kRadixBits,
                                   unsigned tileLog2 = kRadixTileLog2);
 

@@ -45,7 +45,7 @@ void expectEveryDispatch(const PassSchedule& schedule, std::vector<Element> elem
 
 TEST_F(ComputeRadix, EveryDispatchEqualsTheCpuModelOverManyTiles) {
   std::mt19937 rng(67);
-  const std::uint64_t n = std::uint64_t{1} << 15;  // 8 tiles of 4096
+  const std::uint64_t n = std::uint64_t{1} << 15;  // 128 tiles of 256, two workgroups
   const PassSchedule schedule = scheduleFor(Algorithm::ComputeRadix, n);
   EXPECT_EQ(schedule.size(), 3u * 3u);  // three 6-bit digits of 18, three dispatches each
   expectEveryDispatch(schedule, elementsWithKeys(n, 1u << 18, rng));
