@@ -61,7 +61,10 @@ void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {
     std::vector<std::uint32_t> totals(std::size_t{1} << d.radixBits);
     counts_.read(totals.data(), totals.size() * sizeof(std::uint32_t), tiles * totals.size() * sizeof(std::uint32_t));
     for (const std::uint32_t total : totals) {
-      if (total == n) return;
+      if (total == n) {
+        ++skippedScatters_;
+        return;
+      }
     }
   }
   setCommonUniforms(p);

@@ -197,7 +197,7 @@ void ComputeRunner::checkStorageBlock(std::uint64_t bytes) const {
   if (bytes > static_cast<std::uint64_t>(limits.storageBlockBytes)) {
     throw Error(ExitCode::Gpu, "GPU sorter: " + std::to_string(elementCount()) + " elements need a storage buffer of " +
                                    std::to_string(bytes >> 20) + " MiB, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
-                                   std::to_string(limits.storageBlockBytes >> 20) + " MiB");
+                                   std::to_string(limits.storageBlockBytes >> 20) + " MiB; --algo auto or bitonic-wide sorts them");
   }
 }
 
@@ -305,6 +305,7 @@ void ComputeRunner::upload(const std::vector<Element>& elements) {
   if (elements.size() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: upload of the wrong size");
   current_ = 0;
   hasPrevious_ = false;
+  skippedScatters_ = 0;
   elementBuffer().write(elements.data(), elements.size() * sizeof(Element));
   written_ = bufferBit(Buffer::Elements);
   shown_ = Buffer::Elements;

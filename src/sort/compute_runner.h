@@ -69,6 +69,8 @@ class ComputeRunner final : public Runner {
   std::vector<std::uint32_t> readSpanWords() const override;
   SortState readState() const override;
   StateView view() const override;
+  // compute-radix's scatters skipped since upload(): digits every key shares.
+  std::uint32_t skippedScatters() const { return skippedScatters_; }
 
  private:
   const gl::Program& program(const Pass& pass);
@@ -103,7 +105,8 @@ class ComputeRunner final : public Runner {
   gl::StorageBuffer counts_;     // compute-radix: Buffer::Counts
   gl::StorageBuffer previousPairs_;  // the pairs before the last dispatch, when hasPrevious_
   bool hasPrevious_ = false;
-  bool scattered_ = false;       // runPass() ran a radix scatter: elements_[1 - current_] is the state before it
+  bool scattered_ = false;
+  std::uint32_t skippedScatters_ = 0;       // runPass() ran a radix scatter: elements_[1 - current_] is the state before it
   SourceShape sourceShape_;      // the pixel sort's source: how it is kept
   gl::StorageBuffer source_;     // Buffer::Source: pixel p's 8-bit RGBA in uint p, R lowest (the texture's bytes)
   gl::StorageBuffer maps_;       // Buffer::Maps (a uvec2 an element), where sourceShape_.maps()

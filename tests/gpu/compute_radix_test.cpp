@@ -91,6 +91,10 @@ TEST_F(ComputeRadix, DigitsTheKeysDoNotUseMoveNothing) {
     }
   }
   EXPECT_TRUE(test::sameBits(runner.readElements(), stableSorted(elements)));
+  EXPECT_EQ(runner.skippedScatters(), 2u);  // the dispatches did not run, not only moved nothing
+  runner.upload(elementsWithKeys(n, 1u << 18, rng));
+  runner.run(schedule);
+  EXPECT_EQ(runner.skippedScatters(), 0u);
 }
 
 TEST_F(ComputeRadix, PastTwoToTheTwentyFourItSortsTheIndexBitsUnderTheKeyToo) {
