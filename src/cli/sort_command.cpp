@@ -18,6 +18,7 @@
 #include "pixelsort/option_table.h"
 #include "pixelsort/pixel_runner.h"
 #include "pixelsort/presets.h"
+#include "sort/compute_runner.h"
 #include "sort/runner.h"
 
 namespace texsort {
@@ -96,6 +97,10 @@ static int sortFile(const SortOptions& given) {
                   static_cast<unsigned long long>(steps));
     } else {
       std::fprintf(report, "  passes    %zu %s\n", schedule.size(), algorithmName(options.algorithm));
+    }
+    const auto* compute = dynamic_cast<const ComputeRunner*>(runner.get());
+    if (compute != nullptr && compute->skippedScatters() > 0) {
+      std::fprintf(report, "  skipped   %u radix scatters: digits every key shares\n", compute->skippedScatters());
     }
     std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
     std::fprintf(report, "  GPU time  %.2f ms (%.3f ms per pass); upload + sort + read back %.2f ms\n", gpuMs,

@@ -131,6 +131,15 @@ TEST(Cli, AutoSortsOnComputeRadixWhereTheContextHasCompute) {
       {"sort", test::assetPath("astronaut.png"), "-o", dir.path("auto.png"), "--algo", "auto", "--verify"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("passes    9 compute-radix\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("skipped"), std::string::npos) << r.out;  // the astronaut's keys use every digit
+  // A PGM of one grey: every digit is the same for every key (padding has none: 64x64), so the
+  // report says all three scatters were skipped.
+  std::vector<std::uint8_t> grey = {'P', '5', '\n', '6', '4', ' ', '6', '4', '\n', '2', '5', '5', '\n'};
+  grey.resize(grey.size() + 64 * 64, 77);
+  test::writeFile(dir.path("grey.pgm"), grey);
+  const test::RunResult flat = runTexsort({"sort", dir.path("grey.pgm"), "-o", dir.path("grey.png"), "--algo", "auto"});
+  ASSERT_EQ(flat.exitCode, 0) << flat.err;
+  EXPECT_NE(flat.out.find("\n  skipped   3 radix scatters: digits every key shares\n"), std::string::npos) << flat.out;
   ASSERT_EQ(runTexsort({"sort", test::assetPath("astronaut.png"), "-o", dir.path("wide.png"), "-q"}).exitCode, 0);
   EXPECT_EQ(test::readFile(dir.path("auto.png")), test::readFile(dir.path("wide.png")));
   const test::RunResult info = runTexsort({"info"});
