@@ -44,9 +44,9 @@ fi
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-), $(nproc) cores" | tee -a "$report"
 step "texsort info" "$bin" info
 step "texsort check --quick, the compute rows" "$bin" check --quick \
-  --algos compute-b2,compute-c2,compute-b16,compute-noshared,compute-b32,compute-b32c4,compute-b32c16
+  --algos compute-b2,compute-c2,compute-b16,compute-noshared,compute-b32,compute-b32c4,compute-b32c16,compute-radix
 step "bench --ladder --sizes $ladder" "$bin" bench --ladder --sizes "$ladder" --runs 5 --no-progress
-step "bench --per-pass --sizes $sizes" "$bin" bench --per-pass --algos compute-c2,compute-b32,compute-b32c4,compute-b32c16 \
+step "bench --per-pass --sizes $sizes" "$bin" bench --per-pass --algos compute-c2,compute-b32,compute-b32c4,compute-b32c16,compute-radix \
   --sizes "$sizes" --runs 5 --no-progress
 step "bench --pixelsort --sides ${sides%%,*}" "$bin" bench --pixelsort assets/astronaut.png --sides "${sides%%,*}" --runs 5 \
   --no-progress --algos bitonic-wide,bitonic-fast,compute-b32,compute-b32c4,compute-b32c16
