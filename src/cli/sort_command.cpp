@@ -18,7 +18,9 @@
 #include "pixelsort/option_table.h"
 #include "pixelsort/pixel_runner.h"
 #include "pixelsort/presets.h"
+#ifndef __EMSCRIPTEN__  // the browser has no compute runner
 #include "sort/compute_runner.h"
+#endif
 #include "sort/runner.h"
 
 namespace texsort {
@@ -98,10 +100,12 @@ static int sortFile(const SortOptions& given) {
     } else {
       std::fprintf(report, "  passes    %zu %s\n", schedule.size(), algorithmName(options.algorithm));
     }
+#ifndef __EMSCRIPTEN__
     const auto* compute = dynamic_cast<const ComputeRunner*>(runner.get());
     if (compute != nullptr && compute->skippedScatters() > 0) {
       std::fprintf(report, "  skipped   %u radix scatters: digits every key shares\n", compute->skippedScatters());
     }
+#endif
     std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
     std::fprintf(report, "  GPU time  %.2f ms (%.3f ms per pass); upload + sort + read back %.2f ms\n", gpuMs,
                 schedule.empty() ? 0.0 : gpuMs / double(schedule.size()), wallMs);
