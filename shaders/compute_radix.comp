@@ -1,26 +1,37 @@
-// compute-radix: one digit of an LSD radix sort of the elements by r (src/sort/pass.h:
-// RadixTileCounts, RadixCountScan, RadixScatter), reduce then scan, so no workgroup waits on
-// another (no forward-progress promise needed). Compiled after compute_common.glsl, with:
-//   RADIX_PHASE  1 tile counts, 2 count scan, 3 scatter
-//   RADIX_BITS   the counts' rows: 2^RADIX_BITS digit values (VALUES)
-//   TILE_LOG2    elements a tile: in phases 1 and 3 an invocation owns a tile of consecutive
-//                elements (a run it walks in order, which keeps the sort stable)
-//   THREADS      invocations a workgroup: in phases 1 and 3, THREADS consecutive tiles
-// Counts: row v (digit value v), column t (tile t) at v * u_tiles + t; the totals after the rows.
-// The elements move whole (the scatter writes `target`, which the runner then takes as the
-// elements), so no pack and no gather by index are needed.
+// compute-radix: one digit of an LSD radix sort of the elements by their 48-bit order r * 2^24 + g,
+// each line on its own (src/sort/pass.h: RadixTileCounts, RadixCountScan, RadixScatter), reduce
+// then scan, so no workgroup waits on another (no forward-progress promise needed). Compiled after
+// compute_common.glsl, with:
+//   RADIX_PHASE      1 tile counts, 2 count scan, 3 scatter
+//   RADIX_BITS       the counts' rows: 2^RADIX_BITS digit values (VALUES)
+//   TILE_LOG2        elements a tile: in phases 1 and 3 an invocation owns a tile of consecutive
+//                    elements (a run it walks in order, which keeps the sort stable)
+//   LINE_TILES_LOG2  tiles a line (a tile never spans two lines)
+//   THREADS          invocations a workgroup: in phases 1 and 3, THREADS consecutive tiles; in
+//                    phase 2, a row's tiles of one line, or with SCAN_A_ROW_AN_INVOCATION (lines
+//                    of at most 64 tiles) THREADS rows
+// Counts: row v (digit value v), column t (tile t, the lines' tiles in order) at v * u_tiles + t;
+// then line l's total of value v at VALUES * u_tiles + l * VALUES + v. The elements move whole
+// (the scatter writes `target`, which the runner then takes as the elements), so no pack and no
+// gather by index are needed.
 #define VALUES (1u << RADIX_BITS)
 #define TILE (1u << TILE_LOG2)
+#define LINE_TILES (1u << LINE_TILES_LOG2)
 layout(local_size_x = THREADS) in;
 
 layout(std430, binding = 4) buffer Counts { uint counts[]; };
 
-uniform uint u_shift;  // the digit: bits u_shift .. of r, under u_mask
+uniform uint u_shift;  // the digit: bits u_shift .. of the 48-bit order, under u_mask
 uniform uint u_mask;
-uniform uint u_tiles;
+uniform uint u_tiles;  // every line's
 
-uint digitOf(vec4 element) { return (uint(element.x) >> u_shift) & u_mask; }
+// r's bits are the order's from 24 up; g holds its low 24 (element.h).
+uint digitOf(vec4 element) {
+  uint r = uint(element.x), g = uint(element.y);
+  return (u_shift >= 24u ? r >> (u_shift - 24u) : (g >> u_shift) | (r << (24u - u_shift))) & u_mask;
+}
 uint workgroupIndex() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
+uint totalAt(uint line, uint v) { return VALUES * u_tiles + line * VALUES + v; }
 
 #if RADIX_PHASE == 1 || RADIX_PHASE == 3
 // Invocation t's count of value v (then its next place) at v * (THREADS + 1) + t: a column an
@@ -37,19 +48,37 @@ void main() {
   uint end = min(tile * TILE + TILE, u_count);
   for (uint i = tile * TILE; i < end; ++i) HIST(digitOf(elements[i]), t) += 1u;
   for (uint v = 0u; v < VALUES; ++v) counts[v * u_tiles + tile] = HIST(v, t);
-  if (tile == 0u) {
-    for (uint v = 0u; v < VALUES; ++v) counts[VALUES * u_tiles + v] = 0u;  // the totals: the scan's, none yet
+  if ((tile & (LINE_TILES - 1u)) == 0u) {  // the line's totals: the scan's, none yet
+    for (uint v = 0u; v < VALUES; ++v) counts[totalAt(tile >> LINE_TILES_LOG2, v)] = 0u;
   }
+}
+
+#elif RADIX_PHASE == 2 && defined(SCAN_A_ROW_AN_INVOCATION)
+// Lines of few tiles (at most 64): an invocation walks one (value, line) row alone, so a
+// workgroup does THREADS rows instead of idling most of its invocations on one.
+void main() {
+  uint lines = u_tiles >> LINE_TILES_LOG2, row = workgroupIndex() * THREADS + gl_LocalInvocationID.x;
+  if (row >= VALUES * lines) return;  // no barrier follows
+  uint v = row / lines, line = row % lines;
+  uint first = v * u_tiles + (line << LINE_TILES_LOG2);
+  uint sum = 0u;
+  for (uint i = first; i < first + LINE_TILES; ++i) {
+    uint count = counts[i];
+    counts[i] = sum;
+    sum += count;
+  }
+  counts[totalAt(line, v)] = sum;
 }
 
 #elif RADIX_PHASE == 2
 shared uint partial[THREADS];
 
 void main() {
-  uint v = workgroupIndex(), t = gl_LocalInvocationID.x;
-  if (v >= VALUES) return;
-  uint chunk = (u_tiles + THREADS - 1u) / THREADS;
-  uint first = v * u_tiles + min(t * chunk, u_tiles), last = v * u_tiles + min(t * chunk + chunk, u_tiles);
+  uint lines = u_tiles >> LINE_TILES_LOG2, row = workgroupIndex(), t = gl_LocalInvocationID.x;
+  if (row >= VALUES * lines) return;  // the whole workgroup: no barrier is left waiting
+  uint v = row / lines, line = row % lines;
+  const uint chunk = LINE_TILES / THREADS;  // both powers of two, THREADS at most LINE_TILES
+  uint first = v * u_tiles + (line << LINE_TILES_LOG2) + t * chunk, last = first + chunk;
   uint sum = 0u;
   for (uint i = first; i < last; ++i) sum += counts[i];
   partial[t] = sum;
@@ -61,26 +90,21 @@ void main() {
     counts[i] = before;
     before += count;
   }
-  if (t == THREADS - 1u) counts[VALUES * u_tiles + v] = before;
+  if (t == THREADS - 1u) counts[totalAt(line, v)] = before;
 }
 
 #elif RADIX_PHASE == 3
-shared uint below[VALUES];  // the elements of every smaller value, over all tiles
-
 void main() {
   uint t = gl_LocalInvocationID.x, tile = workgroupIndex() * THREADS + t;
-  if (t == 0u) {
-    uint sum = 0u;
-    for (uint v = 0u; v < VALUES; ++v) {
-      below[v] = sum;
-      sum += counts[VALUES * u_tiles + v];
-    }
+  if (tile >= u_tiles) return;  // no barrier follows
+  // Where this tile's elements of each value go: the line's first element, its totals of the
+  // smaller values, then the tile's start in the value's row; each element takes the next place
+  // of its value.
+  uint line = tile >> LINE_TILES_LOG2, place = line << (LINE_TILES_LOG2 + TILE_LOG2);
+  for (uint v = 0u; v < VALUES; ++v) {
+    HIST(v, t) = place + counts[v * u_tiles + tile];
+    place += counts[totalAt(line, v)];
   }
-  barrier();
-  if (tile >= u_tiles) return;
-  // Where this tile's elements of each value go: the smaller values' totals, then the tile's
-  // start in the value's row; each element takes the next place of its value.
-  for (uint v = 0u; v < VALUES; ++v) HIST(v, t) = below[v] + counts[v * u_tiles + tile];
   uint end = min(tile * TILE + TILE, u_count);
   for (uint i = tile * TILE; i < end; ++i) {
     vec4 element = elements[i];

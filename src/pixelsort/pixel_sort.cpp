@@ -195,13 +195,27 @@ void checkPixelSortAlgorithm(Algorithm algorithm) {
   }
 }
 
+namespace {
+
+// The line sort of the 48-bit order piece << (K + s) | key << s | position. compute-radix sorts by
+// its bits above the position: the elements start in position order and the sort is stable, so
+// the position's bits need no digits of their own.
+PassSchedule lineSortSchedule(const SortShape& shape, Algorithm algorithm, std::uint32_t keyBits) {
+  if (algorithm != Algorithm::ComputeRadix) return scheduleFor(algorithm, shape);
+  const std::uint32_t s = log2Exact(shape.lineLength);
+  return computeRadixBitsSchedule(shape, s, 2 * s + keyBits);
+}
+
+}  // namespace
+
 PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, const PixelSortOptions& options) {
   checkPixelSortAlgorithm(algorithm);
   if (const std::string limit = pixelSortLimit(layout.shape(), options.key, algorithm); !limit.empty()) {
     throw std::logic_error("pixelSortSchedule: " + limit);
   }
-  PassSchedule sort = scheduleFor(algorithm, layout.shape());
   const std::uint32_t s = log2Exact(layout.paddedLength);
+  const std::uint32_t maxKey = pixelKeyInfo(options.key).maxValue;
+  PassSchedule sort = lineSortSchedule(layout.shape(), algorithm, bitWidth(maxKey));
   // Edges break at a luma level; the threshold bounds its --select key.
   const LumaBounds bounds = options.intervals == Intervals::Threshold ? selectBounds(options) : lumaBounds(options);
   PassSchedule schedule{sort.shape, {}};
@@ -211,7 +225,6 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
   std::uint32_t step = 0;
   for (std::uint64_t distance = 1; distance < layout.paddedLength / kSpanWordBits; distance *= kSpanScanFanIn)
     schedule.passes.push_back(SpanScanStep{step++, static_cast<std::uint32_t>(distance), s});
-  const std::uint32_t maxKey = pixelKeyInfo(options.key).maxValue;
   const PixelOrder order{static_cast<std::uint32_t>(options.key), maxKey, bitWidth(maxKey),
                          options.order == SortOrder::Descending, options.maxSpan, options.skipPercent, options.seed, s};
   // The wide path's first pass makes the elements itself (the key pass folded in): no element

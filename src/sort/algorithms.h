@@ -113,7 +113,7 @@ inline constexpr AlgorithmInfo kAlgorithmRegistry[] = {
      computeLadderSchedule<5, SharedMemory::C16, kLargeSharedBlockLog2>, true, kComputeGlVersion,
      "B32, and every step inside a block of 4096 pairs up to four per barrier, 16 pairs in an invocation's registers"},
     {Algorithm::ComputeRadix, "compute-radix", "compute radix (6-bit digits)", {250, 90, 40}, computeRadixLumaSchedule,
-     false, kComputeGlVersion,
+     true, kComputeGlVersion,
      "LSD radix sort on compute: per digit, tile counts, their scan and a stable scatter (article 002's split, "
      "grown)"},
 };

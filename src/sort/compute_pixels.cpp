@@ -3,6 +3,8 @@
 // each calling the very function its fragment pass calls, and their state read back and shown.
 // The key pass writes the pairs (PixelOrder::intoPairs); the sort is the compute schedule's own
 // (ComputeBitonicSteps, SharedBitonicSteps), whose last dispatch writes the image's bytes itself.
+// compute-radix instead sorts the elements the key pass writes, and an image-order dispatch
+// (ImageOrder, as the fragment runner's) takes them back to the image.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -27,14 +29,23 @@ void zeroTexels(const gl::StorageBuffer& buffer, std::uint64_t first, std::uint6
 }
 
 // The pixel sort's kernels: compute_pixel.comp's (its KERNEL define: span starts 1, span scan 2,
-// key pass 3), and the last sort dispatch into the image (compute_shared.comp or
+// key pass 3, image order 6), and the last sort dispatch into the image (compute_shared.comp or
 // compute_steps.comp with INTO_IMAGE).
-enum Kernel : int { kNoPixelKernel = 0, kSpanStarts = 1, kSpanScan = 2, kPixelOrder = 3, kSharedIntoImage, kStepsIntoImage };
+enum Kernel : int {
+  kNoPixelKernel = 0,
+  kSpanStarts = 1,
+  kSpanScan = 2,
+  kPixelOrder = 3,
+  kSharedIntoImage,
+  kStepsIntoImage,
+  kImageOrder = 6
+};
 
 Kernel kernelOf(const Pass& pass) {
   if (std::holds_alternative<SpanStarts>(pass)) return kSpanStarts;
   if (std::holds_alternative<SpanScanStep>(pass)) return kSpanScan;
   if (std::holds_alternative<PixelOrder>(pass)) return kPixelOrder;
+  if (std::holds_alternative<ImageOrder>(pass)) return kImageOrder;
   const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
   if (shared != nullptr && shared->pixels != 0) return kSharedIntoImage;
   const auto* steps = std::get_if<ComputeBitonicSteps>(&pass);
@@ -99,15 +110,16 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
     pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
     zeroTexels(pixels_, 0, n);
   }
-  if (kernel == kPixelOrder && passWrites(pass) == Buffer::Elements) {
+  if (kernel == kImageOrder && !pixels_) pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");  // all written
+  if ((kernel == kPixelOrder && passWrites(pass) == Buffer::Elements) || kernel == kImageOrder) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindElements, elementBuffer().id());
   }
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, pairs().id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (intoImage ? pixels_ : source_).id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, (pairs_ ? pairs_ : source_).id());  // unread without pairs
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (intoImage || kernel == kImageOrder ? pixels_ : source_).id());
   if (intoImage) {
     dispatchSortSteps(p, pass);
   } else {
-    const std::uint64_t invocations = kernel == kPixelOrder ? n : words;
+    const std::uint64_t invocations = kernel == kPixelOrder || kernel == kImageOrder ? n : words;
     set("u_invocations", invocations);
     dispatch(p, (invocations + 63) / 64);  // compute_pixel.comp's 64 invocations a workgroup
   }

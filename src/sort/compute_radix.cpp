@@ -1,5 +1,6 @@
 // The compute runner's compute-radix dispatches (compute_radix.comp): a digit's tile counts, their
 // scan and the stable scatter into the other element buffer, which then becomes the elements.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,16 @@ constexpr unsigned kScanThreads = 64;
 // digits, so their counts (2^bits x (threads + 1) uints) stay within 17 KiB of the 32 KiB of shared
 // memory GL 4.3 promises.
 unsigned tileThreads(unsigned radixBits) { return radixBits <= 6 ? 64u : 64u >> (radixBits - 6); }
+
+// The count scan of lines of at most 64 tiles: an invocation a (value, line) row, walked alone;
+// longer lines: a workgroup a row, an invocation a chunk of it.
+bool scansARowAnInvocation(const RadixDigit& d) { return d.lineLog2 - d.tileLog2 <= 6; }
+
+// The count scan's workgroups.
+std::uint64_t scanWorkgroups(const RadixDigit& d, std::uint64_t n) {
+  const std::uint64_t rows = (std::uint64_t{1} << d.radixBits) * radixLines(d, n);
+  return scansARowAnInvocation(d) ? (rows + kScanThreads - 1) / kScanThreads : rows;
+}
 
 struct RadixCall {
   int phase = 0;
@@ -34,12 +45,15 @@ RadixCall radixCall(const Pass& pass) {
 std::string radixDefines(const Pass& pass) {
   const RadixCall call = radixCall(pass);
   const RadixDigit& d = *call.d;
-  if (d.radixBits < 1 || d.radixBits > kMaxRadixBits || d.bits < 1 || d.bits > d.radixBits || d.shift + d.bits > 24) {
+  if (d.radixBits < 1 || d.radixBits > kMaxRadixBits || d.bits < 1 || d.bits > d.radixBits ||
+      d.shift + d.bits > 2 * kIndexLowBits || d.tileLog2 > d.lineLog2) {
     throw Error(ExitCode::Gpu, "GPU sorter: a radix digit of an unknown shape: " + describe(pass));
   }
   const unsigned threads = call.phase == 2 ? kScanThreads : tileThreads(d.radixBits);
   return "#define RADIX_PHASE " + std::to_string(call.phase) + "\n#define RADIX_BITS " + std::to_string(d.radixBits) +
-         "u\n#define TILE_LOG2 " + std::to_string(d.tileLog2) + "u\n#define THREADS " + std::to_string(threads) + "u\n";
+         "u\n#define TILE_LOG2 " + std::to_string(d.tileLog2) + "u\n#define LINE_TILES_LOG2 " +
+         std::to_string(d.lineLog2 - d.tileLog2) + "u\n#define THREADS " + std::to_string(threads) + "u\n" +
+         (call.phase == 2 && scansARowAnInvocation(d) ? "#define SCAN_A_ROW_AN_INVOCATION\n" : "");
 }
 
 void ComputeRunner::radixBuffers(const RadixDigit& d) {
@@ -52,20 +66,27 @@ void ComputeRunner::radixBuffers(const RadixDigit& d) {
   if (!target) target = gl::StorageBuffer(elementBuffer().bytes(), nullptr, "radix scatter target");
 }
 
+// Whether in every line one digit value holds the whole line (the scanned totals say so): the
+// digit is then the same within each line and the scatter would move nothing.
+bool ComputeRunner::digitIsConstant(const RadixDigit& d) const {
+  const std::uint64_t n = elementCount(), lines = radixLines(d, n), values = std::uint64_t{1} << d.radixBits;
+  std::vector<std::uint32_t> totals(values * lines);
+  counts_.read(totals.data(), totals.size() * sizeof(std::uint32_t), radixTiles(d, n) * values * sizeof(std::uint32_t));
+  const auto lineTotals = [&](std::uint64_t line) { return totals.begin() + static_cast<std::ptrdiff_t>(line * values); };
+  for (std::uint64_t line = 0; line < lines; ++line) {
+    if (std::find(lineTotals(line), lineTotals(line + 1), n / lines) == lineTotals(line + 1)) return false;
+  }
+  return true;
+}
+
 void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {
   const RadixCall call = radixCall(pass);
   const RadixDigit& d = *call.d;
   const std::uint64_t n = elementCount(), tiles = radixTiles(d, n);
   radixBuffers(d);
-  if (call.phase == 3) {  // one value holding every element: the digit is the same for all, nothing moves
-    std::vector<std::uint32_t> totals(std::size_t{1} << d.radixBits);
-    counts_.read(totals.data(), totals.size() * sizeof(std::uint32_t), tiles * totals.size() * sizeof(std::uint32_t));
-    for (const std::uint32_t total : totals) {
-      if (total == n) {
-        ++skippedScatters_;
-        return;
-      }
-    }
+  if (call.phase == 3 && digitIsConstant(d)) {  // nothing moves
+    ++skippedScatters_;
+    return;
   }
   setCommonUniforms(p);
   glUniform1ui(p.uniform("u_shift"), d.shift);
@@ -74,7 +95,7 @@ void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {
   bind(elements_[current_], elements_[1 - current_]);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindCounts, counts_.id());
   const std::uint64_t threads = tileThreads(d.radixBits);  // a tile an invocation
-  dispatch(p, call.phase == 2 ? std::uint64_t{1} << d.radixBits : (tiles + threads - 1) / threads);
+  dispatch(p, call.phase == 2 ? scanWorkgroups(d, n) : (tiles + threads - 1) / threads);
   if (call.phase == 3) {
     current_ = 1 - current_;
     scattered_ = true;

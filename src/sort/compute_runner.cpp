@@ -22,12 +22,17 @@ constexpr bool kFragmentOnly =
     std::is_same_v<Kind, OddEvenMergeStep> || std::is_same_v<Kind, TranspositionRound> ||
     std::is_same_v<Kind, RadixFlags> || std::is_same_v<Kind, RadixScanStep> || std::is_same_v<Kind, RadixGather> ||
     std::is_same_v<Kind, FusedBitonicSteps> || std::is_same_v<Kind, WideBitonicSteps> ||
-    std::is_same_v<Kind, WideGather> || std::is_same_v<Kind, ImageOrder>;
+    std::is_same_v<Kind, WideGather>;
 
 // compute-radix's dispatches (compute_radix.cpp), which need no pair buffer.
 bool radixPass(const Pass& pass) {
   return std::holds_alternative<RadixTileCounts>(pass) || std::holds_alternative<RadixCountScan>(pass) ||
          std::holds_alternative<RadixScatter>(pass);
+}
+
+// Whether a pass reads or writes the (key, index) pairs (Buffer::Compact).
+bool touchesPairs(const Pass& pass) {
+  return ((passReads(pass) | bufferBit(passWrites(pass))) & bufferBit(Buffer::Compact)) != 0;
 }
 
 constexpr std::uint32_t kLocalSize = 64;  // the global kernels' workgroup (article 000: 64 threads)
@@ -240,6 +245,7 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
           [&](const SpanStarts&) -> const gl::Program& { return pixelProgram(pass); },
           [&](const SpanScanStep&) -> const gl::Program& { return pixelProgram(pass); },
           [&](const PixelOrder&) -> const gl::Program& { return pixelProgram(pass); },
+          [&](const ImageOrder&) -> const gl::Program& { return pixelProgram(pass); },
           [&](const ComputeBitonicSteps& p) -> const gl::Program& {
             if (p.pixels != 0) return pixelProgram(pass);
             return program(traitsOf(pass).shader, computeStepsDefines(p));
@@ -319,7 +325,7 @@ void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape& sou
     program(pass);
     if (const auto* scatter = std::get_if<RadixScatter>(&pass)) {
       radixBuffers(scatter->d);  // compute-radix moves the elements, never pairs
-    } else if (!radixPass(pass)) {
+    } else if (touchesPairs(pass)) {
       pairs();
     }
   }
@@ -346,7 +352,7 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
     dispatchRadixPass(pass, p);
     return;
   }
-  pairs();
+  if (touchesPairs(pass)) pairs();  // made at their first use: compute-radix's pixel sort has none
   if (computePixelPass(pass)) {
     dispatchPixelPass(pass, p);
     return;
@@ -378,6 +384,7 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
                    using Kind = std::decay_t<decltype(kind)>;
                    static_assert(kFragmentOnly<Kind> || std::is_same_v<Kind, SpanStarts> ||
                                      std::is_same_v<Kind, SpanScanStep> || std::is_same_v<Kind, PixelOrder> ||
+                                     std::is_same_v<Kind, ImageOrder> ||
                                      std::is_same_v<Kind, RadixTileCounts> || std::is_same_v<Kind, RadixCountScan> ||
                                      std::is_same_v<Kind, RadixScatter>,
                                  "a pass kind the compute runner does not know");

@@ -92,6 +92,7 @@ class ComputeRunner final : public Runner {
   // compute-radix (compute_radix.cpp): a digit's dispatch, and its buffers made before a timed run.
   void dispatchRadixPass(const Pass& pass, const gl::Program& program);
   void radixBuffers(const RadixDigit& digit);
+  bool digitIsConstant(const RadixDigit& digit) const;
   void dispatchPixelPass(const Pass& pass, const gl::Program& program);
   void startSource(const SourceShape& shape);
   std::vector<PixelTexel> readSource() const;

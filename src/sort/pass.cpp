@@ -68,8 +68,12 @@ std::uint64_t radixTiles(const RadixDigit& d, std::uint64_t n) {
   return (n + tile - 1) / tile;
 }
 
+std::uint64_t radixLines(const RadixDigit& d, std::uint64_t n) {
+  return std::max<std::uint64_t>(1, n >> d.lineLog2);
+}
+
 std::uint64_t radixCountsSize(const RadixDigit& d, std::uint64_t n) {
-  return (std::uint64_t{1} << d.radixBits) * (radixTiles(d, n) + 1);
+  return (std::uint64_t{1} << d.radixBits) * (radixTiles(d, n) + radixLines(d, n));
 }
 
 namespace {

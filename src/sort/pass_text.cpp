@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "sort/bits.h"
+#include "sort/element.h"
 
 namespace texsort {
 
@@ -228,32 +229,39 @@ PassText textOf(const SharedBitonicSteps& p, std::uint64_t) {
                                 : ", and stores the block back.")};
 }
 
+// The digit's bits: the key's (r's, from the order's bit 24: the plain sort), else the 48-bit
+// order's (the pixel sort's span and key, above the position).
 std::string digitName(const RadixDigit& d) {
-  return "radix digit " + str(d.digit) + " (bits " + str(d.shift) + "-" + str(d.shift + d.bits - 1) + ")";
+  const bool inKey = d.shift >= kIndexLowBits;
+  const std::uint32_t first = inKey ? d.shift - kIndexLowBits : d.shift;
+  return "radix digit " + str(d.digit) + " (" + (inKey ? "key" : "order") + " bits " + str(first) + "-" +
+         str(first + d.bits - 1) + ")";
 }
 std::string digitParameters(const RadixDigit& d) {
   return "shift " + str(d.shift) + " bits " + str(d.bits) + " values " + str(1u << d.radixBits) + " tile " +
-         str(std::uint64_t{1} << d.tileLog2);
+         str(std::uint64_t{1} << d.tileLog2) + " line " + str(std::uint64_t{1} << d.lineLog2);
 }
 
 PassText textOf(const RadixTileCounts& p, std::uint64_t) {
   return PassText{digitName(p.d) + ": tile counts", digitParameters(p.d),
-                  "one dispatch: each workgroup counts how many of its tile's " + str(std::uint64_t{1} << p.d.tileLog2) +
-                      " pairs have each of the " + str(1u << p.d.bits) +
-                      " digit values, and writes the counts, a row a value (the pairs do not move)."};
+                  "one dispatch: each invocation counts how many of its tile's " + str(std::uint64_t{1} << p.d.tileLog2) +
+                      " elements have each of the " + str(1u << p.d.bits) +
+                      " digit values, and writes the counts, a row a value (the elements do not move)."};
 }
 
 PassText textOf(const RadixCountScan& p, std::uint64_t) {
   return PassText{digitName(p.d) + ": count scan", digitParameters(p.d),
-                  "one dispatch, a workgroup a digit value: its row of counts becomes each tile's start among the "
-                  "pairs of that value (an exclusive prefix sum), and the row's total goes after the rows."};
+                  "one dispatch, a workgroup a digit value and line: its part of the row of counts becomes each "
+                  "tile's start among the line's elements of that value (an exclusive prefix sum), and the line's "
+                  "total of the value goes after the rows."};
 }
 
 PassText textOf(const RadixScatter& p, std::uint64_t) {
   return PassText{digitName(p.d) + ": scatter", digitParameters(p.d),
-                  "one dispatch: each workgroup recounts its tile, and every pair goes to the pairs of smaller values "
-                  "+ its tile's start in its value's row + the pairs of its value before it in the tile, into the "
-                  "other buffer: a stable split by the digit. Skipped when one value holds every pair."};
+                  "one dispatch: each invocation walks its tile again, and every element goes to its line's start "
+                  "+ the line's elements of smaller values + its tile's start in its value's row + the elements of "
+                  "its value before it in the tile, into the other buffer: a stable split by the digit. Skipped when "
+                  "in every line one value holds every element."};
 }
 
 // Each pass kind's shape: its title without what differs from one pass of the shape to the next

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "sort/element.h"
+
 namespace texsort {
 namespace {
 
@@ -97,16 +99,18 @@ std::string words(const ImageOrder&, std::uint64_t, const Order&) {
 }
 
 std::string words(const RadixTileCounts& p, std::uint64_t, const Order& o) {
+  const std::string bits = p.d.shift >= kIndexLowBits ? std::string(o.key) + " (bits " + str(p.d.shift - kIndexLowBits) + " and up)"
+                                                     : "its span and key (bits " + str(p.d.shift) + " and up of the order)";
   return "Every block of " + str(std::uint64_t{1} << p.d.tileLog2) + " pixels counts how many of its pixels have each value of " +
-         str(p.d.bits) + " bits of " + o.key + " (bits " + str(p.d.shift) + " and up); nothing moves yet.";
+         str(p.d.bits) + " bits of " + bits + "; nothing moves yet.";
 }
 std::string words(const RadixCountScan&, std::uint64_t, const Order&) {
   return "The counts are added up, value by value and block by block, so every block knows where its pixels of "
          "each value start in the result.";
 }
 std::string words(const RadixScatter& p, std::uint64_t, const Order& o) {
-  return "Every pixel moves to its place for these " + str(p.d.bits) + " bits of " + o.key +
-         ": smaller values first, each value's pixels keeping their order.";
+  return "Every pixel moves to its place in its line for these " + str(p.d.bits) + " bits" +
+         (p.d.shift >= kIndexLowBits ? std::string(" of ") + o.key : std::string()) + ": smaller values first, each value's pixels keeping their order.";
 }
 
 }  // namespace

@@ -11,16 +11,19 @@
 
 namespace texsort {
 
-// The value of digit d of an element's r (bits d.shift .. d.shift + d.bits - 1).
-inline std::uint32_t radixDigitOf(const RadixDigit& d, float r) {
-  return (static_cast<std::uint32_t>(r) >> d.shift) & ((1u << d.bits) - 1u);
+// The value of digit d of an element's 48-bit order r * 2^24 + g (bits d.shift .. d.shift + d.bits - 1).
+inline std::uint32_t radixDigitOf(const RadixDigit& d, const Element& e) {
+  const std::uint64_t order = (std::uint64_t{static_cast<std::uint32_t>(e.key)} << kIndexLowBits) |
+                              static_cast<std::uint32_t>(e.index);
+  return static_cast<std::uint32_t>(order >> d.shift) & ((1u << d.bits) - 1u);
 }
 
 // Each tile's count of each digit value into the counts' rows, and zero totals after them.
 void radixTileCounts(const RadixDigit& d, const std::vector<Element>& elements, std::vector<std::uint32_t>& counts);
-// Each row's exclusive prefix sum along the tiles, in place, and its total after the rows.
+// Each row's exclusive prefix sum along each line's tiles, in place, and each line's totals after the rows.
 void radixCountScan(const RadixDigit& d, std::uint64_t n, std::vector<std::uint32_t>& counts);
-// Whether one digit value holds every element (the totals say so): the scatter then moves nothing.
+// Whether in every line one digit value holds the whole line (the totals say so): the scatter then
+// moves nothing.
 bool radixDigitIsConstant(const RadixDigit& d, std::uint64_t n, const std::vector<std::uint32_t>& counts);
 // The stable scatter by the counts as scanned: the elements in their new order.
 std::vector<Element> radixScatter(const RadixDigit& d, const std::vector<Element>& elements,

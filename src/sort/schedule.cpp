@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sort/bits.h"
+#include "sort/element.h"
 #include "sort/wide_layout.h"
 
 namespace texsort {
@@ -112,19 +113,24 @@ PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits) {
   return schedule;
 }
 
-PassSchedule computeRadixSchedule(const SortShape& shape, unsigned keyBits, unsigned radixBits, unsigned tileLog2) {
+PassSchedule computeRadixBitsSchedule(const SortShape& shape, unsigned firstBit, unsigned endBit, unsigned radixBits,
+                                      unsigned tileLog2) {
   const unsigned k = checkedLineLog2(shape, "computeRadixSchedule");
-  requireOneLine(shape, "compute-radix");
-  if (radixBits < 1 || radixBits > kMaxRadixBits || keyBits < 1 || keyBits > 24) {
-    throw std::invalid_argument("computeRadixSchedule: digits of 1 to 8 bits over keys of 1 to 24");
+  if (radixBits < 1 || radixBits > kMaxRadixBits || firstBit >= endBit || endBit > 2 * kIndexLowBits) {
+    throw std::invalid_argument("computeRadixSchedule: digits of 1 to 8 bits over bits of the 48-bit order");
   }
   PassSchedule schedule{shape, {}};
-  if (shape.count() < 2) return schedule;
-  for (std::uint32_t digit = 0, shift = 0; shift < keyBits; ++digit, shift += radixBits) {
-    const RadixDigit d{digit, shift, std::min(radixBits, keyBits - shift), radixBits, std::min(tileLog2, k)};
+  if (shape.lineLength < 2) return schedule;
+  for (std::uint32_t digit = 0, shift = firstBit; shift < endBit; ++digit, shift += radixBits) {
+    const RadixDigit d{digit, shift, std::min(radixBits, endBit - shift), radixBits, std::min(tileLog2, k), k};
     schedule.passes.insert(schedule.passes.end(), {RadixTileCounts{d}, RadixCountScan{d}, RadixScatter{d}});
   }
   return schedule;
+}
+
+PassSchedule computeRadixSchedule(const SortShape& shape, unsigned keyBits, unsigned radixBits, unsigned tileLog2) {
+  if (keyBits < 1 || keyBits > kIndexLowBits) throw std::invalid_argument("computeRadixSchedule: keys of 1 to 24 bits");
+  return computeRadixBitsSchedule(shape, kIndexLowBits, kIndexLowBits + keyBits, radixBits, tileLog2);
 }
 
 PassSchedule fastBitonicSchedule(const SortShape& shape) {

@@ -30,8 +30,11 @@ std::vector<Element> elementsWithKeys(std::uint64_t n, std::uint32_t keys, std::
   return elements;
 }
 
-std::vector<Element> stableSorted(std::vector<Element> elements) {
-  std::stable_sort(elements.begin(), elements.end(), elementLess);
+// Each line of lineLength elements sorted on its own, stably by (key, index).
+std::vector<Element> stableSorted(std::vector<Element> elements, std::uint64_t lineLength = 0) {
+  if (lineLength == 0) lineLength = elements.size();
+  for (auto line = elements.begin(); line != elements.end(); line += static_cast<std::ptrdiff_t>(lineLength))
+    std::stable_sort(line, line + static_cast<std::ptrdiff_t>(lineLength), elementLess);
   return elements;
 }
 
@@ -40,7 +43,7 @@ void expectEveryDispatch(const PassSchedule& schedule, std::vector<Element> elem
   ComputeRunner runner(elements.size());
   runner.prepare(schedule);
   ASSERT_TRUE(test::sameStateEveryPass(runner, schedule, cpu));
-  EXPECT_TRUE(test::sameBits(cpu.elements, stableSorted(elements)));
+  EXPECT_TRUE(test::sameBits(cpu.elements, stableSorted(elements, schedule.shape.lineLength)));
 }
 
 TEST_F(ComputeRadix, EveryDispatchEqualsTheCpuModelOverManyTiles) {
@@ -61,6 +64,38 @@ TEST_F(ComputeRadix, DigitWidthsAndTilesAllGiveTheStableSort) {
                           elementsWithKeys(n, 300, rng));  // many ties
     }
   }
+}
+
+TEST_F(ComputeRadix, EveryLineSortsOnItsOwnWhateverItsTiles) {
+  // Lines shorter than a tile (a tile a line), of a few tiles, and of more tiles than the scan's
+  // 64 invocations (chunks of several tiles each).
+  std::mt19937 rng(4);
+  struct Case {
+    SortShape shape;
+    unsigned tileLog2;
+  };
+  for (const Case c : {Case{{2, 512}, 8}, Case{{64, 16}, 8}, Case{{1024, 4}, 8}, Case{{4096, 2}, 5}}) {
+    SCOPED_TRACE(std::to_string(c.shape.lineCount) + " lines of " + std::to_string(c.shape.lineLength) +
+                 ", tiles of 2^" + std::to_string(c.tileLog2));
+    expectEveryDispatch(computeRadixSchedule(c.shape, kKeyBits, kRadixBits, c.tileLog2),
+                        elementsWithKeys(c.shape.count(), 1000, rng));
+  }
+}
+
+TEST_F(ComputeRadix, ADigitEachLineHoldsOneValueOfMovesNothing) {
+  // Every key of line l is l * 64 + (a few values): digit 1 differs between lines but not within
+  // one, so its scatter is skipped though no single value holds every element.
+  std::mt19937 rng(5);
+  const SortShape shape{256, 16};
+  std::vector<Element> elements = elementsWithKeys(shape.count(), 8, rng);
+  for (std::uint64_t i = 0; i < elements.size(); ++i) elements[i].key = float((i / 256) * 64 + (rng() % 8));
+  const PassSchedule schedule = scheduleFor(Algorithm::ComputeRadix, shape);
+  ComputeRunner runner(shape.count());
+  runner.prepare(schedule);
+  runner.upload(elements);
+  runner.run(schedule);
+  EXPECT_TRUE(test::sameBits(runner.readElements(), stableSorted(elements, 256)));
+  EXPECT_EQ(runner.skippedScatters(), 2u);  // digits 1 (the line's) and 2 (none)
 }
 
 TEST_F(ComputeRadix, DigitsTheKeysDoNotUseMoveNothing) {
@@ -101,7 +136,7 @@ TEST_F(ComputeRadix, PastTwoToTheTwentyFourItSortsTheIndexBitsUnderTheKeyToo) {
   // 2^25 would be slow here; what changes past 2^24 is the schedule's width of r: 18 + 1 bits.
   const PassSchedule big = scheduleFor(Algorithm::ComputeRadix, std::uint64_t{1} << 25);
   ASSERT_EQ(big.size(), 3u * 4u);
-  EXPECT_EQ(std::get<RadixScatter>(big[11]).d.shift, 18u);
+  EXPECT_EQ(std::get<RadixScatter>(big[11]).d.shift, 24u + 18u);  // r's bit 18
   EXPECT_EQ(std::get<RadixScatter>(big[11]).d.bits, 1u);
   EXPECT_EQ(scheduleFor(Algorithm::ComputeRadix, std::uint64_t{1} << 24).size(), 3u * 3u);
 }

@@ -119,11 +119,12 @@ TEST(PassText, DescribesEveryKind) {
       {PixelOrder{0, 255000, 18, 0, 5, 10, 3, 4}, "pixel sort: (span, key, position) order: key bits 18 line bits 4 max span 5 skip 10%",
        "48-bit order"},
       {ImageOrder{100}, "pixel sort: back to image order", "line and position"},
-      {RadixTileCounts{{1, 6, 6, 6, 12}}, "radix digit 1 (bits 6-11): tile counts: shift 6 bits 6 values 64 tile 4096",
+      {RadixTileCounts{{1, 30, 6, 6, 12, 20}},
+       "radix digit 1 (key bits 6-11): tile counts: shift 30 bits 6 values 64 tile 4096 line 1048576",
        "each of the 64 digit values"},
-      {RadixCountScan{{2, 12, 6, 6, 12}}, "radix digit 2 (bits 12-17): count scan: shift 12 bits 6 values 64 tile 4096",
-       "exclusive prefix sum"},
-      {RadixScatter{{3, 18, 1, 6, 10}}, "radix digit 3 (bits 18-18): scatter: shift 18 bits 1 values 64 tile 1024",
+      {RadixCountScan{{2, 36, 6, 6, 12, 12}},
+       "radix digit 2 (key bits 12-17): count scan: shift 36 bits 6 values 64 tile 4096 line 4096", "exclusive prefix sum"},
+      {RadixScatter{{3, 19, 1, 6, 10, 11}}, "radix digit 3 (order bits 19-19): scatter: shift 19 bits 1 values 64 tile 1024 line 2048",
        "a stable split by the digit"},
   };
   std::set<std::size_t> kinds;
