@@ -7,27 +7,38 @@
 //   TILE_LOG2        elements a tile: in phases 1 and 3 an invocation owns a tile of consecutive
 //                    elements (a run it walks in order, which keeps the sort stable)
 //   LINE_TILES_LOG2  tiles a line (a tile never spans two lines)
+//   RADIX_PAIRS      (defined or not) the (key, index) pairs move, from Pairs into PairsOut,
+//                    instead of the elements from Elements into Target
 //   THREADS          invocations a workgroup: in phases 1 and 3, THREADS consecutive tiles; in
 //                    phase 2, a row's tiles of one line, or with SCAN_A_ROW_AN_INVOCATION (lines
 //                    of at most 64 tiles) THREADS rows
 // Counts: row v (digit value v), column t (tile t, the lines' tiles in order) at v * u_tiles + t;
-// then line l's total of value v at VALUES * u_tiles + l * VALUES + v. The elements move whole
-// (the scatter writes `target`, which the runner then takes as the elements), so no pack and no
-// gather by index are needed.
+// then line l's total of value v at VALUES * u_tiles + l * VALUES + v. The scatter writes the
+// other buffer, which the runner then takes as the elements (or pairs).
 #define VALUES (1u << RADIX_BITS)
 #define TILE (1u << TILE_LOG2)
 #define LINE_TILES (1u << LINE_TILES_LOG2)
 layout(local_size_x = THREADS) in;
 
 layout(std430, binding = 4) buffer Counts { uint counts[]; };
+#ifdef RADIX_PAIRS
+layout(std430, binding = 5) writeonly buffer PairsOut { vec2 pairsOut[]; };
+#define ITEM vec2
+#define LOAD(i) pairs[i]
+#define STORE(i, item) pairsOut[i] = item
+#else
+#define ITEM vec4
+#define LOAD(i) elements[i]
+#define STORE(i, item) target[i] = item
+#endif
 
 uniform uint u_shift;  // the digit: bits u_shift .. of the 48-bit order, under u_mask
 uniform uint u_mask;
 uniform uint u_tiles;  // every line's
 
 // r's bits are the order's from 24 up; g holds its low 24 (element.h).
-uint digitOf(vec4 element) {
-  uint r = uint(element.x), g = uint(element.y);
+uint digitOf(ITEM item) {
+  uint r = uint(item.x), g = uint(item.y);
   return (u_shift >= 24u ? r >> (u_shift - 24u) : (g >> u_shift) | (r << (24u - u_shift))) & u_mask;
 }
 uint workgroupIndex() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
@@ -46,7 +57,7 @@ void main() {
   if (tile >= u_tiles) return;  // no barrier follows
   for (uint v = 0u; v < VALUES; ++v) HIST(v, t) = 0u;
   uint end = min(tile * TILE + TILE, u_count);
-  for (uint i = tile * TILE; i < end; ++i) HIST(digitOf(elements[i]), t) += 1u;
+  for (uint i = tile * TILE; i < end; ++i) HIST(digitOf(LOAD(i)), t) += 1u;
   for (uint v = 0u; v < VALUES; ++v) counts[v * u_tiles + tile] = HIST(v, t);
   if ((tile & (LINE_TILES - 1u)) == 0u) {  // the line's totals: the scan's, none yet
     for (uint v = 0u; v < VALUES; ++v) counts[totalAt(tile >> LINE_TILES_LOG2, v)] = 0u;
@@ -107,11 +118,11 @@ void main() {
   }
   uint end = min(tile * TILE + TILE, u_count);
   for (uint i = tile * TILE; i < end; ++i) {
-    vec4 element = elements[i];
-    uint v = digitOf(element);
+    ITEM item = LOAD(i);
+    uint v = digitOf(item);
     uint at = HIST(v, t);
     HIST(v, t) = at + 1u;
-    target[at] = element;
+    STORE(at, item);
   }
 }
 #endif

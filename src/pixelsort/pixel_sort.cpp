@@ -197,13 +197,13 @@ void checkPixelSortAlgorithm(Algorithm algorithm) {
 
 namespace {
 
-// The line sort of the 48-bit order piece << (K + s) | key << s | position. compute-radix sorts by
-// its bits above the position: the elements start in position order and the sort is stable, so
+// The line sort of the 48-bit order piece << (K + s) | key << s | position. compute-radix sorts the
+// pairs by its bits above the position: they start in position order and the sort is stable, so
 // the position's bits need no digits of their own.
 PassSchedule lineSortSchedule(const SortShape& shape, Algorithm algorithm, std::uint32_t keyBits) {
   if (algorithm != Algorithm::ComputeRadix) return scheduleFor(algorithm, shape);
   const std::uint32_t s = log2Exact(shape.lineLength);
-  return computeRadixBitsSchedule(shape, s, 2 * s + keyBits);
+  return computeRadixBitsSchedule(shape, s, 2 * s + keyBits, kRadixBits, kRadixTileLog2, true);
 }
 
 }  // namespace

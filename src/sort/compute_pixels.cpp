@@ -3,8 +3,8 @@
 // each calling the very function its fragment pass calls, and their state read back and shown.
 // The key pass writes the pairs (PixelOrder::intoPairs); the sort is the compute schedule's own
 // (ComputeBitonicSteps, SharedBitonicSteps), whose last dispatch writes the image's bytes itself.
-// compute-radix instead sorts the elements the key pass writes, and an image-order dispatch
-// (ImageOrder, as the fragment runner's) takes them back to the image.
+// compute-radix instead sorts the pairs the key pass writes, and a gather dispatch (GatherByIndex
+// with pixels, as the fragment runner's) takes them back to the image.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -29,8 +29,8 @@ void zeroTexels(const gl::StorageBuffer& buffer, std::uint64_t first, std::uint6
 }
 
 // The pixel sort's kernels: compute_pixel.comp's (its KERNEL define: span starts 1, span scan 2,
-// key pass 3, image order 6), and the last sort dispatch into the image (compute_shared.comp or
-// compute_steps.comp with INTO_IMAGE).
+// key pass 3, the gather into the image 7), and the last sort dispatch into the image
+// (compute_shared.comp or compute_steps.comp with INTO_IMAGE).
 enum Kernel : int {
   kNoPixelKernel = 0,
   kSpanStarts = 1,
@@ -38,14 +38,16 @@ enum Kernel : int {
   kPixelOrder = 3,
   kSharedIntoImage,
   kStepsIntoImage,
-  kImageOrder = 6
+  kGatherIntoImage = 7
 };
 
 Kernel kernelOf(const Pass& pass) {
   if (std::holds_alternative<SpanStarts>(pass)) return kSpanStarts;
   if (std::holds_alternative<SpanScanStep>(pass)) return kSpanScan;
   if (std::holds_alternative<PixelOrder>(pass)) return kPixelOrder;
-  if (std::holds_alternative<ImageOrder>(pass)) return kImageOrder;
+  if (const auto* gather = std::get_if<GatherByIndex>(&pass); gather != nullptr && gather->pixels != 0) {
+    return kGatherIntoImage;
+  }
   const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
   if (shared != nullptr && shared->pixels != 0) return kSharedIntoImage;
   const auto* steps = std::get_if<ComputeBitonicSteps>(&pass);
@@ -110,16 +112,17 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
     pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
     zeroTexels(pixels_, 0, n);
   }
-  if (kernel == kImageOrder && !pixels_) pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");  // all written
-  if ((kernel == kPixelOrder && passWrites(pass) == Buffer::Elements) || kernel == kImageOrder) {
+  const bool everyPosition = kernel == kGatherIntoImage;  // each of the n written
+  if (everyPosition && !pixels_) pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
+  if (kernel == kPixelOrder && passWrites(pass) == Buffer::Elements) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindElements, elementBuffer().id());
   }
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, (pairs_ ? pairs_ : source_).id());  // unread without pairs
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (intoImage || kernel == kImageOrder ? pixels_ : source_).id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (intoImage || everyPosition ? pixels_ : source_).id());
   if (intoImage) {
     dispatchSortSteps(p, pass);
   } else {
-    const std::uint64_t invocations = kernel == kPixelOrder || kernel == kImageOrder ? n : words;
+    const std::uint64_t invocations = kernel == kPixelOrder || everyPosition ? n : words;
     set("u_invocations", invocations);
     dispatch(p, (invocations + 63) / 64);  // compute_pixel.comp's 64 invocations a workgroup
   }

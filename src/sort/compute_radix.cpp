@@ -2,6 +2,7 @@
 // scan and the stable scatter into the other element buffer, which then becomes the elements.
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "error.h"
@@ -50,7 +51,7 @@ std::string radixDefines(const Pass& pass) {
     throw Error(ExitCode::Gpu, "GPU sorter: a radix digit of an unknown shape: " + describe(pass));
   }
   const unsigned threads = call.phase == 2 ? kScanThreads : tileThreads(d.radixBits);
-  return "#define RADIX_PHASE " + std::to_string(call.phase) + "\n#define RADIX_BITS " + std::to_string(d.radixBits) +
+  return std::string(d.pairs ? "#define RADIX_PAIRS\n" : "") + "#define RADIX_PHASE " + std::to_string(call.phase) + "\n#define RADIX_BITS " + std::to_string(d.radixBits) +
          "u\n#define TILE_LOG2 " + std::to_string(d.tileLog2) + "u\n#define LINE_TILES_LOG2 " +
          std::to_string(d.lineLog2 - d.tileLog2) + "u\n#define THREADS " + std::to_string(threads) + "u\n" +
          (call.phase == 2 && scansARowAnInvocation(d) ? "#define SCAN_A_ROW_AN_INVOCATION\n" : "");
@@ -61,6 +62,10 @@ void ComputeRunner::radixBuffers(const RadixDigit& d) {
   if (!counts_ || counts_.bytes() != uints * sizeof(std::uint32_t)) {
     checkStorageBlock(uints * sizeof(std::uint32_t));
     counts_ = gl::StorageBuffer(uints * sizeof(std::uint32_t), nullptr, "radix counts");  // written before read
+  }
+  if (d.pairs) {
+    if (!pairsOut_) pairsOut_ = gl::StorageBuffer(pairs().bytes(), nullptr, "radix scatter pairs");
+    return;
   }
   gl::StorageBuffer& target = elements_[1 - current_];
   if (!target) target = gl::StorageBuffer(elementBuffer().bytes(), nullptr, "radix scatter target");
@@ -92,11 +97,16 @@ void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {
   glUniform1ui(p.uniform("u_shift"), d.shift);
   glUniform1ui(p.uniform("u_mask"), (1u << d.bits) - 1u);
   glUniform1ui(p.uniform("u_tiles"), static_cast<GLuint>(tiles));
-  bind(elements_[current_], elements_[1 - current_]);
+  bind(elements_[current_], elements_[1 - current_]);  // unbound on pairs: no element buffer
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindCounts, counts_.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairsOut, pairsOut_.id());  // unbound on elements
   const std::uint64_t threads = tileThreads(d.radixBits);  // a tile an invocation
   dispatch(p, call.phase == 2 ? scanWorkgroups(d, n) : (tiles + threads - 1) / threads);
-  if (call.phase == 3) {
+  if (call.phase == 3 && d.pairs) {
+    std::swap(pairs_, pairsOut_);
+    written_ |= bufferBit(Buffer::Compact);
+    shown_ = Buffer::Compact;
+  } else if (call.phase == 3) {
     current_ = 1 - current_;
     scattered_ = true;
     written_ |= bufferBit(Buffer::Elements);

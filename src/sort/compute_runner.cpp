@@ -22,7 +22,7 @@ constexpr bool kFragmentOnly =
     std::is_same_v<Kind, OddEvenMergeStep> || std::is_same_v<Kind, TranspositionRound> ||
     std::is_same_v<Kind, RadixFlags> || std::is_same_v<Kind, RadixScanStep> || std::is_same_v<Kind, RadixGather> ||
     std::is_same_v<Kind, FusedBitonicSteps> || std::is_same_v<Kind, WideBitonicSteps> ||
-    std::is_same_v<Kind, WideGather>;
+    std::is_same_v<Kind, WideGather> || std::is_same_v<Kind, ImageOrder>;
 
 // compute-radix's dispatches (compute_radix.cpp), which need no pair buffer.
 bool radixPass(const Pass& pass) {
@@ -237,15 +237,13 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
       Overloaded{
           [&](const PackCompact&) -> const gl::Program& { return program("compute_pack.comp", ""); },
           [&](const GatherByIndex& g) -> const gl::Program& {
-            if (g.positionBits != 0 || g.pixels != 0) {  // the pixel sort's last sort dispatch writes the image instead
-              throw Error(ExitCode::Gpu, "GPU sorter: the compute runner gathers by original index only");
-            }
+            if (g.pixels != 0) return pixelProgram(pass);  // compute-radix's pixel sort: into the image
+            if (g.positionBits != 0) throw Error(ExitCode::Gpu, "GPU sorter: a gather by position but not into the image");
             return program("compute_gather.comp", "");
           },
           [&](const SpanStarts&) -> const gl::Program& { return pixelProgram(pass); },
           [&](const SpanScanStep&) -> const gl::Program& { return pixelProgram(pass); },
           [&](const PixelOrder&) -> const gl::Program& { return pixelProgram(pass); },
-          [&](const ImageOrder&) -> const gl::Program& { return pixelProgram(pass); },
           [&](const ComputeBitonicSteps& p) -> const gl::Program& {
             if (p.pixels != 0) return pixelProgram(pass);
             return program(traitsOf(pass).shader, computeStepsDefines(p));
@@ -365,7 +363,7 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
                    bind(elementBuffer(), elements_[1 - current_]);
                    dispatch(p, groupsOf(n));
                  },
-                 [&](const GatherByIndex&) {
+                 [&](const GatherByIndex&) {  // by original index (into the image: dispatchPixelPass)
                    gl::StorageBuffer& target = elements_[1 - current_];
                    if (!target) target = gl::StorageBuffer(elementBuffer().bytes(), nullptr, "gathered elements");
                    bind(elements_[current_], target);
@@ -384,7 +382,6 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
                    using Kind = std::decay_t<decltype(kind)>;
                    static_assert(kFragmentOnly<Kind> || std::is_same_v<Kind, SpanStarts> ||
                                      std::is_same_v<Kind, SpanScanStep> || std::is_same_v<Kind, PixelOrder> ||
-                                     std::is_same_v<Kind, ImageOrder> ||
                                      std::is_same_v<Kind, RadixTileCounts> || std::is_same_v<Kind, RadixCountScan> ||
                                      std::is_same_v<Kind, RadixScatter>,
                                  "a pass kind the compute runner does not know");

@@ -36,7 +36,7 @@ std::string sharedStepsDefines(const SharedBitonicSteps& steps, std::uint64_t el
 enum ComputeBinding : GLuint {
   kBindElements = 0, kBindPairs = 1, kBindTarget = 2, kBindFaults = 3,  // Target: the gather's, or the image's bytes
   kBindSource = 4, kBindMaps = 5, kBindSpansIn = 6, kBindSpansOut = 7,
-  kBindCounts = 4,  // compute_radix.comp's, which has no pixel buffers
+  kBindCounts = 4, kBindPairsOut = 5,  // compute_radix.comp's, which has no pixel buffers
 };
 
 // compute_radix.comp's defines for `pass` (a RadixTileCounts, RadixCountScan or RadixScatter);
@@ -104,6 +104,7 @@ class ComputeRunner final : public Runner {
   std::size_t current_ = 0;
   gl::StorageBuffer pairs_;      // (key, index) pairs, allocated on first use
   gl::StorageBuffer counts_;     // compute-radix: Buffer::Counts
+  gl::StorageBuffer pairsOut_;   // compute-radix on pairs: the scatter's target, then swapped with pairs_
   gl::StorageBuffer previousPairs_;  // the pairs before the last dispatch, when hasPrevious_
   bool hasPrevious_ = false;
   bool scattered_ = false;

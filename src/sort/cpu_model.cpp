@@ -392,9 +392,15 @@ class PassModel {
     for (std::uint64_t j = 0; j < n_; ++j) s_.elements[j] = pixelOrderOutput(p, s_.source, s_.spans, j);
   }
   void operator()(const ImageOrder& p) { s_.pixels = pixelsFromElements(s_.elements, s_.source, p.pixels); }
-  void operator()(const RadixTileCounts& p) { radixTileCounts(p.d, s_.elements, s_.counts); }
+  void operator()(const RadixTileCounts& p) {
+    if (p.d.pairs) radixTileCounts(p.d, s_.compact, s_.counts);
+    else radixTileCounts(p.d, s_.elements, s_.counts);
+  }
   void operator()(const RadixCountScan& p) { radixCountScan(p.d, n_, s_.counts); }
-  void operator()(const RadixScatter& p) { s_.elements = radixScatter(p.d, s_.elements, s_.counts); }
+  void operator()(const RadixScatter& p) {
+    if (p.d.pairs) s_.compact = radixScatter(p.d, s_.compact, s_.counts);
+    else s_.elements = radixScatter(p.d, s_.elements, s_.counts);
+  }
 
  private:
   void network(const Pass& pass) { s_.elements = runPass(pass, s_.elements); }

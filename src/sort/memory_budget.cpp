@@ -98,15 +98,15 @@ MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::u
   // source's bytes and maps (SourceShape), the pair of span words (8 bytes for 32 positions), the
   // result's bytes; no element pair on the fast path and the compute rows (their key pass writes the
   // pairs) nor on the wide path (its first pass makes the elements from the pixels); compute-radix
-  // keeps the element pair (it moves the elements whole).
+  // has two buffers of pairs (its scatter writes the other).
   need.hostBytes += (std::uint64_t{16 + 4 + 8} << 18) + 4 * elements + 4 * pixels;
   need.gpuBytes += 4 * elements + (maps ? 8 * elements : 0) + 2 * 8 * std::max<std::uint64_t>(1, elements / 32) +
                    4 * elements;
-  const bool sortsPairs = usesCompute(algorithm) && algorithm != Algorithm::ComputeRadix;
-  if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide || sortsPairs) {
+  if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide || usesCompute(algorithm)) {
     need.gpuBytes -= 2 * 16 * elements;
     need.largestTextureBytes = usesCompute(algorithm) ? 0 : 8 * elements;  // the (key, index) pairs
   }
+  if (algorithm == Algorithm::ComputeRadix) need.gpuBytes += 2 * 8 * elements;
   return need;
 }
 

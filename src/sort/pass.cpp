@@ -83,6 +83,15 @@ bool computeIntoImage(const Pass& pass) {
   const auto* steps = std::get_if<ComputeBitonicSteps>(&pass);
   return (shared && shared->pixels > 0) || (steps && steps->pixels > 0);
 }
+// compute-radix's dispatches on the pixel sort's pairs: they read and write those, not the elements.
+bool radixOnPairs(const Pass& pass) {
+  const RadixDigit* d = std::visit(Overloaded{[](const RadixTileCounts& p) { return &p.d; },
+                                              [](const RadixCountScan& p) { return &p.d; },
+                                              [](const RadixScatter& p) { return &p.d; },
+                                              [](const auto&) -> const RadixDigit* { return nullptr; }},
+                                   pass);
+  return d != nullptr && d->pairs != 0;
+}
 }  // namespace
 
 unsigned passReads(const Pass& pass) {
@@ -96,6 +105,9 @@ unsigned passReads(const Pass& pass) {
   if (steps && steps->source == kWideFromPixels) reads |= bufferBit(Buffer::Source) | bufferBit(Buffer::Spans);
   if (steps && steps->pixels > 0) reads |= bufferBit(Buffer::Source);  // the colours it writes
   if (computeIntoImage(pass)) reads |= bufferBit(Buffer::Source);
+  if (radixOnPairs(pass) && (reads & bufferBit(Buffer::Elements))) {
+    reads = (reads & ~bufferBit(Buffer::Elements)) | bufferBit(Buffer::Compact);
+  }
   return reads;
 }
 
@@ -108,6 +120,7 @@ Buffer passWrites(const Pass& pass) {
   const auto* order = std::get_if<PixelOrder>(&pass);
   if (order && order->intoPairs) return Buffer::Compact;
   if (computeIntoImage(pass)) return Buffer::Pixels;
+  if (radixOnPairs(pass) && traitsOf(pass).writes == Buffer::Elements) return Buffer::Compact;
   return traitsOf(pass).writes;
 }
 
@@ -245,10 +258,10 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           [&](const SpanScanStep&) { return (kSpanScanFanIn + 1) * kWord / kSpanWordBits; },
           [&](const PixelOrder& p) { return 2 * kElement + kWord + (p.intoPairs ? kElement / 2 : kElement); },
           [&](const ImageOrder&) { return 2 * kElement + kPixel; },  // the pixel's texel, its element; bytes out
-          // The pairs read; the counts (a uint a digit value a tile) written, scanned, read.
-          [&](const RadixTileCounts& p) { return kElement / 2 + radixCountBytes(p.d, n); },
+          // The elements or pairs read; the counts (a uint a digit value a tile) written, scanned, read.
+          [&](const RadixTileCounts& p) { return (p.d.pairs ? kElement / 2 : kElement) + radixCountBytes(p.d, n); },
           [&](const RadixCountScan& p) { return 2 * radixCountBytes(p.d, n); },
-          [&](const RadixScatter& p) { return kElement + radixCountBytes(p.d, n); },  // pairs in, pairs out
+          [&](const RadixScatter& p) { return (p.d.pairs ? kElement : 2 * kElement) + radixCountBytes(p.d, n); },
       },
       pass);
 }

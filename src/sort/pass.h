@@ -359,8 +359,9 @@ struct ImageOrder {
 // sort's digits are r's bits (shift 24 and up); the pixel sort's the (span, key) bits of its 48-bit
 // order above the position (PixelOrder). Each digit, bits shift .. shift + bits - 1 of the order,
 // takes three dispatches over tiles of 2^tileLog2 consecutive elements of a line, an invocation a
-// tile (reduce, then scan: no workgroup waits on another). The elements move whole, so no pack or
-// gather is needed. Buffer::Counts has 2^radixBits rows (a row a digit value, the widest digit's)
+// tile (reduce, then scan: no workgroup waits on another). The plain sort moves the elements whole,
+// so no pack or gather is needed; the pixel sort moves its key pass's pairs (pairs = 1: half the
+// bytes), and a gather into image order follows. Buffer::Counts has 2^radixBits rows (a row a digit value, the widest digit's)
 // of one count a tile (the lines' tiles in order), then each line's total of every digit value.
 struct RadixDigit {
   std::uint32_t digit = 0;  // 0 = the least significant
@@ -369,7 +370,8 @@ struct RadixDigit {
   std::uint32_t radixBits = 0;  // the counts' rows: 2^radixBits
   std::uint32_t tileLog2 = 0;   // at most lineLog2: a tile never spans two lines
   std::uint32_t lineLog2 = 0;   // elements a line
-  auto fields() const { return std::tie(digit, shift, bits, radixBits, tileLog2, lineLog2); }
+  std::uint32_t pairs = 0;      // 1: moves the (key, index) pairs (Buffer::Compact) instead of the elements
+  auto fields() const { return std::tie(digit, shift, bits, radixBits, tileLog2, lineLog2, pairs); }
 };
 // Tiles of a sort of n elements, lines, and the counts buffer's uints.
 std::uint64_t radixTiles(const RadixDigit& d, std::uint64_t n);

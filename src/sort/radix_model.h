@@ -29,4 +29,9 @@ bool radixDigitIsConstant(const RadixDigit& d, std::uint64_t n, const std::vecto
 std::vector<Element> radixScatter(const RadixDigit& d, const std::vector<Element>& elements,
                                   const std::vector<std::uint32_t>& counts);
 
+// The same on (key, index) pairs (RadixDigit::pairs; two floats a pair, SortState::compact).
+void radixTileCounts(const RadixDigit& d, const std::vector<float>& pairs, std::vector<std::uint32_t>& counts);
+std::vector<float> radixScatter(const RadixDigit& d, const std::vector<float>& pairs,
+                                const std::vector<std::uint32_t>& counts);
+
 }  // namespace texsort

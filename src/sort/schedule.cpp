@@ -114,17 +114,19 @@ PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits) {
 }
 
 PassSchedule computeRadixBitsSchedule(const SortShape& shape, unsigned firstBit, unsigned endBit, unsigned radixBits,
-                                      unsigned tileLog2) {
+                                      unsigned tileLog2, bool pairs) {
   const unsigned k = checkedLineLog2(shape, "computeRadixSchedule");
   if (radixBits < 1 || radixBits > kMaxRadixBits || firstBit >= endBit || endBit > 2 * kIndexLowBits) {
     throw std::invalid_argument("computeRadixSchedule: digits of 1 to 8 bits over bits of the 48-bit order");
   }
   PassSchedule schedule{shape, {}};
   if (shape.lineLength < 2) return schedule;
+  if (pairs) schedule.passes.push_back(PackCompact{});
   for (std::uint32_t digit = 0, shift = firstBit; shift < endBit; ++digit, shift += radixBits) {
-    const RadixDigit d{digit, shift, std::min(radixBits, endBit - shift), radixBits, std::min(tileLog2, k), k};
+    const RadixDigit d{digit, shift, std::min(radixBits, endBit - shift), radixBits, std::min(tileLog2, k), k, pairs};
     schedule.passes.insert(schedule.passes.end(), {RadixTileCounts{d}, RadixCountScan{d}, RadixScatter{d}});
   }
+  if (pairs) schedule.passes.push_back(GatherByIndex{});
   return schedule;
 }
 

@@ -74,8 +74,6 @@ void setPixelPassUniforms(const gl::Program& p, const Pass& pass) {
     setInt(p, "u_lineBits", scan->lineBits);
   } else if (const auto* order = std::get_if<PixelOrder>(&pass)) {
     setPixelOrderUniforms(p, *order);
-  } else if (const auto* image = std::get_if<ImageOrder>(&pass)) {  // the compute runner's
-    setInt(p, "u_pixelCount", image->pixels);
   } else if (const auto* gather = std::get_if<GatherByIndex>(&pass)) {
     setInt(p, "u_positionBits", gather->positionBits);
     setInt(p, "u_pixelCount", gather->pixels);

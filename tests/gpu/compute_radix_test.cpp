@@ -82,6 +82,18 @@ TEST_F(ComputeRadix, EveryLineSortsOnItsOwnWhateverItsTiles) {
   }
 }
 
+TEST_F(ComputeRadix, OnPairsEveryDispatchEqualsTheCpuModelAndTheGatherGivesTheStableSort) {
+  // The pixel sort's shape on plain elements: pack, the digits on the pairs, gather by index.
+  std::mt19937 rng(6);
+  const SortShape shape{1024, 8};
+  const PassSchedule schedule = computeRadixBitsSchedule(shape, kIndexLowBits, kIndexLowBits + kKeyBits, kRadixBits,
+                                                         kRadixTileLog2, true);
+  ASSERT_EQ(schedule.size(), 1u + 3u * 3u + 1u);
+  EXPECT_EQ(passWrites(schedule[3]), Buffer::Compact);  // the first scatter moves the pairs
+  EXPECT_EQ(passReads(schedule[1]), bufferBit(Buffer::Compact));
+  expectEveryDispatch(schedule, elementsWithKeys(shape.count(), 5000, rng));
+}
+
 TEST_F(ComputeRadix, ADigitEachLineHoldsOneValueOfMovesNothing) {
   // Every key of line l is l * 64 + (a few values): digit 1 differs between lines but not within
   // one, so its scatter is skipped though no single value holds every element.
