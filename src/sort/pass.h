@@ -2,7 +2,7 @@
 // Every consumer (GPU runner, CPU model, text, diagram, benchmark) dispatches with std::visit, so a
 // kind that one of them forgets is a compile error, not a silent default. No GL here.
 //
-// Adding a pass kind: its struct below (fields named for what they mean, kTraits, fields()), its
+// Adding a pass kind: its struct below (or in pixel_passes.h, radix_passes.h) (fields named for what they mean, kTraits, fields()), its
 // alternative in Pass, its shader, and one overload in each visitor the compiler then asks for:
 // the CPU model (cpu_model.cpp), the fragment runner's uniforms (fragment_runner.cpp), the text
 // (pass_text.cpp: passText, passShape; pass_words.cpp), the numbers (pass.cpp: bytesPerElement,
@@ -19,61 +19,11 @@
 #include <variant>
 #include <vector>
 
+#include "sort/pass_traits.h"
+#include "sort/pixel_passes.h"
+#include "sort/radix_passes.h"
+
 namespace texsort {
-
-// The state buffers a runner keeps between passes: on the GPU a ping-pong pair of textures each,
-// in the CPU model a vector each (SortState).
-enum class Buffer : std::uint8_t {
-  Elements,  // one RGBA32F texel per element: key, original index, packed RGB, alpha
-  Scan,      // radix sort: one float per element, the flags e and then their prefix sum
-  Compact,   // fast path: (key, index) of elements 2t and 2t + 1 in RGBA32F texel t
-  Wide,      // wide path: (key, index) pairs in an 8-layer RGBA32F array texture, in a permuted
-             // layout (wide_layout.h) that each pass chooses for the next
-  Source,    // pixel sort: the image, uploaded once, never written by a pass: pixel p's 8-bit
-             // R, G, B, A in RGBA8UI texel p (SourceShape, cpu_model.h)
-  Spans,     // pixel sort: the span starts of 32 element positions to an RG32UI texel (word
-             // j / 32): r has bit j % 32 set where position j starts a span, g is the latest start
-             // (a position in the line) at or before the word's last position, within the word and
-             // then, after the scan, along the line. Any position's span start is one or two fetches.
-  Pixels,    // pixel sort: the result, pixel i's 8-bit R, G, B, A in RGBA8UI texel i (of the element
-             // layout; texels past the image are zero), written by the sort's last pass
-  Maps,      // pixel sort, lines listed or a mask given: RG32UI texel j = (the pixel at element j,
-             // the element holding pixel j + 2^30 where the mask lets it be sorted; ~0 for none),
-             // uploaded with the source and read wherever it is (rows and columns compute them)
-  Groups,    // pixel sort of rows on the wide path: the result in line order, written by the last
-             // wide pass: element 16t + 4k + c's 8-bit R, G, B, A as uint c of texel t of layer k
-             // of a 4-layer RGBA32UI array (kGroupLayers); read back as the image
-  Counts,    // compute-radix: a uint for each (digit value, tile), digit value major, then one total
-             // a digit value (radixCountsSize)
-};
-constexpr std::size_t kBufferCount = 10;
-constexpr std::uint32_t kGroupLayers = 4;
-constexpr unsigned bufferBit(Buffer b) { return 1u << static_cast<unsigned>(b); }
-// A buffer beside the positions (radix's scan and counts, the span words): a pass writing it leaves
-// what the positions show as it was.
-constexpr bool sideBuffer(Buffer b) { return b == Buffer::Scan || b == Buffer::Spans || b == Buffer::Counts; }
-
-// What a runner needs to know of a pass kind besides its parameters.
-struct PassTraits {
-  const char* kind;    // a short name for messages: "bitonic step"
-  const char* shader;  // its fragment shader in shaders/ (sort_common.glsl is compiled in front)
-  unsigned reads;      // bufferBit()s of the buffers the pass samples
-  Buffer writes;       // the one buffer it renders into: the back half of that pair, then swapped
-  bool network;        // carries compare-exchange steps of a sorting network
-  bool compute = false;  // a compute dispatch (GL 4.3): `shader` is a compute shader, and only the
-                         // compute runner runs it; other kinds are fragment passes (pack and gather
-                         // also run on the compute runner, which has compute shaders of its own for them)
-};
-
-// Lets the passes compare field by field (C++17 has no defaulted ==): fields() lists them.
-template <typename T, typename = decltype(std::declval<const T&>().fields())>
-bool operator==(const T& a, const T& b) {
-  return a.fields() == b.fields();
-}
-template <typename T, typename = decltype(std::declval<const T&>().fields())>
-bool operator!=(const T& a, const T& b) {
-  return !(a == b);
-}
 
 // One compare-exchange step of the bitonic network, with article 004's uniforms (u_stepno, ...):
 //   stepno = 2^(rank+1): blocks of stepno elements alternate direction; an element's block sorts
@@ -233,31 +183,6 @@ struct SharedBitonicSteps {
   std::string sharedKernel() const { return "C" + std::to_string(2u << (stepsPerBarrier - 1)); }
 };
 
-// Pixel sort: the element every line sort orders. Position p of a line, with its span's start from
-// the span words (cut into pieces of at most maxSpan, counted from the span's start; a piece left
-// whole by --skip becomes p itself, so its pixels stay), becomes (r, g, rgb, alpha) with
-// r * 2^24 + g = piece << (keyBits + lineBits) | key << lineBits | p, the key reversed
-// (maxKey - key) when descending. Padding has piece p, above every real one, so it sorts after the
-// line's pixels. Its own pass on every line sort but the wide path, whose first pass does this.
-// intoPairs = 1 (the fast path and the compute rows, whose sorts start with a pack): it writes only
-// the (r, g) pairs, into Buffer::Compact, the pack folded in; the elements are never made.
-struct PixelOrder {
-  std::uint32_t key = 0;  // PixelKey (pixel_rules.h)
-  std::uint32_t maxKey = 0;
-  std::uint32_t keyBits = 0;
-  std::uint32_t descending = 0;
-  std::uint32_t maxSpan = 0;
-  std::uint32_t skipPercent = 0;
-  std::uint32_t seed = 0;
-  std::uint32_t lineBits = 1;
-  std::uint32_t intoPairs = 0;
-  auto fields() const {
-    return std::tie(key, maxKey, keyBits, descending, maxSpan, skipPercent, seed, lineBits, intoPairs);
-  }
-  static constexpr PassTraits kTraits{"pixel order", "pixel_order.frag", bufferBit(Buffer::Source) | bufferBit(Buffer::Spans),
-                                      Buffer::Elements, false};
-};
-
 // Wide path (article 000's B16 on fragment shaders): consecutive bitonic steps, from (firstRank,
 // firstStep) to (lastRank, lastStep), whose partner distances all lie among four index bits, the
 // mask `window` (wide_layout.h; not always adjacent: a merge's last steps, bits 1 and 0, share a
@@ -301,111 +226,6 @@ struct WideGather {
   static constexpr PassTraits kTraits{"wide gather by index", "wide_gather.frag",
                                       bufferBit(Buffer::Elements) | bufferBit(Buffer::Wide) | bufferBit(Buffer::Source),
                                       Buffer::Elements, false};
-};
-
-// Pixel sort, first pass: which positions start a span. Element j is position p = j mod
-// 2^lineBits of its line; its pixel is in a span or not (mask, threshold: pixel_rules.h), and it
-// starts one (a span of its own, for the ones outside every span) when it is padding, out of every
-// span, the line's first pixel, after a pixel out of every span, or a break of `intervals` (edges,
-// random, waves). A fragment does the 32 positions of one word of Buffer::Spans: their start bits,
-// and the latest start among them (0 when none). The running maximum of those along each line
-// (SpanScanStep) then gives every position its span's start: the highest start bit at or below it
-// in its own word, else the previous word's latest start.
-constexpr std::uint32_t kSpanWordBits = 32;
-struct SpanStarts {
-  std::uint32_t intervals = 0;   // Intervals (pixel_rules.h)
-  std::uint32_t lowest = 0;      // threshold: luma from lowest ...
-  std::uint32_t highest = 0;     // ... to highest; edges: a break where edgeStrength > 4 * lowest
-  std::uint32_t spanLength = 1;  // random, waves: S
-  std::uint32_t seed = 0;
-  std::uint32_t width = 0;       // the image, for the edge detector's neighbours
-  std::uint32_t height = 0;
-  std::uint32_t lineBits = 1;    // lines of 2^lineBits elements
-  std::uint32_t selectKey = 0;   // threshold: the PixelKey tested against lowest .. highest
-  std::uint32_t invert = 0;      // threshold: 1 when a span is a run of keys outside the range
-  auto fields() const {
-    return std::tie(intervals, lowest, highest, spanLength, seed, width, height, lineBits, selectKey, invert);
-  }
-  static constexpr PassTraits kTraits{"span starts", "span_starts.frag", bufferBit(Buffer::Source), Buffer::Spans, false};
-};
-
-// Pixel sort: one step of the running maximum of the words' latest starts along each line
-// (Hillis-Steele with fan-in kSpanScanFanIn): word w takes the largest of the values at w - k *
-// distance, k = 0 .. 7, that lie in its line. Distances 1, 8, 64, ... words up to the line's
-// 2^lineBits / 32 words; lines of 32 positions or fewer need none.
-constexpr std::uint32_t kSpanScanFanIn = 8;
-struct SpanScanStep {
-  std::uint32_t step = 0;
-  std::uint32_t distance = 1;  // in words
-  std::uint32_t lineBits = 1;
-  auto fields() const { return std::tie(step, distance, lineBits); }
-  static constexpr PassTraits kTraits{"span scan step", "span_scan.frag", bufferBit(Buffer::Spans), Buffer::Spans, false};
-};
-
-// Pixel sort, last pass: the sorted lines back in image order. Position i below `pixels` takes the
-// colour and alpha of the element at the (line, position) of pixel i, as bytes (Buffer::Pixels);
-// later positions are zero.
-struct ImageOrder {
-  std::uint32_t pixels = 0;
-  auto fields() const { return std::tie(pixels); }
-  static constexpr PassTraits kTraits{"image order", "image_order.frag",
-                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Source), Buffer::Pixels, false};
-};
-
-// compute-radix (GL 4.3): article 002's split grown into a least-significant-digit radix sort of
-// the elements by the 48-bit order r * 2^24 + g, each line of 2^lineLog2 elements on its own (one
-// line: the whole). Elements start in index order (the pixel sort's: in position order), so a
-// stable sort by the order's bits from the lowest digit's up is a sort by (key, index). The plain
-// sort's digits are r's bits (shift 24 and up); the pixel sort's the (span, key) bits of its 48-bit
-// order above the position (PixelOrder). Each digit, bits shift .. shift + bits - 1 of the order,
-// takes three dispatches over tiles of 2^tileLog2 consecutive elements of a line, an invocation a
-// tile (reduce, then scan: no workgroup waits on another). The plain sort moves the elements whole,
-// so no pack or gather is needed; the pixel sort moves its key pass's pairs (pairs = 1: half the
-// bytes), and a gather into image order follows. Buffer::Counts has 2^radixBits rows (a row a digit value, the widest digit's)
-// of one count a tile (the lines' tiles in order), then each line's total of every digit value.
-struct RadixDigit {
-  std::uint32_t digit = 0;  // 0 = the least significant
-  std::uint32_t shift = 0;      // of the 48-bit order: r's bit b is shift 24 + b
-  std::uint32_t bits = 0;       // this digit's width: radixBits, or less for the last
-  std::uint32_t radixBits = 0;  // the counts' rows: 2^radixBits
-  std::uint32_t tileLog2 = 0;   // at most lineLog2: a tile never spans two lines
-  std::uint32_t lineLog2 = 0;   // elements a line
-  std::uint32_t pairs = 0;      // 1: moves the (key, index) pairs (Buffer::Compact) instead of the elements
-  auto fields() const { return std::tie(digit, shift, bits, radixBits, tileLog2, lineLog2, pairs); }
-};
-// Tiles of a sort of n elements, lines, and the counts buffer's uints.
-std::uint64_t radixTiles(const RadixDigit& d, std::uint64_t n);
-std::uint64_t radixLines(const RadixDigit& d, std::uint64_t n);
-std::uint64_t radixCountsSize(const RadixDigit& d, std::uint64_t n);
-
-// Each tile's count of every digit value, into row value, column tile of the counts; the totals 0.
-struct RadixTileCounts {
-  RadixDigit d;
-  auto fields() const { return d.fields(); }
-  static constexpr PassTraits kTraits{"radix tile counts", "compute_radix.comp", bufferBit(Buffer::Elements),
-                                      Buffer::Counts, false, true};
-};
-
-// Each row's exclusive prefix sum along each line's tiles, in place, and each line's total of the
-// value after the rows: a workgroup a (digit value, line).
-struct RadixCountScan {
-  RadixDigit d;
-  auto fields() const { return d.fields(); }
-  static constexpr PassTraits kTraits{"radix count scan", "compute_radix.comp", bufferBit(Buffer::Counts),
-                                      Buffer::Counts, false, true};
-};
-
-// The stable scatter: the element at position i of tile t of line l with digit value v goes to
-// (l's first element) + (l's totals of the values below v) + (row v's prefix at t) + (elements of
-// value v before it in the tile), into the other element buffer. When in every line one value's
-// total is the whole line, the digit is the same within each line and the pass moves nothing (the
-// runner skips its dispatch).
-struct RadixScatter {
-  RadixDigit d;
-  auto fields() const { return d.fields(); }
-  static constexpr PassTraits kTraits{"radix scatter", "compute_radix.comp",
-                                      bufferBit(Buffer::Elements) | bufferBit(Buffer::Counts), Buffer::Elements,
-                                      false, true};
 };
 
 using Pass = std::variant<BitonicStep, BitonicLegacyStep, OddEvenMergeStep, TranspositionRound, RadixFlags,
