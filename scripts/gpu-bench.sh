@@ -49,9 +49,9 @@ step "bench --ladder --sizes $ladder" "$bin" bench --ladder --sizes "$ladder" --
 step "bench --per-pass --sizes $sizes" "$bin" bench --per-pass --algos compute-c2,compute-b32,compute-b32c4,compute-b32c16,compute-radix \
   --sizes "$sizes" --runs 5 --no-progress
 step "bench --pixelsort --sides ${sides%%,*}" "$bin" bench --pixelsort assets/astronaut.png --sides "${sides%%,*}" --runs 5 \
-  --no-progress --algos bitonic-wide,bitonic-fast,compute-b32,compute-b32c4,compute-b32c16
+  --no-progress --algos bitonic-wide,bitonic-fast,compute-b32,compute-b32c4,compute-b32c16,compute-radix
 step "bench --pixelsort --sides ${sides##*,} --per-pass" "$bin" bench --pixelsort assets/astronaut.png --sides "${sides##*,}" \
-  --per-pass --runs 5 --no-progress --algos bitonic-wide,compute-b32c4,compute-b32c16
+  --per-pass --runs 5 --no-progress --algos bitonic-wide,compute-b32c4,compute-b32c16,compute-radix
 # Which line sort --algo auto takes on this GPU (the report's passes line), with its result checked.
 step "pixelsort --algo auto --verify" "$bin" pixelsort assets/astronaut.png -o "$scratch/auto.png" --verify
 if [ -x "$tests" ]; then
