@@ -6,7 +6,9 @@
 // Bindings stay below 8, the least GL 4.3 offers; 3 is the bounds check's (compute_steps.comp).
 #define TEXSORT_COMPUTE
 
+#ifndef COUNTS_AT_ELEMENTS  // compute_radix.comp's scatter into the image keeps its counts at 0
 layout(std430, binding = 0) writeonly buffer Elements { vec4 elements[]; };       // PixelOrder writes them
+#endif
 layout(std430, binding = 1) buffer Pairs { vec2 pairs[]; };  // (key, index): the key pass writes them, the sort orders them
 layout(std430, binding = 2) writeonly buffer PixelsOut { uint pixelsOut[]; };     // the image's RGBA, R lowest (INTO_IMAGE)
 layout(std430, binding = 4) readonly buffer SourcePixels { uint sourcePixels[]; };  // pixel p's RGBA, R lowest

@@ -9,6 +9,11 @@
 //   LINE_TILES_LOG2  tiles a line (a tile never spans two lines)
 //   RADIX_PAIRS      (defined or not) the (key, index) pairs move, from Pairs into PairsOut,
 //                    instead of the elements from Elements into Target
+//   INTO_IMAGE       (defined or not; with RADIX_PAIRS, phase 3) the pixel sort's last scatter:
+//                    each pair's pixel bytes go to the picture's pixel at its place, as
+//                    compute_steps.comp's do. Compiled then after compute_pixel.glsl,
+//                    sort_common.glsl and pixel_source.glsl instead of compute_common.glsl, with
+//                    the counts where compute_pixel.glsl's Elements would be (COUNTS_AT_ELEMENTS)
 //   THREADS          invocations a workgroup: in phases 1 and 3, THREADS consecutive tiles; in
 //                    phase 2, a row's tiles of one line, or with SCAN_A_ROW_AN_INVOCATION (lines
 //                    of at most 64 tiles) THREADS rows
@@ -20,13 +25,25 @@
 #define LINE_TILES (1u << LINE_TILES_LOG2)
 layout(local_size_x = THREADS) in;
 
+#ifdef INTO_IMAGE
+layout(std430, binding = 0) readonly buffer Counts { uint counts[]; };
+uniform uint u_count;
+#define ITEM vec2
+#define LOAD(i) pairs[i]
+#define STORE(i, item)                                                                  \
+  {                                                                                     \
+    int pixel = pixelAtElement(int(i));                                                 \
+    if (pixel >= 0) pixelsOut[pixel] = packedBytes(pixelSortBytes(item, int(i)));       \
+  }
+#else
 layout(std430, binding = 4) buffer Counts { uint counts[]; };
-#ifdef RADIX_PAIRS
+#endif
+#if defined(RADIX_PAIRS) && !defined(INTO_IMAGE)
 layout(std430, binding = 5) writeonly buffer PairsOut { vec2 pairsOut[]; };
 #define ITEM vec2
 #define LOAD(i) pairs[i]
 #define STORE(i, item) pairsOut[i] = item
-#else
+#elif !defined(INTO_IMAGE)
 #define ITEM vec4
 #define LOAD(i) elements[i]
 #define STORE(i, item) target[i] = item

@@ -51,6 +51,11 @@ std::atomic<std::int64_t>& liveTextureBytes() {
   return bytes;
 }
 
+std::atomic<std::int64_t>& liveBufferBytes() {
+  static std::atomic<std::int64_t> bytes{0};
+  return bytes;
+}
+
 void deleteTexture(GLuint id) { glDeleteTextures(1, &id); }
 void deleteFramebuffer(GLuint id) { glDeleteFramebuffers(1, &id); }
 void deleteProgram(GLuint id) { glDeleteProgram(id); }
@@ -372,7 +377,8 @@ static GLuint newQuery() {
 }
 StorageBuffer::StorageBuffer(std::size_t bytes, const void* data, const char* name)
     : handle_(newBuffer(GL_SHADER_STORAGE_BUFFER, bytes, data, GL_DYNAMIC_COPY, name ? name : "storage buffer")),
-      bytes_(bytes) {}
+      bytes_(bytes),
+      live_(static_cast<std::int64_t>(bytes)) {}
 
 void StorageBuffer::write(const void* data, std::size_t bytes, std::size_t offset) const {
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, id());

@@ -17,29 +17,34 @@ namespace texsort::gl {
 
 // GL objects texsort holds right now (all kinds): the soak test watches it for leaks.
 std::atomic<std::int64_t>& liveObjects();  // atomic: a plugin's instances run on threads of their own
-// Bytes of the textures texsort holds right now: the memory budget's GPU terms are tested on it.
+// Bytes of the textures and of the storage buffers texsort holds right now: the memory budget's GPU
+// terms are tested on them.
 std::atomic<std::int64_t>& liveTextureBytes();
+std::atomic<std::int64_t>& liveBufferBytes();
 
-// A share of liveTextureBytes() owned by one texture, given back when it goes (moves carry it).
-class TextureBytes {
+// A share of Live() owned by one texture or buffer, given back when it goes (moves carry it).
+template <std::atomic<std::int64_t>& (*Live)()>
+class LiveBytes {
  public:
-  TextureBytes() = default;
-  explicit TextureBytes(std::int64_t bytes) : bytes_(bytes) { liveTextureBytes() += bytes_; }
-  ~TextureBytes() { liveTextureBytes() -= bytes_; }
-  TextureBytes(TextureBytes&& other) noexcept : bytes_(std::exchange(other.bytes_, 0)) {}
-  TextureBytes& operator=(TextureBytes&& other) noexcept {
+  LiveBytes() = default;
+  explicit LiveBytes(std::int64_t bytes) : bytes_(bytes) { Live() += bytes_; }
+  ~LiveBytes() { Live() -= bytes_; }
+  LiveBytes(LiveBytes&& other) noexcept : bytes_(std::exchange(other.bytes_, 0)) {}
+  LiveBytes& operator=(LiveBytes&& other) noexcept {
     if (this != &other) {
-      liveTextureBytes() -= bytes_;
+      Live() -= bytes_;
       bytes_ = std::exchange(other.bytes_, 0);
     }
     return *this;
   }
-  TextureBytes(const TextureBytes&) = delete;
-  TextureBytes& operator=(const TextureBytes&) = delete;
+  LiveBytes(const LiveBytes&) = delete;
+  LiveBytes& operator=(const LiveBytes&) = delete;
 
  private:
   std::int64_t bytes_ = 0;
 };
+using TextureBytes = LiveBytes<liveTextureBytes>;
+using BufferBytes = LiveBytes<liveBufferBytes>;
 
 // Owns one GL name and deletes it with Delete; moving transfers ownership.
 template <void (*Delete)(GLuint)>
@@ -188,6 +193,7 @@ class StorageBuffer {
  private:
   Handle<deleteBuffer> handle_;
   std::size_t bytes_ = 0;
+  BufferBytes live_;
 };
 
 // A buffer object through which pixels go from a framebuffer into a texture on the GPU (pixel

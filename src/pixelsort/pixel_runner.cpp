@@ -70,7 +70,7 @@ namespace {
 MemoryNeed planMemoryNeed(std::uint32_t width, std::uint32_t height, const PixelSortOptions& options, SortShape shape,
                           Algorithm algorithm, std::uint64_t fileBytes) {
   const bool maps = SourceShape{lineAxis(options), width, height, 1, options.mask != nullptr}.maps();
-  return pixelSortMemoryNeed(width, height, shape.count(), fileBytes, algorithm, maps);
+  return pixelSortMemoryNeed(width, height, shape, fileBytes, algorithm, maps);
 }
 
 }  // namespace

@@ -206,6 +206,26 @@ PassSchedule lineSortSchedule(const SortShape& shape, Algorithm algorithm, std::
   return computeRadixBitsSchedule(shape, s, 2 * s + keyBits, kRadixBits, kRadixTileLog2, true);
 }
 
+// The compute rows end with a dispatch that holds every line's last steps (in shared memory or in
+// registers), or compute-radix's last scatter, then a gather: that dispatch writes the image's
+// bytes itself (positionBits s, the image's pixels), and the gather goes. False for other sorts.
+bool lastDispatchIntoImage(PassSchedule& sort, std::uint32_t s, std::uint32_t pixels) {
+  const std::size_t n = sort.passes.size();
+  if (n < 2 || !std::holds_alternative<GatherByIndex>(sort.passes[n - 1])) return false;
+  const auto fold = [&](auto& last) {
+    last.positionBits = s;
+    last.pixels = pixels;
+    return true;
+  };
+  const bool folds = std::visit(Overloaded{[&](SharedBitonicSteps& p) { return fold(p); },
+                                           [&](ComputeBitonicSteps& p) { return fold(p); },
+                                           [&](RadixScatter& p) { return fold(p); },  // compute-radix's last digit
+                                           [](auto&) { return false; }},
+                                sort.passes[n - 2]);
+  if (folds) sort.passes.pop_back();
+  return folds;
+}
+
 }  // namespace
 
 PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, const PixelSortOptions& options) {
@@ -255,24 +275,9 @@ PassSchedule pixelSortSchedule(const LineLayout& layout, Algorithm algorithm, co
     schedule.passes.insert(schedule.passes.end(), sort.passes.begin(), sort.passes.end());
     return schedule;
   }
-  // The compute rows end with a dispatch that holds every line's last steps (in shared memory or
-  // in registers): it writes the image's bytes itself, and the gather goes.
-  const std::size_t n = sort.passes.size();
-  if (n >= 2 && std::holds_alternative<GatherByIndex>(sort.passes[n - 1])) {
-    const auto intoImage = [&](auto& last) {
-      last.positionBits = s;
-      last.pixels = pixels;
-      sort.passes.pop_back();
-      schedule.passes.insert(schedule.passes.end(), sort.passes.begin(), sort.passes.end());
-    };
-    if (auto* shared = std::get_if<SharedBitonicSteps>(&sort.passes[n - 2])) {
-      intoImage(*shared);
-      return schedule;
-    }
-    if (auto* steps = std::get_if<ComputeBitonicSteps>(&sort.passes[n - 2])) {
-      intoImage(*steps);
-      return schedule;
-    }
+  if (lastDispatchIntoImage(sort, s, pixels)) {
+    schedule.passes.insert(schedule.passes.end(), sort.passes.begin(), sort.passes.end());
+    return schedule;
   }
   for (std::size_t k = 0; k < sort.passes.size(); ++k) {
     Pass pass = sort.passes[k];

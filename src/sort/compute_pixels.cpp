@@ -30,7 +30,7 @@ void zeroTexels(const gl::StorageBuffer& buffer, std::uint64_t first, std::uint6
 
 // The pixel sort's kernels: compute_pixel.comp's (its KERNEL define: span starts 1, span scan 2,
 // key pass 3, the gather into the image 7), and the last sort dispatch into the image
-// (compute_shared.comp or compute_steps.comp with INTO_IMAGE).
+// (compute_shared.comp, compute_steps.comp or compute_radix.comp's scatter with INTO_IMAGE).
 enum Kernel : int {
   kNoPixelKernel = 0,
   kSpanStarts = 1,
@@ -38,7 +38,8 @@ enum Kernel : int {
   kPixelOrder = 3,
   kSharedIntoImage,
   kStepsIntoImage,
-  kGatherIntoImage = 7
+  kGatherIntoImage = 7,
+  kRadixIntoImage = 8
 };
 
 Kernel kernelOf(const Pass& pass) {
@@ -51,7 +52,9 @@ Kernel kernelOf(const Pass& pass) {
   const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
   if (shared != nullptr && shared->pixels != 0) return kSharedIntoImage;
   const auto* steps = std::get_if<ComputeBitonicSteps>(&pass);
-  return steps != nullptr && steps->pixels != 0 ? kStepsIntoImage : kNoPixelKernel;
+  if (steps != nullptr && steps->pixels != 0) return kStepsIntoImage;
+  const auto* scatter = std::get_if<RadixScatter>(&pass);
+  return scatter != nullptr && scatter->pixels != 0 ? kRadixIntoImage : kNoPixelKernel;
 }
 
 // sort_common.glsl without its #version line: compute_pixel.glsl's version and buffers come first.
@@ -74,6 +77,7 @@ const gl::Program& ComputeRunner::pixelProgram(const Pass& pass) {
     defines += sharedStepsDefines(*shared, elementCount()) + "#define INTO_IMAGE\n";
   }
   if (const auto* steps = std::get_if<ComputeBitonicSteps>(&pass)) defines += computeStepsDefines(*steps) + "#define INTO_IMAGE\n";
+  if (kernel == kRadixIntoImage) defines += radixDefines(pass) + "#define INTO_IMAGE\n";
   const bool readsSource = passReads(pass) & bufferBit(Buffer::Source);
   if (readsSource) defines += sourceDefines(sourceShape_);
   gl::Program& p = programs_["compute_pixel.comp\n" + defines];
@@ -82,12 +86,14 @@ const gl::Program& ComputeRunner::pixelProgram(const Pass& pass) {
                              : kernel == kSpanScan ? shaders::kShader_span_scan_frag
                                                    : "";
     p = gl::Program::compute("compute_pixel.comp",
-                             {"#version 430 core\n", shaders::kShader_compute_pixel_glsl,
+                             {"#version 430 core\n", kernel == kRadixIntoImage ? "#define COUNTS_AT_ELEMENTS\n" : "",
+                              shaders::kShader_compute_pixel_glsl,
                               withoutVersionLine(shaders::kShader_sort_common_glsl), defines.c_str(),
                               readsSource ? shaders::kShader_pixel_source_glsl : "",
                               kernel == kPixelOrder ? shaders::kShader_pixel_order_glsl : "", passShader,
                               kernel == kSharedIntoImage  ? shaders::kShader_compute_shared_comp
                               : kernel == kStepsIntoImage ? shaders::kShader_compute_steps_comp
+                              : kernel == kRadixIntoImage ? shaders::kShader_compute_radix_comp
                                                           : shaders::kShader_compute_pixel_comp});
   }
   return p;
@@ -132,6 +138,32 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
   shown_ = writes;
   hasPrevious_ = false;
   TEXSORT_GL_CHECK("compute pixel pass");
+}
+
+// compute-radix's last scatter of the pixel sort (RadixScatter with pixels): the pairs' pixel bytes
+// into the picture, with the counts at the Elements binding (compute_radix.comp, INTO_IMAGE).
+void ComputeRunner::dispatchRadixIntoImage(const RadixScatter& scatter, const gl::Program& p, std::uint64_t workgroups) {
+  if (!source_) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded");
+  const std::uint64_t n = elementCount();
+  glUniform1ui(p.uniform("u_count"), static_cast<GLuint>(n));  // compute_radix.comp's is a uint
+  glUniform1i(p.uniform("u_indexHighBits"), static_cast<GLint>(indexHighBits(n)));
+  setSourceUniforms(p, sourceShape_);
+  glUniform1i(p.uniform("u_positionBits"), static_cast<GLint>(scatter.positionBits));
+  glUniform1i(p.uniform("u_pixelCount"), static_cast<GLint>(scatter.pixels));
+  if (!pixels_) {  // zero past the image, where no pass writes
+    pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
+    zeroTexels(pixels_, 0, n);
+  }
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindElements, counts_.id());  // COUNTS_AT_ELEMENTS
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, pairs().id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, pixels_.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSource, source_.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindMaps, (maps_ ? maps_ : source_).id());  // unread without maps
+  dispatch(p, workgroups);
+  written_ |= bufferBit(Buffer::Pixels);
+  shown_ = Buffer::Pixels;
+  hasPrevious_ = false;
+  TEXSORT_GL_CHECK("compute radix into the image");
 }
 
 void ComputeRunner::startSource(const SourceShape& shape) {

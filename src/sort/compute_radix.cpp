@@ -50,7 +50,10 @@ std::string radixDefines(const Pass& pass) {
       d.shift + d.bits > 2 * kIndexLowBits || d.tileLog2 > d.lineLog2) {
     throw Error(ExitCode::Gpu, "GPU sorter: a radix digit of an unknown shape: " + describe(pass));
   }
-  const unsigned threads = call.phase == 2 ? kScanThreads : tileThreads(d.radixBits);
+  // The scan of long lines: no more invocations than a line has tiles, so each has a chunk.
+  const unsigned threads = call.phase != 2                ? tileThreads(d.radixBits)
+                           : scansARowAnInvocation(d) ? kScanThreads
+                                                      : std::min(kScanThreads, 1u << (d.lineLog2 - d.tileLog2));
   return std::string(d.pairs ? "#define RADIX_PAIRS\n" : "") + "#define RADIX_PHASE " + std::to_string(call.phase) + "\n#define RADIX_BITS " + std::to_string(d.radixBits) +
          "u\n#define TILE_LOG2 " + std::to_string(d.tileLog2) + "u\n#define LINE_TILES_LOG2 " +
          std::to_string(d.lineLog2 - d.tileLog2) + "u\n#define THREADS " + std::to_string(threads) + "u\n" +
@@ -89,18 +92,24 @@ void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {
   const RadixDigit& d = *call.d;
   const std::uint64_t n = elementCount(), tiles = radixTiles(d, n);
   radixBuffers(d);
-  if (call.phase == 3 && digitIsConstant(d)) {  // nothing moves
+  const auto* intoImage = std::get_if<RadixScatter>(&pass);
+  if (intoImage != nullptr && intoImage->pixels == 0) intoImage = nullptr;
+  if (call.phase == 3 && intoImage == nullptr && digitIsConstant(d)) {  // nothing moves
     ++skippedScatters_;
     return;
   }
-  setCommonUniforms(p);
   glUniform1ui(p.uniform("u_shift"), d.shift);
   glUniform1ui(p.uniform("u_mask"), (1u << d.bits) - 1u);
   glUniform1ui(p.uniform("u_tiles"), static_cast<GLuint>(tiles));
+  const std::uint64_t threads = tileThreads(d.radixBits);  // a tile an invocation
+  if (intoImage != nullptr) {  // the picture, the pairs left as they were (compute_pixels.cpp)
+    dispatchRadixIntoImage(*intoImage, p, (tiles + threads - 1) / threads);
+    return;
+  }
+  setCommonUniforms(p);
   bind(elements_[current_], elements_[1 - current_]);  // unbound on pairs: no element buffer
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindCounts, counts_.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairsOut, pairsOut_.id());  // unbound on elements
-  const std::uint64_t threads = tileThreads(d.radixBits);  // a tile an invocation
   dispatch(p, call.phase == 2 ? scanWorkgroups(d, n) : (tiles + threads - 1) / threads);
   if (call.phase == 3 && d.pairs) {
     std::swap(pairs_, pairsOut_);

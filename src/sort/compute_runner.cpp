@@ -254,7 +254,10 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
           },
           [&](const RadixTileCounts&) -> const gl::Program& { return program(traitsOf(pass).shader, radixDefines(pass)); },
           [&](const RadixCountScan&) -> const gl::Program& { return program(traitsOf(pass).shader, radixDefines(pass)); },
-          [&](const RadixScatter&) -> const gl::Program& { return program(traitsOf(pass).shader, radixDefines(pass)); },
+          [&](const RadixScatter& p) -> const gl::Program& {
+            if (p.pixels != 0) return pixelProgram(pass);  // the pixel sort's last digit, into the image
+            return program(traitsOf(pass).shader, radixDefines(pass));
+          },
           // The fragment kinds: refused (the compute schedules never hold them). A new kind stops the
           // build here until it is listed in kFragmentOnly or given its own branch.
           [&](const auto& kind) -> const gl::Program& {

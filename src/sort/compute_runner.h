@@ -94,6 +94,7 @@ class ComputeRunner final : public Runner {
   void radixBuffers(const RadixDigit& digit);
   bool digitIsConstant(const RadixDigit& digit) const;
   void dispatchPixelPass(const Pass& pass, const gl::Program& program);
+  void dispatchRadixIntoImage(const RadixScatter& scatter, const gl::Program& program, std::uint64_t workgroups);
   void startSource(const SourceShape& shape);
   std::vector<PixelTexel> readSource() const;
   void viewPixels(StateView& view) const;

@@ -398,8 +398,13 @@ class PassModel {
   }
   void operator()(const RadixCountScan& p) { radixCountScan(p.d, n_, s_.counts); }
   void operator()(const RadixScatter& p) {
-    if (p.d.pairs) s_.compact = radixScatter(p.d, s_.compact, s_.counts);
-    else s_.elements = radixScatter(p.d, s_.elements, s_.counts);
+    if (p.pixels > 0) {  // the pixel sort's last digit: the picture, the pairs left as they were
+      s_.pixels = pixelsFromPairs(radixScatter(p.d, s_.compact, s_.counts), s_.source, p.positionBits, p.pixels);
+    } else if (p.d.pairs) {
+      s_.compact = radixScatter(p.d, s_.compact, s_.counts);
+    } else {
+      s_.elements = radixScatter(p.d, s_.elements, s_.counts);
+    }
   }
 
  private:

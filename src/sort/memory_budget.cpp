@@ -63,7 +63,13 @@ std::string gib(std::uint64_t bytes) {
 
 namespace {
 
-MemoryNeed sortNeed(std::uint64_t pixels, std::uint64_t n, std::uint64_t fileBytes, Algorithm algorithm) {
+// compute-radix's counts: a uint for each digit value and tile, and for each value and line.
+std::uint64_t radixCountsBytes(const SortShape& shape) {
+  return shape.count() < 2 ? 0 : 4 * radixCountsSize(computeRadixDigitShape(shape), shape.count());
+}
+
+MemoryNeed sortNeed(std::uint64_t pixels, const SortShape& shape, std::uint64_t fileBytes, Algorithm algorithm) {
+  const std::uint64_t n = shape.count();
   MemoryNeed need;
   // The file, the decoder's inflated rows and its RGBA, the packed elements, the read-back, the
   // unpacked RGBA, the PNG encoder's filtered rows and output (about twice the raw pixels), and a
@@ -77,8 +83,8 @@ MemoryNeed sortNeed(std::uint64_t pixels, std::uint64_t n, std::uint64_t fileByt
   if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide) need.gpuBytes += 2 * 8 * n;
   if (usesCompute(algorithm) && algorithm != Algorithm::ComputeRadix) need.gpuBytes += 8 * n;
   if (algorithm == Algorithm::Radix) need.gpuBytes += 2 * 4 * n;
-  // compute-radix: no pairs, but the counts (64 a tile of 256: n bytes).
-  if (algorithm == Algorithm::ComputeRadix) need.gpuBytes += n;
+  // compute-radix: no pairs, but the counts.
+  if (algorithm == Algorithm::ComputeRadix) need.gpuBytes += radixCountsBytes(shape);
   return need;
 }
 
@@ -86,13 +92,13 @@ MemoryNeed sortNeed(std::uint64_t pixels, std::uint64_t n, std::uint64_t fileByt
 
 MemoryNeed memoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes, Algorithm algorithm) {
   const std::uint64_t pixels = std::uint64_t{width} * height;
-  return sortNeed(pixels, nextPowerOfTwo(pixels), fileBytes, algorithm);
+  return sortNeed(pixels, SortShape::whole(nextPowerOfTwo(pixels)), fileBytes, algorithm);
 }
 
-MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t elements, std::uint64_t fileBytes,
+MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, const SortShape& lines, std::uint64_t fileBytes,
                                Algorithm algorithm, bool maps) {
-  const std::uint64_t pixels = std::uint64_t{width} * height;
-  MemoryNeed need = sortNeed(pixels, elements, fileBytes, algorithm);
+  const std::uint64_t pixels = std::uint64_t{width} * height, elements = lines.count();
+  MemoryNeed need = sortNeed(pixels, lines, fileBytes, algorithm);
   // Host: a part of the source texels with their bytes and maps, the line tables and the table of
   // the element holding each pixel (counted for rows and columns too, which need neither). GPU: the
   // source's bytes and maps (SourceShape), the pair of span words (8 bytes for 32 positions), the

@@ -19,10 +19,11 @@ struct MemoryNeed {
 
 // What sorting a width x height image (fileBytes on disk) with `algorithm` needs.
 MemoryNeed memoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t fileBytes, Algorithm algorithm);
-// What pixel-sorting a width x height image needs when its lines pad to `elements` elements: the
-// sort's textures and buffers for that many elements, plus the source's bytes and texels, its maps
-// where `maps` (SourceShape::maps()), the span words, the result's bytes and the line tables.
-MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, std::uint64_t elements, std::uint64_t fileBytes,
+// What pixel-sorting a width x height image needs when its lines pad to `lines` (their count and
+// padded length): the sort's textures and buffers for that many elements, plus the source's bytes
+// and texels, its maps where `maps` (SourceShape::maps()), the span words, the result's bytes and
+// the line tables.
+MemoryNeed pixelSortMemoryNeed(std::uint32_t width, std::uint32_t height, const SortShape& lines, std::uint64_t fileBytes,
                                Algorithm algorithm, bool maps);
 
 struct MemoryAvailable {

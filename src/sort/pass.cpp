@@ -81,7 +81,8 @@ namespace {
 bool computeIntoImage(const Pass& pass) {
   const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
   const auto* steps = std::get_if<ComputeBitonicSteps>(&pass);
-  return (shared && shared->pixels > 0) || (steps && steps->pixels > 0);
+  const auto* scatter = std::get_if<RadixScatter>(&pass);
+  return (shared && shared->pixels > 0) || (steps && steps->pixels > 0) || (scatter && scatter->pixels > 0);
 }
 // compute-radix's dispatches on the pixel sort's pairs: they read and write those, not the elements.
 bool radixOnPairs(const Pass& pass) {
@@ -261,7 +262,10 @@ double bytesPerElement(const Pass& pass, std::uint64_t n) {
           // The elements or pairs read; the counts (a uint a digit value a tile) written, scanned, read.
           [&](const RadixTileCounts& p) { return (p.d.pairs ? kElement / 2 : kElement) + radixCountBytes(p.d, n); },
           [&](const RadixCountScan& p) { return 2 * radixCountBytes(p.d, n); },
-          [&](const RadixScatter& p) { return (p.d.pairs ? kElement : 2 * kElement) + radixCountBytes(p.d, n); },
+          [&](const RadixScatter& p) {
+            if (p.pixels) return kElement / 2 + radixCountBytes(p.d, n) + 2 * kPixel;  // pairs in; source and picture bytes
+            return (p.d.pairs ? kElement : 2 * kElement) + radixCountBytes(p.d, n);
+          },
       },
       pass);
 }

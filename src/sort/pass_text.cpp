@@ -257,6 +257,12 @@ PassText textOf(const RadixCountScan& p, std::uint64_t) {
 }
 
 PassText textOf(const RadixScatter& p, std::uint64_t) {
+  if (p.pixels) {
+    return PassText{digitName(p.d) + ": scatter into the image's bytes", digitParameters(p.d),
+                    "one dispatch: the last digit's stable split, each pair going not to the other buffer but, as "
+                    "the bytes of the pixel it names, to the picture's pixel at its place (the gather into image "
+                    "order folded in)."};
+  }
   return PassText{digitName(p.d) + ": scatter", digitParameters(p.d),
                   "one dispatch: each invocation walks its tile again, and every element goes to its line's start "
                   "+ the line's elements of smaller values + its tile's start in its value's row + the elements of "
@@ -319,7 +325,9 @@ std::string shapeOf(const PixelOrder& p) {
 std::string shapeOf(const ImageOrder&) { return "pixel sort: back to image order"; }
 std::string shapeOf(const RadixTileCounts&) { return "compute radix: tile counts"; }
 std::string shapeOf(const RadixCountScan&) { return "compute radix: count scan"; }
-std::string shapeOf(const RadixScatter&) { return "compute radix: scatter"; }
+std::string shapeOf(const RadixScatter& p) {
+  return p.pixels ? "compute radix: scatter into the image's bytes" : "compute radix: scatter";
+}
 
 }  // namespace
 

@@ -58,9 +58,14 @@ struct RadixCountScan {
 // value v before it in the tile), into the other element buffer. When in every line one value's
 // total is the whole line, the digit is the same within each line and the pass moves nothing (the
 // runner skips its dispatch).
+// pixels > 0: the pixel sort's last digit, the gather into image order folded in: each pair goes
+// not to the other buffer but, as the pixel bytes it names (positionBits: as GatherByIndex's), to
+// the picture's pixel at its place (Buffer::Pixels); the pairs stay as they were. Never skipped.
 struct RadixScatter {
   RadixDigit d;
-  auto fields() const { return d.fields(); }
+  std::uint32_t positionBits = 0;
+  std::uint32_t pixels = 0;
+  auto fields() const { return std::tuple_cat(d.fields(), std::tie(positionBits, pixels)); }
   static constexpr PassTraits kTraits{"radix scatter", "compute_radix.comp",
                                       bufferBit(Buffer::Elements) | bufferBit(Buffer::Counts), Buffer::Elements,
                                       false, true};

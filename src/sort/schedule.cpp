@@ -115,19 +115,31 @@ PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits) {
 
 PassSchedule computeRadixBitsSchedule(const SortShape& shape, unsigned firstBit, unsigned endBit, unsigned radixBits,
                                       unsigned tileLog2, bool pairs) {
-  const unsigned k = checkedLineLog2(shape, "computeRadixSchedule");
+  checkedLineLog2(shape, "computeRadixSchedule");
   if (radixBits < 1 || radixBits > kMaxRadixBits || firstBit >= endBit || endBit > 2 * kIndexLowBits) {
     throw std::invalid_argument("computeRadixSchedule: digits of 1 to 8 bits over bits of the 48-bit order");
   }
   PassSchedule schedule{shape, {}};
   if (shape.lineLength < 2) return schedule;
   if (pairs) schedule.passes.push_back(PackCompact{});
-  for (std::uint32_t digit = 0, shift = firstBit; shift < endBit; ++digit, shift += radixBits) {
-    const RadixDigit d{digit, shift, std::min(radixBits, endBit - shift), radixBits, std::min(tileLog2, k), k, pairs};
+  RadixDigit d = computeRadixDigitShape(shape, radixBits, tileLog2);
+  d.pairs = pairs ? 1 : 0;
+  for (std::uint32_t shift = firstBit; shift < endBit; ++d.digit, shift += d.radixBits) {
+    d.shift = shift;
+    d.bits = std::min(d.radixBits, endBit - shift);
     schedule.passes.insert(schedule.passes.end(), {RadixTileCounts{d}, RadixCountScan{d}, RadixScatter{d}});
   }
   if (pairs) schedule.passes.push_back(GatherByIndex{});
   return schedule;
+}
+
+RadixDigit computeRadixDigitShape(const SortShape& shape, unsigned radixBits, unsigned tileLog2) {
+  const unsigned k = checkedLineLog2(shape, "computeRadixDigitShape");
+  RadixDigit d;
+  d.radixBits = std::min(radixBits, k);
+  d.tileLog2 = std::min(tileLog2, k);
+  d.lineLog2 = k;
+  return d;
 }
 
 PassSchedule computeRadixSchedule(const SortShape& shape, unsigned keyBits, unsigned radixBits, unsigned tileLog2) {

@@ -81,7 +81,8 @@ PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits);
 // compute-radix (GL 4.3): for each digit of radixBits bits of the 48-bit order r * 2^24 + g, from
 // bit firstBit to endBit (the last digit what is left), a tile-counts, a count-scan and a scatter
 // dispatch over tiles of 2^tileLog2 elements (fewer when the line is shorter), every line on its
-// own, on the elements themselves, or with `pairs` on their (key, index) pairs between a pack and a
+// own (digits no wider than log2 of the line), on the elements themselves, or with `pairs` on their
+// (key, index) pairs between a pack and a
 // gather by index (the pixel sort's shape: its key pass writes the pairs, its gather the picture).
 // Stable, so its result equals every other algorithm's.
 constexpr unsigned kMaxRadixBits = 8;
@@ -90,6 +91,11 @@ constexpr unsigned kRadixTileLog2 = 8;  // 256 elements a tile, one invocation's
 PassSchedule computeRadixBitsSchedule(const SortShape& shape, unsigned firstBit, unsigned endBit,
                                       unsigned radixBits = kRadixBits, unsigned tileLog2 = kRadixTileLog2,
                                       bool pairs = false);
+// The shape of compute-radix's digits on `shape` (their shift and width aside): digits no wider than
+// log2 of the line (so the counts, values x (tiles + lines), stay within two uints an element however
+// short the lines), tiles no longer than a line.
+RadixDigit computeRadixDigitShape(const SortShape& shape, unsigned radixBits = kRadixBits,
+                                  unsigned tileLog2 = kRadixTileLog2);
 // The plain sort's: the keyBits low bits of r (the key, the index's high bits under it).
 PassSchedule computeRadixSchedule(const SortShape& shape, unsigned keyBits, unsigned radixBits = kRadixBits,
                                   unsigned tileLog2 = kRadixTileLog2);

@@ -15,7 +15,7 @@ TEST(PixelSortCli, EveryAlgorithmWritesTheSameBytes) {
   test::TempFolder dir;
   std::vector<std::uint8_t> first;
   for (const char* algo : {"bitonic-wide", "bitonic-fast", "bitonic", "bitonic-legacy", "oddeven-merge", "compute-b2",
-                           "compute-b32", "compute-b32c4", "compute-b32c16", "auto"}) {
+                           "compute-b32", "compute-b32c4", "compute-b32c16", "compute-radix", "auto"}) {
     SCOPED_TRACE(algo);
     const std::string out = dir.path(std::string(algo) + ".png");
     const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", out, "--algo", algo,

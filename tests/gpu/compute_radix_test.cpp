@@ -67,14 +67,16 @@ TEST_F(ComputeRadix, DigitWidthsAndTilesAllGiveTheStableSort) {
 }
 
 TEST_F(ComputeRadix, EveryLineSortsOnItsOwnWhateverItsTiles) {
-  // Lines shorter than a tile (a tile a line), of a few tiles, and of more tiles than the scan's
-  // 64 invocations (chunks of several tiles each).
+  // Lines shorter than a tile (a tile a line), of a few tiles, of 32 and 64 (the most an invocation
+  // of the scan walks alone), and of more tiles than the scan's 64 invocations (chunks of several
+  // tiles each).
   std::mt19937 rng(4);
   struct Case {
     SortShape shape;
     unsigned tileLog2;
   };
-  for (const Case c : {Case{{2, 512}, 8}, Case{{64, 16}, 8}, Case{{1024, 4}, 8}, Case{{4096, 2}, 5}}) {
+  for (const Case c : {Case{{2, 512}, 8}, Case{{64, 16}, 8}, Case{{1024, 4}, 8}, Case{{8192, 2}, 8},
+                       Case{{16384, 1}, 8}, Case{{4096, 2}, 5}}) {
     SCOPED_TRACE(std::to_string(c.shape.lineCount) + " lines of " + std::to_string(c.shape.lineLength) +
                  ", tiles of 2^" + std::to_string(c.tileLog2));
     expectEveryDispatch(computeRadixSchedule(c.shape, kKeyBits, kRadixBits, c.tileLog2),

@@ -17,6 +17,7 @@
 #include "sort/cpu_model.h"
 #include "sort/fragment_runner.h"
 #include "pixelsort/pixel_runner.h"
+#include "sort/compute_runner.h"
 #include "sort/runner.h"
 #include "gpu_fixture.h"
 #include "same_state.h"
@@ -221,6 +222,31 @@ TEST_F(Gpu, EdgesAtTheEndsOfTheScaleEqualTheCpuModel) {
   }
 }
 
+// compute-radix's pixel sort skips a digit that every line holds one value of: with one span a line
+// and lines as long as their rows (no padding, whose pieces are their positions), the piece is 0
+// everywhere, so its low digit (order bits 28-33 at lines of 1024) moves nothing; its high digit,
+// the last, writes the picture and is never skipped. Random spans: nothing skipped.
+TEST_F(Gpu, ComputeRadixSkipsADigitOfThePieceEveryLineShares) {
+  std::mt19937 rng(48);
+  const Image image = test::randomImage(1024, 2, rng, 8);
+  const LineLayout layout = lineLayout(image.width, image.height, 0.0);
+  PixelSortOptions whole, random;
+  whole.intervals = Intervals::None;
+  random.intervals = Intervals::Random;
+  random.spanLength = 40;
+  for (const PixelSortOptions* o : {&whole, &random}) {
+    SCOPED_TRACE(intervalsInfo(o->intervals).name);
+    SortState cpu;
+    cpu.source = pixelSortSource(image, *o, layout);
+    const PassSchedule schedule = pixelSortSchedule(layout, Algorithm::ComputeRadix, *o);
+    ComputeRunner runner(cpu.source.size());
+    runner.prepare(schedule, sourceShape(layout, *o));
+    ASSERT_TRUE(sameStateEveryPass(runner, schedule, cpu, sourceShape(layout, *o)));
+    EXPECT_EQ(pixelSortOutput(image, cpu.pixels).rgba, pixelSortReference(image, *o).rgba);
+    EXPECT_EQ(runner.skippedScatters(), o == &whole ? 1u : 0u);
+  }
+}
+
 // Long lines: spans that run across many 32-position span words, so positions take their start
 // from the scan's running maximum (scan steps of distance 1 and 8 words on lines of 1024) as well as
 // from start bits in their own word. Every pass equals the CPU model; the image equals the reference.
@@ -246,7 +272,8 @@ TEST_F(Gpu, PixelSortSpansAcrossManyWordsEqualTheCpuModel) {
   std::size_t scanSteps = 0;
   for (const PixelSortOptions& o : {whole, wide, random, waves, mask}) {
     SCOPED_TRACE(intervalsInfo(o.intervals).name);
-    for (const Algorithm algorithm : {Algorithm::Bitonic, Algorithm::BitonicWide}) {
+    // compute-radix: four tiles a line.
+    for (const Algorithm algorithm : {Algorithm::Bitonic, Algorithm::BitonicWide, Algorithm::ComputeRadix}) {
       SortState cpu;
       cpu.source = pixelSortSource(image, o, layout);
       const PassSchedule schedule = pixelSortSchedule(layout, algorithm, o);

@@ -380,5 +380,22 @@ TEST(ComputeSchedule, PackedDispatchesFillTheirWindowAcrossMerges) {
   EXPECT_THROW(packedComputeSchedule(SortShape::whole(64), kMaxComputeFusedSteps + 1), std::invalid_argument);
 }
 
+// compute-radix's counts (a uint a digit value and tile, and a value and line) stay within two uints
+// an element at every line length, short lines too (a million lines of four: narrower digits), so
+// they never outgrow the pairs' buffer: the storage-block limit is the pairs', not the counts'.
+TEST(Schedules, ComputeRadixCountsStayWithinTwoUintsAnElement) {
+  const std::uint64_t n = std::uint64_t{1} << 22;
+  for (std::uint64_t line = 2; line <= n; line *= 2) {
+    const SortShape shape{static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(n / line)};
+    const RadixDigit d = computeRadixDigitShape(shape);
+    EXPECT_LE(radixCountsSize(d, n), 2 * n) << "lines of " << line;
+    const PassSchedule schedule = computeRadixSchedule(shape, kKeyBits);
+    unsigned bits = 0;
+    for (const Pass& p : schedule)
+      if (const auto* scatter = std::get_if<RadixScatter>(&p)) bits += scatter->d.bits;
+    EXPECT_EQ(bits, kKeyBits) << "every key bit in one digit, lines of " << line;
+  }
+}
+
 }  // namespace
 }  // namespace texsort
