@@ -1,11 +1,10 @@
 // The pixel sort's passes as compute dispatches, KERNEL (a define) choosing which: 1 SpanStarts and
 // 2 SpanScanStep (an invocation a span word), 3 PixelOrder (an element, or with INTO_PAIRS its
-// (key, index) pair: the pack folded in) and 7 GatherByIndex into the image (a position of the
-// image: fast_gather.frag's rule, after compute-radix's sort of the pairs). Each calls the function
-// its fragment pass calls, so both runners write the same bytes. (The bitonic rows' last sort
-// dispatch writes the image: compute_steps.comp and compute_shared.comp with INTO_IMAGE.) Compiled
-// last, after compute_pixel.glsl, sort_common.glsl, the defines, pixel_source.glsl,
-// pixel_order.glsl and (kernels 1, 2) the fragment pass's shader.
+// (key, index) pair: the pack folded in). Each calls the function its fragment pass calls, so
+// both runners write the same bytes. (The last sort dispatch writes the image: compute_steps.comp,
+// compute_shared.comp and compute_radix.comp with INTO_IMAGE.) Compiled last, after
+// compute_pixel.glsl, sort_common.glsl, the defines, pixel_source.glsl, pixel_order.glsl and
+// (kernels 1, 2) the fragment pass's shader.
 layout(local_size_x = 64) in;
 
 void main() {
@@ -19,12 +18,5 @@ void main() {
   pairs[i] = pixelOrderElement(i).rg;
 #elif KERNEL == 3
   elements[i] = pixelOrderElement(i);
-#elif KERNEL == 7
-  if (i >= u_pixelCount) {
-    pixelsOut[i] = 0u;
-    return;
-  }
-  int j = elementOfPixel(i);  // the position holding pixel i, in its line
-  pixelsOut[i] = packedBytes(pixelSortBytes(pairs[j], j));
 #endif
 }

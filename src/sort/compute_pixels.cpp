@@ -3,8 +3,7 @@
 // each calling the very function its fragment pass calls, and their state read back and shown.
 // The key pass writes the pairs (PixelOrder::intoPairs); the sort is the compute schedule's own
 // (ComputeBitonicSteps, SharedBitonicSteps), whose last dispatch writes the image's bytes itself.
-// compute-radix instead sorts the pairs the key pass writes, and a gather dispatch (GatherByIndex
-// with pixels, as the fragment runner's) takes them back to the image.
+// compute-radix's digits sort the same pairs, and its last scatter writes the image's bytes.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -29,8 +28,8 @@ void zeroTexels(const gl::StorageBuffer& buffer, std::uint64_t first, std::uint6
 }
 
 // The pixel sort's kernels: compute_pixel.comp's (its KERNEL define: span starts 1, span scan 2,
-// key pass 3, the gather into the image 7), and the last sort dispatch into the image
-// (compute_shared.comp, compute_steps.comp or compute_radix.comp's scatter with INTO_IMAGE).
+// key pass 3), and the last sort dispatch into the image (compute_shared.comp, compute_steps.comp
+// or compute_radix.comp's scatter with INTO_IMAGE).
 enum Kernel : int {
   kNoPixelKernel = 0,
   kSpanStarts = 1,
@@ -38,17 +37,13 @@ enum Kernel : int {
   kPixelOrder = 3,
   kSharedIntoImage,
   kStepsIntoImage,
-  kGatherIntoImage = 7,
-  kRadixIntoImage = 8
+  kRadixIntoImage
 };
 
 Kernel kernelOf(const Pass& pass) {
   if (std::holds_alternative<SpanStarts>(pass)) return kSpanStarts;
   if (std::holds_alternative<SpanScanStep>(pass)) return kSpanScan;
   if (std::holds_alternative<PixelOrder>(pass)) return kPixelOrder;
-  if (const auto* gather = std::get_if<GatherByIndex>(&pass); gather != nullptr && gather->pixels != 0) {
-    return kGatherIntoImage;
-  }
   const auto* shared = std::get_if<SharedBitonicSteps>(&pass);
   if (shared != nullptr && shared->pixels != 0) return kSharedIntoImage;
   const auto* steps = std::get_if<ComputeBitonicSteps>(&pass);
@@ -118,17 +113,15 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
     pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
     zeroTexels(pixels_, 0, n);
   }
-  const bool everyPosition = kernel == kGatherIntoImage;  // each of the n written
-  if (everyPosition && !pixels_) pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
   if (kernel == kPixelOrder && passWrites(pass) == Buffer::Elements) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindElements, elementBuffer().id());
   }
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairs, (pairs_ ? pairs_ : source_).id());  // unread without pairs
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (intoImage || everyPosition ? pixels_ : source_).id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindTarget, (intoImage ? pixels_ : source_).id());
   if (intoImage) {
     dispatchSortSteps(p, pass);
   } else {
-    const std::uint64_t invocations = kernel == kPixelOrder || everyPosition ? n : words;
+    const std::uint64_t invocations = kernel == kPixelOrder ? n : words;
     set("u_invocations", invocations);
     dispatch(p, (invocations + 63) / 64);  // compute_pixel.comp's 64 invocations a workgroup
   }
@@ -142,7 +135,8 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
 
 // compute-radix's last scatter of the pixel sort (RadixScatter with pixels): the pairs' pixel bytes
 // into the picture, with the counts at the Elements binding (compute_radix.comp, INTO_IMAGE).
-void ComputeRunner::dispatchRadixIntoImage(const RadixScatter& scatter, const gl::Program& p, std::uint64_t workgroups) {
+void ComputeRunner::dispatchRadixIntoImage(const RadixScatter& scatter, const gl::Program& p,
+                                           std::uint64_t workgroups) {
   if (!source_) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded");
   const std::uint64_t n = elementCount();
   glUniform1ui(p.uniform("u_count"), static_cast<GLuint>(n));  // compute_radix.comp's is a uint

@@ -1,5 +1,6 @@
 // The compute runner's compute-radix dispatches (compute_radix.comp): a digit's tile counts, their
-// scan and the stable scatter into the other element buffer, which then becomes the elements.
+// scan and the stable scatter into the other element (or pair) buffer, which then becomes the
+// elements (or pairs); the pixel sort's last scatter writes the picture (compute_pixels.cpp).
 #include <algorithm>
 #include <string>
 #include <utility>
@@ -54,9 +55,10 @@ std::string radixDefines(const Pass& pass) {
   const unsigned threads = call.phase != 2                ? tileThreads(d.radixBits)
                            : scansARowAnInvocation(d) ? kScanThreads
                                                       : std::min(kScanThreads, 1u << (d.lineLog2 - d.tileLog2));
-  return std::string(d.pairs ? "#define RADIX_PAIRS\n" : "") + "#define RADIX_PHASE " + std::to_string(call.phase) + "\n#define RADIX_BITS " + std::to_string(d.radixBits) +
-         "u\n#define TILE_LOG2 " + std::to_string(d.tileLog2) + "u\n#define LINE_TILES_LOG2 " +
-         std::to_string(d.lineLog2 - d.tileLog2) + "u\n#define THREADS " + std::to_string(threads) + "u\n" +
+  return std::string(d.pairs ? "#define RADIX_PAIRS\n" : "") + "#define RADIX_PHASE " + std::to_string(call.phase) +
+         "\n#define RADIX_BITS " + std::to_string(d.radixBits) + "u\n#define TILE_LOG2 " + std::to_string(d.tileLog2) +
+         "u\n#define LINE_TILES_LOG2 " + std::to_string(d.lineLog2 - d.tileLog2) + "u\n#define THREADS " +
+         std::to_string(threads) + "u\n" +
          (call.phase == 2 && scansARowAnInvocation(d) ? "#define SCAN_A_ROW_AN_INVOCATION\n" : "");
 }
 
@@ -80,7 +82,9 @@ bool ComputeRunner::digitIsConstant(const RadixDigit& d) const {
   const std::uint64_t n = elementCount(), lines = radixLines(d, n), values = std::uint64_t{1} << d.radixBits;
   std::vector<std::uint32_t> totals(values * lines);
   counts_.read(totals.data(), totals.size() * sizeof(std::uint32_t), radixTiles(d, n) * values * sizeof(std::uint32_t));
-  const auto lineTotals = [&](std::uint64_t line) { return totals.begin() + static_cast<std::ptrdiff_t>(line * values); };
+  const auto lineTotals = [&](std::uint64_t line) {
+    return totals.begin() + static_cast<std::ptrdiff_t>(line * values);
+  };
   for (std::uint64_t line = 0; line < lines; ++line) {
     if (std::find(lineTotals(line), lineTotals(line + 1), n / lines) == lineTotals(line + 1)) return false;
   }

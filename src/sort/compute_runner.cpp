@@ -237,8 +237,9 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
       Overloaded{
           [&](const PackCompact&) -> const gl::Program& { return program("compute_pack.comp", ""); },
           [&](const GatherByIndex& g) -> const gl::Program& {
-            if (g.pixels != 0) return pixelProgram(pass);  // compute-radix's pixel sort: into the image
-            if (g.positionBits != 0) throw Error(ExitCode::Gpu, "GPU sorter: a gather by position but not into the image");
+            if (g.positionBits != 0 || g.pixels != 0) {  // the pixel sort's last sort dispatch writes the image instead
+              throw Error(ExitCode::Gpu, "GPU sorter: the compute runner gathers by original index only");
+            }
             return program("compute_gather.comp", "");
           },
           [&](const SpanStarts&) -> const gl::Program& { return pixelProgram(pass); },
@@ -325,7 +326,7 @@ void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape& sou
   for (const Pass& pass : schedule) {
     program(pass);
     if (const auto* scatter = std::get_if<RadixScatter>(&pass)) {
-      radixBuffers(scatter->d);  // compute-radix moves the elements, never pairs
+      radixBuffers(scatter->d);  // the counts, and the elements' or pairs' scatter target
     } else if (touchesPairs(pass)) {
       pairs();
     }
@@ -353,7 +354,7 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
     dispatchRadixPass(pass, p);
     return;
   }
-  if (touchesPairs(pass)) pairs();  // made at their first use: compute-radix's pixel sort has none
+  if (touchesPairs(pass)) pairs();  // made at their first use: a sort that moves elements has none
   if (computePixelPass(pass)) {
     dispatchPixelPass(pass, p);
     return;
@@ -366,7 +367,7 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
                    bind(elementBuffer(), elements_[1 - current_]);
                    dispatch(p, groupsOf(n));
                  },
-                 [&](const GatherByIndex&) {  // by original index (into the image: dispatchPixelPass)
+                 [&](const GatherByIndex&) {
                    gl::StorageBuffer& target = elements_[1 - current_];
                    if (!target) target = gl::StorageBuffer(elementBuffer().bytes(), nullptr, "gathered elements");
                    bind(elements_[current_], target);
