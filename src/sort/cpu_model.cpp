@@ -286,16 +286,6 @@ std::vector<Element> runPass(const Pass& pass, const std::vector<Element>& in) {
 
 namespace {
 
-// (key, index) pairs, element e's at 2e and 2e + 1: the fast path's and the compute path's state.
-std::vector<float> pairsOf(const std::vector<Element>& elements) {
-  std::vector<float> pairs(2 * elements.size());
-  for (std::size_t e = 0; e < elements.size(); ++e) {
-    pairs[2 * e] = elements[e].key;
-    pairs[2 * e + 1] = elements[e].index;
-  }
-  return pairs;
-}
-
 // The pixel sort's (span, key, position) orders as pairs.
 std::vector<float> pairsFromPixels(const PixelOrder& order, const SortState& state, std::uint64_t n) {
   std::vector<Element> made(n);

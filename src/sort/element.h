@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace texsort {
 
@@ -39,6 +40,10 @@ static_assert(sizeof(Element) == 16, "Element must match an RGBA32F texel");
 inline bool elementLess(const Element& a, const Element& b) {
   return a.key < b.key || (a.key == b.key && a.index < b.index);
 }
+
+// The elements' (key, index) pairs, element e's at 2e and 2e + 1: the fast path's and the compute
+// path's state (Buffer::Compact).
+std::vector<float> pairsOf(const std::vector<Element>& elements);
 
 // Largest element count: a 16384 x 16384 texture (GL_MAX_TEXTURE_SIZE of llvmpipe and of most
 // GPUs; the runner checks the context's own). Indices then need 28 bits: 24 in g, 4 in r.

@@ -21,19 +21,12 @@ struct CountsShape {
   std::uint64_t total(std::uint64_t line, std::uint64_t v) const { return totals + line * values + v; }
 };
 
-// Pairs as elements of no colour, and back: the digits and the moves read only key and index.
+// Pairs as elements of no colour (pairsOf is the way back): the digits and the moves read only key
+// and index.
 std::vector<Element> elementsOfPairs(const std::vector<float>& pairs) {
   std::vector<Element> elements(pairs.size() / 2);
   for (std::size_t i = 0; i < elements.size(); ++i) elements[i] = Element{pairs[2 * i], pairs[2 * i + 1], 0.0f, 0.0f};
   return elements;
-}
-std::vector<float> pairsOfElements(const std::vector<Element>& elements) {
-  std::vector<float> pairs(2 * elements.size());
-  for (std::size_t i = 0; i < elements.size(); ++i) {
-    pairs[2 * i] = elements[i].key;
-    pairs[2 * i + 1] = elements[i].index;
-  }
-  return pairs;
 }
 
 }  // namespace
@@ -44,7 +37,7 @@ void radixTileCounts(const RadixDigit& d, const std::vector<float>& pairs, std::
 
 std::vector<float> radixScatter(const RadixDigit& d, const std::vector<float>& pairs,
                                 const std::vector<std::uint32_t>& counts) {
-  return pairsOfElements(radixScatter(d, elementsOfPairs(pairs), counts));
+  return pairsOf(radixScatter(d, elementsOfPairs(pairs), counts));
 }
 
 void radixTileCounts(const RadixDigit& d, const std::vector<Element>& elements, std::vector<std::uint32_t>& counts) {
