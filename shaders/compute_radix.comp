@@ -6,7 +6,6 @@
 //   RADIX_BITS       the counts' rows: 2^RADIX_BITS digit values (VALUES)
 //   TILE_LOG2        elements a tile: in phases 1 and 3 an invocation owns a tile of consecutive
 //                    elements (a run it walks in order, which keeps the sort stable)
-//   LINE_TILES_LOG2  tiles a line (a tile never spans two lines)
 //   RADIX_PAIRS      (defined or not) the (key, index) pairs move, from Pairs into PairsOut,
 //                    instead of the elements from Elements into Target
 //   INTO_IMAGE       (defined or not; with RADIX_PAIRS, phase 3) the pixel sort's last scatter:
@@ -22,7 +21,7 @@
 // other buffer, which the runner then takes as the elements (or pairs).
 #define VALUES (1u << RADIX_BITS)
 #define TILE (1u << TILE_LOG2)
-#define LINE_TILES (1u << LINE_TILES_LOG2)
+#define LINE_TILES (1u << u_lineTilesLog2)
 layout(local_size_x = THREADS) in;
 
 #ifdef INTO_IMAGE
@@ -52,6 +51,8 @@ layout(std430, binding = 5) writeonly buffer PairsOut { vec2 pairsOut[]; };
 uniform uint u_shift;  // the digit: bits u_shift .. of the 48-bit order, under u_mask
 uniform uint u_mask;
 uniform uint u_tiles;  // every line's
+uniform uint u_lineTilesLog2;  // tiles a line (a tile never spans two lines): a uniform, so one
+                               // program serves every size
 
 // r's bits are the order's from 24 up; g holds its low 24 (element.h).
 uint digitOf(ITEM item) {
@@ -77,7 +78,7 @@ void main() {
   for (uint i = tile * TILE; i < end; ++i) HIST(digitOf(LOAD(i)), t) += 1u;
   for (uint v = 0u; v < VALUES; ++v) counts[v * u_tiles + tile] = HIST(v, t);
   if ((tile & (LINE_TILES - 1u)) == 0u) {  // the line's totals: the scan's, none yet
-    for (uint v = 0u; v < VALUES; ++v) counts[totalAt(tile >> LINE_TILES_LOG2, v)] = 0u;
+    for (uint v = 0u; v < VALUES; ++v) counts[totalAt(tile >> u_lineTilesLog2, v)] = 0u;
   }
 }
 
@@ -85,10 +86,10 @@ void main() {
 // Lines of few tiles (at most 64): an invocation walks one (value, line) row alone, so a
 // workgroup does THREADS rows instead of idling most of its invocations on one.
 void main() {
-  uint lines = u_tiles >> LINE_TILES_LOG2, row = workgroupIndex() * THREADS + gl_LocalInvocationID.x;
+  uint lines = u_tiles >> u_lineTilesLog2, row = workgroupIndex() * THREADS + gl_LocalInvocationID.x;
   if (row >= VALUES * lines) return;  // no barrier follows
   uint v = row / lines, line = row % lines;
-  uint first = v * u_tiles + (line << LINE_TILES_LOG2);
+  uint first = v * u_tiles + (line << u_lineTilesLog2);
   uint sum = 0u;
   for (uint i = first; i < first + LINE_TILES; ++i) {
     uint count = counts[i];
@@ -102,11 +103,11 @@ void main() {
 shared uint partial[THREADS];
 
 void main() {
-  uint lines = u_tiles >> LINE_TILES_LOG2, row = workgroupIndex(), t = gl_LocalInvocationID.x;
+  uint lines = u_tiles >> u_lineTilesLog2, row = workgroupIndex(), t = gl_LocalInvocationID.x;
   if (row >= VALUES * lines) return;  // the whole workgroup: no barrier is left waiting
   uint v = row / lines, line = row % lines;
-  const uint chunk = LINE_TILES / THREADS;  // both powers of two, THREADS at most LINE_TILES
-  uint first = v * u_tiles + (line << LINE_TILES_LOG2) + t * chunk, last = first + chunk;
+  uint chunk = LINE_TILES / THREADS;  // both powers of two, THREADS at most LINE_TILES
+  uint first = v * u_tiles + (line << u_lineTilesLog2) + t * chunk, last = first + chunk;
   uint sum = 0u;
   for (uint i = first; i < last; ++i) sum += counts[i];
   partial[t] = sum;
@@ -128,7 +129,7 @@ void main() {
   // Where this tile's elements of each value go: the line's first element, its totals of the
   // smaller values, then the tile's start in the value's row; each element takes the next place
   // of its value.
-  uint line = tile >> LINE_TILES_LOG2, place = line << (LINE_TILES_LOG2 + TILE_LOG2);
+  uint line = tile >> u_lineTilesLog2, place = line << (u_lineTilesLog2 + TILE_LOG2);
   for (uint v = 0u; v < VALUES; ++v) {
     HIST(v, t) = place + counts[v * u_tiles + tile];
     place += counts[totalAt(line, v)];

@@ -57,8 +57,7 @@ std::string radixDefines(const Pass& pass) {
                                                       : std::min(kScanThreads, 1u << (d.lineLog2 - d.tileLog2));
   return std::string(d.pairs ? "#define RADIX_PAIRS\n" : "") + "#define RADIX_PHASE " + std::to_string(call.phase) +
          "\n#define RADIX_BITS " + std::to_string(d.radixBits) + "u\n#define TILE_LOG2 " + std::to_string(d.tileLog2) +
-         "u\n#define LINE_TILES_LOG2 " + std::to_string(d.lineLog2 - d.tileLog2) + "u\n#define THREADS " +
-         std::to_string(threads) + "u\n" +
+         "u\n#define THREADS " + std::to_string(threads) + "u\n" +
          (call.phase == 2 && scansARowAnInvocation(d) ? "#define SCAN_A_ROW_AN_INVOCATION\n" : "");
 }
 
@@ -105,6 +104,7 @@ void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {
   glUniform1ui(p.uniform("u_shift"), d.shift);
   glUniform1ui(p.uniform("u_mask"), (1u << d.bits) - 1u);
   glUniform1ui(p.uniform("u_tiles"), static_cast<GLuint>(tiles));
+  glUniform1ui(p.uniform("u_lineTilesLog2"), d.lineLog2 - d.tileLog2);
   const std::uint64_t threads = tileThreads(d.radixBits);  // a tile an invocation
   if (intoImage != nullptr) {  // the picture, the pairs left as they were (compute_pixels.cpp)
     dispatchRadixIntoImage(*intoImage, p, (tiles + threads - 1) / threads);
