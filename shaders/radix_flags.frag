@@ -1,13 +1,14 @@
-// Radix sort by split (article 002), first pass of a bit: e = inverted bit of the key, written to
-// the scan buffer (R32F).
+// Radix sort by split (article 002), first pass of a digit: the digit of the key (u_digitMask's
+// bits from bit u_bit) as a one-hot RGBA, channel v = 1 where the digit is v, into the scan buffer
+// (RGBA32F). For a 1-bit digit, channel 0 is the article's e = inverted bit.
 // Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
-
 uniform sampler2D u_source;  // elements
 uniform int u_bit;
-
+uniform int u_digitMask;
 out vec4 o_flag;
 
 void main() {
   vec4 element = texelFetch(u_source, ivec2(gl_FragCoord.xy), 0);
-  o_flag = vec4(((int(element.r) >> u_bit) & 1) == 0 ? 1.0 : 0.0, 0.0, 0.0, 1.0);
+  int digit = (int(element.r) >> u_bit) & u_digitMask;
+  o_flag = vec4(equal(ivec4(digit), ivec4(0, 1, 2, 3)));
 }

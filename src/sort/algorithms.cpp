@@ -6,7 +6,7 @@
 
 namespace texsort {
 
-PassSchedule radixLumaSchedule(const SortShape& shape) { return radixSchedule(shape, kKeyBits); }
+PassSchedule radixLumaSchedule(const SortShape& shape) { return radixSchedule(shape, kKeyBits, kRadixDigitBits); }
 
 PassSchedule computeRadixLumaSchedule(const SortShape& shape) {
   return computeRadixSchedule(shape, kKeyBits + indexHighBits(shape.count()));

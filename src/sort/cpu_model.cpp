@@ -2,6 +2,7 @@
 #include "sort/cpu_model.h"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 
 #include "sort/bits.h"
@@ -30,24 +31,27 @@ bool mergeLowerEnd(const OddEvenMergeStep& step, std::uint64_t x, std::uint64_t 
   return x >= first && (x - first) % (2 * k) < k && x + k < n && x / (2 * p) == (x + k) / (2 * p);
 }
 
-std::uint32_t keyBit(const Element& e, std::uint32_t bit) { return (static_cast<std::uint32_t>(e.key) >> bit) & 1u; }
+std::uint32_t keyDigit(const Element& e, std::uint32_t bit, std::uint32_t bits) {
+  return (static_cast<std::uint32_t>(e.key) >> bit) & ((1u << bits) - 1u);
+}
 
-// The split's gather: output position d takes the d-th element with bit 0 (e = 1), or, past
-// totalFalses of those, the (d - totalFalses)-th element with bit 1. `scan` is the inclusive sum
-// of e, so both searches run over monotone counts.
+// The split's gather: output position d takes, for the digit v whose run holds d (the runs of
+// digits 0 ... 3 in order), the (d - start of v)-th element of digit v. `scan` holds the inclusive
+// counts of each digit value (four floats an element), so the search runs over monotone counts.
 std::vector<Element> gather(const std::vector<Element>& in, const std::vector<float>& scan) {
   const std::uint64_t n = in.size();
-  const auto falses = [&](std::uint64_t i) { return static_cast<std::uint64_t>(scan[i]); };
-  const auto trues = [&](std::uint64_t i) { return i + 1 - falses(i); };
-  const std::uint64_t totalFalses = falses(n - 1);
+  const auto count = [&](std::uint64_t i, unsigned v) { return static_cast<std::uint64_t>(scan[4 * i + v]); };
+  std::array<std::uint64_t, 5> starts{};
+  for (unsigned v = 0; v < 4; ++v) starts[v + 1] = starts[v] + count(n - 1, v);
   std::vector<Element> out(n);
   for (std::uint64_t d = 0; d < n; ++d) {
-    const bool wantFalse = d < totalFalses;
-    const std::uint64_t target = wantFalse ? d : d - totalFalses;
+    unsigned v = 3;
+    while (starts[v] > d) --v;  // the last run starting at or before d (an empty one starts where the next does)
+    const std::uint64_t target = d - starts[v];
     std::uint64_t lo = 0, hi = n - 1;  // smallest i whose count exceeds target
     while (lo < hi) {
       const std::uint64_t mid = (lo + hi) / 2;
-      if ((wantFalse ? falses(mid) : trues(mid)) > target) hi = mid;
+      if (count(mid, v) > target) hi = mid;
       else lo = mid + 1;
     }
     out[d] = in[lo];
@@ -323,12 +327,12 @@ class PassModel {
   void operator()(const OddEvenMergeStep& p) { network(p); }
   void operator()(const TranspositionRound& p) { network(p); }
   void operator()(const RadixFlags& p) {
-    s_.scan.resize(n_);
-    for (std::uint64_t i = 0; i < n_; ++i) s_.scan[i] = keyBit(s_.elements[i], p.bit) ? 0.0f : 1.0f;
+    s_.scan.assign(4 * n_, 0.0f);
+    for (std::uint64_t i = 0; i < n_; ++i) s_.scan[4 * i + keyDigit(s_.elements[i], p.bit, p.bits)] = 1.0f;
   }
   void operator()(const RadixScanStep& p) {
-    std::vector<float> next(n_);
-    for (std::uint64_t i = 0; i < n_; ++i) next[i] = s_.scan[i] + (i >= p.distance ? s_.scan[i - p.distance] : 0.0f);
+    std::vector<float> next(s_.scan);
+    for (std::uint64_t i = 4 * std::uint64_t{p.distance}; i < next.size(); ++i) next[i] += s_.scan[i - 4 * p.distance];
     s_.scan = std::move(next);
   }
   void operator()(const RadixGather&) { s_.elements = gather(s_.elements, s_.scan); }

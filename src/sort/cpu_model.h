@@ -91,7 +91,7 @@ std::vector<PixelTexel> decodeSourceTexels(const std::uint8_t* bytes, const std:
                                            const SourceShape& shape);
 
 // Everything a runner keeps between passes, one vector per Buffer: the elements; for radix sort the
-// scan buffer (one float per element: the flags e, then their inclusive prefix sum); for the pixel
+// scan buffer (four floats per element: the digit's one-hot flags, then their inclusive prefix sums); for the pixel
 // sort the span words (Buffer::Spans: start bits, latest start; two numbers a word of 32
 // positions); for the fast path the compact elements (two floats per element position: key,
 // original index; two elements per texel); for the wide path the layered (key, index) pairs as

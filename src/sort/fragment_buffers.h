@@ -22,7 +22,7 @@ struct BufferSpec {
 };
 inline constexpr BufferSpec kBufferSpecs[] = {
     {Buffer::Elements, "u_source", gl::TextureFormat::Rgba32f, GL_RGBA, "sort state", "sort target", gl::Halves::Two},
-    {Buffer::Scan, "u_scan", gl::TextureFormat::R32f, GL_RED, "radix scan", "radix scan target", gl::Halves::Two},
+    {Buffer::Scan, "u_scan", gl::TextureFormat::Rgba32f, GL_RGBA, "radix scan", "radix scan target", gl::Halves::Two},
     {Buffer::Compact, "u_compact", gl::TextureFormat::Rgba32f, GL_RGBA, "compact state", "compact target", gl::Halves::Two},
     {Buffer::Wide, "u_wide", gl::TextureFormat::Rgba32f, GL_RGBA, "wide state", "wide target", gl::Halves::Two},
     {Buffer::Source, "u_pixels", gl::TextureFormat::Rgba8ui, GL_RGBA_INTEGER, "pixel source", "pixel source read-back",

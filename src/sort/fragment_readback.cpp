@@ -79,7 +79,7 @@ SortState FragmentRunner::readState() const {
     out.resize(elementCount() * floatsPerElement);
     gl::readTexels(pair(b).frontTarget(), l.width, l.height, fragment::spec(b).readFormat, GL_FLOAT, out.data());
   };
-  read(Buffer::Scan, state.scan, 1);
+  read(Buffer::Scan, state.scan, 4);  // RGBA: the counts of the four digit values
   read(Buffer::Compact, state.compact, 2);  // two (key, index) pairs per RGBA texel
   if (written_ & bufferBit(Buffer::Source)) state.source = readSource();
   state.spans = readSpanWords();

@@ -202,7 +202,10 @@ void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
                    set("u_distance", s.distance);
                  },
                  [&](const TranspositionRound& s) { set("u_parity", s.parity); },
-                 [&](const RadixFlags& s) { set("u_bit", s.bit); },
+                 [&](const RadixFlags& s) {
+                   set("u_bit", s.bit);
+                   set("u_digitMask", (1u << s.bits) - 1u);
+                 },
                  [&](const RadixScanStep& s) { set("u_distance", s.distance); },
                  [&](const RadixGather&) {},
                  [&](const PackCompact&) {},

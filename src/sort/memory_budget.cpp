@@ -82,7 +82,7 @@ MemoryNeed sortNeed(std::uint64_t pixels, const SortShape& shape, std::uint64_t 
   need.largestTextureBytes = usesCompute(algorithm) ? 0 : 16 * n;  // the element state, RGBA32F
   if (algorithm == Algorithm::BitonicFast || algorithm == Algorithm::BitonicWide) need.gpuBytes += 2 * 8 * n;
   if (usesCompute(algorithm) && algorithm != Algorithm::ComputeRadix) need.gpuBytes += 8 * n;
-  if (algorithm == Algorithm::Radix) need.gpuBytes += 2 * 4 * n;
+  if (algorithm == Algorithm::Radix) need.gpuBytes += 2 * 16 * n;  // the scan pair: RGBA32F, a count per digit value
   // compute-radix: no pairs, but the counts.
   if (algorithm == Algorithm::ComputeRadix) need.gpuBytes += radixCountsBytes(shape);
   return need;

@@ -218,7 +218,7 @@ double radixCountBytes(const RadixDigit& d, std::uint64_t n) {
 }  // namespace
 
 double bytesPerElement(const Pass& pass, std::uint64_t n) {
-  constexpr double kElement = 16.0, kScan = 4.0, kWord = 8.0;  // RGBA32F element, R32F scan, RG32UI span word
+  constexpr double kElement = 16.0, kScan = 16.0, kWord = 8.0;  // RGBA32F element and scan, RG32UI span word
   constexpr double kStep = 3 * kElement;          // a network step reads self and partner, writes one
   constexpr double kPixel = 4.0;                  // RGBA8UI texel of the pixel sort's result
   // A pixel sort gather into image order: the pair, the pixel's texel (its element), the texel at the

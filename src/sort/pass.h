@@ -75,30 +75,36 @@ struct TranspositionRound {
                                       Buffer::Elements, true};
 };
 
-// Radix split (article 002) on key bit `bit` (0 = least significant): e = 1 - bit, into the scan
-// buffer.
+// Radix sort by split (article 002), a digit of `bits` (1 or 2) key bits from bit `bit` (0 = least
+// significant) at a time: the split into 2^bits groups. Flags: each position's digit as a one-hot
+// RGBA (channel v = 1 where the digit is v; the article's e = 1 - bit is channel 0 of a 1-bit digit),
+// into the scan buffer.
 struct RadixFlags {
   std::uint32_t bit = 0;
-  auto fields() const { return std::tie(bit); }
+  std::uint32_t bits = 1;
+  auto fields() const { return std::tie(bit, bits); }
   static constexpr PassTraits kTraits{"radix flags", "radix_flags.frag", bufferBit(Buffer::Elements), Buffer::Scan,
                                       false};
 };
 
-// One doubling step (number `step`) of the inclusive prefix sum of e (Hillis-Steele): each position
-// adds the value `distance` = 2^step before it.
+// One doubling step (number `step`) of the inclusive prefix sums of the flags (Hillis-Steele), all
+// four channels at once: each position adds the texel `distance` = 2^step before it.
 struct RadixScanStep {
   std::uint32_t bit = 0;
+  std::uint32_t bits = 1;
   std::uint32_t step = 0;
   std::uint32_t distance = 0;
-  auto fields() const { return std::tie(bit, step, distance); }
+  auto fields() const { return std::tie(bit, bits, step, distance); }
   static constexpr PassTraits kTraits{"radix scan step", "radix_scan.frag", bufferBit(Buffer::Scan), Buffer::Scan,
                                       false};
 };
 
-// The split's move d = b ? i - f + totalFalses : f, done as a gather (binary search over the scan).
+// The split's move (article 002: d = b ? i - f + totalFalses : f; for a digit v, d = the elements of
+// smaller digits + the count of v before i), done as a gather: binary search over the scan.
 struct RadixGather {
   std::uint32_t bit = 0;
-  auto fields() const { return std::tie(bit); }
+  std::uint32_t bits = 1;
+  auto fields() const { return std::tie(bit, bits); }
   static constexpr PassTraits kTraits{"radix gather", "radix_gather.frag",
                                       bufferBit(Buffer::Elements) | bufferBit(Buffer::Scan), Buffer::Elements, false};
 };

@@ -77,21 +77,30 @@ PassText textOf(const TranspositionRound& p, std::uint64_t n) {
                       " compare; " + str(n) + " rounds sort " + str(n) + " elements."};
 }
 
+// "radix bit 3" for a 1-bit digit, "radix bits 2-3" for a wider one.
+std::string radixDigit(std::uint32_t bit, std::uint32_t bits) {
+  return bits == 1 ? "radix bit " + str(bit) : "radix bits " + str(bit) + "-" + str(bit + bits - 1);
+}
+
 PassText textOf(const RadixFlags& p, std::uint64_t) {
-  return PassText{"radix bit " + str(p.bit) + ": flags", "",
-                  "e = 1 - bit, into the scan buffer (the elements do not move)."};
+  return PassText{radixDigit(p.bit, p.bits) + ": flags", "",
+                  p.bits == 1 ? "e = 1 - bit (channel 0; channel 1 the bit), into the scan buffer (the elements do not move)."
+                              : "digit v as a flag in channel v (" + str(1u << p.bits) +
+                                    " groups), into the scan buffer (the elements do not move)."};
 }
 
 PassText textOf(const RadixScanStep& p, std::uint64_t) {
-  return PassText{"radix bit " + str(p.bit) + ": scan step " + str(p.step), "distance " + str(p.distance),
-                  "prefix sum of e by doubling: each position adds the value " + str(p.distance) +
+  return PassText{radixDigit(p.bit, p.bits) + ": scan step " + str(p.step), "distance " + str(p.distance),
+                  "prefix sums of the flags by doubling: each position adds the texel " + str(p.distance) +
                       " positions before it."};
 }
 
 PassText textOf(const RadixGather& p, std::uint64_t) {
-  return PassText{"radix bit " + str(p.bit) + ": gather", "",
-                  "each position gathers its element: d = b ? i - f + totalFalses : f, found by binary "
-                  "search over the scan."};
+  return PassText{radixDigit(p.bit, p.bits) + ": gather", "",
+                  p.bits == 1 ? "each position gathers its element: d = b ? i - f + totalFalses : f, found by binary "
+                                "search over the scan."
+                              : "each position gathers its element: d = (the elements of smaller digits) + (those of "
+                                "its digit before it), found by binary search over the scan."};
 }
 
 PassText textOf(const PackCompact&, std::uint64_t) {

@@ -13,7 +13,7 @@ namespace texsort {
 // in the CPU model a vector each (SortState).
 enum class Buffer : std::uint8_t {
   Elements,  // one RGBA32F texel per element: key, original index, packed RGB, alpha
-  Scan,      // radix sort: one float per element, the flags e and then their prefix sum
+  Scan,      // radix sort: an RGBA float per element, the digit flags and then their prefix sums
   Compact,   // fast path: (key, index) of elements 2t and 2t + 1 in RGBA32F texel t
   Wide,      // wide path: (key, index) pairs in an 8-layer RGBA32F array texture, in a permuted
              // layout (wide_layout.h) that each pass chooses for the next

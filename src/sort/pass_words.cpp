@@ -46,17 +46,26 @@ std::string words(const TranspositionRound& p, std::uint64_t n, const Order& o) 
   return std::string("Every ") + (p.parity ? "odd" : "even") + "-numbered pixel compares itself with its right-hand " +
          "neighbour and they swap if out of order (" + o.first + "); after " + str(n) + " rounds all are in place.";
 }
+// "bit 3" or "bits 2 and 3" of the key.
+std::string keyBits(std::uint32_t bit, std::uint32_t bits, const Order& o) {
+  return (bits == 1 ? "bit " + str(bit) : "bits " + str(bit) + " to " + str(bit + bits - 1)) + " of " + o.key;
+}
 std::string words(const RadixFlags& p, std::uint64_t, const Order& o) {
-  return "Every pixel notes whether bit " + str(p.bit) + " of " + o.key +
-         " is 0: those go first in this bit's split, each group keeping its order.";
+  if (p.bits == 1) {
+    return "Every pixel notes whether " + keyBits(p.bit, 1, o) +
+           " is 0: those go first in this bit's split, each group keeping its order.";
+  }
+  return "Every pixel notes " + keyBits(p.bit, p.bits, o) + ", a number from 0 to " + str((1u << p.bits) - 1) +
+         ": the pixels go into " + str(1u << p.bits) + " groups in that order, each group keeping its order.";
 }
 std::string words(const RadixScanStep& p, std::uint64_t, const Order&) {
-  return "Every place adds the count from " + places(p.distance) +
-         " before it: after the last step each place knows how many 0-bit pixels come before it.";
+  return "Every place adds the counts from " + places(p.distance) + " before it: after the last step each place " +
+         "knows how many pixels of each group come up to it.";
 }
 std::string words(const RadixGather& p, std::uint64_t, const Order& o) {
-  return "Every place takes the pixel that belongs there: the pixels with bit " + str(p.bit) + " of " + o.key +
-         " at 0 first, then the others, each group in its old order.";
+  return "Every place takes the pixel that belongs there: the pixels with " + keyBits(p.bit, p.bits, o) +
+         " at 0 first, then " + (p.bits == 1 ? std::string("the others") : "1, 2 and so on") +
+         ", each group in its old order.";
 }
 std::string words(const PackCompact&, std::uint64_t, const Order&) {
   return "Every two pixels' keys and places are packed into one texel, so the passes after it read half as much.";

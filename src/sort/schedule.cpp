@@ -100,15 +100,17 @@ PassSchedule transpositionSchedule(const SortShape& shape) {
   return schedule;
 }
 
-PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits) {
+PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits, unsigned digitBits) {
   const unsigned k = checkedLineLog2(shape, "radixSchedule");
   requireOneLine(shape, "radix sort");
+  if (digitBits < 1 || digitBits > 2) throw std::invalid_argument("radixSchedule: digits of 1 or 2 bits (four channels)");
   PassSchedule schedule{shape, {}};
   if (shape.count() < 2) return schedule;
-  for (std::uint32_t bit = 0; bit < keyBits; ++bit) {
-    schedule.passes.push_back(RadixFlags{bit});
-    for (std::uint32_t d = 0; d < k; ++d) schedule.passes.push_back(RadixScanStep{bit, d, 1u << d});
-    schedule.passes.push_back(RadixGather{bit});
+  for (std::uint32_t bit = 0; bit < keyBits; bit += digitBits) {
+    const std::uint32_t bits = std::min(digitBits, keyBits - bit);
+    schedule.passes.push_back(RadixFlags{bit, bits});
+    for (std::uint32_t d = 0; d < k; ++d) schedule.passes.push_back(RadixScanStep{bit, bits, d, 1u << d});
+    schedule.passes.push_back(RadixGather{bit, bits});
   }
   return schedule;
 }

@@ -73,10 +73,11 @@ PassSchedule oddEvenMergeSchedule(const SortShape& shape);
 // Odd-even transposition sort of one line of n elements: n rounds (none for n = 1).
 PassSchedule transpositionSchedule(const SortShape& shape);
 
-// LSD radix sort by split on keys of `keyBits` bits, one line: per bit one flags pass, log2(n) scan
-// passes and one gather pass. Stable, so elements that start in index order end sorted by
-// (key, index).
-PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits);
+// LSD radix sort by split on keys of `keyBits` bits, one line, a digit of `digitBits` (1 or 2; the
+// last digit what is left) at a time: per digit one flags pass, log2(n) scan passes and one gather
+// pass. Stable, so elements that start in index order end sorted by (key, index). One bit is
+// article 002's split; two split four ways for the same passes a digit (docs/performance.md).
+PassSchedule radixSchedule(const SortShape& shape, unsigned keyBits, unsigned digitBits);
 
 // compute-radix (GL 4.3): for each digit of radixBits bits of the 48-bit order r * 2^24 + g, from
 // bit firstBit to endBit (the last digit what is left), a tile-counts, a count-scan and a scatter

@@ -69,16 +69,43 @@ TEST(CpuModel, RadixPassesFollowTheSplitOfArticle002) {
   SortState state;
   const float keys[8] = {1, 0, 3, 5, 2, 4, 7, 6};
   for (int i = 0; i < 8; ++i) state.elements.push_back(Element{keys[i], float(i), 0, 0});
-  const PassSchedule s = radixSchedule(SortShape::whole(8), 1);
+  const PassSchedule s = radixSchedule(SortShape::whole(8), 1, 1);
   ASSERT_EQ(s.size(), 5u);
+  const auto channel = [&](unsigned c) {  // the scan buffer's channel c (e is channel 0)
+    std::vector<float> out;
+    for (std::size_t i = c; i < state.scan.size(); i += 4) out.push_back(state.scan[i]);
+    return out;
+  };
   state = runPass(s[0], state);
-  EXPECT_EQ(state.scan, (std::vector<float>{0, 1, 0, 0, 1, 1, 0, 1}));
+  EXPECT_EQ(channel(0), (std::vector<float>{0, 1, 0, 0, 1, 1, 0, 1}));
+  EXPECT_EQ(channel(1), (std::vector<float>{1, 0, 1, 1, 0, 0, 1, 0}));
   for (int d = 1; d <= 3; ++d) state = runPass(s[std::size_t(d)], state);
-  EXPECT_EQ(state.scan, (std::vector<float>{0, 1, 1, 1, 2, 3, 3, 4}));
+  EXPECT_EQ(channel(0), (std::vector<float>{0, 1, 1, 1, 2, 3, 3, 4}));
+  EXPECT_EQ(channel(1), (std::vector<float>{1, 1, 2, 3, 3, 3, 4, 4}));
+  EXPECT_EQ(channel(2), (std::vector<float>(8, 0.0f)));
   state = runPass(s[4], state);
   std::vector<float> order;
   for (const Element& e : state.elements) order.push_back(e.key);
   EXPECT_EQ(order, (std::vector<float>{0, 2, 4, 6, 1, 3, 5, 7}));
+}
+
+TEST(CpuModel, RadixSplitsFourWaysOnTwoBitDigits) {
+  // Keys 1 0 3 5 2 4 7 6 have low digits 1 0 3 1 2 0 3 2: two of each, so the runs of digits 0 ... 3
+  // start at 0, 2, 4, 6, and each keeps its keys' order: (0 4) (1 5) (2 6) (3 7).
+  SortState state;
+  const float keys[8] = {1, 0, 3, 5, 2, 4, 7, 6};
+  for (int i = 0; i < 8; ++i) state.elements.push_back(Element{keys[i], float(i), 0, 0});
+  const PassSchedule s = radixSchedule(SortShape::whole(8), 2, 2);
+  ASSERT_EQ(s.size(), 5u);
+  state = runPass(s[0], state);
+  EXPECT_EQ(std::vector<float>(state.scan.begin(), state.scan.begin() + 12),
+            (std::vector<float>{0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1}));
+  for (int d = 1; d <= 3; ++d) state = runPass(s[std::size_t(d)], state);
+  EXPECT_EQ(std::vector<float>(state.scan.end() - 4, state.scan.end()), (std::vector<float>{2, 2, 2, 2}));
+  state = runPass(s[4], state);
+  std::vector<float> order;
+  for (const Element& e : state.elements) order.push_back(e.key);
+  EXPECT_EQ(order, (std::vector<float>{0, 4, 1, 5, 2, 6, 3, 7}));
 }
 
 // A schedule built for lines sorts every line on its own, ascending, like std::stable_sort per line.
@@ -168,7 +195,7 @@ TEST(CompareExchanges, ApplyingThemEqualsTheCpuModelsPass) {
     }
   }
   EXPECT_EQ(layered, 4u);  // bitonic, legacy bitonic, odd-even merge, transposition
-  EXPECT_TRUE(compareExchanges(radixSchedule(SortShape::whole(16), 2)[0], 16).empty());
+  EXPECT_TRUE(compareExchanges(radixSchedule(SortShape::whole(16), 2, 2)[0], 16).empty());
 }
 
 }  // namespace

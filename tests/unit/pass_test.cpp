@@ -39,7 +39,7 @@ TEST(Registry, RowsAreCompleteAndNamesRoundTrip) {
   EXPECT_EQ(colours.size(), kAlgorithmCount) << "each algorithm its own colour in plots";
   Algorithm unused = Algorithm::Bitonic;
   EXPECT_FALSE(parseAlgorithm("quicksort", unused));
-  EXPECT_EQ(scheduleFor(Algorithm::Radix, 64), radixSchedule(SortShape::whole(64), kKeyBits));
+  EXPECT_EQ(scheduleFor(Algorithm::Radix, 64), radixSchedule(SortShape::whole(64), kKeyBits, kRadixDigitBits));
   EXPECT_LT(static_cast<std::uint32_t>(kSentinelKey), 1u << kKeyBits);  // radix needs no more bits
 }
 
@@ -76,8 +76,10 @@ TEST(PassText, DescribesEveryKind) {
       {OddEvenMergeStep{2, 1, 4, 2}, "odd-even merge of runs of 4: runLength 4 distance 2", "into runs of 8"},
       {TranspositionRound{5, 1}, "transposition round 5: parity 1", "with i odd"},
       {RadixFlags{3}, "radix bit 3: flags", "e = 1 - bit"},
-      {RadixScanStep{3, 2, 4}, "radix bit 3: scan step 2: distance 4", "4 positions before"},
+      {RadixScanStep{3, 1, 2, 4}, "radix bit 3: scan step 2: distance 4", "4 positions before"},
       {RadixGather{3}, "radix bit 3: gather", "binary search"},
+      {RadixFlags{2, 2}, "radix bits 2-3: flags", "4 groups"},
+      {RadixGather{2, 2}, "radix bits 2-3: gather", "smaller digits"},
       {PackCompact{}, "fast path: pack (key, index) two per texel", "half the fragments"},
       {FusedBitonicSteps{5, 0, 64, 32, 2}, "fast bitonic rank 5 steps 0-1: stepno 64 distances 32, 16",
        "2 steps in one pass: each fragment owns texel t (elements 2t, 2t+1) and reads the 4 texels"},

@@ -92,13 +92,16 @@ TEST(Schedules, PassCountsOfEveryAlgorithm) {
     const SortShape n = SortShape::whole(std::uint64_t{1} << k);
     EXPECT_EQ(oddEvenMergeSchedule(n).size(), k * (k + 1) / 2);
     EXPECT_EQ(bitonicLegacySchedule(n).size(), k * (k + 1) / 2);
-    EXPECT_EQ(radixSchedule(n, kKeyBits).size(), kKeyBits * (k + 2));  // flags + k scan steps + gather
+    EXPECT_EQ(radixSchedule(n, kKeyBits, 1).size(), kKeyBits * (k + 2));  // flags + k scan steps + gather
+    EXPECT_EQ(radixSchedule(n, kKeyBits, 2).size(), kKeyBits / 2 * (k + 2));  // a digit of two bits
+    EXPECT_EQ(radixSchedule(n, 5, 2).size(), 3 * (k + 2));  // the last digit the one bit left
     if (k <= 12) {
       EXPECT_EQ(transpositionSchedule(n).size(), n.count());
     }
   }
   EXPECT_TRUE(transpositionSchedule(SortShape::whole(1)).empty());
-  EXPECT_TRUE(radixSchedule(SortShape::whole(1), kKeyBits).empty());
+  EXPECT_TRUE(radixSchedule(SortShape::whole(1), kKeyBits, 2).empty());
+  EXPECT_THROW(radixSchedule(SortShape::whole(4), kKeyBits, 3), std::invalid_argument);  // four channels hold 2 bits
 }
 
 TEST(Schedules, LegacyRunsTheBitonicParameters) {
@@ -134,15 +137,23 @@ TEST(Schedules, TranspositionRoundsAlternateParityFromEven) {
   }
 }
 
-TEST(Schedules, RadixScansEveryBitWithDoublingDistances) {
-  const PassSchedule s = radixSchedule(SortShape::whole(16), 3);
+TEST(Schedules, RadixScansEveryDigitWithDoublingDistances) {
+  const PassSchedule s = radixSchedule(SortShape::whole(16), 3, 1);
   ASSERT_EQ(s.size(), 3u * 6u);
   for (std::uint32_t bit = 0; bit < 3; ++bit) {
     const std::size_t at = bit * 6;
-    EXPECT_EQ(s[at], Pass(RadixFlags{bit}));
-    for (std::uint32_t d = 0; d < 4; ++d) EXPECT_EQ(s[at + 1 + d], Pass(RadixScanStep{bit, d, 1u << d}));
-    EXPECT_EQ(s[at + 5], Pass(RadixGather{bit}));
+    EXPECT_EQ(s[at], Pass(RadixFlags{bit, 1}));
+    for (std::uint32_t d = 0; d < 4; ++d) EXPECT_EQ(s[at + 1 + d], Pass(RadixScanStep{bit, 1, d, 1u << d}));
+    EXPECT_EQ(s[at + 5], Pass(RadixGather{bit, 1}));
   }
+  // Two-bit digits over 3 bits: bits 0-1, then bit 2 alone.
+  const PassSchedule wide = radixSchedule(SortShape::whole(16), 3, 2);
+  ASSERT_EQ(wide.size(), 2u * 6u);
+  EXPECT_EQ(wide[0], Pass(RadixFlags{0, 2}));
+  EXPECT_EQ(wide[3], Pass(RadixScanStep{0, 2, 2, 4}));
+  EXPECT_EQ(wide[5], Pass(RadixGather{0, 2}));
+  EXPECT_EQ(wide[6], Pass(RadixFlags{2, 1}));
+  EXPECT_EQ(wide[11], Pass(RadixGather{2, 1}));
 }
 
 TEST(Schedules, FastPathCarriesEveryBitonicStepInKnownShapes) {
@@ -256,7 +267,7 @@ TEST(StageEnds, MarkEachMergeEachRadixBitAndTheFastPathsEnds) {
   EXPECT_EQ(stageEnds(oddEvenMergeSchedule(SortShape{32, 1})), (std::vector<std::uint32_t>{1, 3, 6, 10}));
   EXPECT_TRUE(stageEnds(transpositionSchedule(SortShape{16, 1})).empty()) << "one long stage of rounds";
   // Radix: per bit 1 flags + log2 n scans + 1 gather passes.
-  const std::vector<std::uint32_t> radix = stageEnds(radixSchedule(SortShape{16, 1}, 3));
+  const std::vector<std::uint32_t> radix = stageEnds(radixSchedule(SortShape{16, 1}, 3, 1));
   EXPECT_EQ(radix, (std::vector<std::uint32_t>{6, 12}));
   // The fast path: pack, then one stage per rank, then gather.
   const PassSchedule fast = fastBitonicSchedule(SortShape{64, 1});
