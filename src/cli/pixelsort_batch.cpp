@@ -11,6 +11,7 @@
 #include "context/egl_context.h"
 #include "error.h"
 #include "io/files.h"
+#include "pixelsort/pixel_runner.h"
 #include "record/video_formats.h"
 
 namespace texsort {
@@ -76,10 +77,12 @@ int runPixelSortBatch(const PixelSortCommandOptions& options) {
     try {
       // One context for all, opened with the first input.
       if (!one.context) one.context = std::make_shared<HeadlessContext>();
+      if (!one.kept) one.kept = std::make_shared<KeptPlan>();
       runPixelSort(one);
       ++done;
     } catch (const Error& e) {
       std::fprintf(stderr, "texsort: error: %s\n", e.what());
+      if (one.kept) one.kept->plan.reset();  // made again for the next input, whatever the failure left in it
       if (first == 0) first = static_cast<int>(e.code());
       if (e.code() == ExitCode::Gpu && !one.context) break;  // no GL context: the rest cannot run either
     }

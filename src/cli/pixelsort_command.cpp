@@ -35,6 +35,7 @@ struct PixelSortFigures {
   std::uint32_t width = 0, height = 0;
   std::uint64_t spans = 0;  // of two or more pixels, as the GPU found them
   double gpuMs = 0, wallMs = 0, totalMs = 0, readMs = 0, contextMs = 0, setupMs = 0, decodeMs = 0, encodeMs = 0;
+  bool planKept = false;  // a batch's last plan sorted it: no textures or programs made
 };
 
 // The report on standard output (standard error when the picture went there).
@@ -84,9 +85,15 @@ void reportPixelSort(const PixelSortCommandOptions& options, const PixelSortPlan
   std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
   std::fprintf(report, "  GPU time  %.2f ms (spans, keys, sort, image order); upload + passes + read back %.2f ms\n",
                f.gpuMs, f.wallMs);
-  std::fprintf(report, "  time      %.0f ms in all: read %.0f, GL context %.0f, textures and programs %.0f "
-               "(decoding beside the textures and programs, %.0f more), GPU work %.0f, PNG encode and write %.0f\n",
-               f.totalMs, f.readMs, f.contextMs, f.setupMs, f.decodeMs, f.wallMs, f.encodeMs);
+  if (f.planKept) {
+    std::fprintf(report, "  time      %.0f ms in all: read %.0f, GL context %.0f, textures and programs kept from the "
+                 "last input, decoding %.0f, GPU work %.0f, PNG encode and write %.0f\n",
+                 f.totalMs, f.readMs, f.contextMs, f.setupMs + f.decodeMs, f.wallMs, f.encodeMs);
+  } else {
+    std::fprintf(report, "  time      %.0f ms in all: read %.0f, GL context %.0f, textures and programs %.0f "
+                 "(decoding beside the textures and programs, %.0f more), GPU work %.0f, PNG encode and write %.0f\n",
+                 f.totalMs, f.readMs, f.contextMs, f.setupMs, f.decodeMs, f.wallMs, f.encodeMs);
+  }
   for (const PixelSortStage& stage : options.then) {
     const PixelSortOptions& s = stage.options;
     char at[48] = "", mixed[48] = "";
@@ -194,7 +201,7 @@ static StillSorted sortStill(const PixelSortCommandOptions& options, const Pixel
     out.spans = longSpanCount(plan.runner().readSpanWords(), schedule.shape.count(), log2Exact(schedule.shape.lineLength),
                               ps.maxSpan, ps.skipPercent, ps.seed);
   }
-  plan.releaseRunner();  // its textures' memory, before the encoder asks for its own
+  if (!options.kept) plan.releaseRunner();  // its textures' memory, before the encoder asks for its own
   out.wallMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   return out;
 }
@@ -204,6 +211,30 @@ static std::vector<PixelSortStage> laterSorts(const PixelSortCommandOptions& opt
   std::vector<PixelSortStage> later;
   for (const PixelSortStage& stage : options.then) later.push_back(withSidePictures(stage, header.width, header.height));
   return later;
+}
+
+KeptPlan::~KeptPlan() = default;
+
+// A batch's last plan where it takes this picture (its size and options; the line sort is the
+// batch's), named for it; else null.
+static PixelSortPlan* keptPlanFor(const PixelSortCommandOptions& options, const std::string& name,
+                                  const ImageHeader& header, const PixelSortOptions& ps) {
+  if (!options.kept || !options.kept->plan) return nullptr;
+  PixelSortPlan& plan = *options.kept->plan;
+  if (plan.width() != header.width || plan.height() != header.height || !plan.takes(ps)) return nullptr;
+  plan.rename(name);
+  return &plan;
+}
+
+// The GL context (~110 ms, mostly loading the driver) started on a thread of its own, beside reading
+// the file; the run's thread takes it once the run is planned. A batch's (`shared`) is up already.
+static std::future<std::shared_ptr<HeadlessContext>> startContext(std::shared_ptr<HeadlessContext> shared) {
+  return std::async(kBeside, [shared = std::move(shared)] {
+    if (shared) return shared;
+    auto made = std::make_shared<HeadlessContext>();
+    made->releaseThread();
+    return made;
+  });
 }
 
 // `texsort pixelsort` itself; runPixelSort names the file in a GPU allocation's failure.
@@ -227,15 +258,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   }
   checkStillInput(options);
   const std::string name = inputName(options.input);
-  // The GL context (~110 ms, mostly loading the driver) starts first, on a thread of its own,
-  // beside reading the file; this thread takes it once the run is planned.
-  // (A batch has one already.)
-  std::future<std::shared_ptr<HeadlessContext>> starting = std::async(kBeside, [shared = options.context] {
-    if (shared) return shared;
-    auto made = std::make_shared<HeadlessContext>();
-    made->releaseThread();
-    return made;
-  });
+  std::future<std::shared_ptr<HeadlessContext>> starting = startContext(options.context);
   since();
   std::vector<unsigned char> bytes = readImageFile(options.input);
   checkStillBytes(name, bytes);
@@ -243,24 +266,30 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   ps = withSidePictures({ps, options.mask, options.field, options.algorithm, options.algorithmChosen}, header.width, header.height).options;
   const std::vector<PixelSortStage> later = laterSorts(options, header);
   checkPixelSortPlanOnHost(name, header.width, header.height, ps, options.algorithm, bytes.size());
+  PixelSortPlan* const kept = keptPlanFor(options, name, header, ps);
   const double layoutMs = since();
   // The line tables are made on another core while the GL context opens, the image while this
-  // thread allocates the textures and builds the programs.
-  std::future<PixelSortPlan::Lines> lines =
-      std::async(kBeside, [&] { return PixelSortPlan::linesFor(header.width, header.height, ps); });
+  // thread allocates the textures and builds the programs (a kept plan has both).
+  std::future<PixelSortPlan::Lines> lines;
+  if (!kept) lines = std::async(kBeside, [&] { return PixelSortPlan::linesFor(header.width, header.height, ps); });
   const std::shared_ptr<HeadlessContext> opened = starting.get();
   HeadlessContext& context = *opened;
   context.makeCurrent();
+  if (!kept && options.kept) options.kept->plan.reset();  // another size: its memory back before the new plan's
   // The plan asks the context whether the image fits (its largest texture asked for) before the
   // textures and programs; decoding starts after that answer, so a refusal comes before the pixels
   // are read, and runs beside the textures and programs.
   std::future<Image> decoded;
+  const auto decode = [&] { decoded = std::async(kBeside, [&] { return decodeImage(name, bytes.data(), bytes.size(), header); }); };
   const double contextMs = since();
-  PixelSortPlan plan(name, header.width, header.height, ps, options.algorithm, options.algorithmChosen, bytes.size(),
-                     [&] {
-                       decoded = std::async(kBeside, [&] { return decodeImage(name, bytes.data(), bytes.size(), header); });
-                       return lines.get();
-                     });
+  std::unique_ptr<PixelSortPlan> made;
+  if (kept) decode();
+  else made = std::make_unique<PixelSortPlan>(name, header.width, header.height, ps, options.algorithm,
+                                              options.algorithmChosen, bytes.size(), [&] {
+                                                decode();
+                                                return lines.get();
+                                              });
+  PixelSortPlan& plan = kept ? *kept : *made;
   const double setupMs = since();
   Image image = decoded.get();
   std::vector<unsigned char>().swap(bytes);
@@ -275,11 +304,12 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   since();
   saveImagePng(options.output, sorted);
   const double encodeMs = since();
+  if (made && options.kept) options.kept->plan = std::move(made);  // for the batch's next input
 
   if (!options.quiet) {
     const PixelSortFigures figures{image.width, image.height, result.spans, result.gpuMs, result.wallMs,
                                    std::chrono::duration<double, std::milli>(Clock::now() - begun).count(),
-                                   layoutMs, contextMs, setupMs, decodeMs, encodeMs};
+                                   layoutMs, contextMs, setupMs, decodeMs, encodeMs, kept != nullptr};
     reportPixelSort(options, plan, context, figures);
   }
   if (options.exitWhenDone) exitNow(0);  // the GL context stays up: its teardown is ~9 ms

@@ -60,6 +60,34 @@ TEST(PixelSortBatch, EachInputIntoTheFolderAndTheRestDoneAfterAFailure) {
   EXPECT_EQ(test::listFolder(again.root()), (std::vector<std::string>{"clip.mkv", "first.png"}));
 }
 
+// An input of the last one's size and options sorts with its plan (textures, programs, lines: the
+// report says so); another size makes a plan of its own; every output is its single run's bytes.
+TEST(PixelSortBatch, AnInputOfTheLastOnesSizeSortsWithItsPlan) {
+  test::TempFolder in, out, single;
+  drawPicture(in.path("a.png"), "40x30", 37);
+  drawPicture(in.path("b.png"), "40x30", 19);
+  drawPicture(in.path("c.png"), "33x21", 13);
+  drawPicture(in.path("d.png"), "40x30", 23);
+  const std::vector<std::string> options = {"--angle", "30", "--lower", "0.15", "--algo", "bitonic-fast"};
+  std::vector<std::string> args = {"pixelsort", in.path("a.png"), in.path("b.png"), in.path("c.png"), in.path("d.png"),
+                                   "-o", out.root()};
+  args.insert(args.end(), options.begin(), options.end());
+  const test::RunResult r = runTexsort(args);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::string keptWords = "textures and programs kept from the last input";
+  std::vector<bool> kept;  // each input's report, in order
+  for (std::size_t at = r.out.find("  time "); at != std::string::npos; at = r.out.find("  time ", at + 1))
+    kept.push_back(r.out.compare(r.out.find("textures and programs", at), keptWords.size(), keptWords) == 0);
+  EXPECT_EQ(kept, (std::vector<bool>{false, true, false, false})) << r.out;
+  for (const char* name : {"a.png", "b.png", "c.png", "d.png"}) {
+    SCOPED_TRACE(name);
+    std::vector<std::string> one = {"pixelsort", in.path(name), "-o", single.path(name), "-q"};
+    one.insert(one.end(), options.begin(), options.end());
+    ASSERT_EQ(runTexsort(one).exitCode, 0);
+    EXPECT_EQ(test::readFile(out.path(name)), test::readFile(single.path(name)));
+  }
+}
+
 TEST(PixelSortBatch, RefusedBeforeAnythingIsWritten) {
   test::TempFolder in, out;
   drawPicture(in.path("a.png"), "8x8", 3);
