@@ -221,6 +221,7 @@ void ComputeRunner::restartFromSource() {
   currentSpans_ = 0;
   hasPrevious_ = false;
   shown_ = Buffer::Elements;
+  prepared_.restart();
 }
 
 std::vector<PixelTexel> ComputeRunner::readSource() const {

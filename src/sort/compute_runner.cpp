@@ -233,6 +233,7 @@ const gl::Program& ComputeRunner::program(const char* shader, const std::string&
 }
 
 const gl::Program& ComputeRunner::program(const Pass& pass) {
+  ++programLookups_;
   return std::visit(
       Overloaded{
           [&](const PackCompact&) -> const gl::Program& { return program("compute_pack.comp", ""); },
@@ -314,6 +315,7 @@ void ComputeRunner::upload(const std::vector<Element>& elements) {
   current_ = 0;
   hasPrevious_ = false;
   skippedScatters_ = 0;
+  prepared_.restart();
   elementBuffer().write(elements.data(), elements.size() * sizeof(Element));
   written_ = bufferBit(Buffer::Elements);
   shown_ = Buffer::Elements;
@@ -323,8 +325,9 @@ void ComputeRunner::upload(const std::vector<Element>& elements) {
 void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape& source) {
   if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
   sourceShape_ = source;  // uploadSource() sets it again
+  prepared_.prepare(schedule, source, [&](const Pass& pass) -> const gl::Program& { return program(pass); });
+  programLookups_ = 0;
   for (const Pass& pass : schedule) {
-    program(pass);
     if (const auto* scatter = std::get_if<RadixScatter>(&pass)) {
       radixBuffers(scatter->d);  // the counts, and the elements' or pairs' scatter target
     } else if (touchesPairs(pass)) {
@@ -348,7 +351,8 @@ void ComputeRunner::runPass(const Pass& pass) {
 }
 
 void ComputeRunner::dispatchPass(const Pass& pass) {
-  const gl::Program& p = program(pass);
+  const gl::Program* prepared = prepared_.next(pass, sourceShape_);
+  const gl::Program& p = prepared ? *prepared : program(pass);
   glUseProgram(p.id());
   if (radixPass(pass)) {
     dispatchRadixPass(pass, p);

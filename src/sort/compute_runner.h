@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "gl/objects.h"
+#include "sort/prepared_programs.h"
 #include "sort/runner.h"
 
 namespace texsort {
@@ -62,6 +63,7 @@ class ComputeRunner final : public Runner {
   // Keeps the pairs as they were before an in-place dispatch (one buffer copy), so view() can show
   // what moved, as the fragment runner's ping-pong does; run() keeps none.
   void runPass(const Pass& pass) override;
+  std::uint64_t programLookups() const override { return programLookups_; }
   double run(const PassSchedule& schedule) override;
   double copyPassMs() override;
   std::vector<Element> readElements() const override;
@@ -121,6 +123,8 @@ class ComputeRunner final : public Runner {
   unsigned written_ = 0;         // bufferBit()s written since upload()
   Buffer shown_ = Buffer::Elements;
   std::map<std::string, gl::Program> programs_;  // by shader and defines
+  PreparedPrograms prepared_;                     // the prepared schedule's, a pass each
+  std::uint64_t programLookups_ = 0;              // program(pass) calls since prepare()
   gl::GpuTimer timer_;
   // view(): the buffers copied into textures of the fragment runner's layouts.
   mutable gl::Texture elementTexture_;

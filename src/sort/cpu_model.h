@@ -41,6 +41,10 @@ struct SourceShape {
   bool masked = false;         // a mask is given: its bits ride in the maps
   bool maps() const { return axis == LineAxis::None || masked; }
   std::uint64_t pixelCount() const { return std::uint64_t{width} * height; }
+  friend bool operator==(const SourceShape& a, const SourceShape& b) {
+    return a.axis == b.axis && a.width == b.width && a.height == b.height && a.lineBits == b.lineBits &&
+           a.masked == b.masked;
+  }
 };
 constexpr std::uint32_t kMapsMaskBit = 1u << 30;
 constexpr std::uint32_t kMapsLineStartBit = 1u << 29;  // the maps' g: pixel j is its line's first

@@ -107,7 +107,8 @@ StateView FragmentRunner::view() const {
   v.current = &pair(shown_).front();
   // The pair's back half is the state before the last pass only when that pass read and wrote it
   // and positions held the same form before it (pack and gather change the form, moving nothing).
-  const bool changed = (lastWrites_ & bufferBit(shown_)) && shownBefore_ == shown_ && (lastReads_ & bufferBit(shown_));
+  const bool changed = lastPass_ && passWrites(*lastPass_) == shown_ && shownBefore_ == shown_ &&
+                       (passReads(*lastPass_) & bufferBit(shown_));
   v.previous = changed ? &pair(shown_).back() : nullptr;
   if (pair(Buffer::Elements)) v.elements = &pair(Buffer::Elements).front();
   v.layout = layout();
@@ -131,8 +132,10 @@ StateView FragmentRunner::view() const {
     v.current = &decodeWide(pair(Buffer::Wide).front(), wideWindow_, decoded_[0]);
     // Before a wide pass: the back half in the previous pass's layout, or, before the first (which
     // folds the pack in), the elements as uploaded.
-    if (lastPassWide_ && wideWindowBefore_ != kWideFromPixels) {  // from the pixels: nothing to show before it
-      v.previous = &decodeWide(pair(Buffer::Wide).back(), wideWindowBefore_, decoded_[1]);
+    const auto* wide = lastPass_ && passWrites(*lastPass_) == Buffer::Wide ? std::get_if<WideBitonicSteps>(&*lastPass_)
+                                                                           : nullptr;
+    if (wide && wide->source != kWideFromPixels) {  // from the pixels: nothing to show before it
+      v.previous = &decodeWide(pair(Buffer::Wide).back(), wide->source, decoded_[1]);
     }
   }
   return v;

@@ -118,6 +118,7 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
     throw Error(ExitCode::Gpu, std::string("GPU sorter: ") + traitsOf(pass).kind +
                                    " is a compute dispatch; the fragment runner does not run it");
   }
+  ++programLookups_;
   // Fused and wide steps get one program per shape: llvmpipe runs every side of a branch, uniform or not.
   std::string defines;
   if (const auto* fused = std::get_if<FusedBitonicSteps>(&pass)) {
@@ -147,8 +148,8 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
 
 void FragmentRunner::resetState(unsigned uploaded) {
   written_ = uploaded;
-  lastReads_ = lastWrites_ = 0;
-  lastPassWide_ = false;
+  lastPass_.reset();
+  prepared_.restart();
   shown_ = shownBefore_ = Buffer::Elements;
 }
 
@@ -250,11 +251,10 @@ void FragmentRunner::prepare(const PassSchedule& schedule, const SourceShape& so
   // fast path: written by the key pass, read by the pack; the pixel sort's result).
   unsigned readWhileWritten = 0;
   for (const Pass& pass : schedule) readWhileWritten |= passReads(pass) & bufferBit(passWrites(pass));
+  prepared_.prepare(schedule, source, [&](const Pass& pass) -> const gl::Program& { return program(pass); });
+  programLookups_ = 0;
   unsigned used = 0;
-  for (const Pass& pass : schedule) {
-    program(pass);
-    used |= passReads(pass) | bufferBit(passWrites(pass));
-  }
+  for (const Pass& pass : schedule) used |= passReads(pass) | bufferBit(passWrites(pass));
   for (std::size_t b = 0; b < kBufferCount; ++b) {  // in Buffer order; the source comes with uploadSource() alone
     const bool uploaded = static_cast<Buffer>(b) == Buffer::Source || static_cast<Buffer>(b) == Buffer::Maps;
     if (!(used & (1u << b)) || uploaded) continue;
@@ -265,7 +265,8 @@ void FragmentRunner::prepare(const PassSchedule& schedule, const SourceShape& so
 void FragmentRunner::runPass(const Pass& pass) {
   const PassTraits& t = traitsOf(pass);
   const Buffer writes = passWrites(pass);
-  const gl::Program& p = program(pass);
+  const gl::Program* prepared = prepared_.next(pass, sourceShape_);
+  const gl::Program& p = prepared ? *prepared : program(pass);
   allocate(writes);  // the first radix or fast pass brings its buffers (a no-op afterwards)
   if ((passReads(pass) & bufferBit(writes)) && pair(writes).halves() == gl::Halves::One) {
     throw Error(ExitCode::Gpu, std::string("GPU sorter: ") + t.kind + " reads the buffer it writes, prepared with one half " +
@@ -285,15 +286,9 @@ void FragmentRunner::runPass(const Pass& pass) {
   const TextureLayout& l = layoutOf(writes);
   triangle_.draw(target.backTarget(), l.width, l.height);
   target.swap();
-  const auto* wide = writes == Buffer::Wide ? std::get_if<WideBitonicSteps>(&pass) : nullptr;
-  if (wide) {
-    wideWindowBefore_ = wide->source;
-    wideWindow_ = wide->window;
-  }
-  lastPassWide_ = wide != nullptr;
+  if (const auto* wide = writes == Buffer::Wide ? std::get_if<WideBitonicSteps>(&pass) : nullptr) wideWindow_ = wide->window;
   written_ |= bufferBit(writes);
-  lastReads_ = passReads(pass);
-  lastWrites_ = bufferBit(writes);
+  lastPass_ = pass;
   if (!sideBuffer(writes)) {  // what positions show stays
     shownBefore_ = shown_;
     shown_ = writes;

@@ -4,11 +4,13 @@
 
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "gl/fullscreen.h"
 #include "gl/ping_pong.h"
+#include "sort/prepared_programs.h"
 #include "sort/runner.h"
 
 namespace texsort {
@@ -29,6 +31,7 @@ class FragmentRunner final : public Runner {
   void restartFromSource() override;
   void prepare(const PassSchedule& schedule, const SourceShape& source = SourceShape{}) override;
   void runPass(const Pass& pass) override;
+  std::uint64_t programLookups() const override { return programLookups_; }
   double run(const PassSchedule& schedule) override;
   double copyPassMs() override;
   std::vector<Element> readElements() const override;
@@ -62,8 +65,7 @@ class FragmentRunner final : public Runner {
   std::array<TextureLayout, kBufferCount> layouts_;  // by Buffer; Compact's is set on allocation
   std::array<gl::PingPong, kBufferCount> buffers_;   // by Buffer; Scan and Compact allocated on first use
   unsigned written_ = 0;                             // bufferBit()s written since upload()
-  unsigned lastReads_ = 0;                           // passReads() of the last pass run since upload()
-  unsigned lastWrites_ = 0;                          // bufferBit(passWrites()) of it; 0: none ran
+  std::optional<Pass> lastPass_;                     // the last pass run since upload(); none: none ran
   Buffer shown_ = Buffer::Elements;                  // what positions hold: Elements or Compact
   Buffer shownBefore_ = Buffer::Elements;            // ... before the last pass that wrote them
   struct DecodedView {
@@ -73,10 +75,8 @@ class FragmentRunner final : public Runner {
   const gl::Texture& decodeWide(const gl::Texture& layers, std::uint32_t window, DecodedView& into) const;
   const gl::Texture& decodeGroups() const;  // Buffer::Groups as the image's bytes, for view()
 
-  std::uint32_t wideWindow_ = 0;        // the layout of the wide state's front half
-  std::uint32_t wideWindowBefore_ = 0;  // ... and of its back half, the state before the last wide pass
-                                        // (kWideFromElements: the elements as uploaded)
-  bool lastPassWide_ = false;           // the last pass run since upload() was a wide one
+  std::uint32_t wideWindow_ = 0;        // the layout of the wide state's front half (the back half's,
+                                        // before the last pass if it was wide, is that pass's source)
   SourceShape sourceShape_;             // the pixel source's, as uploaded
   gl::PixelBuffer sourcePixels_;        // uploadSourcePixels' way through: zero past the shape's pixels
   mutable std::array<DecodedView, 2> decoded_;  // view(): the wide state's front and back in index order
@@ -84,6 +84,8 @@ class FragmentRunner final : public Runner {
   mutable DecodedView decodedGroups_;
   mutable gl::Program groupsProgram_;
   std::map<std::pair<std::size_t, std::string>, gl::Program> programs_;  // by (pass kind, its defines)
+  PreparedPrograms prepared_;  // the prepared schedule's, a pass each
+  std::uint64_t programLookups_ = 0;  // program(pass) calls since prepare()
   gl::Program copyProgram_;
   gl::Texture copyTarget_;  // copyPassMs() only
   gl::Framebuffer copyFramebuffer_;

@@ -52,7 +52,12 @@ class Runner {
   // Compiles and allocates what `schedule` needs, so a timed run measures only the passes.
   // A pixel sort's schedule gets its programs made for the source as it will be uploaded (`source`).
   virtual void prepare(const PassSchedule& schedule, const SourceShape& source = SourceShape{}) = 0;
+  // Runs one pass. The passes of the schedule prepared, in order from an upload, take the programs
+  // prepare() found; any other pass looks its program up.
   virtual void runPass(const Pass& pass) = 0;
+  // How many times a pass's program was looked up since prepare() (0 while only the prepared
+  // passes ran, in order).
+  virtual std::uint64_t programLookups() const = 0;
   // Runs every pass in order; returns their GPU time in milliseconds.
   virtual double run(const PassSchedule& schedule) = 0;
   // One plain copy of the element state (the benchmark's unit of cost), in milliseconds from idle

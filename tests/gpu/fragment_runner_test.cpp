@@ -119,6 +119,32 @@ TEST_P(GpuAlgorithm, EveryPassEqualsTheCpuModel) {
   }
 }
 
+// A prepared schedule runs on the programs prepare() found, whole or pass by pass after an upload,
+// with no look-up; a pass out of its order looks its program up and still runs right.
+TEST_P(GpuAlgorithm, APreparedScheduleRunsOnTheProgramsFoundWhenPrepared) {
+  std::mt19937 rng(5);
+  const std::vector<Element> elements = packElements(test::randomImage(32, 16, rng, 9), SortOrder::Ascending);
+  const PassSchedule schedule = scheduleFor(GetParam(), elements.size());
+  const std::unique_ptr<Runner> runner = makeRunner(GetParam(), elements.size());
+  runner->prepare(schedule);
+  runner->upload(elements);
+  runner->run(schedule);
+  EXPECT_EQ(runner->programLookups(), 0u);
+  runner->upload(elements);
+  for (const Pass& pass : schedule) runner->runPass(pass);
+  EXPECT_EQ(runner->programLookups(), 0u) << "the viewer's steps";
+  const std::vector<Element> sorted = runner->readElements();
+  // The first pass twice: the second is out of order, looked up, and so is the pass after it.
+  const PassSchedule replay{schedule.shape, {schedule[0], schedule[0], schedule[1]}};
+  SortState cpu{elements, {}, {}, {}, {}, {}, {}, {}};
+  EXPECT_TRUE(sameStateEveryPass(*runner, replay, cpu));
+  EXPECT_EQ(runner->programLookups(), 2u);
+  runner->upload(elements);
+  runner->run(schedule);
+  EXPECT_EQ(runner->programLookups(), 2u);
+  EXPECT_TRUE(sameBits(runner->readElements(), sorted));
+}
+
 TEST_P(GpuAlgorithm, SortsTheBundledImagesExactly) {
   // Transposition needs N passes: 262144 on the bundled images, minutes on llvmpipe, so it sorts a
   // 64x64 crop of each here (texsort sort --algo transposition does the whole images).

@@ -291,6 +291,27 @@ TEST_F(Gpu, PixelSortSpansAcrossManyWordsEqualTheCpuModel) {
 // One plan, many pictures: a plan takes the same options again and --mix alone, and nothing that
 // shapes its lines or schedule; a second picture through it, and a schedule made again on the same
 // lines, give what a fresh plan gives.
+// Every line sort runs a plan's pictures on the programs found when it was made: with a mask
+// (maps), on a path, and the rows straight from the bytes.
+TEST_F(Gpu, APlansPicturesRunOnTheProgramsFoundWhenItWasMade) {
+  std::mt19937 rng(41);
+  const Image picture = test::randomImage(48, 20, rng, 5);
+  PixelSortOptions rows, masked, path;
+  masked.mask = std::make_shared<const Image>(test::randomImage(48, 20, rng, 2));
+  path.path = PixelPath::Circles;
+  for (const AlgorithmInfo& row : kAlgorithmRegistry) {
+    const Algorithm algorithm = row.id;
+    if (!pixelSortAlgorithm(algorithm)) continue;
+    for (const PixelSortOptions& o : {rows, masked, path}) {
+      SCOPED_TRACE(std::string(algorithmName(algorithm)) + (o.mask ? " masked" : "") + (o.path != PixelPath::Lines ? " path" : ""));
+      PixelSortPlan plan("plan", 48, 20, o, algorithm, true);
+      EXPECT_EQ(plan.sort(picture, {}, 1.0), pixelSortReference(picture, o).rgba);
+      EXPECT_EQ(plan.sort(picture, {}, 1.0), pixelSortReference(picture, o).rgba);
+      EXPECT_EQ(plan.runner().programLookups(), 0u);
+    }
+  }
+}
+
 TEST_F(Gpu, APlanSortsEveryPictureAsAFreshOneAndKnowsWhatItTakes) {
   std::mt19937 rng(31);
   const Image first = test::randomImage(37, 23, rng, 4), second = test::randomImage(37, 23, rng, 4);
@@ -334,6 +355,7 @@ TEST_F(Gpu, APlanSortsEveryPictureAsAFreshOneAndKnowsWhatItTakes) {
   plan.reschedule(later);
   plan.runner().run(plan.schedule());
   EXPECT_EQ(plan.readSorted(second, {}, 1.0), pixelSortReference(second, later).rgba) << "a new schedule on the same lines";
+  EXPECT_EQ(plan.runner().programLookups(), 0u) << "every pass ran on the program its schedule's prepare() found";
   later.angle = 45.0;
   EXPECT_FALSE(plan.keepsLines(later, kFragmentPixelSort));
   plan.releaseRunner();

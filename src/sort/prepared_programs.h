@@ -1,0 +1,47 @@
+// The program of every pass of the schedule a runner prepared, found once, when it was prepared:
+// passes then run in that order (a whole run, a viewer's steps, a replay after a fresh upload) take
+// theirs by position, once the pass is seen to be the one prepared there and the source to have
+// the shape the programs were made for. A pass out of that order is looked up as before.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "gl/objects.h"
+#include "sort/cpu_model.h"
+#include "sort/pass.h"
+#include "sort/schedule.h"
+
+namespace texsort {
+
+class PreparedPrograms {
+ public:
+  // `find(pass)` gives the pass's program (a reference that stays valid as long as the runner).
+  template <class Find>
+  void prepare(const PassSchedule& schedule, const SourceShape& source, Find&& find) {
+    passes_ = schedule.passes;
+    source_ = source;
+    programs_.clear();
+    for (const Pass& pass : passes_) programs_.push_back(&find(pass));
+    next_ = 0;
+  }
+  // The passes start again from the first (an upload).
+  void restart() { next_ = 0; }
+  // The program prepared for `pass` as the next in order on a source of shape `source`; else null,
+  // and none after it until restart().
+  const gl::Program* next(const Pass& pass, const SourceShape& source) {
+    if (next_ < passes_.size() && passes_[next_] == pass && source_ == source) {
+      return programs_[next_++];
+    }
+    next_ = passes_.size();
+    return nullptr;
+  }
+
+ private:
+  std::vector<Pass> passes_;
+  std::vector<const gl::Program*> programs_;
+  SourceShape source_;
+  std::size_t next_ = 0;
+};
+
+}  // namespace texsort
