@@ -75,6 +75,7 @@ class ComputeRunner final : public Runner {
   std::uint32_t skippedScatters() const { return skippedScatters_; }
 
  private:
+  static constexpr std::uint32_t kLocalSize = 64;  // the global kernels' workgroup (article 000: 64 threads)
   const gl::Program& program(const Pass& pass);
   const gl::Program& program(const char* shader, const std::string& defines);
   void dispatch(const gl::Program& program, std::uint64_t workgroups);
