@@ -78,16 +78,10 @@ void ComputeRunner::radixBuffers(const RadixDigit& d) {
 // Whether in every line one digit value holds the whole line (the scanned totals say so): the
 // digit is then the same within each line and the scatter would move nothing.
 bool ComputeRunner::digitIsConstant(const RadixDigit& d) const {
-  const std::uint64_t n = elementCount(), lines = radixLines(d, n), values = std::uint64_t{1} << d.radixBits;
-  std::vector<std::uint32_t> totals(values * lines);
+  const std::uint64_t n = elementCount(), values = std::uint64_t{1} << d.radixBits;
+  std::vector<std::uint32_t> totals(values * radixLines(d, n));
   counts_.read(totals.data(), totals.size() * sizeof(std::uint32_t), radixTiles(d, n) * values * sizeof(std::uint32_t));
-  const auto lineTotals = [&](std::uint64_t line) {
-    return totals.begin() + static_cast<std::ptrdiff_t>(line * values);
-  };
-  for (std::uint64_t line = 0; line < lines; ++line) {
-    if (std::find(lineTotals(line), lineTotals(line + 1), n / lines) == lineTotals(line + 1)) return false;
-  }
-  return true;
+  return radixTotalsHoldOneValue(d, n, totals.data());
 }
 
 void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {

@@ -62,16 +62,18 @@ void radixCountScan(const RadixDigit& d, std::uint64_t n, std::vector<std::uint3
   }
 }
 
-bool radixDigitIsConstant(const RadixDigit& d, std::uint64_t n, const std::vector<std::uint32_t>& counts) {
-  checkCounts(d, n, counts);
-  const CountsShape c(d, n);
-  const std::uint64_t lineLength = n / radixLines(d, n);
-  for (std::uint64_t line = 0; line * c.lineTiles < c.tiles; ++line) {
-    bool whole = false;
-    for (std::uint64_t v = 0; v < c.values && !whole; ++v) whole = counts[c.total(line, v)] == lineLength;
-    if (!whole) return false;
+bool radixTotalsHoldOneValue(const RadixDigit& d, std::uint64_t n, const std::uint32_t* totals) {
+  const std::uint64_t lines = radixLines(d, n), lineLength = n / lines, values = std::uint64_t{1} << d.radixBits;
+  for (std::uint64_t line = 0; line < lines; ++line) {
+    const std::uint32_t* first = totals + line * values;
+    if (std::find(first, first + values, lineLength) == first + values) return false;
   }
   return true;
+}
+
+bool radixDigitIsConstant(const RadixDigit& d, std::uint64_t n, const std::vector<std::uint32_t>& counts) {
+  checkCounts(d, n, counts);
+  return radixTotalsHoldOneValue(d, n, counts.data() + CountsShape(d, n).totals);
 }
 
 std::vector<Element> radixScatter(const RadixDigit& d, const std::vector<Element>& elements,

@@ -25,6 +25,9 @@ void radixCountScan(const RadixDigit& d, std::uint64_t n, std::vector<std::uint3
 // Whether in every line one digit value holds the whole line (the totals say so): the scatter then
 // moves nothing.
 bool radixDigitIsConstant(const RadixDigit& d, std::uint64_t n, const std::vector<std::uint32_t>& counts);
+// The same rule on the totals alone (the counts' end: radixLines(d, n) lines of 2^radixBits each),
+// which is all the compute runner reads back.
+bool radixTotalsHoldOneValue(const RadixDigit& d, std::uint64_t n, const std::uint32_t* totals);
 // The stable scatter by the counts as scanned: the elements in their new order.
 std::vector<Element> radixScatter(const RadixDigit& d, const std::vector<Element>& elements,
                                   const std::vector<std::uint32_t>& counts);
