@@ -30,19 +30,20 @@ std::uint64_t scanWorkgroups(const RadixDigit& d, std::uint64_t n) {
   return scansARowAnInvocation(d) ? (rows + kScanThreads - 1) / kScanThreads : rows;
 }
 
-struct RadixCall {
-  int phase = 0;
-  const RadixDigit* d = nullptr;
-};
-
 RadixCall radixCall(const Pass& pass) {
-  if (const auto* p = std::get_if<RadixTileCounts>(&pass)) return {1, &p->d};
-  if (const auto* p = std::get_if<RadixCountScan>(&pass)) return {2, &p->d};
-  if (const auto* p = std::get_if<RadixScatter>(&pass)) return {3, &p->d};
-  throw Error(ExitCode::Gpu, "GPU sorter: " + describe(pass) + " is no compute-radix dispatch");
+  const RadixCall call = radixCallOf(pass);
+  if (call.d == nullptr) throw Error(ExitCode::Gpu, "GPU sorter: " + describe(pass) + " is no compute-radix dispatch");
+  return call;
 }
 
 }  // namespace
+
+RadixCall radixCallOf(const Pass& pass) {
+  if (const auto* p = std::get_if<RadixTileCounts>(&pass)) return {1, &p->d};
+  if (const auto* p = std::get_if<RadixCountScan>(&pass)) return {2, &p->d};
+  if (const auto* p = std::get_if<RadixScatter>(&pass)) return {3, &p->d};
+  return {};
+}
 
 std::string radixDefines(const Pass& pass) {
   const RadixCall call = radixCall(pass);

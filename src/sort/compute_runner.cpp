@@ -24,12 +24,6 @@ constexpr bool kFragmentOnly =
     std::is_same_v<Kind, FusedBitonicSteps> || std::is_same_v<Kind, WideBitonicSteps> ||
     std::is_same_v<Kind, WideGather> || std::is_same_v<Kind, ImageOrder>;
 
-// compute-radix's dispatches (compute_radix.cpp), which need no pair buffer.
-bool radixPass(const Pass& pass) {
-  return std::holds_alternative<RadixTileCounts>(pass) || std::holds_alternative<RadixCountScan>(pass) ||
-         std::holds_alternative<RadixScatter>(pass);
-}
-
 // Whether a pass reads or writes the (key, index) pairs (Buffer::Compact).
 bool touchesPairs(const Pass& pass) {
   return ((passReads(pass) | bufferBit(passWrites(pass))) & bufferBit(Buffer::Compact)) != 0;
@@ -208,7 +202,7 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
   const gl::Program* prepared = prepared_.next(pass, sourceShape_);
   const gl::Program& p = prepared ? *prepared : program(pass);
   glUseProgram(p.id());
-  if (radixPass(pass)) {
+  if (radixCallOf(pass).phase != 0) {  // compute-radix's dispatches (compute_radix.cpp): no pair buffer
     dispatchRadixPass(pass, p);
     return;
   }

@@ -43,6 +43,13 @@ enum ComputeBinding : GLuint {
 // compute_radix.comp's defines for `pass` (a RadixTileCounts, RadixCountScan or RadixScatter);
 // throws texsort::Error(Gpu) for another kind or a digit it does not run.
 std::string radixDefines(const Pass& pass);
+// A compute-radix dispatch's phase (1 tile counts, 2 count scan, 3 scatter) and digit; phase 0 and
+// no digit for any other pass.
+struct RadixCall {
+  int phase = 0;
+  const RadixDigit* d = nullptr;
+};
+RadixCall radixCallOf(const Pass& pass);
 
 class ComputeRunner final : public Runner {
  public:
