@@ -51,6 +51,21 @@ void Soak::canonical(ViewerState& s) {
   s.transport.reset();
 }
 
+void Soak::visitEverything(ViewerState& s) {
+  for (const Algorithm a : kAlgorithms) {
+    s.algorithm = a;
+    for (std::uint32_t side = 4; side <= 512; side *= 2) {  // the generated 4 ... 128, and the assets' 512
+      if (side == 256 || (a == Algorithm::Transposition && side * side > 4096)) continue;
+      startSession(s, generateImage(kPatterns[0], side, 1), "soak");
+      s.session->seek(s.session->passCount());
+      for (const bool roles : {false, true}) {
+        s.overlay.showRoles = s.overlay.showChanged = roles;
+        s.display->render(*s.session, s.overlay);
+      }
+    }
+  }
+}
+
 void Soak::step(ViewerState& s, std::uint32_t frame) {
   for (GLenum e; (e = glGetError()) != GL_NO_ERROR;) {
     ++glErrors;
@@ -62,6 +77,11 @@ void Soak::step(ViewerState& s, std::uint32_t frame) {
     releaseFreeMemory();
     (frame == frames ? objectsEnd : objectsWarm) = gl::liveObjects();
     (frame == frames ? rssEnd : rssWarm) = residentKiB();
+    return;
+  }
+  if (frame == 1) {
+    visitEverything(s);
+    canonical(s);
     return;
   }
   Transport& t = s.transport;
