@@ -215,6 +215,17 @@ static std::vector<PixelSortStage> laterSorts(const PixelSortCommandOptions& opt
 
 KeptPlan::~KeptPlan() = default;
 
+// Milliseconds since the last call (or since it was made).
+struct Lap {
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+  double operator()() {
+    const auto now = std::chrono::steady_clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - last).count();
+    last = now;
+    return ms;
+  }
+};
+
 // A batch's last plan where it takes this picture (its size and options; the line sort is the
 // batch's), named for it; else null.
 static PixelSortPlan* keptPlanFor(const PixelSortCommandOptions& options, const std::string& name,
@@ -241,17 +252,14 @@ static std::future<std::shared_ptr<HeadlessContext>> startContext(std::shared_pt
 static int pixelSortFile(const PixelSortCommandOptions& options) {
   using Clock = std::chrono::steady_clock;
   const auto begun = Clock::now();
-  auto lap = begun;
-  const auto since = [&lap] {  // milliseconds since the last call
-    const auto now = Clock::now();
-    const double ms = std::chrono::duration<double, std::milli>(now - lap).count();
-    lap = now;
-    return ms;
-  };
+  Lap since;
   checkPixelSortFiles(options);
   PixelSortOptions ps = options.pixelSort;
   checkPixelSortOptions(ps);
-  if (const std::optional<VideoFormat> video = pixelSortVideoFormat(options)) return runPixelSortVideo(options, *video);
+  if (const std::optional<VideoFormat> video = pixelSortVideoFormat(options)) {
+    if (options.kept) options.kept->plan.reset();  // a batch's still plan: its memory back before the clip's
+    return runPixelSortVideo(options, *video);
+  }
   if (!options.animate.empty() || options.frames > 0 || options.fps > 0) {
     throw Error(ExitCode::Usage, "pixelsort: --animate, --frames and --fps make a clip; give a video out (-o OUT.gif, "
                                  ".mp4, .webm or .mkv, or --format)");

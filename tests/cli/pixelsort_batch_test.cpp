@@ -61,24 +61,31 @@ TEST(PixelSortBatch, EachInputIntoTheFolderAndTheRestDoneAfterAFailure) {
 }
 
 // An input of the last one's size and options sorts with its plan (textures, programs, lines: the
-// report says so); another size makes a plan of its own; every output is its single run's bytes.
+// report says so); a clip between drops it, and another size makes a plan of its own; every output
+// is its single run's bytes.
 TEST(PixelSortBatch, AnInputOfTheLastOnesSizeSortsWithItsPlan) {
   test::TempFolder in, out, single;
   drawPicture(in.path("a.png"), "40x30", 37);
   drawPicture(in.path("b.png"), "40x30", 19);
   drawPicture(in.path("c.png"), "33x21", 13);
   drawPicture(in.path("d.png"), "40x30", 23);
+  ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "testsrc2=size=40x30:rate=5:duration=0.4",
+                                        in.path("clip.gif")}).exitCode, 0);
   const std::vector<std::string> options = {"--angle", "30", "--lower", "0.15", "--algo", "bitonic-fast"};
-  std::vector<std::string> args = {"pixelsort", in.path("a.png"), in.path("b.png"), in.path("c.png"), in.path("d.png"),
-                                   "-o", out.root()};
+  std::vector<std::string> args = {"pixelsort", in.path("a.png"), in.path("b.png"), in.path("clip.gif"),
+                                   in.path("d.png"), in.path("c.png"), "-o", out.root()};
   args.insert(args.end(), options.begin(), options.end());
   const test::RunResult r = runTexsort(args);
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  const std::string keptWords = "textures and programs kept from the last input";
-  std::vector<bool> kept;  // each input's report, in order
-  for (std::size_t at = r.out.find("  time "); at != std::string::npos; at = r.out.find("  time ", at + 1))
-    kept.push_back(r.out.compare(r.out.find("textures and programs", at), keptWords.size(), keptWords) == 0);
-  EXPECT_EQ(kept, (std::vector<bool>{false, true, false, false})) << r.out;
+  const auto kept = [&](const std::string& name) {  // whether its report's time line says so
+    const std::size_t at = r.out.find("  time ", r.out.find("pixel-sorted " + in.path(name) + " "));
+    const std::string line = at == std::string::npos ? "" : r.out.substr(at, r.out.find('\n', at) - at);
+    return line.find("textures and programs kept from the last input") != std::string::npos;
+  };
+  EXPECT_FALSE(kept("a.png")) << r.out;
+  EXPECT_TRUE(kept("b.png")) << r.out;
+  EXPECT_FALSE(kept("d.png")) << "the clip between dropped the plan\n" << r.out;
+  EXPECT_FALSE(kept("c.png")) << r.out;
   for (const char* name : {"a.png", "b.png", "c.png", "d.png"}) {
     SCOPED_TRACE(name);
     std::vector<std::string> one = {"pixelsort", in.path(name), "-o", single.path(name), "-q"};
