@@ -227,13 +227,13 @@ struct Lap {
 };
 
 // A batch's last plan where it takes this picture (its size and options; the line sort is the
-// batch's), named for it; else null.
-static PixelSortPlan* keptPlanFor(const PixelSortCommandOptions& options, const std::string& name,
-                                  const ImageHeader& header, const PixelSortOptions& ps) {
+// batch's), else null. (Its name stays the first picture's: only a new plan's checks and
+// reschedule() give it, and a kept plan needs neither.)
+static PixelSortPlan* keptPlanFor(const PixelSortCommandOptions& options, const ImageHeader& header,
+                                  const PixelSortOptions& ps) {
   if (!options.kept || !options.kept->plan) return nullptr;
   PixelSortPlan& plan = *options.kept->plan;
   if (plan.width() != header.width || plan.height() != header.height || !plan.takes(ps)) return nullptr;
-  plan.rename(name);
   return &plan;
 }
 
@@ -274,7 +274,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   ps = withSidePictures({ps, options.mask, options.field, options.algorithm, options.algorithmChosen}, header.width, header.height).options;
   const std::vector<PixelSortStage> later = laterSorts(options, header);
   checkPixelSortPlanOnHost(name, header.width, header.height, ps, options.algorithm, bytes.size());
-  PixelSortPlan* const kept = keptPlanFor(options, name, header, ps);
+  PixelSortPlan* const kept = keptPlanFor(options, header, ps);
   const double layoutMs = since();
   // The line tables are made on another core while the GL context opens, the image while this
   // thread allocates the textures and builds the programs (a kept plan has both).
@@ -306,7 +306,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   Image& sorted = result.sorted;
 
   if (forcedFailure("verify")) sorted.rgba[0] ^= 1;
-  if (options.verify) verifyPixelSort(image, ps, result.source, plan.schedule(), sorted);
+  if (options.verify) verifyPixelSort(name, image, ps, result.source, plan.schedule(), sorted);
   mixWithOriginal(sorted.rgba, image.rgba, ps.mix);
   sorted = sortThrough(std::move(sorted), later, name, options.verify);
   since();

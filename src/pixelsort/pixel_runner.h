@@ -66,8 +66,6 @@ class PixelSortPlan {
   const PixelSortOptions& options() const { return options_; }
   std::uint32_t width() const { return width_; }
   std::uint32_t height() const { return height_; }
-  // The name errors give, for a plan that sorts another file of its size (a batch's next input).
-  void rename(const std::string& name) { name_ = name; }
   Algorithm algorithm() const { return algorithm_; }
   const LineLayout& layout() const { return lines_.layout; }
   const PassSchedule& schedule() const { return schedule_; }

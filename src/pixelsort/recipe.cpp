@@ -50,17 +50,17 @@ std::unique_ptr<PixelSortPlan> planStage(const std::string& name, std::uint32_t 
   return std::make_unique<PixelSortPlan>(name, width, height, stage.options, stage.algorithm, stage.algorithmChosen);
 }
 
-void verifyPixelSort(const Image& image, const PixelSortOptions& options, const SortState& source,
-                     const PassSchedule& schedule, const Image& sorted) {
+void verifyPixelSort(const std::string& name, const Image& image, const PixelSortOptions& options,
+                     const SortState& source, const PassSchedule& schedule, const Image& sorted) {
   const Image cpuImage = pixelSortOutput(image, runScheduleState(schedule, source).pixels);
   for (std::size_t i = 0; i < image.pixelCount(); ++i) {
     if (std::memcmp(&sorted.rgba[4 * i], &cpuImage.rgba[4 * i], 4) != 0) {
-      throw Error(ExitCode::Mismatch, "verify: the image read back differs from the CPU model at pixel (" +
+      throw Error(ExitCode::Mismatch, name + ": verify: the image read back differs from the CPU model at pixel (" +
                                           std::to_string(i % image.width) + ", " + std::to_string(i / image.width) + ")");
     }
   }
   if (cpuImage.rgba != pixelSortReference(image, options).rgba) {
-    throw Error(ExitCode::Mismatch, "verify: the CPU model differs from a stable sort of every span");
+    throw Error(ExitCode::Mismatch, name + ": verify: the CPU model differs from a stable sort of every span");
   }
 }
 
@@ -74,7 +74,7 @@ Image sortThrough(Image image, const std::vector<PixelSortStage>& stages, const 
     if (verify) {
       SortState source;
       source.source = pixelSortSource(image, stage.options, plan->layout());
-      verifyPixelSort(image, stage.options, source, plan->schedule(), sorted);
+      verifyPixelSort(name, image, stage.options, source, plan->schedule(), sorted);
     }
     mixWithOriginal(sorted.rgba, image.rgba, stage.options.mix);
     image = std::move(sorted);

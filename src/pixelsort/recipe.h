@@ -28,10 +28,11 @@ PixelSortStage withSidePictures(PixelSortStage stage, std::uint32_t width, std::
 std::unique_ptr<PixelSortPlan> planStage(const std::string& name, std::uint32_t width, std::uint32_t height,
                                          const PixelSortStage& stage);
 
-// Throws Error(Mismatch) unless `sorted` (the GPU's result, read back before --mix) equals the CPU
-// model's run of `schedule` from `source`, and that equals a plain stable sort of every span.
-void verifyPixelSort(const Image& image, const PixelSortOptions& options, const SortState& source,
-                     const PassSchedule& schedule, const Image& sorted);
+// Throws Error(Mismatch), naming the picture `name`, unless `sorted` (the GPU's result, read back
+// before --mix) equals the CPU model's run of `schedule` from `source`, and that equals a plain
+// stable sort of every span.
+void verifyPixelSort(const std::string& name, const Image& image, const PixelSortOptions& options,
+                     const SortState& source, const PassSchedule& schedule, const Image& sorted);
 
 // `image` through `stages` in turn, each planned, run, mixed by its --mix, and its textures given
 // back before the next is planned (a still's recipe: one plan at a time in memory). `verify`: each

@@ -61,22 +61,27 @@ TEST(PixelSortBatch, EachInputIntoTheFolderAndTheRestDoneAfterAFailure) {
 }
 
 // An input of the last one's size and options sorts with its plan (textures, programs, lines: the
-// report says so); a clip between drops it, and another size makes a plan of its own; every output
-// is its single run's bytes.
+// report says so); a failing input or a clip between drops it, and another size (the same width
+// too) makes a plan of its own; every output is its single run's bytes.
 TEST(PixelSortBatch, AnInputOfTheLastOnesSizeSortsWithItsPlan) {
   test::TempFolder in, out, single;
   drawPicture(in.path("a.png"), "40x30", 37);
   drawPicture(in.path("b.png"), "40x30", 19);
-  drawPicture(in.path("c.png"), "33x21", 13);
   drawPicture(in.path("d.png"), "40x30", 23);
+  drawPicture(in.path("f.png"), "40x30", 29);
+  drawPicture(in.path("e.png"), "40x20", 31);
+  drawPicture(in.path("c.png"), "33x21", 13);
+  test::writeFile(in.path("broken.png"), {'n', 'o', 'p', 'e'});
   ASSERT_EQ(test::runProgram("ffmpeg", {"-v", "error", "-f", "lavfi", "-i", "testsrc2=size=40x30:rate=5:duration=0.4",
                                         in.path("clip.gif")}).exitCode, 0);
   const std::vector<std::string> options = {"--angle", "30", "--lower", "0.15", "--algo", "bitonic-fast"};
-  std::vector<std::string> args = {"pixelsort", in.path("a.png"), in.path("b.png"), in.path("clip.gif"),
-                                   in.path("d.png"), in.path("c.png"), "-o", out.root()};
+  std::vector<std::string> args = {"pixelsort"};
+  for (const char* name : {"a.png", "b.png", "broken.png", "d.png", "clip.gif", "f.png", "e.png", "c.png"})
+    args.push_back(in.path(name));
+  args.insert(args.end(), {"-o", out.root()});
   args.insert(args.end(), options.begin(), options.end());
   const test::RunResult r = runTexsort(args);
-  ASSERT_EQ(r.exitCode, 0) << r.err;
+  ASSERT_EQ(r.exitCode, 1) << r.err;  // broken.png's
   const auto kept = [&](const std::string& name) {  // whether its report's time line says so
     const std::size_t at = r.out.find("  time ", r.out.find("pixel-sorted " + in.path(name) + " "));
     const std::string line = at == std::string::npos ? "" : r.out.substr(at, r.out.find('\n', at) - at);
@@ -84,9 +89,11 @@ TEST(PixelSortBatch, AnInputOfTheLastOnesSizeSortsWithItsPlan) {
   };
   EXPECT_FALSE(kept("a.png")) << r.out;
   EXPECT_TRUE(kept("b.png")) << r.out;
-  EXPECT_FALSE(kept("d.png")) << "the clip between dropped the plan\n" << r.out;
+  EXPECT_FALSE(kept("d.png")) << "the failing input between dropped the plan\n" << r.out;
+  EXPECT_FALSE(kept("f.png")) << "the clip between dropped the plan\n" << r.out;
+  EXPECT_FALSE(kept("e.png")) << "the same width, another height\n" << r.out;
   EXPECT_FALSE(kept("c.png")) << r.out;
-  for (const char* name : {"a.png", "b.png", "c.png", "d.png"}) {
+  for (const char* name : {"a.png", "b.png", "d.png", "f.png", "e.png", "c.png"}) {
     SCOPED_TRACE(name);
     std::vector<std::string> one = {"pixelsort", in.path(name), "-o", single.path(name), "-q"};
     one.insert(one.end(), options.begin(), options.end());

@@ -535,7 +535,8 @@ TEST(PixelSortCli, VerifyCatchesADifference) {
   const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "--verify"},
                                        test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "verify"}}, false});
   EXPECT_EQ(r.exitCode, 5) << r.err;
-  EXPECT_NE(r.err.find("verify: the image read back differs from the CPU model at pixel (0, 0)"), std::string::npos)
+  EXPECT_NE(r.err.find(test::assetPath("coffee.png") + ": verify: the image read back differs from the CPU model at pixel (0, 0)"),
+            std::string::npos)
       << r.err;
   EXPECT_TRUE(test::listFolder(dir.root()).empty());
   // A later sort's mismatch is caught too (sortThrough verifies every sort of the recipe).
@@ -543,7 +544,8 @@ TEST(PixelSortCli, VerifyCatchesADifference) {
       runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "--verify", "--then", "--key", "hue"},
                  test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "verify-then"}}, false});
   EXPECT_EQ(later.exitCode, 5) << later.err;
-  EXPECT_NE(later.err.find("verify: the image read back differs from the CPU model at pixel (0, 0)"), std::string::npos)
+  EXPECT_NE(later.err.find(test::assetPath("coffee.png") + ": verify: the image read back differs from the CPU model at pixel (0, 0)"),
+            std::string::npos)
       << later.err;
   EXPECT_TRUE(test::listFolder(dir.root()).empty());
 }

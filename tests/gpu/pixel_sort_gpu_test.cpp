@@ -312,6 +312,27 @@ TEST_F(Gpu, APlansPicturesRunOnTheProgramsFoundWhenItWasMade) {
   }
 }
 
+// A source uploaded in another shape than the one prepared for (here with the mask's maps) runs on
+// programs looked up for it, not the prepared ones, and still equals the CPU model.
+TEST_F(Gpu, ASourceOfAnotherShapeThanPreparedLooksItsProgramsUp) {
+  std::mt19937 rng(43);
+  const Image picture = test::randomImage(48, 20, rng, 5);
+  PixelSortOptions masked;
+  masked.mask = std::make_shared<const Image>(test::randomImage(48, 20, rng, 2));
+  for (const Algorithm algorithm : {kFragmentPixelSort, Algorithm::ComputeB32, Algorithm::ComputeRadix}) {
+    SCOPED_TRACE(algorithmName(algorithm));
+    PixelSortPlan plan("plan", 48, 20, PixelSortOptions{}, algorithm, true);  // rows: no maps
+    SortState source;
+    source.source = pixelSortSource(picture, masked, plan.layout());
+    const SourceShape shape = sourceShape(plan.layout(), masked);
+    ASSERT_FALSE(shape == sourceShape(plan.layout(), PixelSortOptions{}));
+    plan.runner().uploadSource(source.source, shape);
+    plan.runner().run(plan.schedule());
+    EXPECT_GT(plan.runner().programLookups(), 0u);
+    EXPECT_EQ(plan.runner().readState(), runScheduleState(plan.schedule(), source));
+  }
+}
+
 TEST_F(Gpu, APlanSortsEveryPictureAsAFreshOneAndKnowsWhatItTakes) {
   std::mt19937 rng(31);
   const Image first = test::randomImage(37, 23, rng, 4), second = test::randomImage(37, 23, rng, 4);

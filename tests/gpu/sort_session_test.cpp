@@ -152,6 +152,8 @@ TEST_P(SessionAlgorithm, StatisticsMatchTheCpuModel) {
     if (k == 0 || !sideBuffer(traitsOf(session.schedule()[k - 1]).writes)) {
       EXPECT_DOUBLE_EQ(s.movedPercent, 100.0 * double(moved) / n) << "pass " << k;
       EXPECT_EQ(s.moved, moved) << "pass " << k;
+    } else {
+      EXPECT_EQ(s.moved, 0u) << "pass " << k << " writes a side buffer: positions hold what they held";
     }
     EXPECT_DOUBLE_EQ(s.inOrderPercent, 100.0 * double(inOrder) / (n - 1)) << "pass " << k;
     EXPECT_DOUBLE_EQ(s.runLengthLog2, std::log2(n / double(turns + 1))) << "pass " << k;

@@ -208,5 +208,14 @@ TEST(PassText, PlainWordsInTheSortsOwnOrder) {
   }
 }
 
+// The bytes a pass must move per element, from the formats: RGBA32F elements and radix scan texels
+// (16 bytes), a network step reading two elements and writing one.
+TEST(PassCost, BytesFollowTheBuffersFormats) {
+  EXPECT_DOUBLE_EQ(bytesPerElement(BitonicStep{}, 64), 3 * 16.0);
+  EXPECT_DOUBLE_EQ(bytesPerElement(RadixFlags{}, 64), 16.0 + 16.0);
+  EXPECT_DOUBLE_EQ(bytesPerElement(RadixScanStep{}, 64), 3 * 16.0);
+  EXPECT_DOUBLE_EQ(bytesPerElement(RadixGather{}, 64), (6 + 1) * 16.0 + 2 * 16.0);  // log2(64) + 1 probes, the move
+}
+
 }  // namespace
 }  // namespace texsort
