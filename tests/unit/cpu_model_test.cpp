@@ -63,12 +63,24 @@ const auto testName = test::algorithmTestName<::testing::TestParamInfo<Algorithm
 INSTANTIATE_TEST_SUITE_P(Algorithms, EveryAlgorithm, ::testing::ValuesIn(kAlgorithms), testName);
 INSTANTIATE_TEST_SUITE_P(Networks, EveryNetwork, ::testing::ValuesIn(test::networkAlgorithms()), testName);
 
-TEST(CpuModel, RadixPassesFollowTheSplitOfArticle002) {
-  // Keys 1 0 1 1 0 0 1 0 on bit 0: e = 0 1 0 0 1 1 0 1, inclusive scan 0 1 1 1 2 3 3 4,
-  // totalFalses 4; falses keep their order first, trues follow in theirs.
+// The radix tests' elements: keys 1 0 3 5 2 4 7 6, indices 0 ... 7.
+SortState radixExample() {
   SortState state;
   const float keys[8] = {1, 0, 3, 5, 2, 4, 7, 6};
   for (int i = 0; i < 8; ++i) state.elements.push_back(Element{keys[i], float(i), 0, 0});
+  return state;
+}
+
+std::vector<float> keysOf(const SortState& state) {
+  std::vector<float> keys;
+  for (const Element& e : state.elements) keys.push_back(e.key);
+  return keys;
+}
+
+TEST(CpuModel, RadixPassesFollowTheSplitOfArticle002) {
+  // Keys 1 0 1 1 0 0 1 0 on bit 0: e = 0 1 0 0 1 1 0 1, inclusive scan 0 1 1 1 2 3 3 4,
+  // totalFalses 4; falses keep their order first, trues follow in theirs.
+  SortState state = radixExample();
   const PassSchedule s = radixSchedule(SortShape::whole(8), 1, 1);
   ASSERT_EQ(s.size(), 5u);
   const auto channel = [&](unsigned c) {  // the scan buffer's channel c (e is channel 0)
@@ -84,17 +96,13 @@ TEST(CpuModel, RadixPassesFollowTheSplitOfArticle002) {
   EXPECT_EQ(channel(1), (std::vector<float>{1, 1, 2, 3, 3, 3, 4, 4}));
   EXPECT_EQ(channel(2), (std::vector<float>(8, 0.0f)));
   state = runPass(s[4], state);
-  std::vector<float> order;
-  for (const Element& e : state.elements) order.push_back(e.key);
-  EXPECT_EQ(order, (std::vector<float>{0, 2, 4, 6, 1, 3, 5, 7}));
+  EXPECT_EQ(keysOf(state), (std::vector<float>{0, 2, 4, 6, 1, 3, 5, 7}));
 }
 
 TEST(CpuModel, RadixSplitsFourWaysOnTwoBitDigits) {
   // Keys 1 0 3 5 2 4 7 6 have low digits 1 0 3 1 2 0 3 2: two of each, so the runs of digits 0 ... 3
   // start at 0, 2, 4, 6, and each keeps its keys' order: (0 4) (1 5) (2 6) (3 7).
-  SortState state;
-  const float keys[8] = {1, 0, 3, 5, 2, 4, 7, 6};
-  for (int i = 0; i < 8; ++i) state.elements.push_back(Element{keys[i], float(i), 0, 0});
+  SortState state = radixExample();
   const PassSchedule s = radixSchedule(SortShape::whole(8), 2, 2);
   ASSERT_EQ(s.size(), 5u);
   state = runPass(s[0], state);
@@ -103,9 +111,7 @@ TEST(CpuModel, RadixSplitsFourWaysOnTwoBitDigits) {
   for (int d = 1; d <= 3; ++d) state = runPass(s[std::size_t(d)], state);
   EXPECT_EQ(std::vector<float>(state.scan.end() - 4, state.scan.end()), (std::vector<float>{2, 2, 2, 2}));
   state = runPass(s[4], state);
-  std::vector<float> order;
-  for (const Element& e : state.elements) order.push_back(e.key);
-  EXPECT_EQ(order, (std::vector<float>{0, 4, 1, 5, 2, 6, 3, 7}));
+  EXPECT_EQ(keysOf(state), (std::vector<float>{0, 4, 1, 5, 2, 6, 3, 7}));
 }
 
 // A schedule built for lines sorts every line on its own, ascending, like std::stable_sort per line.
