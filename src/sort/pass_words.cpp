@@ -46,7 +46,7 @@ std::string words(const TranspositionRound& p, std::uint64_t n, const Order& o) 
   return std::string("Every ") + (p.parity ? "odd" : "even") + "-numbered pixel compares itself with its right-hand " +
          "neighbour and they swap if out of order (" + o.first + "); after " + str(n) + " rounds all are in place.";
 }
-// "bit 3 of …" or "bits 2 to 3 of …" the key.
+// "bit 3 of its key", or "bits 2 to 3 of its key" for a wider digit.
 std::string keyBits(std::uint32_t bit, std::uint32_t bits, const Order& o) {
   return (bits == 1 ? "bit " + str(bit) : "bits " + str(bit) + " to " + str(bit + bits - 1)) + " of " + o.key;
 }
