@@ -4,9 +4,11 @@
 // Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_source;  // the state before this pass (the other half of the ping-pong pair)
-uniform int u_stepno;        // seed's stepno = 2^(rank+1): blocks of this size alternate direction
-uniform int u_offset;        // seed's offset = 2^(rank-step): distance to the partner
-uniform int u_stage;         // seed's stage = 2 * offset
+layout(std140) uniform Step {  // BitonicBlock (src/sort/pass_blocks.cpp)
+  int u_stepno;  // seed's stepno = 2^(rank+1): blocks of this size alternate direction
+  int u_offset;  // seed's offset = 2^(rank-step): distance to the partner
+  int u_stage;   // seed's stage = 2 * offset
+};
 
 out vec4 o_element;
 

@@ -5,10 +5,12 @@
 // Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_source;
-uniform vec2 u_bufInfo;  // the seed's BufInfo: texture width and height
-uniform float u_stepno;  // 2^(rank+1)
-uniform float u_offset;  // 2^(rank-step)
-uniform float u_stage;   // 2 * offset
+layout(std140) uniform Step {  // LegacyBlock (src/sort/pass_blocks.cpp)
+  vec2 u_bufInfo;  // the seed's BufInfo: texture width and height
+  float u_stepno;  // 2^(rank+1)
+  float u_offset;  // 2^(rank-step)
+  float u_stage;   // 2 * offset
+};
 
 in vec2 v_uv;  // the seed's In.WPOS: 0..1 across the texture
 out vec4 o_element;

@@ -16,8 +16,10 @@ layout(std430, binding = 5) readonly buffer PixelMaps { uvec2 pixelMaps[]; };   
 layout(std430, binding = 6) readonly buffer SpanWordsIn { uvec2 spanWordsIn[]; };  // Buffer::Spans as it stands
 layout(std430, binding = 7) writeonly buffer SpanWordsOut { uvec2 spanWordsOut[]; };  // and as this pass leaves it
 
-uniform int u_invocations;  // how many invocations do work: the words, elements or pixel positions
-uniform int u_pixelCount;   // the last sort dispatch into the image: the image's pixels
+layout(std140) uniform PixelRun {  // PixelRunBlock (src/sort/pass_blocks.cpp), as compute_common.glsl's Run
+  uint u_count;         // elements: the sort kernels' (compute_steps.comp, compute_radix.comp)
+  int u_invocations;    // how many invocations do work: the words or elements
+};
 
 // As compute_common.glsl's (which this program does not include: sort_common.glsl declares the
 // same names for the fragment passes), for compute_pixel.comp and compute_shared.comp.

@@ -25,8 +25,7 @@
 layout(local_size_x = THREADS) in;
 
 #ifdef INTO_IMAGE
-layout(std430, binding = 0) readonly buffer Counts { uint counts[]; };
-uniform uint u_count;
+layout(std430, binding = 0) readonly buffer Counts { uint counts[]; };  // u_count: PixelRun's
 #define ITEM vec2
 #define LOAD(i) pairs[i]
 #define STORE(i, item)                                                                  \
@@ -48,11 +47,13 @@ layout(std430, binding = 5) writeonly buffer PairsOut { vec2 pairsOut[]; };
 #define STORE(i, item) target[i] = item
 #endif
 
-uniform uint u_shift;  // the digit: bits u_shift .. of the 48-bit order, under u_mask
-uniform uint u_mask;
-uniform uint u_tiles;  // every line's
-uniform uint u_lineTilesLog2;  // tiles a line (a tile never spans two lines): a uniform, so one
-                               // program serves every size
+layout(std140) uniform Step {  // RadixBlock (src/sort/pass_blocks.cpp)
+  uint u_shift;          // the digit: bits u_shift .. of the 48-bit order, under u_mask
+  uint u_mask;
+  uint u_tiles;          // every line's
+  uint u_lineTilesLog2;  // tiles a line (a tile never spans two lines): a uniform, so one
+                         // program serves every size
+};
 
 // r's bits are the order's from 24 up; g holds its low 24 (element.h).
 uint digitOf(ITEM item) {

@@ -11,10 +11,12 @@
 // compute_pixel.glsl, sort_common.glsl and pixel_source.glsl instead, storing the image's bytes.
 layout(local_size_x = THREADS) in;
 
-uniform uint u_firstRank;
-uniform uint u_firstStep;
-uniform uint u_lastRank;
-uniform uint u_stepno;  // the last merge's block (a line's last merge carries the element count)
+layout(std140) uniform Step {  // SharedStepsBlock (src/sort/pass_blocks.cpp)
+  uint u_firstRank;
+  uint u_firstStep;
+  uint u_lastRank;
+  uint u_stepno;  // the last merge's block (a line's last merge carries the element count)
+};
 
 const uint kBlock = 1u << BLOCK_LOG2;
 shared vec2 s_pairs[kBlock];

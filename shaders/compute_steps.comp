@@ -12,11 +12,12 @@
 // group in scratch memory for 4 steps and more (B16's dispatch took 4.8x as long).
 layout(local_size_x = 64) in;
 
-#ifdef INTO_IMAGE  // after compute_pixel.glsl, sort_common.glsl and pixel_source.glsl instead of compute_common.glsl
-uniform uint u_count;
-#endif
-uniform uint u_bits[5];     // the window's bits, lowest first (BITS of them)
-uniform uint u_stepnos[5];  // each merge's block, from the pass's first: ascending where (element & stepno) == 0
+// u_count: compute_common.glsl's Run block, or with INTO_IMAGE (after compute_pixel.glsl,
+// sort_common.glsl and pixel_source.glsl instead) compute_pixel.glsl's PixelRun.
+layout(std140) uniform Step {  // ComputeStepsBlock (src/sort/pass_blocks.cpp)
+  uint u_bits[5];     // the window's bits, lowest first (BITS of them)
+  uint u_stepnos[5];  // each merge's block, from the pass's first: ascending where (element & stepno) == 0
+};
 
 const uint kGroup = 1u << BITS;
 

@@ -14,8 +14,10 @@
 // Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_compact;
-uniform int u_stepno;  // as in bitonic.frag: blocks of stepno elements alternate direction
-uniform int u_offset;  // the first step's partner distance in elements
+layout(std140) uniform Step {  // FusedBlock (src/sort/pass_blocks.cpp)
+  int u_stepno;  // as in bitonic.frag: blocks of stepno elements alternate direction
+  int u_offset;  // the first step's partner distance in elements
+};
 
 out vec4 o_pair;
 

@@ -7,7 +7,9 @@
 
 uniform sampler2D u_source;   // elements as uploaded
 uniform sampler2D u_compact;  // the sorted compact state
-uniform int u_pixelCount;    // the pixel sort's pixels (GatherByIndex::pixels), with INTO_IMAGE
+layout(std140) uniform Step {  // PixelCountBlock (src/sort/pass_blocks.cpp)
+  int u_pixelCount;  // the pixel sort's pixels (GatherByIndex::pixels), with INTO_IMAGE
+};
 
 #ifdef INTO_IMAGE
 out uvec4 o_pixel;  // Buffer::Pixels

@@ -4,7 +4,9 @@
 // after sort_common.glsl.
 
 uniform sampler2D u_source;  // the sorted elements, line by line
-uniform int u_pixelCount;
+layout(std140) uniform Step {  // PixelCountBlock (src/sort/pass_blocks.cpp)
+  int u_pixelCount;
+};
 
 out uvec4 o_pixel;
 

@@ -4,9 +4,11 @@
 // Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_source;
-uniform int u_runLength;  // p: length of the sorted runs being merged (OddEvenMergeStep::runLength)
-uniform int u_distance;   // k: partner distance (OddEvenMergeStep::distance)
-uniform int u_count;      // number of elements
+layout(std140) uniform Step {  // OddEvenBlock (src/sort/pass_blocks.cpp)
+  int u_count;      // number of elements
+  int u_runLength;  // p: length of the sorted runs being merged (OddEvenMergeStep::runLength)
+  int u_distance;   // k: partner distance (OddEvenMergeStep::distance)
+};
 
 out vec4 o_element;
 

@@ -7,12 +7,14 @@
 // when u_maxSpan > 0, PIXEL_SKIP when u_skipPercent > 0 (llvmpipe pays for every side of a branch,
 // and here a division and a hash per element). Compiled after sort_common.glsl.
 
-uniform uint u_maxKey;
-uniform int u_keyBits;
-uniform bool u_descending;
-uniform uint u_maxSpan;
-uniform uint u_skipPercent;
-uniform uint u_seed;
+layout(std140) uniform Order {  // OrderBlock (src/sort/pass_blocks.cpp)
+  uint u_maxKey;
+  int u_keyBits;
+  bool u_descending;
+  uint u_maxSpan;
+  uint u_skipPercent;
+  uint u_seed;
+};
 
 // The element's key: PIXEL_KEY, a constant, so only its formula is compiled in.
 uint pixelKey(uint rgb) { return keyOfRgb(PIXEL_KEY, rgb); }

@@ -8,8 +8,7 @@
 
 uniform usampler2D u_pixels;
 uniform usampler2D u_pixelMaps;
-uniform int u_sourceWidth;   // the image
-uniform int u_sourceHeight;
+// u_sourceWidth and u_sourceHeight (the image) come in sort_common.glsl's Common block.
 
 #ifdef TEXSORT_COMPUTE  // the compute runner's storage buffers (compute_pixel.glsl): the same texels in index order
 uvec4 pixelBytesOf(int p) {

@@ -3,8 +3,10 @@
 // (RGBA32F). For a 1-bit digit, channel 0 is the article's e = inverted bit.
 // Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 uniform sampler2D u_source;  // elements
-uniform int u_bit;
-uniform int u_digitMask;
+layout(std140) uniform Step {  // RadixFlagsBlock (src/sort/pass_blocks.cpp)
+  int u_bit;
+  int u_digitMask;
+};
 out vec4 o_flag;
 
 void main() {

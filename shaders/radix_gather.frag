@@ -9,8 +9,10 @@
 // Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 uniform sampler2D u_source;  // elements before the move
 uniform sampler2D u_scan;    // inclusive prefix sums of the digit flags
-uniform int u_count;
-uniform int u_countLog2;
+layout(std140) uniform Step {  // CountBlock (src/sort/pass_blocks.cpp)
+  int u_count;
+  int u_countLog2;
+};
 out vec4 o_element;
 
 vec4 countsUpTo(int i) { return texelFetch(u_scan, texelOf(i), 0); }

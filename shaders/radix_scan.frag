@@ -4,7 +4,9 @@
 // exact. (The article's exclusive f is channel 0 minus e.)
 // Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 uniform sampler2D u_scan;
-uniform int u_distance;
+layout(std140) uniform Step {  // DistanceBlock (src/sort/pass_blocks.cpp)
+  int u_distance;
+};
 out vec4 o_sum;
 
 void main() {

@@ -4,19 +4,30 @@
 //   precedes(a, b)                                  the order: by key, ties by original index
 //   u_compactWidthLog2, compactTexelOf(t), compactElement(compact, i)   the fast path's layout
 //   u_wideWidthLog2, wideTexelOf(i, window), wideElement(i, window)    the wide path's layouts
-// The runner sets u_widthLog2, u_compactWidthLog2, u_count and u_countLog2 for every pass, and
-// binds the buffers a pass reads to u_source (elements), u_scan, u_compact and u_wide (units 0-3).
+// The runner binds the buffers a pass reads to u_source (elements), u_scan, u_compact and u_wide
+// (units 0-3), and the Common block below; each pass kind's own uniforms are its shader's Step block.
 // Element i lives at texel (i mod width, i div width) of the sort texture; width = 1 << u_widthLog2.
 // Texel channels (src/sort/element.h): r = key, g = original index, b = packed RGB, a = alpha.
 
-uniform int u_widthLog2;
+// The uniforms every program after this file may read: CommonBlock (src/sort/pass_blocks.cpp),
+// written by the runners for each pass and by the viewer for its views.
+layout(std140) uniform Common {
+  int u_widthLog2;         // the element layout's width, log2
+  int u_compactWidthLog2;  // the fast path's compact layout's
+  int u_wideWidthLog2;     // the wide path's layers'
+  int u_spansWidthLog2;    // the span words'
+  int u_indexHighBits;     // original-index bits under the key in r (0 up to 2^24 elements)
+  int u_positionBits;      // the gathers' line length, log2 (0: by original index)
+  int u_lineBits;          // the pixel sort's line length, log2
+  int u_sourceWidth;       // the pixel sort's image (pixel_source.glsl)
+  int u_sourceHeight;
+};
 
 ivec2 texelOf(int i) { return ivec2(i & ((1 << u_widthLog2) - 1), i >> u_widthLog2); }
 int indexOf(ivec2 texel) { return (texel.y << u_widthLog2) | texel.x; }
 
 // Original-index bits that ride in r under the key beyond 2^24 elements (src/sort/element.h): 0
 // up to 2^24. The full original index of a (r, g) pair:
-uniform int u_indexHighBits;
 int originalIndex(vec2 keyIndex) {
   return ((int(keyIndex.x) & ((1 << u_indexHighBits) - 1)) << 24) | int(keyIndex.y);
 }
@@ -24,7 +35,6 @@ int originalIndex(vec2 keyIndex) {
 // The element a gather fetches for position j from its pair (GatherByIndex, WideGather): the
 // original index, or with u_positionBits = s > 0 (the pixel sort's lines of 2^s) j's line start
 // plus the pair index's low s bits, the element's position in its line.
-uniform int u_positionBits;
 int sourceIndex(vec2 keyIndex, int j) {
   if (u_positionBits == 0) return originalIndex(keyIndex);
   return ((j >> u_positionBits) << u_positionBits) | (int(keyIndex.y) & ((1 << u_positionBits) - 1));
@@ -35,8 +45,6 @@ bool precedes(vec4 a, vec4 b) { return a.r < b.r || (a.r == b.r && a.g < b.g); }
 
 // The fast path's compact layout: texel t of the compact texture holds (key, index) of elements
 // 2t (xy) and 2t + 1 (zw); the texture is 1 << u_compactWidthLog2 texels wide.
-uniform int u_compactWidthLog2;
-
 ivec2 compactTexelOf(int t) { return ivec2(t & ((1 << u_compactWidthLog2) - 1), t >> u_compactWidthLog2); }
 
 // (key, index) of element i in a compact texture.
@@ -50,7 +58,6 @@ vec2 compactElement(sampler2D compact, int i) {
 // (bits b1, b2, b3), at the position of i without those four bits, in a texture
 // 1 << u_wideWidthLog2 texels wide.
 uniform sampler2DArray u_wide;
-uniform int u_wideWidthLog2;
 
 int withoutBit(int i, int b) { return (i & ((1 << b) - 1)) | ((i >> (b + 1)) << b); }
 
@@ -68,8 +75,6 @@ vec2 wideElement(int i, ivec4 window) {
 
 // The pixel sort's lines are 2^u_lineBits elements long; its source is read through
 // pixel_source.glsl, compiled in after the defines.
-uniform int u_lineBits;
-
 // The pixel sort's result (Buffer::Pixels): a packed RGB and an alpha as 8-bit R, G, B, A.
 uvec4 pixelBytes(float rgb, float alpha) {
   uint c = uint(rgb);
@@ -81,7 +86,6 @@ uvec4 pixelBytes(float rgb, float alpha) {
 // a span, g: the latest start (a position in the line) at or before the word's end.
 // On the compute runner (TEXSORT_COMPUTE, compute_pixel.glsl) word w is element w of a storage buffer.
 uniform usampler2D u_spans;
-uniform int u_spansWidthLog2;
 ivec2 spansTexelOf(int w) { return ivec2(w & ((1 << u_spansWidthLog2) - 1), w >> u_spansWidthLog2); }
 int spansIndexOf(ivec2 texel) { return (texel.y << u_spansWidthLog2) | texel.x; }
 #ifdef TEXSORT_COMPUTE

@@ -4,7 +4,9 @@
 // start at or before its end (Buffer::Spans). Compiled after sort_common.glsl; the compute runner
 // compiles it too, for spanScanWord.
 
-uniform int u_distance;  // in words
+layout(std140) uniform Step {  // DistanceBlock (src/sort/pass_blocks.cpp)
+  int u_distance;  // in words
+};
 
 uvec2 spanScanWord(int w) {
   int inLine = w & ((1 << max(u_lineBits - 5, 0)) - 1);  // the word's place in its line

@@ -9,13 +9,15 @@
 // defined for --invert. Compiled after sort_common.glsl; the compute runner compiles it too, for
 // spanStartsWord.
 
-uniform int u_lowest;
-uniform int u_highest;
-uniform uint u_spanLength;
-uniform uint u_seed;
-uniform int u_imageWidth;
-uniform int u_imageHeight;
-uniform int u_count;
+layout(std140) uniform Step {  // SpanStartsBlock (src/sort/pass_blocks.cpp)
+  int u_positions;  // the element positions (the element count)
+  int u_lowest;
+  int u_highest;
+  int u_imageWidth;
+  int u_imageHeight;
+  uint u_spanLength;
+  uint u_seed;
+};
 
 bool inSpan(int pixel) {
   if (!pixelAllowed(pixel)) return false;  // the mask keeps it out
@@ -69,7 +71,7 @@ uvec2 spanStartsWord(int w) {
   uint bits = 0u, latest = 0u;
   for (int k = 0; k < 32; ++k) {
     int j = first + k, position = j & lineMask;
-    if (j >= u_count) break;
+    if (j >= u_positions) break;
     int pixel = pixelAtElement(j);
     bool member = pixel >= 0 && inSpan(pixel);
     if (!member || position == 0 || pixelStartsLine(pixel) || !before ||

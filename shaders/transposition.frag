@@ -3,8 +3,10 @@
 // Compiled after sort_common.glsl (texelOf, indexOf, precedes, compactElement, u_widthLog2).
 
 uniform sampler2D u_source;
-uniform int u_parity;  // 0: pairs (0,1) (2,3) ...; 1: pairs (1,2) (3,4) ...
-uniform int u_count;
+layout(std140) uniform Step {  // TranspositionBlock (src/sort/pass_blocks.cpp)
+  int u_count;
+  int u_parity;  // 0: pairs (0,1) (2,3) ...; 1: pairs (1,2) (3,4) ...
+};
 
 out vec4 o_element;
 

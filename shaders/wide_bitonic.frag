@@ -17,9 +17,11 @@
 // WIDE_FROM_PIXELS after pixel_source.glsl.
 
 uniform sampler2D u_source;     // the elements as uploaded: the first pass reads these
-uniform ivec4 u_window;        // this pass's four bits, lowest first, and the layout it writes
-uniform ivec4 u_sourceWindow;  // the layout the previous pass wrote
-uniform int u_stepnos[4];      // stepno of each merge the pass carries, the first merge first
+layout(std140) uniform Step {  // WideStepsBlock (src/sort/pass_blocks.cpp)
+  ivec4 u_window;        // this pass's four bits, lowest first, and the layout it writes
+  ivec4 u_sourceWindow;  // the layout the previous pass wrote
+  ivec4 u_stepnos;       // stepno of each merge the pass carries, the first merge first
+};
 
 #ifdef INTO_GROUPS
 layout(location = 0) out uvec4 o_group0;

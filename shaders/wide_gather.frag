@@ -6,8 +6,10 @@
 // Compiled after sort_common.glsl (texelOf, indexOf, wideElement, originalIndex).
 
 uniform sampler2D u_source;  // elements as uploaded
-uniform ivec4 u_window;      // the layout the last network pass wrote (its four bits)
-uniform int u_pixelCount;    // the pixel sort's pixels (GatherByIndex::pixels), with INTO_IMAGE
+layout(std140) uniform Step {  // WideGatherBlock (src/sort/pass_blocks.cpp)
+  ivec4 u_window;    // the layout the last network pass wrote (its four bits)
+  int u_pixelCount;  // the pixel sort's pixels (GatherByIndex::pixels), with INTO_IMAGE
+};
 
 #ifdef INTO_IMAGE
 out uvec4 o_pixel;  // Buffer::Pixels

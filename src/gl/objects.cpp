@@ -325,9 +325,7 @@ VertexArray::VertexArray() {
   handle_ = Handle<deleteVertexArray>(id);
 }
 
-// A new buffer object of `bytes` bytes bound to `target` and filled from `data` (its label `name`);
-// throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other allocation error.
-static Handle<deleteBuffer> newBuffer(GLenum target, std::size_t bytes, const void* data, GLenum usage, const char* name) {
+Handle<deleteBuffer> newBuffer(GLenum target, std::size_t bytes, const void* data, GLenum usage, const char* name) {
   while (glGetError() != GL_NO_ERROR) {
   }  // report only what this allocation causes
   GLuint id = 0;

@@ -150,6 +150,7 @@ class Program {
   // A compute program (GL 4.3 or ARB_compute_shader; the caller checks), from its pieces.
   static Program compute(const char* name, std::initializer_list<const char*> sources);
   GLuint id() const { return handle_.id(); }
+  const std::string& name() const { return name_; }  // its fragment or compute shader's file
   explicit operator bool() const { return static_cast<bool>(handle_); }
   // The uniform's location, -1 if the linker dropped it or this program lacks it (the runners set
   // some on every program); looked up once per name, since passes set their uniforms on every draw.
@@ -173,6 +174,10 @@ class Program {
 
 // The names of the plain uniforms `source` declares (`uniform TYPE NAME;`, arrays too; not blocks).
 std::vector<std::string> declaredUniforms(const std::string& source);
+
+// A new buffer object of `bytes` bytes bound to `target` and filled from `data` (its label `name`);
+// throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other allocation error.
+Handle<deleteBuffer> newBuffer(GLenum target, std::size_t bytes, const void* data, GLenum usage, const char* name);
 
 // A shader storage buffer of `bytes` bytes (GL 4.3 or ARB_shader_storage_buffer_object), filled
 // from `data` if not null. Throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other error.

@@ -9,6 +9,7 @@
 #include "error.h"
 #include "pixelsort/pixel_runner.h"
 #include "shaders/embedded.h"
+#include "sort/pass_blocks.h"
 #include "sort/bits.h"
 #include "sort/memory_budget.h"
 
@@ -94,6 +95,7 @@ const gl::Program& PixelSortView::pictureProgram(const std::string& defines) {
     p = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, "pixelsort_view.frag",
                     {shaders::kShader_sort_common_glsl, defines.c_str(), shaders::kShader_pixel_source_glsl,
                      shaders::kShader_pixelsort_view_frag});
+    gl::bindBlocks(p, {&commonBlockLayout()});
   }
   return p;
 }
@@ -189,10 +191,7 @@ void PixelSortView::render(bool spans) {
   set("u_form", form);
   set("u_imageWidth", static_cast<GLint>(image_.width));
   set("u_showSpans", haveSpans);
-  set("u_widthLog2", static_cast<GLint>(log2Exact(view.layout.width)));
-  set("u_compactWidthLog2", static_cast<GLint>(log2Exact(std::max(1u, view.compactLayout.width))));
-  setSourceUniforms(*program_, view.sourceShape);  // u_lineBits too
-  set("u_spansWidthLog2", static_cast<GLint>(log2Exact(std::max(1u, view.spansLayout.width))));
+  bindCommonBlock(common_, view.layout.count(), view.sourceShape);
   glUniform1ui(program_->uniform("u_maxSpan"), options_.maxSpan);
   glUniform1ui(program_->uniform("u_skipPercent"), options_.skipPercent);
   glUniform1ui(program_->uniform("u_seed"), options_.seed);

@@ -10,6 +10,7 @@
 
 #include "gl/fullscreen.h"
 #include "gl/objects.h"
+#include "gl/uniform_block.h"
 #include "pixelsort/pixel_sort.h"
 #include "pixelsort/pixel_runner.h"
 
@@ -85,6 +86,7 @@ class PixelSortView {
 
   std::map<std::string, gl::Program> programs_;  // the picture's, by defines (pictureProgram)
   const gl::Program* program_ = nullptr;          // the one for the current lines
+  gl::UniformBuffer common_;                      // its Common block
   gl::Texture picture_;
   gl::Texture lines_;  // linesTexture(); empty after the lines change
   gl::Framebuffer target_;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "shaders/embedded.h"
+#include "sort/pass_blocks.h"
 #include "sort/bits.h"
 #include "sort/memory_budget.h"
 
@@ -67,6 +68,7 @@ SortSession::SortSession(Image image, SortOrder order, Algorithm algorithm, std:
   statsProgram_ = gl::Program("fullscreen.vert", shaders::kShader_fullscreen_vert, "pass_stats.frag",
                               {shaders::kShader_sort_common_glsl, shaders::kShader_state_view_glsl,
                                shaders::kShader_pass_stats_frag});
+  gl::bindBlocks(statsProgram_, {&commonBlockLayout()});
   statsReadBack_.resize(std::size_t{spans} * layout.height * 4);
   rankTexture_ = gl::Texture(layout.width, layout.height, gl::TextureFormat::Rgba8, finalPositions(elements_).data(),
                              "final positions");
@@ -151,7 +153,7 @@ void SortSession::measure(PassStats& s) {
   // Reduce over spans of a row on the GPU; sum the few partial sums here. A pass that changed
   // nothing positions hold (radix flags and scans, pack) has no previous state: 0 moved.
   glUseProgram(statsProgram_.id());
-  bindStateView(statsProgram_, runner_->view());
+  bindStateView(statsProgram_, runner_->view(), statsCommon_);
   glUniform1i(statsProgram_.uniform("u_span"), static_cast<GLint>(kStatsSpan));
   glUniform1i(statsProgram_.uniform("u_rank"), 3);
   glActiveTexture(GL_TEXTURE3);

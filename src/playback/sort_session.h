@@ -9,6 +9,7 @@
 
 #include "gl/fullscreen.h"
 #include "gl/objects.h"
+#include "gl/uniform_block.h"
 #include "sort/packing.h"
 #include "sort/algorithms.h"
 #include "sort/runner.h"
@@ -86,6 +87,7 @@ class SortSession {
   std::vector<std::vector<Element>> checkpoints_;  // [k]: the elements after pass (k + 1) x spacing; empty: not yet
 
   gl::Program statsProgram_;
+  gl::UniformBuffer statsCommon_;  // its Common block
   gl::Texture rankTexture_;  // each element's final position, by original index
   gl::Texture statsTexture_;
   gl::Framebuffer statsTarget_;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "shaders/embedded.h"
+#include "sort/pass_blocks.h"
 
 namespace texsort {
 namespace {
@@ -58,7 +59,9 @@ Roles rolesOf(const Pass& pass) {
 StateDisplay::StateDisplay()
     : program_("fullscreen.vert", shaders::kShader_fullscreen_vert, "display.frag",
                {shaders::kShader_sort_common_glsl, shaders::kShader_state_view_glsl, roleRuleDefines().c_str(),
-                shaders::kShader_display_frag}) {}
+                shaders::kShader_display_frag}) {
+  gl::bindBlocks(program_, {&commonBlockLayout()});
+}
 
 void StateDisplay::render(const SortSession& session, DisplayOptions options) {
   const StateView view = session.view();
@@ -78,7 +81,7 @@ void StateDisplay::render(const SortSession& session, DisplayOptions options) {
   const Roles roles = pass && options.showRoles ? rolesOf(*pass) : Roles{};
 
   glUseProgram(program_.id());
-  bindStateView(program_, view);
+  bindStateView(program_, view, common_);
   glUniform1i(program_.uniform("u_imageWidth"), static_cast<GLint>(w));
   glUniform1i(program_.uniform("u_sentinelKey"), static_cast<GLint>(kSentinelKey));
   glUniform1i(program_.uniform("u_showRoles"), roles.rule != RoleRule::None);

@@ -4,6 +4,7 @@
 
 #include "gl/fullscreen.h"
 #include "gl/objects.h"
+#include "gl/uniform_block.h"
 #include "image/image_io.h"
 #include "playback/display_options.h"
 #include "playback/sort_session.h"
@@ -28,6 +29,7 @@ class StateDisplay {
 
  private:
   gl::Program program_;
+  gl::UniformBuffer common_;  // sort_common.glsl's Common block for the view
   gl::Texture picture_;
   gl::Framebuffer target_;
   gl::FullScreenTriangle triangle_;

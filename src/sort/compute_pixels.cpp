@@ -18,8 +18,6 @@ namespace {
 
 constexpr std::uint64_t kPartTexels = std::uint64_t{1} << 18;  // uploads go a part at a time (4 MiB of texels)
 
-std::uint64_t spanWordCount(std::uint64_t elements) { return std::max<std::uint64_t>(1, elements / kSpanWordBits); }
-
 // Zeroes texels first .. end - 1 of a buffer of 4-byte texels, a part at a time.
 void zeroTexels(const gl::StorageBuffer& buffer, std::uint64_t first, std::uint64_t end) {
   if (first >= end) return;
@@ -90,21 +88,17 @@ const gl::Program& ComputeRunner::pixelProgram(const Pass& pass) {
                               : kernel == kStepsIntoImage ? shaders::kShader_compute_steps_comp
                               : kernel == kRadixIntoImage ? shaders::kShader_compute_radix_comp
                                                           : shaders::kShader_compute_pixel_comp});
+    gl::bindBlocks(p, {&commonBlockLayout(), &pixelRunBlockLayout(), stepBlock(pass, elementCount()).layout,
+                       &orderBlockLayout()});
   }
   return p;
 }
 
 void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
   if (!source_) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded");
-  const std::uint64_t n = elementCount(), words = spanWordCount(n);
-  const auto set = [&](const char* name, std::uint64_t value) { glUniform1i(p.uniform(name), static_cast<GLint>(value)); };
+  const std::uint64_t n = elementCount();
   const Kernel kernel = kernelOf(pass);
   const bool intoImage = kernel == kSharedIntoImage || kernel == kStepsIntoImage;
-  if (kernel == kStepsIntoImage) glUniform1ui(p.uniform("u_count"), static_cast<GLuint>(n));  // compute_steps.comp's is a uint
-  else set("u_count", n);
-  set("u_indexHighBits", indexHighBits(n));
-  setSourceUniforms(p, sourceShape_);
-  setPixelPassUniforms(p, pass);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSource, source_.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindMaps, (maps_ ? maps_ : source_).id());  // unread without maps
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindSpansIn, spans_[currentSpans_].id());
@@ -121,9 +115,7 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
   if (intoImage) {
     dispatchSortSteps(p, pass);
   } else {
-    const std::uint64_t invocations = kernel == kPixelOrder ? n : words;
-    set("u_invocations", invocations);
-    dispatch(p, (invocations + 63) / 64);  // compute_pixel.comp's 64 invocations a workgroup
+    dispatch(p, (pixelInvocations(pass, n) + 63) / 64);  // compute_pixel.comp's 64 invocations a workgroup
   }
   if (kernel == kSpanStarts || kernel == kSpanScan) currentSpans_ = 1 - currentSpans_;
   const Buffer writes = passWrites(pass);
@@ -135,15 +127,9 @@ void ComputeRunner::dispatchPixelPass(const Pass& pass, const gl::Program& p) {
 
 // compute-radix's last scatter of the pixel sort (RadixScatter with pixels): the pairs' pixel bytes
 // into the picture, with the counts at the Elements binding (compute_radix.comp, INTO_IMAGE).
-void ComputeRunner::dispatchRadixIntoImage(const RadixScatter& scatter, const gl::Program& p,
-                                           std::uint64_t workgroups) {
+void ComputeRunner::dispatchRadixIntoImage(const gl::Program& p, std::uint64_t workgroups) {
   if (!source_) throw Error(ExitCode::Gpu, "GPU sorter: no pixel source uploaded");
   const std::uint64_t n = elementCount();
-  glUniform1ui(p.uniform("u_count"), static_cast<GLuint>(n));  // compute_radix.comp's is a uint
-  glUniform1i(p.uniform("u_indexHighBits"), static_cast<GLint>(indexHighBits(n)));
-  setSourceUniforms(p, sourceShape_);
-  glUniform1i(p.uniform("u_positionBits"), static_cast<GLint>(scatter.positionBits));
-  glUniform1i(p.uniform("u_pixelCount"), static_cast<GLint>(scatter.pixels));
   if (!pixels_) {  // zero past the image, where no pass writes
     pixels_ = gl::StorageBuffer(n * 4, nullptr, "sorted pixels");
     zeroTexels(pixels_, 0, n);

@@ -96,16 +96,11 @@ void ComputeRunner::dispatchRadixPass(const Pass& pass, const gl::Program& p) {
     ++skippedScatters_;
     return;
   }
-  glUniform1ui(p.uniform("u_shift"), d.shift);
-  glUniform1ui(p.uniform("u_mask"), (1u << d.bits) - 1u);
-  glUniform1ui(p.uniform("u_tiles"), static_cast<GLuint>(tiles));
-  glUniform1ui(p.uniform("u_lineTilesLog2"), d.lineLog2 - d.tileLog2);
   const std::uint64_t threads = tileThreads(d.radixBits);  // a tile an invocation
   if (intoImage != nullptr) {  // the picture, the pairs left as they were (compute_pixels.cpp)
-    dispatchRadixIntoImage(*intoImage, p, (tiles + threads - 1) / threads);
+    dispatchRadixIntoImage(p, (tiles + threads - 1) / threads);
     return;
   }
-  setCommonUniforms(p);
   bind(elements_[current_], elements_[1 - current_]);  // unbound on pairs: no element buffer
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindCounts, counts_.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPairsOut, pairsOut_.id());  // unbound on elements

@@ -70,12 +70,19 @@ const gl::StorageBuffer& ComputeRunner::pairs() {
   return pairs_;
 }
 
-const gl::Program& ComputeRunner::program(const char* shader, const std::string& defines) {
+PassBlocks ComputeRunner::blocksOf(const Pass& pass) const {
+  PassBlocks blocks = passBlocks(pass, elementCount(), sourceShape_);
+  blocks.run = computePixelPass(pass) ? pixelRunBlock(pass, elementCount()) : runBlock(elementCount());
+  return blocks;
+}
+
+const gl::Program& ComputeRunner::program(const char* shader, const std::string& defines, const Pass* pass) {
   gl::Program& p = programs_[std::string(shader) + "\n" + defines];
   if (!p) {
     const char* source = shaders::source(shader);
     if (source == nullptr) throw Error(ExitCode::Gpu, std::string("GPU runner: no embedded shader ") + shader);
     p = gl::Program::compute(shader, {shaders::kShader_compute_common_glsl, defines.c_str(), source});
+    gl::bindBlocks(p, {&runBlockLayout(), pass ? stepBlock(*pass, elementCount()).layout : nullptr});
   }
   return p;
 }
@@ -84,29 +91,29 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
   ++programLookups_;
   return std::visit(
       Overloaded{
-          [&](const PackCompact&) -> const gl::Program& { return program("compute_pack.comp", ""); },
+          [&](const PackCompact&) -> const gl::Program& { return program("compute_pack.comp", "", &pass); },
           [&](const GatherByIndex& g) -> const gl::Program& {
             if (g.positionBits != 0 || g.pixels != 0) {  // the pixel sort's last sort dispatch writes the image instead
               throw Error(ExitCode::Gpu, "GPU sorter: the compute runner gathers by original index only");
             }
-            return program("compute_gather.comp", "");
+            return program("compute_gather.comp", "", &pass);
           },
           [&](const SpanStarts&) -> const gl::Program& { return pixelProgram(pass); },
           [&](const SpanScanStep&) -> const gl::Program& { return pixelProgram(pass); },
           [&](const PixelOrder&) -> const gl::Program& { return pixelProgram(pass); },
           [&](const ComputeBitonicSteps& p) -> const gl::Program& {
             if (p.pixels != 0) return pixelProgram(pass);
-            return program(traitsOf(pass).shader, computeStepsDefines(p));
+            return program(traitsOf(pass).shader, computeStepsDefines(p), &pass);
           },
           [&](const SharedBitonicSteps& p) -> const gl::Program& {
             if (p.pixels != 0) return pixelProgram(pass);
-            return program(traitsOf(pass).shader, sharedStepsDefines(p, elementCount()));
+            return program(traitsOf(pass).shader, sharedStepsDefines(p, elementCount()), &pass);
           },
-          [&](const RadixTileCounts&) -> const gl::Program& { return program(traitsOf(pass).shader, radixDefines(pass)); },
-          [&](const RadixCountScan&) -> const gl::Program& { return program(traitsOf(pass).shader, radixDefines(pass)); },
+          [&](const RadixTileCounts&) -> const gl::Program& { return program(traitsOf(pass).shader, radixDefines(pass), &pass); },
+          [&](const RadixCountScan&) -> const gl::Program& { return program(traitsOf(pass).shader, radixDefines(pass), &pass); },
           [&](const RadixScatter& p) -> const gl::Program& {
             if (p.pixels != 0) return pixelProgram(pass);  // the pixel sort's last digit, into the image
-            return program(traitsOf(pass).shader, radixDefines(pass));
+            return program(traitsOf(pass).shader, radixDefines(pass), &pass);
           },
           // The fragment kinds: refused (the compute schedules never hold them). A new kind stops the
           // build here until it is listed in kFragmentOnly or given its own branch.
@@ -117,11 +124,6 @@ const gl::Program& ComputeRunner::program(const Pass& pass) {
           },
       },
       pass);
-}
-
-void ComputeRunner::setCommonUniforms(const gl::Program& p) const {
-  glUniform1ui(p.uniform("u_count"), static_cast<GLuint>(elementCount()));
-  glUniform1ui(p.uniform("u_indexHighBits"), indexHighBits(elementCount()));
 }
 
 void ComputeRunner::bind(const gl::StorageBuffer& elements, const gl::StorageBuffer& target) const {
@@ -175,6 +177,7 @@ void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape& sou
   sourceShape_ = source;  // uploadSource() sets it again
   prepared_.prepare(schedule, source, [&](const Pass& pass) -> const gl::Program& { return program(pass); });
   programLookups_ = 0;
+  blocks_.prepare(schedule, [&](const Pass& pass) { return blocksOf(pass); });
   for (const Pass& pass : schedule) {
     if (const auto* scatter = std::get_if<RadixScatter>(&pass)) {
       radixBuffers(scatter->d);  // the counts, and the elements' or pairs' scatter target
@@ -199,9 +202,11 @@ void ComputeRunner::runPass(const Pass& pass) {
 }
 
 void ComputeRunner::dispatchPass(const Pass& pass) {
-  const gl::Program* prepared = prepared_.next(pass, sourceShape_);
-  const gl::Program& p = prepared ? *prepared : program(pass);
+  const std::optional<std::size_t> position = prepared_.next(pass, sourceShape_);
+  const gl::Program& p = position ? prepared_.program(*position) : program(pass);
   glUseProgram(p.id());
+  if (position) blocks_.bindPrepared(*position);
+  else blocks_.bindLoose(blocksOf(pass));
   if (radixCallOf(pass).phase != 0) {  // compute-radix's dispatches (compute_radix.cpp): no pair buffer
     dispatchRadixPass(pass, p);
     return;
@@ -211,7 +216,6 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
     dispatchPixelPass(pass, p);
     return;
   }
-  setCommonUniforms(p);
   const std::uint64_t n = elementCount();
   const auto groupsOf = [](std::uint64_t invocations) { return (invocations + kLocalSize - 1) / kLocalSize; };
   std::visit(Overloaded{
@@ -261,9 +265,11 @@ double ComputeRunner::run(const PassSchedule& schedule) {
 
 double ComputeRunner::copyPassMs() {
   if (!copyTarget_) copyTarget_ = gl::StorageBuffer(elementCount() * sizeof(Element), nullptr, "copy target");
-  const gl::Program& p = program("compute_copy.comp", "");
+  const gl::Program& p = program("compute_copy.comp", "", nullptr);
   glUseProgram(p.id());
-  setCommonUniforms(p);
+  PassBlocks run;
+  run.run = runBlock(elementCount());
+  blocks_.bindLoose(run);
   bind(elementBuffer(), copyTarget_);
   // Timed on the CPU clock between two glFinish calls, as the fragment runner's copy.
   glFinish();

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "gl/objects.h"
+#include "sort/pass_blocks.h"
 #include "sort/prepared_programs.h"
 #include "sort/runner.h"
 
@@ -84,12 +85,14 @@ class ComputeRunner final : public Runner {
  private:
   static constexpr std::uint32_t kLocalSize = 64;  // the global kernels' workgroup (article 000: 64 threads)
   const gl::Program& program(const Pass& pass);
-  const gl::Program& program(const char* shader, const std::string& defines);
+  // compute_common.glsl's program `shader` with `defines`; its blocks checked against Run and the
+  // Step block of `pass` (null: none), and bound.
+  const gl::Program& program(const char* shader, const std::string& defines, const Pass* pass);
+  PassBlocks blocksOf(const Pass& pass) const;  // the blocks of `pass` on this runner
   void dispatch(const gl::Program& program, std::uint64_t workgroups);
-  // A ComputeBitonicSteps or SharedBitonicSteps dispatch of `program` (in use, buffers bound): its
-  // uniforms and its workgroups, for the sort and for the pixel sort's last dispatch alike.
+  // A ComputeBitonicSteps or SharedBitonicSteps dispatch of `program` (in use, buffers and blocks
+  // bound): its workgroups, for the sort and for the pixel sort's last dispatch alike.
   void dispatchSortSteps(const gl::Program& program, const Pass& pass);
-  void setCommonUniforms(const gl::Program& program) const;
   void bind(const gl::StorageBuffer& elements, const gl::StorageBuffer& target) const;
   const gl::StorageBuffer& pairs();
   const gl::StorageBuffer& elementBuffer();  // elements_[current_], made at its first use
@@ -104,7 +107,7 @@ class ComputeRunner final : public Runner {
   void radixBuffers(const RadixDigit& digit);
   bool digitIsConstant(const RadixDigit& digit) const;
   void dispatchPixelPass(const Pass& pass, const gl::Program& program);
-  void dispatchRadixIntoImage(const RadixScatter& scatter, const gl::Program& program, std::uint64_t workgroups);
+  void dispatchRadixIntoImage(const gl::Program& program, std::uint64_t workgroups);
   void startSource(const SourceShape& shape);
   std::vector<PixelTexel> readSource() const;
   void viewPixels(StateView& view) const;
@@ -132,6 +135,7 @@ class ComputeRunner final : public Runner {
   Buffer shown_ = Buffer::Elements;
   std::map<std::string, gl::Program> programs_;  // by shader and defines
   PreparedPrograms prepared_;                     // the prepared schedule's, a pass each
+  PassBlockBuffer blocks_;                        // ... and their uniform blocks; a loose record for others
   std::uint64_t programLookups_ = 0;              // program(pass) calls since prepare()
   gl::GpuTimer timer_;
   // view(): the buffers copied into textures of the fragment runner's layouts.

@@ -108,34 +108,10 @@ std::string computeStepsDefines(const ComputeBitonicSteps& p) {
          checks;
 }
 
-namespace {
-
-void setSharedStepsUniforms(const gl::Program& program, const SharedBitonicSteps& p) {
-  glUniform1ui(program.uniform("u_firstRank"), p.firstRank);
-  glUniform1ui(program.uniform("u_firstStep"), p.firstStep);
-  glUniform1ui(program.uniform("u_lastRank"), p.lastRank);
-  glUniform1ui(program.uniform("u_stepno"), p.stepno);
-}
-
-void setComputeStepsUniforms(const gl::Program& program, const ComputeBitonicSteps& p) {
-  GLuint bits[5] = {}, stepnos[5] = {};
-  unsigned n = 0;
-  for (std::uint32_t rest = p.window; rest != 0 && n < 5; rest &= rest - 1) bits[n++] = rest & (0u - rest);
-  for (std::uint32_t rank = p.firstRank; rank <= p.lastRank && rank - p.firstRank < 5; ++rank) {
-    stepnos[rank - p.firstRank] = rank == p.lastRank ? p.stepno : 2u << rank;
-  }
-  glUniform1uiv(program.uniform("u_bits"), 5, bits);
-  glUniform1uiv(program.uniform("u_stepnos"), 5, stepnos);
-}
-
-}  // namespace
-
 void ComputeRunner::dispatchSortSteps(const gl::Program& p, const Pass& pass) {
   if (const auto* shared = std::get_if<SharedBitonicSteps>(&pass)) {  // a workgroup a block
-    setSharedStepsUniforms(p, *shared);
     dispatch(p, elementCount() >> shared->blockLog2);
   } else if (const auto* steps = std::get_if<ComputeBitonicSteps>(&pass)) {  // an invocation a group of the window's
-    setComputeStepsUniforms(p, *steps);
     dispatch(p, ((elementCount() >> popCount(steps->window)) + kLocalSize - 1) / kLocalSize);
   } else {
     throw Error(ExitCode::Gpu, "GPU sorter: " + describe(pass) + " is no sort dispatch");

@@ -149,12 +149,10 @@ const gl::Texture& FragmentRunner::decodeGroups() const {
   }
   GLint callersProgram = 0;  // as decodeWide: leave the caller's program in use
   glGetIntegerv(GL_CURRENT_PROGRAM, &callersProgram);
-  if (!groupsProgram_) groupsProgram_ = makeProgram("groups_decode.frag", "");
+  if (!groupsProgram_) groupsProgram_ = makeProgram("groups_decode.frag", "", nullptr);
   glUseProgram(groupsProgram_.id());
+  bindCommonBlock(readbackBlock_, elementCount(), sourceShape_);  // the groups' layers are as wide as the wide path's
   const auto set = [&](const char* name, std::uint64_t v) { glUniform1i(groupsProgram_.uniform(name), static_cast<GLint>(v)); };
-  set("u_widthLog2", log2Exact(layout().width));
-  set("u_wideWidthLog2", log2Exact(layoutOf(Buffer::Groups).width));
-  set("u_lineBits", sourceShape_.lineBits);
   set("u_imageWidth", sourceShape_.width);
   set("u_pixelCount", sourceShape_.pixelCount());
   glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(Buffer::Groups));
@@ -175,14 +173,12 @@ const gl::Texture& FragmentRunner::decodeWide(const gl::Texture& layers, std::ui
   // view() is called between a caller's glUseProgram and its uniforms: leave its program in use.
   GLint callersProgram = 0;
   glGetIntegerv(GL_CURRENT_PROGRAM, &callersProgram);
-  if (!decodeProgram_) decodeProgram_ = makeProgram("wide_decode.frag", "");
+  if (!decodeProgram_) decodeProgram_ = makeProgram("wide_decode.frag", "", nullptr);
   glUseProgram(decodeProgram_.id());
+  bindCommonBlock(readbackBlock_, elementCount(), sourceShape_);
   const std::array<int, kWideGroupLog2> bits = wideWindowBits(window == kWideFromElements ? kWideLowWindow : window);
   glUniform4i(decodeProgram_.uniform("u_window"), bits[0], bits[1], bits[2], bits[3]);
   glUniform1i(decodeProgram_.uniform("u_fromElements"), window == kWideFromElements);
-  glUniform1i(decodeProgram_.uniform("u_widthLog2"), static_cast<GLint>(log2Exact(layout().width)));
-  glUniform1i(decodeProgram_.uniform("u_wideWidthLog2"), static_cast<GLint>(log2Exact(layoutOf(Buffer::Wide).width)));
-  glUniform1i(decodeProgram_.uniform("u_compactWidthLog2"), static_cast<GLint>(log2Exact(compact.width)));
   glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(Buffer::Wide));
   glBindTexture(GL_TEXTURE_2D_ARRAY, layers.id());
   glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(Buffer::Elements));

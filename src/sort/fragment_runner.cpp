@@ -49,7 +49,7 @@ std::string wideDefines(const WideBitonicSteps& pass) {
 // The fragment shader `shader` after sort_common.glsl, the defines and, for the passes that read
 // the pixel sort's source (SOURCE_AXIS defined), pixel_source.glsl, and for those that make its
 // elements (PIXEL_KEY defined), pixel_order.glsl.
-gl::Program FragmentRunner::makeProgram(const char* shader, const std::string& defines) {
+gl::Program FragmentRunner::makeProgram(const char* shader, const std::string& defines, const gl::BlockLayout* step) {
   const char* source = shaders::source(shader);
   if (source == nullptr) throw Error(ExitCode::Gpu, std::string("GPU runner: no embedded shader ") + shader);
   const bool pixelSource = defines.find("#define SOURCE_AXIS ") != std::string::npos;
@@ -60,6 +60,7 @@ gl::Program FragmentRunner::makeProgram(const char* shader, const std::string& d
                        pixelOrder ? shaders::kShader_pixel_order_glsl : "", source});
   glUseProgram(program.id());
   for (const BufferSpec& b : kBufferSpecs) glUniform1i(program.uniformIfDeclared(b.sampler), static_cast<GLint>(b.buffer));
+  gl::bindBlocks(program, {&commonBlockLayout(), step, &orderBlockLayout()});
   return program;
 }
 
@@ -81,7 +82,7 @@ FragmentRunner::FragmentRunner(std::uint64_t elementCount) {
   layouts_[static_cast<std::size_t>(Buffer::Pixels)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Maps)] = layout;
   layouts_[static_cast<std::size_t>(Buffer::Spans)] =
-      TextureLayout::forCount(std::max<std::uint64_t>(1, elementCount / kSpanWordBits));
+      TextureLayout::forCount(spanWordCount(elementCount));
   program(BitonicStep{});  // compile errors surface here, not mid-sort
 }
 
@@ -142,7 +143,7 @@ const gl::Program& FragmentRunner::program(const Pass& pass) {
 #else
   gl::Program& p = programs_[{pass.index(), defines}];
 #endif
-  if (!p) p = makeProgram(traitsOf(pass).shader, defines);
+  if (!p) p = makeProgram(traitsOf(pass).shader, defines, stepBlock(pass, elementCount()).layout);
   return p;
 }
 
@@ -170,80 +171,6 @@ void FragmentRunner::upload(const std::vector<Element>& elements) {
   uploadInto(Buffer::Elements, elements.data());
 }
 
-void FragmentRunner::setUniforms(const Pass& pass, const gl::Program& p) const {
-  const auto set = [&](const char* name, std::uint64_t value) { glUniform1i(p.uniform(name), static_cast<GLint>(value)); };
-  const auto setFloat = [&](const char* name, std::uint64_t value) { glUniform1f(p.uniform(name), float(value)); };
-  const auto setWindow = [&](const char* name, std::uint32_t window) {  // a wide window's bits, an ivec4
-    const std::array<int, kWideGroupLog2> bits = wideWindowBits(window);
-    glUniform4i(p.uniform(name), bits[0], bits[1], bits[2], bits[3]);
-  };
-  set("u_widthLog2", log2Exact(layout().width));
-  set("u_spansWidthLog2", log2Exact(layoutOf(Buffer::Spans).width));
-  set("u_compactWidthLog2", log2Exact(layoutOf(Buffer::Compact).width));
-  set("u_wideWidthLog2", log2Exact(layoutOf(Buffer::Wide).width));
-  set("u_count", elementCount());
-  set("u_countLog2", log2Exact(elementCount()));
-  set("u_indexHighBits", indexHighBits(elementCount()));
-  setSourceUniforms(p, sourceShape_);  // the pixel source's maps (passes that read no source have none)
-  // The kind's own uniforms carry its fields' names.
-  std::visit(Overloaded{
-                 [&](const BitonicStep& s) {
-                   set("u_stepno", s.stepno);
-                   set("u_offset", s.offset);
-                   set("u_stage", s.stage());
-                 },
-                 [&](const BitonicLegacyStep& legacy) {  // the seed passes floats, and the buffer size
-                   glUniform2f(p.uniform("u_bufInfo"), float(layout().width), float(layout().height));
-                   setFloat("u_stepno", legacy.step.stepno);
-                   setFloat("u_offset", legacy.step.offset);
-                   setFloat("u_stage", legacy.step.stage());
-                 },
-                 [&](const OddEvenMergeStep& s) {
-                   set("u_runLength", s.runLength);
-                   set("u_distance", s.distance);
-                 },
-                 [&](const TranspositionRound& s) { set("u_parity", s.parity); },
-                 [&](const RadixFlags& s) {
-                   set("u_bit", s.bit);
-                   set("u_digitMask", (1u << s.bits) - 1u);
-                 },
-                 [&](const RadixScanStep& s) { set("u_distance", s.distance); },
-                 [&](const RadixGather&) {},
-                 [&](const PackCompact&) {},
-                 [&](const FusedBitonicSteps& s) {
-                   set("u_stepno", s.stepno);
-                   set("u_offset", s.offset);
-                 },
-                 [&](const GatherByIndex&) { setPixelPassUniforms(p, pass); },
-                 [&](const ComputeBitonicSteps&) {},  // refused by program(): compute dispatches
-                 [&](const SharedBitonicSteps&) {},
-                 [&](const RadixTileCounts&) {},
-                 [&](const RadixCountScan&) {},
-                 [&](const RadixScatter&) {},
-                 [&](const WideBitonicSteps& s) {
-                   set("u_positionBits", s.positionBits);
-                   setWindow("u_window", s.window);
-                   const bool fromLayers = s.source != kWideFromElements && s.source != kWideFromPixels;
-                   setWindow("u_sourceWindow", fromLayers ? s.source : kWideLowWindow);
-                   if (s.source == kWideFromPixels) setPixelOrderUniforms(p, s.order);
-                   for (std::uint32_t rank = s.firstRank; rank <= s.lastRank; ++rank) {
-                     const std::string name = "u_stepnos[" + std::to_string(rank - s.firstRank) + "]";
-                     set(name.c_str(), rank == s.lastRank ? s.stepno : 2u << rank);
-                   }
-                 },
-                 [&](const WideGather& s) {
-                   setWindow("u_window", s.window);
-                   set("u_positionBits", s.positionBits);
-                   set("u_pixelCount", s.pixels);
-                 },
-                 [&](const SpanStarts&) { setPixelPassUniforms(p, pass); },
-                 [&](const SpanScanStep&) { setPixelPassUniforms(p, pass); },
-                 [&](const PixelOrder&) { setPixelPassUniforms(p, pass); },
-                 [&](const ImageOrder& s) { set("u_pixelCount", s.pixels); },
-             },
-             pass);
-}
-
 void FragmentRunner::prepare(const PassSchedule& schedule, const SourceShape& source) {
   if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
   sourceShape_ = source;  // uploadSource() sets it again; programs for another shape are made then
@@ -260,20 +187,23 @@ void FragmentRunner::prepare(const PassSchedule& schedule, const SourceShape& so
     if (!(used & (1u << b)) || uploaded) continue;
     allocate(static_cast<Buffer>(b), readWhileWritten & (1u << b) ? gl::Halves::Two : gl::Halves::One);
   }
+  // After the textures, which are the large allocations.
+  blocks_.prepare(schedule, [&](const Pass& pass) { return passBlocks(pass, elementCount(), source); });
 }
 
 void FragmentRunner::runPass(const Pass& pass) {
   const PassTraits& t = traitsOf(pass);
   const Buffer writes = passWrites(pass);
-  const gl::Program* prepared = prepared_.next(pass, sourceShape_);
-  const gl::Program& p = prepared ? *prepared : program(pass);
+  const std::optional<std::size_t> position = prepared_.next(pass, sourceShape_);
+  const gl::Program& p = position ? prepared_.program(*position) : program(pass);
   allocate(writes);  // the first radix or fast pass brings its buffers (a no-op afterwards)
   if ((passReads(pass) & bufferBit(writes)) && pair(writes).halves() == gl::Halves::One) {
     throw Error(ExitCode::Gpu, std::string("GPU sorter: ") + t.kind + " reads the buffer it writes, prepared with one half " +
                                    "for another schedule; prepare() this one");
   }
   glUseProgram(p.id());
-  setUniforms(pass, p);
+  if (position) blocks_.bindPrepared(*position);
+  else blocks_.bindLoose(passBlocks(pass, elementCount(), sourceShape_));
   unsigned reads = passReads(pass);
   if (reads & bufferBit(Buffer::Source)) reads |= bufferBit(Buffer::Maps);  // where it has them
   for (std::size_t b = kBufferCount; b-- > 0;) {  // unit 0 last: it stays the active one
@@ -308,10 +238,13 @@ double FragmentRunner::copyPassMs() {
   if (!copyTarget_) {
     copyTarget_ = gl::Texture(layout().width, layout().height, nullptr, "copy target");
     copyFramebuffer_ = gl::Framebuffer(copyTarget_, "copy target");
-    copyProgram_ = makeProgram("copy.frag", "");
+    copyProgram_ = makeProgram("copy.frag", "", nullptr);
   }
   allocate(Buffer::Elements);
   glUseProgram(copyProgram_.id());
+  PassBlocks common;  // copy.frag declares the Common block and reads none of it
+  common.common = commonBlock(elementCount(), sourceShape_);
+  blocks_.bindLoose(common);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, pair(Buffer::Elements).front().id());
   // Timed on the CPU clock between two glFinish calls: llvmpipe's timestamp queries do not bracket

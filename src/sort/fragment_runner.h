@@ -10,6 +10,7 @@
 
 #include "gl/fullscreen.h"
 #include "gl/ping_pong.h"
+#include "sort/pass_blocks.h"
 #include "sort/prepared_programs.h"
 #include "sort/runner.h"
 
@@ -43,8 +44,9 @@ class FragmentRunner final : public Runner {
  private:
   // The fragment shader `shader` after sort_common.glsl, the defines and, for the passes that read
   // the pixel sort's source (SOURCE_AXIS defined), pixel_source.glsl, and for those that make its
-  // elements (PIXEL_KEY defined), pixel_order.glsl; every buffer's sampler bound to its unit.
-  static gl::Program makeProgram(const char* shader, const std::string& defines);
+  // elements (PIXEL_KEY defined), pixel_order.glsl; every buffer's sampler bound to its unit, its
+  // blocks checked against Common, `step` (a kind's Step block; null: none) and Order, and bound.
+  static gl::Program makeProgram(const char* shader, const std::string& defines, const gl::BlockLayout* step);
   const gl::Program& program(const Pass& pass);
   // A buffer's pair when it has none yet: two halves, or as `halves` says (a pair of one half grows
   // a second when asked for two; what it held is lost then).
@@ -52,7 +54,6 @@ class FragmentRunner final : public Runner {
     if (!pair(buffer)) allocate(buffer, gl::Halves::Two);
   }
   void allocate(Buffer buffer, gl::Halves halves);
-  void setUniforms(const Pass& pass, const gl::Program& program) const;
   void resetState(unsigned uploaded);
   void uploadInto(Buffer buffer, const void* texels);  // elementCount() RGBA32F texels into the pair's front
   void startSource(const SourceShape& shape);  // checks the shape; the source's buffers, maps only where used
@@ -85,6 +86,8 @@ class FragmentRunner final : public Runner {
   mutable gl::Program groupsProgram_;
   std::map<std::pair<std::size_t, std::string>, gl::Program> programs_;  // by (pass kind, its defines)
   PreparedPrograms prepared_;  // the prepared schedule's, a pass each
+  PassBlockBuffer blocks_;     // ... and their uniform blocks; a loose record for any other pass
+  mutable gl::UniformBuffer readbackBlock_;  // the Common block of the readback's programs
   std::uint64_t programLookups_ = 0;  // program(pass) calls since prepare()
   gl::Program copyProgram_;
   gl::Texture copyTarget_;  // copyPassMs() only

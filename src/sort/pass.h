@@ -4,7 +4,7 @@
 //
 // Adding a pass kind: its struct below (or in pixel_passes.h, radix_passes.h) (fields named for what they mean, kTraits, fields()), its
 // alternative in Pass, its shader, and one overload in each visitor the compiler then asks for:
-// the CPU model (cpu_model.cpp), the fragment runner's uniforms (fragment_runner.cpp), the text
+// the CPU model (cpu_model.cpp), its uniforms' Step block (pass_blocks.cpp), the text
 // (pass_text.cpp: passText, passShape; pass_words.cpp), the numbers (pass.cpp: bytesPerElement,
 // stageOf, compareExchanges), the viewer's roles (state_display.cpp), and the compute runner
 // (compute_runner.cpp) if it runs there.

@@ -43,6 +43,10 @@ struct PixelOrder {
 // (SpanScanStep) then gives every position its span's start: the highest start bit at or below it
 // in its own word, else the previous word's latest start.
 constexpr std::uint32_t kSpanWordBits = 32;
+// The span words of `elements` positions: a bit a position, at least one word.
+constexpr std::uint64_t spanWordCount(std::uint64_t elements) {
+  return elements / kSpanWordBits > 0 ? elements / kSpanWordBits : 1;
+}
 struct SpanStarts {
   std::uint32_t intervals = 0;   // Intervals (pixel_rules.h)
   std::uint32_t lowest = 0;      // threshold: luma from lowest ...

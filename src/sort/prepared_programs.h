@@ -1,10 +1,11 @@
 // The program of every pass of the schedule a runner prepared, found once, when it was prepared:
 // passes then run in that order (a whole run, a viewer's steps, a replay after a fresh upload) take
-// theirs by position, once the pass is seen to be the one prepared there and the source to have
+// theirs, and their uniform blocks' record (PassBlockBuffer), by position, once the pass is seen to be the one prepared there and the source to have
 // the shape the programs were made for. A pass out of that order is looked up as before.
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "gl/objects.h"
@@ -27,15 +28,14 @@ class PreparedPrograms {
   }
   // The passes start again from the first (an upload).
   void restart() { next_ = 0; }
-  // The program prepared for `pass` as the next in order on a source of shape `source`; else null,
-  // and none after it until restart().
-  const gl::Program* next(const Pass& pass, const SourceShape& source) {
-    if (next_ < passes_.size() && passes_[next_] == pass && source_ == source) {
-      return programs_[next_++];
-    }
+  // The position of `pass` in the prepared schedule when it is the next in order there and the
+  // source has shape `source`; else none, and none after it until restart().
+  std::optional<std::size_t> next(const Pass& pass, const SourceShape& source) {
+    if (next_ < passes_.size() && passes_[next_] == pass && source_ == source) return next_++;
     next_ = passes_.size();
-    return nullptr;
+    return std::nullopt;
   }
+  const gl::Program& program(std::size_t position) const { return *programs_[position]; }
 
  private:
   std::vector<Pass> passes_;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "gl/objects.h"
+#include "gl/uniform_block.h"
 #include "sort/cpu_model.h"
 #include "sort/element.h"
 #include "sort/pass.h"
@@ -28,24 +29,18 @@ struct StateView {
   const gl::Texture* spans = nullptr;     // the pixel sort's span words (RG32UI), 32 positions a texel
 };
 
-// Binds the view to texture units 0-2 and sets state_view.glsl's and sort_common.glsl's layout
-// uniforms on `program` (which must be in use), u_count included.
-void bindStateView(const gl::Program& program, const StateView& view);
+// Binds the view to texture units 0-2, sets state_view.glsl's uniforms and u_count on `program`
+// (which must be in use), and binds sort_common.glsl's Common block for it from `common`.
+void bindStateView(const gl::Program& program, const StateView& view, gl::UniformBuffer& common);
 
 // pixel_source.glsl's defines for a source kept as `shape`: SOURCE_AXIS, and SOURCE_MASKED with a mask.
 std::string sourceDefines(const SourceShape& shape);
-// Sets pixel_source.glsl's uniforms (u_sourceWidth, u_sourceHeight) and u_lineBits on `program`,
-// which must be in use.
-void setSourceUniforms(const gl::Program& program, const SourceShape& shape);
 
 // The pixel passes' programs, the same on both runners: pixel_order.glsl's defines (the key, and
 // whether spans are cut into pieces or some left whole: an integer division and a hash per element
 // that llvmpipe would pay for always), and span_starts.frag's (INTERVALS, SELECT_KEY, SELECT_OUTSIDE).
 std::string pixelOrderDefines(const PixelOrder& order);
 std::string spanStartsDefines(const SpanStarts& starts);
-// Their uniforms, on `program` in use: pixel_order.glsl's, and the kind's own for SpanStarts,
-// SpanScanStep, PixelOrder, GatherByIndex, and compute and shared steps into the image (others: none).
-void setPixelOrderUniforms(const gl::Program& program, const PixelOrder& order);
-void setPixelPassUniforms(const gl::Program& program, const Pass& pass);
+// Their uniforms are blocks (pass_blocks.h).
 
 }  // namespace texsort

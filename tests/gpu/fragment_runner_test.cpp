@@ -134,6 +134,7 @@ TEST_P(GpuAlgorithm, APreparedScheduleRunsOnTheProgramsFoundWhenPrepared) {
   for (const Pass& pass : schedule) runner->runPass(pass);
   EXPECT_EQ(runner->programLookups(), 0u) << "the viewer's steps";
   const std::vector<Element> sorted = runner->readElements();
+  EXPECT_TRUE(sameBits(sorted, runSchedule(schedule, elements))) << "each pass on its prepared uniform blocks";
   // The first pass twice: the second is out of order, looked up, and so is the pass after it.
   const PassSchedule replay{schedule.shape, {schedule[0], schedule[0], schedule[1]}};
   SortState cpu{elements, {}, {}, {}, {}, {}, {}, {}};
