@@ -255,6 +255,10 @@ std::string shownFolder(const std::string& path);  // the same, ending in one '/
 void pixelPanel(ViewerState& s, float fps);  // the Pixel sort controls (in place of the global sort's)
 void pixelFrame(ViewerState& s, double dt);  // builds the view if needed, plays, drags, draws the picture
 void savePixelSort(ViewerState& s);          // the sorted image to s.pixelExportPath; a clip's all, to a video name
+
+// clip_panel.cpp
+void clipSection(ViewerState& s);  // the clip's frame controls, when a clip is open
+void saveClip(ViewerState& s);     // starts texsort pixelsort on the whole clip to s.pixelExportPath
 void showClipFrame(ViewerState& s, std::uint32_t frame);  // the clip's frame, sorted with the live options
 void finishClipSave(ViewerState& s, bool wait);           // the saving run's end, when it has ended (or waits)
 // `texsort pixelsort`'s options for `o` and `algorithm`, its mask and field in the files named (a
