@@ -40,7 +40,7 @@ add_executable(texsort-core
   src/image/png_filter.cpp src/image/deflate.cpp src/image/crc32.cpp src/image/stb_guards.cpp
   src/sort/packing.cpp src/sort/pixel_rules.cpp src/image/draw.cpp src/record/frames.cpp src/record/sound.cpp src/record/video_formats.cpp
   src/record/timestamps.cpp src/cli/pixelsort_batch.cpp
-  src/gl/objects.cpp src/gl/ping_pong.cpp src/gl/fullscreen.cpp src/gl/capabilities.cpp src/gl/uniform_block.cpp
+  src/gl/objects.cpp src/gl/program.cpp src/gl/ping_pong.cpp src/gl/fullscreen.cpp src/gl/capabilities.cpp src/gl/uniform_block.cpp
   src/sort/state_view.cpp src/sort/pass_blocks.cpp src/sort/fragment_runner.cpp src/sort/fragment_source.cpp
   src/sort/fragment_readback.cpp src/sort/runner.cpp src/pixelsort/pixel_runner.cpp src/pixelsort/recipe.cpp src/pixelsort/frame_sorter.cpp src/sort/memory_budget.cpp
   src/bench/benchmark.cpp src/bench/naive.cpp src/bench/plot.cpp

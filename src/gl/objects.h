@@ -175,6 +175,9 @@ class Program {
 // The names of the plain uniforms `source` declares (`uniform TYPE NAME;`, arrays too; not blocks).
 std::vector<std::string> declaredUniforms(const std::string& source);
 
+// Names a GL object for debuggers (KHR_debug, where the context has it).
+void label(GLenum type, GLuint id, const char* name);
+
 // A new buffer object of `bytes` bytes bound to `target` and filled from `data` (its label `name`);
 // throws texsort::Error(Gpu) on GL_OUT_OF_MEMORY or any other allocation error.
 Handle<deleteBuffer> newBuffer(GLenum target, std::size_t bytes, const void* data, GLenum usage, const char* name);
