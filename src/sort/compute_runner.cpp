@@ -175,9 +175,8 @@ void ComputeRunner::upload(const std::vector<Element>& elements) {
 void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape& source) {
   if (schedule.shape.count() != elementCount()) throw Error(ExitCode::Gpu, "GPU sorter: the schedule is for another size");
   sourceShape_ = source;  // uploadSource() sets it again
-  prepared_.prepare(schedule, source, [&](const Pass& pass) -> const gl::Program& { return program(pass); });
-  programLookups_ = 0;
-  blocks_.prepare(schedule, [&](const Pass& pass) { return blocksOf(pass); });
+  prepared_.clear();  // nothing is prepared until all below has succeeded
+  blocks_.clear();
   for (const Pass& pass : schedule) {
     if (const auto* scatter = std::get_if<RadixScatter>(&pass)) {
       radixBuffers(scatter->d);  // the counts, and the elements' or pairs' scatter target
@@ -185,6 +184,9 @@ void ComputeRunner::prepare(const PassSchedule& schedule, const SourceShape& sou
       pairs();
     }
   }
+  blocks_.prepare(schedule, [&](const Pass& pass) { return blocksOf(pass); });
+  prepared_.prepare(schedule, source, [&](const Pass& pass) -> const gl::Program& { return program(pass); });
+  programLookups_ = 0;
 }
 
 void ComputeRunner::runPass(const Pass& pass) {
@@ -205,8 +207,7 @@ void ComputeRunner::dispatchPass(const Pass& pass) {
   const std::optional<std::size_t> position = prepared_.next(pass, sourceShape_);
   const gl::Program& p = position ? prepared_.program(*position) : program(pass);
   glUseProgram(p.id());
-  if (position) blocks_.bindPrepared(*position);
-  else blocks_.bindLoose(blocksOf(pass));
+  blocks_.bind(position, [&] { return blocksOf(pass); });
   if (radixCallOf(pass).phase != 0) {  // compute-radix's dispatches (compute_radix.cpp): no pair buffer
     dispatchRadixPass(pass, p);
     return;
@@ -267,9 +268,11 @@ double ComputeRunner::copyPassMs() {
   if (!copyTarget_) copyTarget_ = gl::StorageBuffer(elementCount() * sizeof(Element), nullptr, "copy target");
   const gl::Program& p = program("compute_copy.comp", "", nullptr);
   glUseProgram(p.id());
-  PassBlocks run;
-  run.run = runBlock(elementCount());
-  blocks_.bindLoose(run);
+  blocks_.bind(std::nullopt, [&] {
+    PassBlocks run;
+    run.run = runBlock(elementCount());
+    return run;
+  });
   bind(elementBuffer(), copyTarget_);
   // Timed on the CPU clock between two glFinish calls, as the fragment runner's copy.
   glFinish();

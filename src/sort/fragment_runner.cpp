@@ -178,8 +178,8 @@ void FragmentRunner::prepare(const PassSchedule& schedule, const SourceShape& so
   // fast path: written by the key pass, read by the pack; the pixel sort's result).
   unsigned readWhileWritten = 0;
   for (const Pass& pass : schedule) readWhileWritten |= passReads(pass) & bufferBit(passWrites(pass));
-  prepared_.prepare(schedule, source, [&](const Pass& pass) -> const gl::Program& { return program(pass); });
-  programLookups_ = 0;
+  prepared_.clear();  // nothing is prepared until all below has succeeded
+  blocks_.clear();
   unsigned used = 0;
   for (const Pass& pass : schedule) used |= passReads(pass) | bufferBit(passWrites(pass));
   for (std::size_t b = 0; b < kBufferCount; ++b) {  // in Buffer order; the source comes with uploadSource() alone
@@ -187,8 +187,9 @@ void FragmentRunner::prepare(const PassSchedule& schedule, const SourceShape& so
     if (!(used & (1u << b)) || uploaded) continue;
     allocate(static_cast<Buffer>(b), readWhileWritten & (1u << b) ? gl::Halves::Two : gl::Halves::One);
   }
-  // After the textures, which are the large allocations.
   blocks_.prepare(schedule, [&](const Pass& pass) { return passBlocks(pass, elementCount(), source); });
+  prepared_.prepare(schedule, source, [&](const Pass& pass) -> const gl::Program& { return program(pass); });
+  programLookups_ = 0;
 }
 
 void FragmentRunner::runPass(const Pass& pass) {
@@ -202,8 +203,7 @@ void FragmentRunner::runPass(const Pass& pass) {
                                    "for another schedule; prepare() this one");
   }
   glUseProgram(p.id());
-  if (position) blocks_.bindPrepared(*position);
-  else blocks_.bindLoose(passBlocks(pass, elementCount(), sourceShape_));
+  blocks_.bind(position, [&] { return passBlocks(pass, elementCount(), sourceShape_); });
   unsigned reads = passReads(pass);
   if (reads & bufferBit(Buffer::Source)) reads |= bufferBit(Buffer::Maps);  // where it has them
   for (std::size_t b = kBufferCount; b-- > 0;) {  // unit 0 last: it stays the active one
@@ -242,9 +242,11 @@ double FragmentRunner::copyPassMs() {
   }
   allocate(Buffer::Elements);
   glUseProgram(copyProgram_.id());
-  PassBlocks common;  // copy.frag declares the Common block and reads none of it
-  common.common = commonBlock(elementCount(), sourceShape_);
-  blocks_.bindLoose(common);
+  blocks_.bind(std::nullopt, [&] {  // copy.frag declares the Common block and reads none of it
+    PassBlocks common;
+    common.common = commonBlock(elementCount(), sourceShape_);
+    return common;
+  });
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, pair(Buffer::Elements).front().id());
   // Timed on the CPU clock between two glFinish calls: llvmpipe's timestamp queries do not bracket

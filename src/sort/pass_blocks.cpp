@@ -353,43 +353,43 @@ std::uint32_t PassBlockBuffer::slot() const {
 }
 
 void PassBlockBuffer::prepare(const PassSchedule& schedule, const std::function<PassBlocks(const Pass&)>& blocksOf) {
-  std::vector<PassBlocks> records;
-  for (const Pass& pass : schedule) records.push_back(blocksOf(pass));
-  write(records);
-}
-
-void PassBlockBuffer::write(const std::vector<PassBlocks>& records) {
-  records_ = records;
-  records_.emplace_back();  // the loose record
+  records_.clear();
+  const std::size_t count = std::min(schedule.size(), kMaxRecords);
   const std::uint32_t record = kSlots * slot();
-  std::vector<std::uint8_t> bytes(records_.size() * record);
-  for (std::size_t r = 0; r < records.size(); ++r) {
-    const BlockBytes* blocks[] = {&records[r].common, &records[r].step, &records[r].order, &records[r].run};
-    for (std::size_t b = 0; b < kSlots; ++b) std::memcpy(&bytes[r * record + b * slot()], blocks[b]->bytes.data(), BlockBytes::kMax);
+  std::vector<std::uint8_t> bytes((count + 1) * record);  // the loose record last
+  std::vector<Layouts> records(count);
+  for (std::size_t r = 0; r < count; ++r) {
+    const PassBlocks blocks = blocksOf(schedule[r]);
+    const BlockBytes* all[] = {&blocks.common, &blocks.step, &blocks.order, &blocks.run};
+    for (std::size_t b = 0; b < kSlots; ++b) {
+      records[r][b] = all[b]->layout;
+      std::memcpy(&bytes[r * record + b * slot()], all[b]->bytes.data(), BlockBytes::kMax);
+    }
   }
   buffer_.write(0, bytes.data(), static_cast<std::uint32_t>(bytes.size()), "pass blocks");
+  records_ = std::move(records);
 }
 
-void PassBlockBuffer::bindRecord(std::size_t record, const PassBlocks& blocks) const {
-  const BlockBytes* all[] = {&blocks.common, &blocks.step, &blocks.order, &blocks.run};
+void PassBlockBuffer::bindRecord(std::size_t record, const Layouts& layouts) const {
   for (std::size_t b = 0; b < kSlots; ++b) {
-    if (all[b]->layout == nullptr) continue;
-    buffer_.bind(all[b]->layout->binding, static_cast<std::uint32_t>(record * kSlots * slot() + b * slot()), all[b]->layout->bytes);
+    if (layouts[b] == nullptr) continue;
+    buffer_.bind(layouts[b]->binding, static_cast<std::uint32_t>(record * kSlots * slot() + b * slot()), layouts[b]->bytes);
   }
 }
 
-void PassBlockBuffer::bindPrepared(std::size_t position) const { bindRecord(position, records_.at(position)); }
-
-void PassBlockBuffer::bindLoose(const PassBlocks& blocks) {
-  if (records_.empty()) write({});
-  const std::size_t loose = records_.size() - 1;
+void PassBlockBuffer::bind(std::optional<std::size_t> position, const std::function<PassBlocks()>& blocksOf) {
+  if (position && *position < records_.size()) return bindRecord(*position, records_[*position]);
+  const PassBlocks blocks = blocksOf();
   const BlockBytes* all[] = {&blocks.common, &blocks.step, &blocks.order, &blocks.run};
+  const std::size_t loose = records_.size();
+  Layouts layouts{};
   for (std::size_t b = 0; b < kSlots; ++b) {
-    if (all[b]->layout == nullptr) continue;
-    buffer_.write(static_cast<std::uint32_t>(loose * kSlots * slot() + b * slot()), all[b]->bytes.data(), all[b]->layout->bytes,
+    layouts[b] = all[b]->layout;
+    if (layouts[b] == nullptr) continue;
+    buffer_.write(static_cast<std::uint32_t>(loose * kSlots * slot() + b * slot()), all[b]->bytes.data(), layouts[b]->bytes,
                   "pass blocks");
   }
-  bindRecord(loose, blocks);
+  bindRecord(loose, layouts);
 }
 
 }  // namespace texsort

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "gl/uniform_block.h"
@@ -59,20 +60,27 @@ BlockBytes commonBlock(std::uint64_t elementCount, const SourceShape& source);
 void bindCommonBlock(gl::UniformBuffer& buffer, std::uint64_t elementCount, const SourceShape& source);
 
 // One buffer of pass records (Common, Step, Order, Run, each at an aligned offset): a prepared
-// schedule's, a record per pass (`blocksOf` gives it), and one more for a pass run out of order.
+// schedule's, a record per pass for its first kMaxRecords passes, then one loose record that a
+// pass without one (out of order, unprepared, or past kMaxRecords: transposition's N passes) is
+// written into when it runs.
 class PassBlockBuffer {
  public:
+  static constexpr std::size_t kMaxRecords = 4096;  // every schedule but transposition's beyond 64x64
+  // Replaces the records with the schedule's (`blocksOf` gives a pass's); nothing is prepared after
+  // a throw.
   void prepare(const PassSchedule& schedule, const std::function<PassBlocks(const Pass&)>& blocksOf);
-  void bindPrepared(std::size_t position) const;  // the record of the prepared schedule's pass
-  void bindLoose(const PassBlocks& blocks);       // written into the last record, then bound
+  void clear() { records_.clear(); }
+  // Binds the record of the prepared schedule's pass at `position` where there is one, else
+  // writes `blocksOf()` into the loose record and binds that.
+  void bind(std::optional<std::size_t> position, const std::function<PassBlocks()>& blocksOf);
 
  private:
-  void write(const std::vector<PassBlocks>& records);
-  void bindRecord(std::size_t record, const PassBlocks& blocks) const;
   static constexpr std::size_t kSlots = 4;  // a record's blocks
+  using Layouts = std::array<const gl::BlockLayout*, kSlots>;
+  void bindRecord(std::size_t record, const Layouts& layouts) const;
   std::uint32_t slot() const;
   gl::UniformBuffer buffer_;
-  std::vector<PassBlocks> records_;  // what each prepared record holds (which blocks)
+  std::vector<Layouts> records_;  // which blocks each prepared record holds (null: none)
 };
 
 }  // namespace texsort

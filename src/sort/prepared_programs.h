@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "gl/objects.h"
@@ -18,12 +19,19 @@ namespace texsort {
 class PreparedPrograms {
  public:
   // `find(pass)` gives the pass's program (a reference that stays valid as long as the runner).
+  // All or nothing: after a throw (a program that does not compile), nothing is prepared.
   template <class Find>
   void prepare(const PassSchedule& schedule, const SourceShape& source, Find&& find) {
+    clear();
+    std::vector<const gl::Program*> programs;
+    for (const Pass& pass : schedule) programs.push_back(&find(pass));
     passes_ = schedule.passes;
+    programs_ = std::move(programs);
     source_ = source;
+  }
+  void clear() {
+    passes_.clear();
     programs_.clear();
-    for (const Pass& pass : passes_) programs_.push_back(&find(pass));
     next_ = 0;
   }
   // The passes start again from the first (an upload).
