@@ -382,13 +382,14 @@ void PassBlockBuffer::bind(std::optional<std::size_t> position, const std::funct
   const PassBlocks blocks = blocksOf();
   const BlockBytes* all[] = {&blocks.common, &blocks.step, &blocks.order, &blocks.run};
   const std::size_t loose = records_.size();
+  const std::uint32_t record = kSlots * slot();
+  std::vector<std::uint8_t> bytes(record);  // the whole record at once: a buffer that grows loses its bytes
   Layouts layouts{};
   for (std::size_t b = 0; b < kSlots; ++b) {
     layouts[b] = all[b]->layout;
-    if (layouts[b] == nullptr) continue;
-    buffer_.write(static_cast<std::uint32_t>(loose * kSlots * slot() + b * slot()), all[b]->bytes.data(), layouts[b]->bytes,
-                  "pass blocks");
+    std::memcpy(&bytes[b * slot()], all[b]->bytes.data(), BlockBytes::kMax);
   }
+  buffer_.write(static_cast<std::uint32_t>(loose * record), bytes.data(), record, "pass blocks");
   bindRecord(loose, layouts);
 }
 
