@@ -143,9 +143,15 @@ class ClipSorter {
     return std::make_unique<PixelSortPlan>(options_.input, video_.width, video_.height, ps, given, chosen);
   }
 
+  // --animate's next options: the last plan's runner (textures, programs) serves the new plan where
+  // it can; where it cannot, it goes before the new one is made.
   void replan(const PixelSortOptions& ps) {
-    plan_.reset();  // its textures go before the new plan's are made
-    plan_ = planned(ps, options_.algorithm, options_.algorithmChosen);
+    if (!plan_) {
+      plan_ = planned(ps, options_.algorithm, options_.algorithmChosen);
+      return;
+    }
+    checkPixelSortPlanOnHost(options_.input, video_.width, video_.height, ps, options_.algorithm);
+    plan_ = std::make_unique<PixelSortPlan>(*plan_, ps, options_.algorithm, options_.algorithmChosen, true);
   }
 
   const PixelSortCommandOptions& options_;

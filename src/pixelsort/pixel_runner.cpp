@@ -106,6 +106,41 @@ PixelSortPlan::PixelSortPlan(const std::string& name, std::uint32_t width, std::
   runner_->prepare(schedule_, sourceShape(lines_.layout, options));
 }
 
+PixelSortPlan::PixelSortPlan(PixelSortPlan& earlier, const PixelSortOptions& options, Algorithm given, bool chosen,
+                             bool freeEarlier)
+    : name_(earlier.name_), width_(earlier.width_), height_(earlier.height_), options_(options),
+      algorithm_(pixelSortAlgorithmHere(given, chosen)) {
+  const SortShape shape = lineShape(width_, height_, options);
+  checkPixelSortFits(name_, width_, height_, shape, options.key, algorithm_);
+  checkMemoryBudget(name_, width_, height_, planMemoryNeed(width_, height_, options, shape, algorithm_, 0));
+  lines_ = linesFor(width_, height_, options);
+  schedule_ = pixelSortSchedule(lines_.layout, algorithm_, options);
+  const bool fits = earlier.runner_ && usesCompute(earlier.algorithm_) == usesCompute(algorithm_) &&
+                    earlier.runner_->elementCount() == schedule_.shape.count();
+  if (!fits) {
+    if (freeEarlier) earlier.runner_.reset();
+    runner_ = makeRunner(algorithm_, schedule_.shape.count());
+    runner_->prepare(schedule_, sourceShape(lines_.layout, options));
+    return;
+  }
+  runner_ = std::move(earlier.runner_);
+  tookRunner_ = true;
+  try {
+    runner_->prepare(schedule_, sourceShape(lines_.layout, options));
+  } catch (...) {
+    giveRunnerBack(earlier);
+    throw;
+  }
+}
+
+void PixelSortPlan::giveRunnerBack(PixelSortPlan& earlier) {
+  if (!tookRunner_ || !runner_) return;
+  tookRunner_ = false;
+  earlier.runner_ = std::move(runner_);
+  earlier.runner_->prepare(earlier.schedule_, sourceShape(earlier.lines_.layout, earlier.options_));
+  earlier.gotRunnerBack_ = true;
+}
+
 bool PixelSortPlan::takes(const PixelSortOptions& other) const {
   const auto shaping = [](const PixelSortOptions& o) {  // every field but mix; mask and field by identity
     return std::tie(o.angle, o.intervals, o.lower, o.upper, o.spanLength, o.seed, o.maxSpan, o.skipPercent, o.key,

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <functional>
 #include <string>
 #include <vector>
@@ -63,6 +64,22 @@ class PixelSortPlan {
   PixelSortPlan(const std::string& name, std::uint32_t width, std::uint32_t height, const PixelSortOptions& options,
                 Algorithm given, bool chosen, std::uint64_t fileBytes, const std::function<Lines()>& lines);
 
+  // A new plan for `options` on `earlier`'s picture size (the viewer's and the page's new lines), on
+  // `earlier`'s runner where it is of the same backend (fragment or compute) and element count: its
+  // textures and compiled programs then serve this plan, which allocates and compiles only what it
+  // lacks. The checks come first: a refusal leaves `earlier` as it was. A failure after the runner
+  // changed hands (this schedule's programs or textures) gives it back (giveRunnerBack). With
+  // `freeEarlier` (a clip's next plan: `earlier` is done), a runner that does not serve is freed
+  // before this plan's is made, so the two are never in memory at once.
+  PixelSortPlan(PixelSortPlan& earlier, const PixelSortOptions& options, Algorithm given, bool chosen,
+                bool freeEarlier = false);
+  // After a failure past the making of a plan that took `earlier`'s runner: the runner back to
+  // `earlier`, prepared for its schedule again; gotRunnerBack() then says so (once), and the
+  // picture is to be uploaded to `earlier` again (this plan's may be in the runner). No-op for a
+  // plan with a runner of its own.
+  void giveRunnerBack(PixelSortPlan& earlier);
+  bool gotRunnerBack() { return std::exchange(gotRunnerBack_, false); }
+
   const PixelSortOptions& options() const { return options_; }
   std::uint32_t width() const { return width_; }
   std::uint32_t height() const { return height_; }
@@ -106,6 +123,8 @@ class PixelSortPlan {
   Lines lines_;
   PassSchedule schedule_;
   std::unique_ptr<Runner> runner_;
+  bool tookRunner_ = false;    // the runner is an earlier plan's (giveRunnerBack)
+  bool gotRunnerBack_ = false;  // a later plan's failure gave the runner back (gotRunnerBack)
 };
 
 }  // namespace texsort

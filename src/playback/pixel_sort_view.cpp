@@ -103,13 +103,25 @@ const gl::Program& PixelSortView::pictureProgram(const std::string& defines) {
 void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algorithm) {
   checkMaskSize(options, image_.width, image_.height, "the mask", "the field");
   // The limits and the memory budget first, as texsort pixelsort checks them; on a refusal the view
-  // keeps its plan and options.
-  auto plan = std::make_unique<PixelSortPlan>(name_, image_.width, image_.height, options, algorithm, true);
-  // The picture reads the source as the passes do.
-  const gl::Program& program = pictureProgram(sourceDefines(sourceShape(plan->layout(), options)));
-  plan->upload(pixels());
+  // keeps its plan and options. The new plan takes the old one's runner where it can (its textures
+  // and programs serve again); a later failure gives it back, and the view starts again at pass 0.
+  std::unique_ptr<PixelSortPlan> plan;
+  const gl::Program* program = nullptr;
+  try {
+    plan = plan_ ? std::make_unique<PixelSortPlan>(*plan_, options, algorithm, true)
+                 : std::make_unique<PixelSortPlan>(name_, image_.width, image_.height, options, algorithm, true);
+    program = &pictureProgram(sourceDefines(sourceShape(plan->layout(), options)));  // reads the source as the passes do
+    plan->upload(pixels());
+  } catch (...) {
+    if (plan && plan_) plan->giveRunnerBack(*plan_);
+    if (plan_ && plan_->gotRunnerBack()) {  // the picture again, from pass 0
+      plan_->upload(pixels());
+      pass_ = 0;
+    }
+    throw;
+  }
   plan_ = std::move(plan);
-  program_ = &program;
+  program_ = program;
   options_ = options;
   algorithm_ = algorithm;
   lines_ = gl::Texture();

@@ -60,6 +60,43 @@ TEST_F(Gpu, AReplannedSortStartsFromTheSourceAlone) {
   }
 }
 
+// New lines (another angle) on a new plan that takes the last plan's runner where the backend and
+// the size match: its textures and programs serve again, the sort starts from the source alone and
+// equals the CPU model's pass by pass. The runner given back (as after a failure) serves the last
+// plan again; a plan on the other backend makes its own.
+TEST_F(Gpu, ANewPlanTakesTheLastPlansRunner) {
+  std::mt19937 rng(89);
+  const Image image = test::randomImage(33, 19, rng, 8);
+  PixelSortOptions o;
+  o.angle = 30.0;
+  o.lower = 0.2;
+  PixelSortOptions turned = o;
+  turned.angle = 60.0;
+  for (const Algorithm algorithm : {kFragmentPixelSort, kComputePixelSort}) {
+    SCOPED_TRACE(algorithmName(algorithm));
+    PixelSortPlan first("test", image.width, image.height, o, algorithm, true);
+    const std::vector<std::uint8_t> firstSorted = first.sort(image, {}, 1.0);
+    const Runner* runner = &first.runner();
+    ASSERT_FALSE(first.keepsLines(turned, algorithm));
+    PixelSortPlan second(first, turned, algorithm, true);
+    EXPECT_EQ(&second.runner(), runner);
+    EXPECT_THROW(first.runner(), Error);
+    second.upload(image);
+    const std::vector<PixelTexel> source = pixelSortSource(image, turned, second.layout());
+    expectStartState(second.runner(), source);
+    SortState cpu;
+    cpu.source = source;
+    EXPECT_TRUE(test::sameStateEveryPass(second.runner(), second.schedule(), cpu, sourceShape(second.layout(), turned)));
+    second.giveRunnerBack(first);
+    EXPECT_TRUE(first.gotRunnerBack());
+    EXPECT_FALSE(first.gotRunnerBack()) << "said once";
+    EXPECT_EQ(first.sort(image, {}, 1.0), firstSorted);
+    const Algorithm other = algorithm == kFragmentPixelSort ? kComputePixelSort : kFragmentPixelSort;
+    const PixelSortPlan third(first, turned, other, true);
+    EXPECT_NE(&third.runner(), &first.runner()) << "another backend's runner";
+  }
+}
+
 // A new --center lays circles out again (then its x alone, then its y alone): the view's result is
 // the reference's at the new centre.
 TEST_F(Gpu, ANewCentreLaysTheLinesOutAgain) {
