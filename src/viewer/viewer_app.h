@@ -1,7 +1,8 @@
 // The viewer application's state (one struct: compute / display / ui) and the functions of its
 // parts, each part in its own file:
 //   session_control.cpp  loading inputs, (re)starting the session, advancing within a frame budget
-//   panels.cpp           the controls window (input, transport, pass, overlay, export) and the image view
+//   panels.cpp           the controls window (input, transport, pass, overlay, export)
+//   image_window.cpp     the image view, zoom and pan
 //   export.cpp           PNG of the state, contact sheet, window screenshot
 //   record_panel.cpp     the Record section: a video of the passes, a few frames per window frame
 //   network_diagram.cpp  the comparator network of small inputs, with the values on its wires
@@ -206,7 +207,6 @@ void advance(ViewerState& s, double dt);
 
 // panels.cpp
 void controlsWindow(ViewerState& s, float fps);
-void imageWindow(ViewerState& s);
 // The speed both modes play at: `fastLabel`'s checkbox, else a passes-per-second slider (true then).
 bool speedControl(Transport& t, const char* fastLabel);
 // A grey note, wrapped at the window's edge.
@@ -226,6 +226,9 @@ bool pathRow(ViewerState& s, float room, const char* id, char (&path)[N], const 
 // The layout audit: what the current window drew past its right edge is cut off for the user; the
 // worst overhang per window is kept in s.clipped and printed after a scripted run.
 void checkFits(ViewerState& s, const char* where);
+
+// image_window.cpp
+void imageWindow(ViewerState& s);
 float imageWindowWidth(const ViewerState& s);  // the image's share of the room right of the panel
 
 // export.cpp
