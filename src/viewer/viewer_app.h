@@ -1,6 +1,7 @@
 // The viewer application's state (one struct: compute / display / ui) and the functions of its
 // parts, each part in its own file:
 //   session_control.cpp  loading inputs, (re)starting the session, advancing within a frame budget
+//   window_input.cpp     GLFW's events queued and delivered a frame at a time; the shortcuts
 //   panels.cpp           the controls window (input, transport, pass, overlay, export)
 //   image_window.cpp     the image view, zoom and pan
 //   export.cpp           PNG of the state, contact sheet, window screenshot
@@ -204,6 +205,12 @@ std::unique_ptr<ClipFrames> readClip(const std::string& path);
 void openClip(ViewerState& s, std::unique_ptr<ClipFrames> clip);
 void reloadSession(ViewerState& s);  // same image, new order or algorithm, same pass as far as it goes
 void advance(ViewerState& s, double dt);
+
+// window_input.cpp
+void installInput(GLFWwindow* window);  // GLFW's callbacks into the queue
+// This frame's input: the scripted steps due, then a frame's worth of the queue, to the backend.
+void deliverInput(GLFWwindow* window, ViewerState& s, std::uint32_t frame);
+void handleKeys(ViewerState& s);  // the shortcuts: the transport, or the Pixel sort mode's passes
 
 // panels.cpp
 void controlsWindow(ViewerState& s, float fps);
