@@ -33,14 +33,20 @@ class FrameSorter {
   // so that a run can refuse before its first frame.
   void prepare(std::uint32_t width, std::uint32_t height);
 
+  // `earlier`'s plans (another recipe's, as a filter's parameters change) lend their runners, where
+  // they serve, to this sorter's plans at its first frame of their size: the textures and programs
+  // serve again. `earlier` has no plans after.
+  void inherit(FrameSorter& earlier);
+
   const std::vector<PixelSortStage>& stages() const { return stages_; }
+  const PixelSortPlan& plan(std::size_t k) const { return *plans_.at(k); }  // after prepare()
 
  private:
-
   std::vector<PixelSortStage> stages_;  // their options hold the masks and fields read
   std::string name_;
   std::vector<std::unique_ptr<PixelSortPlan>> plans_;
   std::uint32_t width_ = 0, height_ = 0;  // the plans' size (0: none yet)
+  bool inherited_ = false;                // plans_ are an earlier recipe's (inherit())
   Image frame_;                           // the frame being sorted, its storage kept between frames
   std::vector<std::uint8_t> spare_;       // what a sort reads back into: no allocation a frame
 };

@@ -44,9 +44,10 @@ PixelSortStage withSidePictures(PixelSortStage stage, std::uint32_t width, std::
 }
 
 std::unique_ptr<PixelSortPlan> planStage(const std::string& name, std::uint32_t width, std::uint32_t height,
-                                         const PixelSortStage& stage) {
+                                         const PixelSortStage& stage, PixelSortPlan* earlier) {
   checkSidePictures(stage, width, height);
   checkPixelSortPlanOnHost(name, width, height, stage.options, stage.algorithm);
+  if (earlier) return std::make_unique<PixelSortPlan>(*earlier, stage.options, stage.algorithm, stage.algorithmChosen, true);
   return std::make_unique<PixelSortPlan>(name, width, height, stage.options, stage.algorithm, stage.algorithmChosen);
 }
 

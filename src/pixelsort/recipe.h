@@ -24,9 +24,10 @@ void checkSidePictures(const PixelSortStage& stage, std::uint32_t width, std::ui
 PixelSortStage withSidePictures(PixelSortStage stage, std::uint32_t width, std::uint32_t height);
 
 // The stage made ready for pictures of width x height on the current context, after the host's
-// checks (side pictures, limits, memory budget); errors name `name`.
+// checks (side pictures, limits, memory budget); errors name `name`. With `earlier` (a plan of the
+// same size, done with), on its runner where that serves (PixelSortPlan's re-plan).
 std::unique_ptr<PixelSortPlan> planStage(const std::string& name, std::uint32_t width, std::uint32_t height,
-                                         const PixelSortStage& stage);
+                                         const PixelSortStage& stage, PixelSortPlan* earlier = nullptr);
 
 // Throws Error(Mismatch), naming the picture `name`, unless `sorted` (the GPU's result, read back
 // before --mix) equals the CPU model's run of `schedule` from `source`, and that equals a plain

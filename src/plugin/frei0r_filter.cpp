@@ -112,13 +112,14 @@ void sayOnce(Instance& instance, const char* line) noexcept {
 
 void remake(Instance& instance) {
   instance.changed = false;
-  instance.sorter.reset();
+  const std::unique_ptr<FrameSorter> earlier = std::move(instance.sorter);  // its runners serve the new sorts
   std::vector<PixelSortStage> sorts = sortsOf(instance);
   try {  // the masks and fields `options` names, read now
     instance.sorter = std::make_unique<FrameSorter>(std::move(sorts));
   } catch (const Error& e) {
     throw Error(e.code(), std::string("parameter 'options': ") + e.what());
   }
+  if (earlier) instance.sorter->inherit(*earlier);
 }
 
 // The frame sorted, or (parameters that make no sort, a frame the sort cannot take) passed through.

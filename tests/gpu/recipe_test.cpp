@@ -65,6 +65,41 @@ TEST_F(Gpu, ARecipeSortsEachStageOnTheLastOnesResult) {
   }
 }
 
+// A filter's parameters change: the new recipe's sorter inherits the last one's plans, and each of
+// its sorts takes the runner of the sort in the same place where it serves (same backend and size);
+// the frames equal the reference's. A frame of another size plans afresh.
+TEST_F(Gpu, ANewRecipeTakesTheLastRecipesRunners) {
+  std::mt19937 rng(67);
+  const Image image = test::randomImage(37, 23, rng, 40);
+  const std::vector<std::string> before = {"--angle", "10", "--then", "--key", "hue"};
+  const std::vector<std::string> after = {"--angle", "40", "--then", "--key", "saturation", "--lower", "0.3"};
+  FrameSorter first(parseSorts(before).stages);
+  std::vector<std::uint8_t> frame = image.rgba;
+  first.sort(frame.data(), 37 * 4, frame.data(), 37 * 4, 37, 23);
+  const Runner* runners[] = {&first.plan(0).runner(), &first.plan(1).runner()};
+  const std::uint64_t rowElements = first.plan(1).runner().elementCount();
+  FrameSorter second(parseSorts(after).stages);
+  second.inherit(first);
+  frame = image.rgba;
+  second.sort(frame.data(), 37 * 4, frame.data(), 37 * 4, 37, 23);
+  EXPECT_EQ(&second.plan(0).runner(), runners[0]);
+  EXPECT_EQ(&second.plan(1).runner(), runners[1]);
+  EXPECT_TRUE(frame == referenceThrough(image, parseSorts(after).stages).rgba);
+  // Circles lay out more elements than rows: that sort makes a runner of its own.
+  const std::vector<std::string> circles = {"--angle", "40", "--then", "--path", "circles", "--intervals", "none"};
+  FrameSorter third(parseSorts(circles).stages);
+  third.inherit(second);
+  frame = image.rgba;
+  third.sort(frame.data(), 37 * 4, frame.data(), 37 * 4, 37, 23);
+  EXPECT_EQ(&third.plan(0).runner(), runners[0]);
+  EXPECT_NE(third.plan(1).runner().elementCount(), rowElements);
+  EXPECT_TRUE(frame == referenceThrough(image, parseSorts(circles).stages).rgba);
+  const Image small = test::randomImage(16, 9, rng, 40);
+  frame = small.rgba;
+  third.sort(frame.data(), 16 * 4, frame.data(), 16 * 4, 16, 9);
+  EXPECT_TRUE(frame == referenceThrough(small, parseSorts(circles).stages).rgba);
+}
+
 TEST_F(Gpu, ARecipesSidePicturesAreCheckedByTheirFiles) {
   test::TempFolder dir;
   std::mt19937 rng(66);
