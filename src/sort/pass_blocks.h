@@ -1,6 +1,7 @@
 // Each pass kind's uniforms as one std140 block mirrored by a C++ struct (pass_blocks.cpp), and
-// the two blocks the shared GLSL declares: Common (sort_common.glsl, pixel_source.glsl: layouts,
-// line and source sizes) and Order (pixel_order.glsl: the pixel sort's key rule). A pass's blocks
+// the blocks the shared GLSL declares: Common (sort_common.glsl, pixel_source.glsl: layouts, line
+// and source sizes), Order (pixel_order.glsl: the pixel sort's key rule), and the compute
+// programs' Run (compute_common.glsl) or PixelRun (compute_pixel.glsl). A pass's blocks
 // are a pure function of the pass, the element count and the source shape, so a runner can write
 // a whole schedule's into one buffer when it prepares it (PassBlockBuffer) and bind ranges.
 // gl::bindBlocks checks every program's blocks against these structs when it is made.
@@ -40,7 +41,7 @@ const gl::BlockLayout& orderBlockLayout();
 const gl::BlockLayout& runBlockLayout();       // compute_common.glsl's Run
 const gl::BlockLayout& pixelRunBlockLayout();  // compute_pixel.glsl's PixelRun
 
-// The kind's Step block (no layout: a kind with no uniforms, or with plain ones on compute).
+// The kind's Step block (no layout: a kind with no uniforms of its own).
 BlockBytes stepBlock(const Pass& pass, std::uint64_t elementCount);
 // The blocks of `pass` run on `elementCount` elements from a source of shape `source`.
 PassBlocks passBlocks(const Pass& pass, std::uint64_t elementCount, const SourceShape& source);
