@@ -111,14 +111,16 @@ PixelSortPlan::PixelSortPlan(PixelSortPlan& earlier, const PixelSortOptions& opt
     : name_(earlier.name_), width_(earlier.width_), height_(earlier.height_), options_(options),
       algorithm_(pixelSortAlgorithmHere(given, chosen)) {
   const SortShape shape = lineShape(width_, height_, options);
+  const bool fits = earlier.runner_ && usesCompute(earlier.algorithm_) == usesCompute(algorithm_) &&
+                    earlier.runner_->elementCount() == shape.count();
+  if (!fits && freeEarlier) earlier.runner_.reset();  // its memory back before this plan's checks
   checkPixelSortFits(name_, width_, height_, shape, options.key, algorithm_);
-  checkMemoryBudget(name_, width_, height_, planMemoryNeed(width_, height_, options, shape, algorithm_, 0));
+  MemoryNeed need = planMemoryNeed(width_, height_, options, shape, algorithm_, 0);
+  if (fits) need.gpuBytes = need.largestTextureBytes = 0;  // the runner taken holds them already
+  checkMemoryBudget(name_, width_, height_, need);
   lines_ = linesFor(width_, height_, options);
   schedule_ = pixelSortSchedule(lines_.layout, algorithm_, options);
-  const bool fits = earlier.runner_ && usesCompute(earlier.algorithm_) == usesCompute(algorithm_) &&
-                    earlier.runner_->elementCount() == schedule_.shape.count();
-  if (!fits) {
-    if (freeEarlier) earlier.runner_.reset();
+  if (!fits || earlier.runner_->elementCount() != schedule_.shape.count()) {
     runner_ = makeRunner(algorithm_, schedule_.shape.count());
     runner_->prepare(schedule_, sourceShape(lines_.layout, options));
     return;
@@ -133,12 +135,15 @@ PixelSortPlan::PixelSortPlan(PixelSortPlan& earlier, const PixelSortOptions& opt
   }
 }
 
-void PixelSortPlan::giveRunnerBack(PixelSortPlan& earlier) {
+void PixelSortPlan::giveRunnerBack(PixelSortPlan& earlier) noexcept {
   if (!tookRunner_ || !runner_) return;
   tookRunner_ = false;
   earlier.runner_ = std::move(runner_);
-  earlier.runner_->prepare(earlier.schedule_, sourceShape(earlier.lines_.layout, earlier.options_));
   earlier.gotRunnerBack_ = true;
+  try {
+    earlier.runner_->prepare(earlier.schedule_, sourceShape(earlier.lines_.layout, earlier.options_));
+  } catch (...) {  // a second failure: the first one's error is the one said; the runner looks its programs up
+  }
 }
 
 bool PixelSortPlan::takes(const PixelSortOptions& other) const {

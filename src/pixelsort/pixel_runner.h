@@ -68,16 +68,17 @@ class PixelSortPlan {
   // `earlier`'s runner where it is of the same backend (fragment or compute) and element count: its
   // textures and compiled programs then serve this plan, which allocates and compiles only what it
   // lacks. The checks come first: a refusal leaves `earlier` as it was. A failure after the runner
-  // changed hands (this schedule's programs or textures) gives it back (giveRunnerBack). With
-  // `freeEarlier` (a clip's next plan: `earlier` is done), a runner that does not serve is freed
-  // before this plan's is made, so the two are never in memory at once.
+  // changed hands (this schedule's programs or textures) gives it back (giveRunnerBack). The memory
+  // budget counts no textures for a runner taken. With `freeEarlier` (a clip's next plan: `earlier`
+  // is done), a runner that does not serve is freed before the checks, so the two are never in
+  // memory at once.
   PixelSortPlan(PixelSortPlan& earlier, const PixelSortOptions& options, Algorithm given, bool chosen,
                 bool freeEarlier = false);
   // After a failure past the making of a plan that took `earlier`'s runner: the runner back to
   // `earlier`, prepared for its schedule again; gotRunnerBack() then says so (once), and the
   // picture is to be uploaded to `earlier` again (this plan's may be in the runner). No-op for a
   // plan with a runner of its own.
-  void giveRunnerBack(PixelSortPlan& earlier);
+  void giveRunnerBack(PixelSortPlan& earlier) noexcept;
   bool gotRunnerBack() { return std::exchange(gotRunnerBack_, false); }
 
   const PixelSortOptions& options() const { return options_; }

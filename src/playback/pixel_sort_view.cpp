@@ -104,7 +104,7 @@ void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algo
   checkMaskSize(options, image_.width, image_.height, "the mask", "the field");
   // The limits and the memory budget first, as texsort pixelsort checks them; on a refusal the view
   // keeps its plan and options. The new plan takes the old one's runner where it can (its textures
-  // and programs serve again); a later failure gives it back, and the view starts again at pass 0.
+  // and programs serve again); a later failure gives it back, and the view comes back to its pass.
   std::unique_ptr<PixelSortPlan> plan;
   const gl::Program* program = nullptr;
   try {
@@ -114,9 +114,11 @@ void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algo
     plan->upload(pixels());
   } catch (...) {
     if (plan && plan_) plan->giveRunnerBack(*plan_);
-    if (plan_ && plan_->gotRunnerBack()) {  // the picture again, from pass 0
+    if (plan_ && plan_->gotRunnerBack()) {  // the picture again, brought back to the pass shown
+      const std::uint32_t at = pass_;
       plan_->upload(pixels());
       pass_ = 0;
+      seek(at, false);
     }
     throw;
   }

@@ -91,9 +91,15 @@ TEST_F(Gpu, ANewPlanTakesTheLastPlansRunner) {
     EXPECT_TRUE(first.gotRunnerBack());
     EXPECT_FALSE(first.gotRunnerBack()) << "said once";
     EXPECT_EQ(first.sort(image, {}, 1.0), firstSorted);
+    EXPECT_EQ(first.runner().programLookups(), 0u) << "given back prepared for the first plan's schedule";
     const Algorithm other = algorithm == kFragmentPixelSort ? kComputePixelSort : kFragmentPixelSort;
     const PixelSortPlan third(first, turned, other, true);
     EXPECT_NE(&third.runner(), &first.runner()) << "another backend's runner";
+    PixelSortOptions rows = o;
+    rows.angle = 0.0;  // 33 pixels a row pad to 64: 19 lines of them
+    ASSERT_NE(lineShape(image.width, image.height, rows).count(), lineShape(image.width, image.height, o).count());
+    const PixelSortPlan fourth(first, rows, algorithm, true, true);
+    EXPECT_THROW(first.runner(), Error) << "another element count, with freeEarlier: the first plan's runner freed";
   }
 }
 
