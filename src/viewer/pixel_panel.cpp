@@ -189,10 +189,13 @@ bool keyControls(ViewerState& s, PixelSortOptions& o, Algorithm& algorithm) {
     o.order = order == 0 ? SortOrder::Ascending : SortOrder::Descending;
     changed = true;
   }
-  if (fittedCombo(s, "line sort", info(algorithm).label, algorithmName(algorithm))) {
+  const bool sortsOpen = fittedCombo(s, "line sort", info(algorithm).label, algorithmName(algorithm));
+  remember(s, "line sort");
+  if (sortsOpen) {
     for (const AlgorithmInfo& row : kAlgorithmRegistry) {
       if (!pixelSortAlgorithm(row.id) || !algorithmAvailableHere(row.id)) continue;
       if (ImGui::Selectable(row.label, row.id == algorithm) && row.id != algorithm) algorithm = row.id, changed = true;
+      remember(s, std::string("line sort ") + algorithmName(row.id));
     }
     ImGui::EndCombo();
   }

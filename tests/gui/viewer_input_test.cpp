@@ -23,12 +23,13 @@ struct Driven {
 };
 
 // `texsort demo ARGS --input SCRIPT --screenshot` in a fresh Xvfb server.
-Driven drive(const test::TempFolder& dir, std::vector<std::string> args, const std::string& script) {
+Driven drive(const test::TempFolder& dir, std::vector<std::string> args, const std::string& script,
+             const test::RunOptions& options = {}) {
   std::vector<std::string> all = {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo",
                                   "--input", script, "--screenshot", dir.path("shot.png")};
   all.insert(all.end(), args.begin(), args.end());
   Driven run;
-  run.result = test::runXvfb(all);
+  run.result = test::runXvfb(all, options);
   const std::string& out = run.result.out;
   if (const std::size_t at = out.find("), pass "); at != std::string::npos) {
     EXPECT_EQ(std::sscanf(out.c_str() + at, "), pass %u of %u", &run.pass, &run.passCount), 2) << out;
@@ -100,6 +101,27 @@ TEST(GuiInput, ThePathComboSortsAlongThePathPicked) {
                                 "-q"}).exitCode, 0);
     EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png")));
   }
+}
+
+// A new line sort whose plan fails after it took the view's runner (the wide path refused, as on
+// a GPU of four draw buffers: forced) leaves the view as it was: at its pass, showing the sorted
+// picture of the line sort it had, the command line's.
+TEST(GuiInput, AFailedLineSortChangeLeavesTheViewAtItsPass) {
+  test::TempFolder dir;
+  const std::string recipe = "--algo bitonic-fast\n";
+  test::writeFile(dir.path("fast.recipe"), std::vector<std::uint8_t>(recipe.begin(), recipe.end()));
+  const Driven r = drive(dir, {"--pixelsort", "--preset", dir.path("fast.recipe"), "--frames", "14", "--export-state",
+                               dir.path("viewer.png")},
+                         "3: click @line sort; 6: click @line sort bitonic-wide",
+                         test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "four-draw-buffers"}}});
+  ASSERT_EQ(r.result.exitCode, 0) << r.result.err << r.result.out;
+  EXPECT_EQ(r.result.err.find("no widget named"), std::string::npos) << r.result.err;
+  EXPECT_NE(r.result.err.find("draws into 8 targets at once and this GPU offers 4"), std::string::npos) << r.result.err;
+  EXPECT_GT(r.pixelCount, 0u) << r.result.out;
+  EXPECT_EQ(r.pixelPass, r.pixelCount) << "the view stays at the end it had reached";
+  ASSERT_EQ(test::runTexsort({"pixelsort", test::assetPath("astronaut.png"), "-o", dir.path("cli.png"), "--algo",
+                              "bitonic-fast", "-q"}).exitCode, 0);
+  EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png")));
 }
 
 // Flow's direction field is a file control beside the path: loaded, the picture is the command
