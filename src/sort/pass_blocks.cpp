@@ -348,8 +348,11 @@ void bindCommonBlock(gl::UniformBuffer& buffer, std::uint64_t elementCount, cons
 }
 
 std::uint32_t PassBlockBuffer::slot() const {
-  const std::uint32_t a = gl::UniformBuffer::alignment();
-  return (BlockBytes::kMax + a - 1) / a * a;
+  if (slot_ == 0) {  // asked of GL once: every bound range needs it
+    const std::uint32_t a = gl::UniformBuffer::alignment();
+    slot_ = (BlockBytes::kMax + a - 1) / a * a;
+  }
+  return slot_;
 }
 
 void PassBlockBuffer::prepare(const PassSchedule& schedule, const std::function<PassBlocks(const Pass&)>& blocksOf) {

@@ -79,7 +79,8 @@ class PassBlockBuffer {
   static constexpr std::size_t kSlots = 4;  // a record's blocks
   using Layouts = std::array<const gl::BlockLayout*, kSlots>;
   void bindRecord(std::size_t record, const Layouts& layouts) const;
-  std::uint32_t slot() const;
+  std::uint32_t slot() const;    // a block's room: BlockBytes::kMax rounded up to GL's range alignment
+  mutable std::uint32_t slot_ = 0;  // slot(), once asked
   gl::UniformBuffer buffer_;
   std::vector<Layouts> records_;  // which blocks each prepared record holds (null: none)
 };
