@@ -2,6 +2,8 @@
 // would on a machine that cannot do it, so every error path runs in CI on llvmpipe.
 // GL/EGL: egl-display, gl-context, framebuffer, float-target, shader, link, oom; four-draw-buffers
 //         (the context offers 4 draw buffers, as WebGL2 may).
+// slow-compute: the pixel sort's backend probe reads every compute copy at four times its time, as
+//               on a CPU where llvmpipe's compute shaders run slowly (auto keeps the fragment path).
 // verify: corrupts the GPU result so `texsort sort --verify` meets a real mismatch; verify-then:
 //         a recipe's later sorts' (sortThrough), for pixelsort --then --verify.
 // check: corrupts the state `texsort check` reads after each case's second pass.

@@ -103,7 +103,7 @@ void reportPixelSort(const PixelSortCommandOptions& options, const PixelSortPlan
     std::fprintf(report, "  then      %s%s, key %s %s, spans by %s%s, on %s\n", pathInfo(s.path).name, at,
                  pixelKeyInfo(s.key).name, s.order == SortOrder::Ascending ? "ascending" : "descending",
                  intervalsInfo(s.intervals).name, mixed,
-                 algorithmName(pixelSortAlgorithmHere(stage.algorithm, stage.algorithmChosen)));
+                 algorithmName(pixelSortAlgorithmHere(stage.algorithm, stage.algorithmChosen, f.width, f.height, s)));
   }
   if (options.verify) {
     std::fprintf(report, "  verify    identical to the CPU model and to a stable sort of every span%s\n",

@@ -1,6 +1,5 @@
 // `texsort sort` and `texsort info`: the headless pipeline file -> elements -> passes -> file.
 #include <algorithm>
-#include <chrono>
 #include <memory>
 #include <utility>
 #include <cstdio>
@@ -178,10 +177,10 @@ int runInfo(bool optionTable) {
   const PixelSortBackend& backend = pixelSortBackendChoice();
   std::printf("pixelsort auto    %s: ", algorithmName(backend.algorithm));
   if (!backend.compute) std::printf("no compute shaders here\n");
-  else if (backend.software) std::printf("a software renderer, where the fragment path measured faster\n");
   else if (backend.computeCopyMs <= 0) std::printf("the copies could not be timed here\n");
-  else std::printf("a copy of 2^22 elements took %.3f ms on compute, %.3f ms on fragment passes\n", backend.computeCopyMs,
-                   backend.fragmentCopyMs);
+  else std::printf("a copy of 2^%d elements took %.3f ms on compute, %.3f ms on fragment passes (%s renderer)\n",
+                   backend.software ? kSoftwareProbeLog2 : kHardwareProbeLog2, backend.computeCopyMs,
+                   backend.fragmentCopyMs, backend.software ? "a software" : "a hardware");
   return 0;
 }
 

@@ -73,9 +73,10 @@ SortOptionInfo lineSorts() {
                                  [](const AlgorithmInfo& row) { return pixelSortAlgorithm(row.id) ? row.summary : nullptr; });
   algo.choices.insert(algo.choices.begin(), "auto");
   algo.initial = "auto";
-  algo.help += std::string("\n  auto: the faster backend for this context: ") + algorithmName(kFragmentPixelSort) +
-               ", or " + algorithmName(kComputePixelSort) +
-               " where compute shaders run on hardware that copies at least twice as fast with them";
+  algo.help += std::string("\n  auto: the faster backend for this context, from one copy on each path: ") +
+               algorithmName(kFragmentPixelSort) + ", or " + algorithmName(kComputePixelSort) +
+               " where compute shaders copy at least twice as fast (" + algorithmName(kSoftwareComputePixelSort) +
+               " on a software renderer where they copy at most twice as slow)";
   return algo;
 }
 

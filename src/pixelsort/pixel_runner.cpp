@@ -1,12 +1,14 @@
 // The pixel sort on a GPU runner: the backend probe and the source upload.
 #include "pixelsort/pixel_runner.h"
 
+#include <algorithm>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <tuple>
 
 #include "error.h"
+#include "fault.h"
 #include "gl/capabilities.h"
 #include "sort/memory_budget.h"
 
@@ -22,36 +24,66 @@ void uploadPixelSource(Runner& runner, const Image& image, const PixelSortOption
                       shape);
 }
 
+namespace {
+
+// The quickest of `rounds` copy passes of `count` elements on each path, taken in turn (the first of
+// each compiles its program; the least is the copy with nothing else in its way), or {0, 0} where the
+// runners cannot be made (a storage block too small, no memory to spare).
+std::pair<double, double> quickestCopiesMs(Algorithm computeRow, std::uint64_t count, int rounds) {
+  try {
+    const std::unique_ptr<Runner> fragment = makeRunner(kFragmentPixelSort, count);
+    const std::unique_ptr<Runner> compute = makeRunner(computeRow, count);
+    double fragmentMs = 0.0, computeMs = 0.0;
+    for (int r = 0; r < rounds; ++r) {
+      const double f = fragment->copyPassMs(), c = compute->copyPassMs();
+      fragmentMs = r == 0 ? f : std::min(fragmentMs, f);
+      computeMs = r == 0 ? c : std::min(computeMs, c);
+    }
+    return {fragmentMs, forcedFailure("slow-compute") ? 4.0 * computeMs : computeMs};
+  } catch (const Error& e) {
+    if (e.code() != ExitCode::Gpu) throw;
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    return {0.0, 0.0};
+  }
+}
+
+bool softwareRenderer() {
+  const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  const std::string renderer = name ? name : "";
+  bool software = false;
+  for (const char* s : {"llvmpipe", "softpipe", "SwiftShader", "Software"}) software |= renderer.find(s) != std::string::npos;
+  return software;
+}
+
+}  // namespace
+
 const PixelSortBackend& pixelSortBackendChoice() {
   static std::optional<PixelSortBackend> chosen;
   static std::mutex lock;  // the first of a plugin's instances measures; the others wait for its answer
   const std::lock_guard<std::mutex> held(lock);
   if (chosen) return *chosen;
-  const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  const std::string renderer = name ? name : "";
-  bool software = false;
-  for (const char* s : {"llvmpipe", "softpipe", "SwiftShader", "Software"}) software |= renderer.find(s) != std::string::npos;
-  double fragmentMs = 0.0, computeMs = 0.0;
-  if (gl::computeAvailable() && !software) {
-    try {
-      constexpr std::uint64_t kProbe = std::uint64_t{1} << 22;  // 64 MiB of elements: the raster units show
-      const std::unique_ptr<Runner> fragment = makeRunner(kFragmentPixelSort, kProbe);
-      const std::unique_ptr<Runner> compute = makeRunner(kComputePixelSort, kProbe);
-      fragment->copyPassMs();  // a warm-up each: the programs' first use
-      compute->copyPassMs();
-      fragmentMs = fragment->copyPassMs();
-      computeMs = compute->copyPassMs();
-    } catch (const Error& e) {  // a storage block of less than 64 MiB, or no memory to spare: not measured
-      if (e.code() != ExitCode::Gpu) throw;
-      fragmentMs = computeMs = 0.0;
-      while (glGetError() != GL_NO_ERROR) {
-      }
-    }
+  PixelSortBackend backend;
+  backend.compute = gl::computeAvailable();
+  backend.software = softwareRenderer();
+  if (backend.compute) {
+    // Hardware: 64 MiB of elements, enough for the raster units to show. Software: 2 MiB, five
+    // rounds (the probe runs on every start; ~25 ms on llvmpipe, most of it compiling the programs).
+    const int log2Count = backend.software ? kSoftwareProbeLog2 : kHardwareProbeLog2;
+    std::tie(backend.fragmentCopyMs, backend.computeCopyMs) = quickestCopiesMs(
+        computePixelSortBackend(backend.software), std::uint64_t{1} << log2Count, backend.software ? 5 : 2);
   }
-  const bool compute = gl::computeAvailable();
-  chosen = PixelSortBackend{fasterPixelSortBackend(compute, software, fragmentMs, computeMs), compute, software,
-                            fragmentMs, computeMs};
+  backend.algorithm = fasterPixelSortBackend(backend.compute, backend.software, backend.fragmentCopyMs, backend.computeCopyMs);
+  chosen = backend;
   return *chosen;
+}
+
+Algorithm pixelSortAlgorithmHere(Algorithm given, bool chosen, std::uint32_t width, std::uint32_t height,
+                                 const PixelSortOptions& options) {
+  if (chosen) return given;
+  const Algorithm backend = pixelSortBackendHere();
+  if (usesCompute(backend) && !storageBlockHolds(lineShape(width, height, options).count())) return kFragmentPixelSort;
+  return backend;
 }
 
 void checkPixelSortFits(const std::string& name, std::uint32_t width, std::uint32_t height, SortShape shape, PixelKey key,
@@ -96,7 +128,7 @@ PixelSortPlan::PixelSortPlan(const std::string& name, std::uint32_t width, std::
 PixelSortPlan::PixelSortPlan(const std::string& name, std::uint32_t width, std::uint32_t height,
                              const PixelSortOptions& options, Algorithm given, bool chosen, std::uint64_t fileBytes,
                              const std::function<Lines()>& lines)
-    : name_(name), width_(width), height_(height), options_(options), algorithm_(pixelSortAlgorithmHere(given, chosen)) {
+    : name_(name), width_(width), height_(height), options_(options), algorithm_(pixelSortAlgorithmHere(given, chosen, width, height, options)) {
   const SortShape shape = lineShape(width, height, options);
   checkPixelSortFits(name, width, height, shape, options.key, algorithm_);
   checkMemoryBudget(name, width, height, planMemoryNeed(width, height, options, shape, algorithm_, fileBytes));
@@ -109,7 +141,7 @@ PixelSortPlan::PixelSortPlan(const std::string& name, std::uint32_t width, std::
 PixelSortPlan::PixelSortPlan(PixelSortPlan& earlier, const PixelSortOptions& options, Algorithm given, bool chosen,
                              bool freeEarlier)
     : name_(earlier.name_), width_(earlier.width_), height_(earlier.height_), options_(options),
-      algorithm_(pixelSortAlgorithmHere(given, chosen)) {
+      algorithm_(pixelSortAlgorithmHere(given, chosen, earlier.width_, earlier.height_, options)) {
   const SortShape shape = lineShape(width_, height_, options);
   const bool fits = earlier.runner_ && usesCompute(earlier.algorithm_) == usesCompute(algorithm_) &&
                     earlier.runner_->elementCount() == shape.count();

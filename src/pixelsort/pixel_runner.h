@@ -16,18 +16,23 @@
 namespace texsort {
 
 // The line sort `texsort pixelsort` takes unless --algo names one (auto): fasterPixelSortBackend
-// (pixel_sort.h) for the current context: its renderer's name and, on hardware with compute shaders, one copy pass
-// of 2^22 elements on each runner (measured once a process: one context serves it).
+// (pixel_sort.h) for the current context, from its renderer's name and, where it has compute shaders,
+// a copy pass of 2^kHardwareProbeLog2 elements on each path (2^kSoftwareProbeLog2 on a software
+// renderer), the quickest of a few, measured once a process (one context serves it).
+constexpr int kHardwareProbeLog2 = 22, kSoftwareProbeLog2 = 17;
 struct PixelSortBackend {
   Algorithm algorithm = kFragmentPixelSort;
   bool compute = false;                          // the context has compute shaders
-  bool software = false;                         // a software renderer: not measured
+  bool software = false;                         // a software renderer
   double fragmentCopyMs = 0, computeCopyMs = 0;  // the probe's copies (0: not measured)
 };
 const PixelSortBackend& pixelSortBackendChoice();
 inline Algorithm pixelSortBackendHere() { return pixelSortBackendChoice().algorithm; }
-// A stage's line sort: its own when --algo named one, else pixelSortBackendHere().
-inline Algorithm pixelSortAlgorithmHere(Algorithm given, bool chosen) { return chosen ? given : pixelSortBackendHere(); }
+// A stage's line sort for a picture of width x height: its own when --algo named one, else
+// pixelSortBackendHere(), or the fragment path where that is a compute row and one storage block
+// does not hold the lines' elements.
+Algorithm pixelSortAlgorithmHere(Algorithm given, bool chosen, std::uint32_t width, std::uint32_t height,
+                                 const PixelSortOptions& options);
 
 // The pixel sort's source for `layout`, uploaded as texsort pixelsort does: rows and columns without
 // a mask straight from the pixels' bytes (uploadSourceBytes), the others made part by part

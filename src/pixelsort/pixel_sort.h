@@ -201,17 +201,26 @@ std::string pixelSortLimit(SortShape shape, PixelKey key, Algorithm algorithm);
 // passes compute dispatches too). Not radix (it sorts by the key bits of r only) nor transposition
 // (N passes).
 bool pixelSortAlgorithm(Algorithm algorithm);
-// The line sort `texsort pixelsort` takes unless --algo names one (auto): bitonic-wide on a
-// software renderer (llvmpipe, where it measured faster than every compute row: docs/performance.md)
-// or a context without compute shaders; elsewhere compute-b32c16 when a compute copy of the same
-// bytes takes at most half the time of a full-screen fragment copy (the fragment passes are then
-// bound by the raster units, as on data-centre GPUs), else bitonic-wide, as also when the copies
-// could not be measured (0). The GL side measures them (pixelSortBackendHere, runner.h).
+// The line sort `texsort pixelsort` takes unless --algo names one (auto), from one copy of the same
+// elements on each path (pixelSortBackendHere, runner.h, measures them): bitonic-wide without
+// compute shaders or when the copies could not be measured (0). On hardware compute-b32c16 when the
+// compute copy takes at most half the fragment copy's time (the fragment passes are then bound by
+// the raster units, as on data-centre GPUs). On a software renderer compute-b32 when the compute
+// copy takes at most twice the fragment copy's time: there a line sort costs what its copies do,
+// and at 2048x2048 bitonic-wide's passes come to ~20 fragment copies, compute-b32's dispatches to
+// ~9 compute copies (docs/performance.md); how the two copies compare depends on the CPU under the
+// renderer (1.3x on one Xeon VM, 4x on an EPYC one).
 constexpr Algorithm kFragmentPixelSort = Algorithm::BitonicWide;
 // compute-b32c16 rather than -b32c4: half the barriers and shared-memory traffic for the same
 // dispatches (on llvmpipe its merge tails take half C4's time, a line's whole sort about the same:
 // docs/performance.md); not yet timed on a GPU.
 constexpr Algorithm kComputePixelSort = Algorithm::ComputeB32C16;
+// On a software renderer: shared memory and its barriers cost llvmpipe more than they save
+// (2048x2048: compute-b32 169 ms, -b32c16 923 ms).
+constexpr Algorithm kSoftwareComputePixelSort = Algorithm::ComputeB32;
+constexpr Algorithm computePixelSortBackend(bool softwareRenderer) {
+  return softwareRenderer ? kSoftwareComputePixelSort : kComputePixelSort;
+}
 Algorithm fasterPixelSortBackend(bool computeShaders, bool softwareRenderer, double fragmentCopyMs, double computeCopyMs);
 
 // Throws texsort::Error(Usage) naming the algorithm and the ones that run, unless pixelSortAlgorithm.

@@ -84,6 +84,10 @@ bool algorithmAvailableHere(Algorithm algorithm);
 // Throws texsort::Error(Gpu) with one line saying what the context lacks when it does not.
 void requireAvailable(Algorithm algorithm);
 
+// Whether one storage block of the current context holds `elementCount` 16-byte elements (the compute
+// rows' limit; false without compute shaders).
+bool storageBlockHolds(std::uint64_t elementCount);
+
 // `texsort sort --algo auto`'s choice for `elementCount` elements on the current context:
 // compute-radix where it has compute shaders and the elements fit one storage block (it measured
 // fastest there: docs/performance.md), else the fastest fragment path, bitonic-wide.

@@ -22,7 +22,9 @@ void applyPixelOptions(ViewerState& s, const PixelSortOptions& chosen, Algorithm
     const PixelSortOptions options = effectiveOptions(chosen);
     if (!s.pixel) {
       // The recipe's sorts before this one run first: the view shows this sort on their result.
-      s.pixel = std::make_unique<PixelSortView>(runRecipe(s, 0, s.recipeStep, recipeSource(s)), options, algorithm);
+      Image source = runRecipe(s, 0, s.recipeStep, recipeSource(s));
+      if (!s.pixelAlgorithmPicked) algorithm = pixelSortAlgorithmHere(algorithm, false, source.width, source.height, options);
+      s.pixel = std::make_unique<PixelSortView>(std::move(source), options, algorithm);
       s.pixel->seek(s.pixel->passCount());
     } else {
       s.pixel->setOptions(options, algorithm);
@@ -194,7 +196,10 @@ bool keyControls(ViewerState& s, PixelSortOptions& o, Algorithm& algorithm) {
   if (sortsOpen) {
     for (const AlgorithmInfo& row : kAlgorithmRegistry) {
       if (!pixelSortAlgorithm(row.id) || !algorithmAvailableHere(row.id)) continue;
-      if (ImGui::Selectable(row.label, row.id == algorithm) && row.id != algorithm) algorithm = row.id, changed = true;
+      if (ImGui::Selectable(row.label, row.id == algorithm) && row.id != algorithm) {
+        algorithm = row.id, changed = true;
+        s.pixelAlgorithmPicked = true;
+      }
       remember(s, std::string("line sort ") + algorithmName(row.id));
     }
     ImGui::EndCombo();

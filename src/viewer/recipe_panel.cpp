@@ -59,6 +59,7 @@ void takeStep(ViewerState& s, std::size_t k) {
   s.recipeStep = k;
   s.pixelOptions = step.options;
   s.pixelAlgorithm = step.algorithm;
+  s.pixelAlgorithmPicked = true;
   std::snprintf(s.maskPath, sizeof s.maskPath, "%s", step.mask.c_str());
   std::snprintf(s.fieldPath, sizeof s.fieldPath, "%s", step.field.c_str());
   s.brush.mask = Image{};  // the next stroke paints on this step's mask
@@ -80,7 +81,8 @@ void loadRecipe(ViewerState& s, const std::string& nameOrFile) {
     const Image& image = s.session->image();
     for (PixelSortStage& step : steps) {  // each sort's mask and field, read now, at the image's size
       step = withSidePictures(std::move(step), image.width, image.height);
-      step.algorithm = pixelSortAlgorithmHere(step.algorithm, step.algorithmChosen);  // auto: this context's
+      step.algorithm = pixelSortAlgorithmHere(step.algorithm, step.algorithmChosen, image.width, image.height,
+                                              step.options);  // auto: this context's
       step.algorithmChosen = true;
     }
     s.recipe = std::move(steps);

@@ -159,6 +159,7 @@ struct ViewerState {
   std::unique_ptr<PixelSortView> pixel;  // built on entering the mode, for the session's image
   PixelSortOptions pixelOptions;
   Algorithm pixelAlgorithm = Algorithm::BitonicWide;
+  bool pixelAlgorithmPicked = false;  // by the line sort combo or a recipe's step; else auto's, for each picture
   bool pixelSpans = false;    // the span overlay
   bool pixelLines = false;    // the path overlay: every line its own hue, dark to bright along it
   bool pixelPlaying = false;  // at the transport's speed (as fast as possible: a pass a frame)

@@ -129,7 +129,8 @@ std::uint32_t LivePixelSort::set(const std::vector<std::string>& args) {
   const std::vector<PixelSortStage> stages = parseSorts(args).stages;
   const bool newPicture = runEarlierSorts(stages, earlierWords(args));
   const PixelSortStage last = withSidePictures(stages.back(), earlier_->width, earlier_->height);
-  const Algorithm algorithm = pixelSortAlgorithmHere(last.algorithm, last.algorithmChosen);
+  const Algorithm algorithm =
+      pixelSortAlgorithmHere(last.algorithm, last.algorithmChosen, earlier_->width, earlier_->height, last.options);
   if (view_ && !newPicture) {
     view_->setOptions(last.options, algorithm, false);
   } else {

@@ -178,7 +178,8 @@ TEST(PixelSortCli, ThenSortsTheResultAgain) {
   const test::RunResult r = runTexsort({"pixelsort", dir.path("in.png"), "-o", dir.path("out.png"), "--verify",
                                         "--direction", "vertical", "--then", "--key", "hue", "--intervals", "none",
                                         "--max-span", "9", "--algo", "oddeven-merge", "--then", "--path", "circles",
-                                        "--mask", dir.path("mask.png"), "--mix", "0.6"});
+                                        "--mask", dir.path("mask.png"), "--mix", "0.6"},
+                                       test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "slow-compute"}}});  // auto: bitonic-wide
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("  then      lines at 0 degrees, key hue ascending, spans by none, on oddeven-merge\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  then      circles, key luma ascending, spans by threshold, mixed 0.6, on bitonic-wide\n"), std::string::npos);
@@ -388,7 +389,8 @@ TEST(PixelSortCli, DashIsStandardInputAndOutput) {
 
 TEST(PixelSortCli, ReportsWhatItDid) {
   test::TempFolder dir;
-  const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")});
+  const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")},
+                                       test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "slow-compute"}}});  // auto: bitonic-wide
   ASSERT_EQ(r.exitCode, 0) << r.err;
   for (const char* needle : {"lines at 0 (rows) degrees, key luma ascending", "luma 63750..204000", "bitonic-wide, every line at once", "GPU time"})
     EXPECT_NE(r.out.find(needle), std::string::npos) << needle << "\n" << r.out;
@@ -500,7 +502,8 @@ TEST(PixelSortCli, BadValuesAreRefusedInOneLineWithNothingWritten) {
 TEST(PixelSortCli, TheMemoryBudgetCountsThePixelSortsOwnBuffers) {
   test::TempFolder dir;
   test::RunOptions options;
-  options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "170000000"}};  // 162.1 MiB: enough to sort the coffee image's pixels
+  options.setEnv = {{"TEXSORT_MEMORY_LIMIT", "170000000"},  // 162.1 MiB: enough to sort the coffee image's pixels
+                    {"TEXSORT_FORCE_FAILURE", "slow-compute"}};  // auto: bitonic-wide, whose textures these are
   ASSERT_EQ(runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("sorted.png"), "-q"}, options).exitCode, 0);
   const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")}, options);
   // A mask needs the maps: 8 bytes for each of the 1024 x 512 elements.

@@ -301,10 +301,12 @@ TEST(PixelSortVideo, ProgressOnATerminalOnly) {
 // bench --video: a clip at each height drawn by ffmpeg and pixel-sorted, a row each with the
 // frames, the rate and every stage's share; --sides needs --pixelsort or --video.
 TEST(PixelSortVideo, BenchTimesEachStage) {
-  const test::RunResult r = runTexsort({"bench", "--video", "--sides", "72,35", "--runs", "1", "--no-progress"});
+  const test::RunResult r = runTexsort({"bench", "--video", "--sides", "72,35", "--runs", "1", "--no-progress"},
+                                       test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "slow-compute"}}});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.rfind("texsort bench --video, ", 0), 0u) << r.out;
-  // --algos: a row for each line sort named, each its own passes (auto's: bitonic-wide here).
+  // --algos: a row for each line sort named, each its own passes (auto's: bitonic-wide here, its
+  // compute copies read slow).
   const test::RunResult named = runTexsort({"bench", "--video", "--sides", "35", "--runs", "1", "--no-progress", "--algos",
                                             "bitonic,oddeven-merge"});
   ASSERT_EQ(named.exitCode, 0) << named.err;
