@@ -36,6 +36,7 @@ struct PixelSortFigures {
   std::uint64_t spans = 0;  // of two or more pixels, as the GPU found them
   double gpuMs = 0, wallMs = 0, totalMs = 0, readMs = 0, contextMs = 0, setupMs = 0, decodeMs = 0, encodeMs = 0;
   bool planKept = false;  // a batch's last plan sorted it: no textures or programs made
+  std::vector<Algorithm> laterRan;  // the --then sorts' line sorts, as they ran
 };
 
 // The report on standard output (standard error when the picture went there).
@@ -95,15 +96,15 @@ void reportPixelSort(const PixelSortCommandOptions& options, const PixelSortPlan
   }
   std::fprintf(report, "  time      %.0f ms in all: read %.0f, GL context %.0f, %s, GPU work %.0f, PNG encode and write %.0f\n",
                f.totalMs, f.readMs, f.contextMs, setup, f.wallMs, f.encodeMs);
-  for (const PixelSortStage& stage : options.then) {
-    const PixelSortOptions& s = stage.options;
+  for (std::size_t k = 0; k < options.then.size(); ++k) {
+    const PixelSortOptions& s = options.then[k].options;
     char at[48] = "", mixed[48] = "";
     if (s.path == PixelPath::Lines) std::snprintf(at, sizeof at, " at %g degrees", s.angle);
     if (s.mix < 1.0) std::snprintf(mixed, sizeof mixed, ", mixed %g", s.mix);
     std::fprintf(report, "  then      %s%s, key %s %s, spans by %s%s, on %s\n", pathInfo(s.path).name, at,
                  pixelKeyInfo(s.key).name, s.order == SortOrder::Ascending ? "ascending" : "descending",
                  intervalsInfo(s.intervals).name, mixed,
-                 algorithmName(pixelSortAlgorithmHere(stage.algorithm, stage.algorithmChosen, f.width, f.height, s)));
+                 algorithmName(f.laterRan.at(k)));
   }
   if (options.verify) {
     std::fprintf(report, "  verify    identical to the CPU model and to a stable sort of every span%s\n",
@@ -309,7 +310,8 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   if (forcedFailure("verify")) sorted.rgba[0] ^= 1;
   if (options.verify) verifyPixelSort(name, image, ps, result.source, plan.schedule(), sorted);
   mixWithOriginal(sorted.rgba, image.rgba, ps.mix);
-  sorted = sortThrough(std::move(sorted), later, name, options.verify);
+  std::vector<Algorithm> laterRan;
+  sorted = sortThrough(std::move(sorted), later, name, options.verify, &laterRan);
   since();
   saveImagePng(options.output, sorted);
   const double encodeMs = since();
@@ -318,7 +320,7 @@ static int pixelSortFile(const PixelSortCommandOptions& options) {
   if (!options.quiet) {
     const PixelSortFigures figures{image.width, image.height, result.spans, result.gpuMs, result.wallMs,
                                    std::chrono::duration<double, std::milli>(Clock::now() - begun).count(),
-                                   layoutMs, contextMs, setupMs, decodeMs, encodeMs, kept != nullptr};
+                                   layoutMs, contextMs, setupMs, decodeMs, encodeMs, kept != nullptr, std::move(laterRan)};
     reportPixelSort(options, plan, context, figures);
   }
   if (options.exitWhenDone) exitNow(0);  // the GL context stays up: its teardown is ~9 ms

@@ -165,7 +165,7 @@ int runInfo(bool optionTable) {
     };
     std::printf("  storage block     %lld MiB (the compute path sorts up to %llu elements, pixel-sorts up to %llu: "
                 "8-byte pairs, no elements)\n",
-                static_cast<long long>(l.storageBlockBytes >> 20), fits(sizeof(Element)), fits(8));
+                static_cast<long long>(l.storageBlockBytes >> 20), fits(sizeof(Element)), fits(kPairBytes));
   } else {
     std::printf("compute shaders   not available (OpenGL 4.3 needed): the compute-* algorithms do not run here\n");
   }
@@ -178,9 +178,15 @@ int runInfo(bool optionTable) {
   std::printf("pixelsort auto    %s: ", algorithmName(backend.algorithm));
   if (!backend.compute) std::printf("no compute shaders here\n");
   else if (backend.computeCopyMs <= 0) std::printf("the copies could not be timed here\n");
-  else std::printf("a copy of 2^%d elements took %.3f ms on compute, %.3f ms on fragment passes (%s renderer)\n",
-                   backend.software ? kSoftwareProbeLog2 : kHardwareProbeLog2, backend.computeCopyMs,
-                   backend.fragmentCopyMs, backend.software ? "a software" : "a hardware");
+  else if (backend.software) {
+    std::printf("a copy of 2^%d elements took %.3f ms on compute, %.3f ms on fragment passes (a software renderer: "
+                "%s where compute takes at most twice the fragment time)\n", backend.probeLog2, backend.computeCopyMs,
+                backend.fragmentCopyMs, algorithmName(kSoftwareComputePixelSort));
+  } else {
+    std::printf("a copy of 2^%d elements took %.3f ms on compute, %.3f ms on fragment passes (%s where compute takes "
+                "at most half the fragment time)\n", backend.probeLog2, backend.computeCopyMs, backend.fragmentCopyMs,
+                algorithmName(kComputePixelSort));
+  }
   return 0;
 }
 

@@ -67,23 +67,25 @@ const PixelSortBackend& pixelSortBackendChoice() {
   backend.compute = gl::computeAvailable();
   backend.software = softwareRenderer();
   if (backend.compute) {
-    // Hardware: 64 MiB of elements, enough for the raster units to show. Software: 2 MiB, five
-    // rounds (the probe runs on every start; ~25 ms on llvmpipe, most of it compiling the programs).
-    const int log2Count = backend.software ? kSoftwareProbeLog2 : kHardwareProbeLog2;
+    // Hardware: 64 MiB of elements, enough for the raster units to show. Software: 2 MiB, eight
+    // rounds (the probe runs on every start; ~25 ms on llvmpipe, most of it compiling the programs;
+    // a copy that shares the CPU with other work reads up to twice its time, the least of eight
+    // seldom does).
+    backend.probeLog2 = backend.software ? kSoftwareProbeLog2 : kHardwareProbeLog2;
     std::tie(backend.fragmentCopyMs, backend.computeCopyMs) = quickestCopiesMs(
-        computePixelSortBackend(backend.software), std::uint64_t{1} << log2Count, backend.software ? 5 : 2);
+        computePixelSortBackend(backend.software), std::uint64_t{1} << backend.probeLog2, backend.software ? 8 : 2);
   }
   backend.algorithm = fasterPixelSortBackend(backend.compute, backend.software, backend.fragmentCopyMs, backend.computeCopyMs);
   chosen = backend;
   return *chosen;
 }
 
-Algorithm pixelSortAlgorithmHere(Algorithm given, bool chosen, std::uint32_t width, std::uint32_t height,
-                                 const PixelSortOptions& options) {
-  if (chosen) return given;
-  const Algorithm backend = pixelSortBackendHere();
-  if (usesCompute(backend) && !storageBlockHolds(lineShape(width, height, options).count())) return kFragmentPixelSort;
-  return backend;
+Algorithm fittedPixelSortBackend(Algorithm backend, std::uint64_t elementCount) {
+  return usesCompute(backend) && !storageBlockHolds(elementCount, kPairBytes) ? kFragmentPixelSort : backend;
+}
+
+Algorithm pixelSortAlgorithmHere(Algorithm given, bool chosen, std::uint64_t elementCount) {
+  return chosen ? given : fittedPixelSortBackend(pixelSortBackendHere(), elementCount);
 }
 
 void checkPixelSortFits(const std::string& name, std::uint32_t width, std::uint32_t height, SortShape shape, PixelKey key,
@@ -128,8 +130,9 @@ PixelSortPlan::PixelSortPlan(const std::string& name, std::uint32_t width, std::
 PixelSortPlan::PixelSortPlan(const std::string& name, std::uint32_t width, std::uint32_t height,
                              const PixelSortOptions& options, Algorithm given, bool chosen, std::uint64_t fileBytes,
                              const std::function<Lines()>& lines)
-    : name_(name), width_(width), height_(height), options_(options), algorithm_(pixelSortAlgorithmHere(given, chosen, width, height, options)) {
+    : name_(name), width_(width), height_(height), options_(options) {
   const SortShape shape = lineShape(width, height, options);
+  algorithm_ = pixelSortAlgorithmHere(given, chosen, shape.count());
   checkPixelSortFits(name, width, height, shape, options.key, algorithm_);
   checkMemoryBudget(name, width, height, planMemoryNeed(width, height, options, shape, algorithm_, fileBytes));
   lines_ = lines ? lines() : linesFor(width, height, options);  // after the checks: a refusal costs nothing
@@ -140,9 +143,9 @@ PixelSortPlan::PixelSortPlan(const std::string& name, std::uint32_t width, std::
 
 PixelSortPlan::PixelSortPlan(PixelSortPlan& earlier, const PixelSortOptions& options, Algorithm given, bool chosen,
                              bool freeEarlier)
-    : name_(earlier.name_), width_(earlier.width_), height_(earlier.height_), options_(options),
-      algorithm_(pixelSortAlgorithmHere(given, chosen, earlier.width_, earlier.height_, options)) {
+    : name_(earlier.name_), width_(earlier.width_), height_(earlier.height_), options_(options) {
   const SortShape shape = lineShape(width_, height_, options);
+  algorithm_ = pixelSortAlgorithmHere(given, chosen, shape.count());
   const bool fits = earlier.runner_ && usesCompute(earlier.algorithm_) == usesCompute(algorithm_) &&
                     earlier.runner_->elementCount() == shape.count();
   if (!fits && freeEarlier) earlier.runner_.reset();  // its memory back before this plan's checks

@@ -25,14 +25,17 @@ struct PixelSortBackend {
   bool compute = false;                          // the context has compute shaders
   bool software = false;                         // a software renderer
   double fragmentCopyMs = 0, computeCopyMs = 0;  // the probe's copies (0: not measured)
+  int probeLog2 = 0;                             // of 2^probeLog2 elements each
 };
 const PixelSortBackend& pixelSortBackendChoice();
 inline Algorithm pixelSortBackendHere() { return pixelSortBackendChoice().algorithm; }
-// A stage's line sort for a picture of width x height: its own when --algo named one, else
-// pixelSortBackendHere(), or the fragment path where that is a compute row and one storage block
-// does not hold the lines' elements.
-Algorithm pixelSortAlgorithmHere(Algorithm given, bool chosen, std::uint32_t width, std::uint32_t height,
-                                 const PixelSortOptions& options);
+// A stage's line sort for `elementCount` elements (its lineShape's count): its own when --algo
+// named one, else pixelSortBackendHere(), or the fragment path where that is a compute row and one
+// storage block does not hold a pair for each element.
+Algorithm pixelSortAlgorithmHere(Algorithm given, bool chosen, std::uint64_t elementCount);
+// `backend` for `elementCount` elements on the current context: itself, or the fragment path where
+// it is a compute row and one storage block does not hold a pair for each element.
+Algorithm fittedPixelSortBackend(Algorithm backend, std::uint64_t elementCount);
 
 // The pixel sort's source for `layout`, uploaded as texsort pixelsort does: rows and columns without
 // a mask straight from the pixels' bytes (uploadSourceBytes), the others made part by part
@@ -125,7 +128,7 @@ class PixelSortPlan {
   std::string name_;  // in messages
   std::uint32_t width_, height_;
   PixelSortOptions options_;
-  Algorithm algorithm_;
+  Algorithm algorithm_ = kFragmentPixelSort;  // the line sort taken (auto's choice for this shape)
   Lines lines_;
   PassSchedule schedule_;
   std::unique_ptr<Runner> runner_;

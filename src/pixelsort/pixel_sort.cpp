@@ -180,7 +180,7 @@ bool pixelSortAlgorithm(Algorithm algorithm) {
 }
 
 Algorithm fasterPixelSortBackend(bool computeShaders, bool softwareRenderer, double fragmentCopyMs, double computeCopyMs) {
-  if (!computeShaders || computeCopyMs <= 0.0 || fragmentCopyMs <= 0.0) return kFragmentPixelSort;  // 0: not measured
+  if (!computeShaders || computeCopyMs <= 0.0) return kFragmentPixelSort;  // 0: not measured
   if (softwareRenderer) return computeCopyMs <= 2.0 * fragmentCopyMs ? kSoftwareComputePixelSort : kFragmentPixelSort;
   return 2.0 * computeCopyMs <= fragmentCopyMs ? kComputePixelSort : kFragmentPixelSort;
 }

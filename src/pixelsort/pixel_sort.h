@@ -202,7 +202,7 @@ std::string pixelSortLimit(SortShape shape, PixelKey key, Algorithm algorithm);
 // (N passes).
 bool pixelSortAlgorithm(Algorithm algorithm);
 // The line sort `texsort pixelsort` takes unless --algo names one (auto), from one copy of the same
-// elements on each path (pixelSortBackendHere, runner.h, measures them): bitonic-wide without
+// elements on each path (pixelSortBackendChoice, pixel_runner.h, measures them): bitonic-wide without
 // compute shaders or when the copies could not be measured (0). On hardware compute-b32c16 when the
 // compute copy takes at most half the fragment copy's time (the fragment passes are then bound by
 // the raster units, as on data-centre GPUs). On a software renderer compute-b32 when the compute

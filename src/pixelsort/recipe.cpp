@@ -65,10 +65,12 @@ void verifyPixelSort(const std::string& name, const Image& image, const PixelSor
   }
 }
 
-Image sortThrough(Image image, const std::vector<PixelSortStage>& stages, const std::string& name, bool verify) {
+Image sortThrough(Image image, const std::vector<PixelSortStage>& stages, const std::string& name, bool verify,
+                  std::vector<Algorithm>* ran) {
   for (PixelSortStage stage : stages) {
     readSidePictures(stage);
     const std::unique_ptr<PixelSortPlan> plan = planStage(name, image.width, image.height, stage);
+    if (ran) ran->push_back(plan->algorithm());
     plan->run(image);
     Image sorted = withPixels(image, plan->readSorted(image, {}, 1.0));  // mixed after --verify
     if (forcedFailure("verify-then")) sorted.rgba[0] ^= 1;

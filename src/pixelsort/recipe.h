@@ -37,7 +37,9 @@ void verifyPixelSort(const std::string& name, const Image& image, const PixelSor
 
 // `image` through `stages` in turn, each planned, run, mixed by its --mix, and its textures given
 // back before the next is planned (a still's recipe: one plan at a time in memory). `verify`: each
-// sort checked as verifyPixelSort checks it.
-Image sortThrough(Image image, const std::vector<PixelSortStage>& stages, const std::string& name, bool verify = false);
+// sort checked as verifyPixelSort checks it. `ran`, where given, gets each sort's line sort as it ran
+// (auto's choice for its lines).
+Image sortThrough(Image image, const std::vector<PixelSortStage>& stages, const std::string& name, bool verify = false,
+                  std::vector<Algorithm>* ran = nullptr);
 
 }  // namespace texsort

@@ -70,7 +70,8 @@ GLuint PixelSortView::linesTexture() {
   return lines_.id();
 }
 
-PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm, std::string name)
+PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm, std::string name,
+                             bool chosen)
     : image_(withDrawableSides(std::move(image), name)),
       name_(std::move(name)),
       options_(options),
@@ -79,7 +80,7 @@ PixelSortView::PixelSortView(Image image, const PixelSortOptions& options, Algor
       target_(picture_, "pixel sort picture target") {
   checkPixelSortOptions(options);
   checkPixelSortAlgorithm(algorithm);
-  rebuildLines(options, algorithm);
+  rebuildLines(options, algorithm, chosen);
 }
 
 const gl::Program& PixelSortView::pictureProgram(const std::string& defines) {
@@ -100,7 +101,7 @@ const gl::Program& PixelSortView::pictureProgram(const std::string& defines) {
   return p;
 }
 
-void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algorithm) {
+void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algorithm, bool chosen) {
   checkMaskSize(options, image_.width, image_.height, "the mask", "the field");
   // The limits and the memory budget first, as texsort pixelsort checks them; on a refusal the view
   // keeps its plan and options. The new plan takes the old one's runner where it can (its textures
@@ -108,8 +109,8 @@ void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algo
   std::unique_ptr<PixelSortPlan> plan;
   const gl::Program* program = nullptr;
   try {
-    plan = plan_ ? std::make_unique<PixelSortPlan>(*plan_, options, algorithm, true)
-                 : std::make_unique<PixelSortPlan>(name_, image_.width, image_.height, options, algorithm, true);
+    plan = plan_ ? std::make_unique<PixelSortPlan>(*plan_, options, algorithm, chosen)
+                 : std::make_unique<PixelSortPlan>(name_, image_.width, image_.height, options, algorithm, chosen);
     program = &pictureProgram(sourceDefines(sourceShape(plan->layout(), options)));  // reads the source as the passes do
     plan->upload(pixels());
   } catch (...) {
@@ -125,13 +126,14 @@ void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algo
   plan_ = std::move(plan);
   program_ = program;
   options_ = options;
-  algorithm_ = algorithm;
+  algorithm_ = plan_->algorithm();
   lines_ = gl::Texture();
   pass_ = 0;
 }
 
-void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algorithm, bool toEnd) {
+void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algorithm, bool toEnd, bool chosen) {
   checkPixelSortOptions(options);
+  if (!chosen) algorithm = algorithm_;  // auto: the same lines keep their line sort; new ones choose again
   checkPixelSortAlgorithm(algorithm);
   if (algorithm == algorithm_ && plan_->takes(options)) {  // --mix alone: drawn from the same passes
     options_ = options;
@@ -140,7 +142,7 @@ void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algori
     options_ = options;
     pass_ = 0;
   } else {
-    rebuildLines(options, algorithm);
+    rebuildLines(options, algorithm, chosen);
   }
   if (toEnd) seek(passCount(), false);
 }

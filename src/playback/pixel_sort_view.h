@@ -24,7 +24,10 @@ class PixelSortView {
  public:
   // Needs a current GL context. Throws texsort::Error as `texsort pixelsort` would for an image the
   // pixel sort cannot take, and for options out of range; its messages name the picture `name`.
-  PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm, std::string name = "the image");
+  // `chosen` false: `algorithm` is auto's, and each new set of lines takes auto's choice for its
+  // shape (pixelSortAlgorithmHere); algorithm() says what runs.
+  PixelSortView(Image image, const PixelSortOptions& options, Algorithm algorithm, std::string name = "the image",
+                bool chosen = true);
 
   // New options or line sort: a new schedule, then the sorted result (a change made at an early
   // pass showed nothing of itself until End; the passes can be stepped back from there). Only a new
@@ -32,7 +35,7 @@ class PixelSortView {
   // (packsLines), rebuild the lines and upload the source again; a new --mix alone runs no pass
   // (render and result() mix). Without `toEnd` the state stays at pass 0 for the caller to seek
   // (the page sorts a large picture a few passes a frame), or where it was for a new --mix alone.
-  void setOptions(const PixelSortOptions& options, Algorithm algorithm, bool toEnd = true);
+  void setOptions(const PixelSortOptions& options, Algorithm algorithm, bool toEnd = true, bool chosen = true);
   // Another picture of the same size (a clip's next frame): uploaded under the same lines and
   // schedule, then brought to the pass the view was at.
   void setImage(Image image);
@@ -69,7 +72,7 @@ class PixelSortView {
 
  private:
   // A new plan (lines, schedule, runner) for `options` on `algorithm`, the image uploaded to it.
-  void rebuildLines(const PixelSortOptions& options, Algorithm algorithm);
+  void rebuildLines(const PixelSortOptions& options, Algorithm algorithm, bool chosen);
   const Image& pixels();  // image_, its bytes read from frame_ first when they are there
   // The picture's program for the source's `defines`, made at its first use.
   const gl::Program& pictureProgram(const std::string& defines);

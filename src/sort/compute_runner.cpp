@@ -41,7 +41,7 @@ ComputeRunner::ComputeRunner(std::uint64_t elementCount) {
     throw Error(ExitCode::Gpu, "GPU sorter: " + std::to_string(elementCount) + " elements is not a power of two up to 2^28");
   }
   layout_ = TextureLayout::forCount(elementCount);  // the element buffers come with their first use
-  checkStorageBlock(elementCount * 8);              // the pairs, which every schedule here sorts
+  checkStorageBlock(elementCount * kPairBytes);     // the pairs, which every schedule here sorts
   program(PackCompact{});  // compile errors surface here, not mid-sort
 }
 

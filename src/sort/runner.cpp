@@ -23,13 +23,13 @@ void requireAvailable(Algorithm algorithm) {
 
 bool algorithmAvailableHere(Algorithm algorithm) { return !usesCompute(algorithm) || gl::computeAvailable(); }
 
-bool storageBlockHolds(std::uint64_t elementCount) {
+bool storageBlockHolds(std::uint64_t elementCount, std::uint64_t bytesEach) {
   if (!gl::computeAvailable()) return false;
-  return elementCount * sizeof(Element) <= static_cast<std::uint64_t>(gl::computeLimits().storageBlockBytes);
+  return elementCount * bytesEach <= static_cast<std::uint64_t>(gl::computeLimits().storageBlockBytes);
 }
 
 Algorithm sortAlgorithmHere(std::uint64_t elementCount) {
-  return storageBlockHolds(elementCount) ? Algorithm::ComputeRadix : Algorithm::BitonicWide;
+  return storageBlockHolds(elementCount, sizeof(Element)) ? Algorithm::ComputeRadix : Algorithm::BitonicWide;
 }
 
 std::unique_ptr<Runner> makeRunner(Algorithm algorithm, std::uint64_t elementCount) {

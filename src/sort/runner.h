@@ -84,9 +84,12 @@ bool algorithmAvailableHere(Algorithm algorithm);
 // Throws texsort::Error(Gpu) with one line saying what the context lacks when it does not.
 void requireAvailable(Algorithm algorithm);
 
-// Whether one storage block of the current context holds `elementCount` 16-byte elements (the compute
-// rows' limit; false without compute shaders).
-bool storageBlockHolds(std::uint64_t elementCount);
+// A compute row's (key, index) pair: the pixel sort's one buffer of one per element (it moves no
+// 16-byte elements), so it reaches twice as far as the plain sort within one storage block.
+constexpr std::uint64_t kPairBytes = 8;
+// Whether one storage block of the current context holds `elementCount` items of `bytesEach` bytes
+// (the compute rows' limit; false without compute shaders).
+bool storageBlockHolds(std::uint64_t elementCount, std::uint64_t bytesEach);
 
 // `texsort sort --algo auto`'s choice for `elementCount` elements on the current context:
 // compute-radix where it has compute shaders and the elements fit one storage block (it measured

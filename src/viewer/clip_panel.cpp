@@ -31,7 +31,7 @@ void saveClip(ViewerState& s) {
     const PixelSortOptions& o = steps[k].options;
     if (k > 0) args.push_back("--then");
     const std::string mask = scratchPng(s, o.mask), field = o.path == PixelPath::Flow ? scratchPng(s, o.field) : "";
-    for (std::string& a : pixelSortArguments(o, steps[k].algorithm, mask, field)) args.push_back(std::move(a));
+    for (std::string& a : pixelSortArguments(o, steps[k], mask, field)) args.push_back(std::move(a));
   }
   s.clipSaveLog = std::make_unique<ScratchFile>(".log");
   s.clipSaver = spawnLogged(args, -1, -1, s.clipSaveLog->path());
@@ -41,7 +41,7 @@ void saveClip(ViewerState& s) {
 
 // `texsort pixelsort`'s options for `o` and `algorithm`, its mask and field in the files named: the
 // Save of a clip runs the CLI with them.
-std::vector<std::string> pixelSortArguments(const PixelSortOptions& o, Algorithm algorithm, const std::string& mask,
+std::vector<std::string> pixelSortArguments(const PixelSortOptions& o, const PixelSortStage& step, const std::string& mask,
                                             const std::string& field) {
   const auto number = [](double v) {
     char text[32];
@@ -57,7 +57,7 @@ std::vector<std::string> pixelSortArguments(const PixelSortOptions& o, Algorithm
       "--intervals", intervalsInfo(o.intervals).name, "--lower", number(o.lower),
       "--upper", number(o.upper), "--span-length", std::to_string(o.spanLength), "--seed", std::to_string(o.seed),
       "--max-span", std::to_string(o.maxSpan), "--skip", std::to_string(o.skipPercent), "--key", pixelKeyInfo(o.key).name,
-      "--order", o.order == SortOrder::Ascending ? "asc" : "desc", "--algo", algorithmName(algorithm)};
+      "--order", o.order == SortOrder::Ascending ? "asc" : "desc", "--algo", step.algorithmChosen ? algorithmName(step.algorithm) : "auto"};
   args.insert(args.end(), rest.begin(), rest.end());
   if (o.intervals == Intervals::Threshold) args.insert(args.end(), {"--select", pixelKeyInfo(o.select).name});
   if (o.intervals == Intervals::Threshold && o.invert) args.push_back("--invert");

@@ -22,15 +22,14 @@ void applyPixelOptions(ViewerState& s, const PixelSortOptions& chosen, Algorithm
     const PixelSortOptions options = effectiveOptions(chosen);
     if (!s.pixel) {
       // The recipe's sorts before this one run first: the view shows this sort on their result.
-      Image source = runRecipe(s, 0, s.recipeStep, recipeSource(s));
-      if (!s.pixelAlgorithmPicked) algorithm = pixelSortAlgorithmHere(algorithm, false, source.width, source.height, options);
-      s.pixel = std::make_unique<PixelSortView>(std::move(source), options, algorithm);
+      s.pixel = std::make_unique<PixelSortView>(runRecipe(s, 0, s.recipeStep, recipeSource(s)), options, algorithm,
+                                                "the image", s.pixelAlgorithmPicked);
       s.pixel->seek(s.pixel->passCount());
     } else {
-      s.pixel->setOptions(options, algorithm);
+      s.pixel->setOptions(options, algorithm, true, s.pixelAlgorithmPicked);
     }
     s.pixelOptions = chosen;
-    s.pixelAlgorithm = algorithm;
+    s.pixelAlgorithm = s.pixel->algorithm();  // auto's choice for these lines, until one is picked
     s.pixelDirty = true;
     ++s.pixelChanges;
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

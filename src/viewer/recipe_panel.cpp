@@ -18,7 +18,8 @@ namespace {
 // The live sort as a step of the recipe: the options as the user set them, its files' names (a
 // painted mask has none).
 PixelSortStage liveStage(const ViewerState& s) {
-  return PixelSortStage{s.pixelOptions, s.brush.mask.width > 0 ? "" : s.maskPath, s.fieldPath, s.pixelAlgorithm, true};
+  return PixelSortStage{s.pixelOptions, s.brush.mask.width > 0 ? "" : s.maskPath, s.fieldPath, s.pixelAlgorithm,
+                        s.pixelAlgorithmPicked};
 }
 
 // The recipe as a file --preset reads: a comment, then one sort's options a line.
@@ -40,7 +41,7 @@ void saveRecipe(ViewerState& s) {
         }
       }
       std::string line;
-      for (const std::string& word : pixelSortArguments(step.options, step.algorithm, step.mask, field)) {
+      for (const std::string& word : pixelSortArguments(step.options, step, step.mask, field)) {
         line += (line.empty() ? "" : " ") + word;
       }
       text += line + "\n";
@@ -59,7 +60,7 @@ void takeStep(ViewerState& s, std::size_t k) {
   s.recipeStep = k;
   s.pixelOptions = step.options;
   s.pixelAlgorithm = step.algorithm;
-  s.pixelAlgorithmPicked = true;
+  s.pixelAlgorithmPicked = step.algorithmChosen;  // a step without --algo: auto's, for each picture
   std::snprintf(s.maskPath, sizeof s.maskPath, "%s", step.mask.c_str());
   std::snprintf(s.fieldPath, sizeof s.fieldPath, "%s", step.field.c_str());
   s.brush.mask = Image{};  // the next stroke paints on this step's mask
@@ -81,9 +82,7 @@ void loadRecipe(ViewerState& s, const std::string& nameOrFile) {
     const Image& image = s.session->image();
     for (PixelSortStage& step : steps) {  // each sort's mask and field, read now, at the image's size
       step = withSidePictures(std::move(step), image.width, image.height);
-      step.algorithm = pixelSortAlgorithmHere(step.algorithm, step.algorithmChosen, image.width, image.height,
-                                              step.options);  // auto: this context's
-      step.algorithmChosen = true;
+      if (!step.algorithmChosen) step.algorithm = pixelSortBackendHere();  // shown until the view says what ran
     }
     s.recipe = std::move(steps);
     s.recipeName = nameOrFile;

@@ -272,9 +272,9 @@ void clipSection(ViewerState& s);  // the clip's frame controls, when a clip is 
 void saveClip(ViewerState& s);     // starts texsort pixelsort on the whole clip to s.pixelExportPath
 void showClipFrame(ViewerState& s, std::uint32_t frame);  // the clip's frame, sorted with the live options
 void finishClipSave(ViewerState& s, bool wait);           // the saving run's end, when it has ended (or waits)
-// `texsort pixelsort`'s options for `o` and `algorithm`, its mask and field in the files named (a
-// saved clip's command, a saved recipe's line).
-std::vector<std::string> pixelSortArguments(const PixelSortOptions& o, Algorithm algorithm, const std::string& mask,
+// `texsort pixelsort`'s options for `o` and `step`'s line sort (--algo auto where none was picked),
+// its mask and field in the files named (a saved clip's command, a saved recipe's line).
+std::vector<std::string> pixelSortArguments(const PixelSortOptions& o, const PixelSortStage& step, const std::string& mask,
                                             const std::string& field);
 
 // mask_brush.cpp

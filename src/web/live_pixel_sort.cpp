@@ -129,14 +129,12 @@ std::uint32_t LivePixelSort::set(const std::vector<std::string>& args) {
   const std::vector<PixelSortStage> stages = parseSorts(args).stages;
   const bool newPicture = runEarlierSorts(stages, earlierWords(args));
   const PixelSortStage last = withSidePictures(stages.back(), earlier_->width, earlier_->height);
-  const Algorithm algorithm =
-      pixelSortAlgorithmHere(last.algorithm, last.algorithmChosen, earlier_->width, earlier_->height, last.options);
   if (view_ && !newPicture) {
-    view_->setOptions(last.options, algorithm, false);
+    view_->setOptions(last.options, last.algorithm, false, last.algorithmChosen);
   } else {
     view_.reset();  // its textures go before the new view's are made
     openedImage();
-    view_ = std::make_unique<PixelSortView>(*earlier_, last.options, algorithm, name_);
+    view_ = std::make_unique<PixelSortView>(*earlier_, last.options, last.algorithm, name_, last.algorithmChosen);
   }
   return view_->passCount();
 }

@@ -64,6 +64,21 @@ TEST(PixelSortCli, AutoTakesTheFasterBackendForTheContext) {
   EXPECT_NE(refused.err.find("compute-b32 needs compute shaders"), std::string::npos) << refused.err;
 }
 
+// The report names each later sort's line sort as it ran, a flow sort's too (its field is read for
+// the sort, not for the report).
+TEST(PixelSortCli, TheReportNamesTheLineSortEachLaterSortRan) {
+  test::TempFolder dir;
+  const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "--then",
+                                        "--path", "flow", "--field", test::assetPath("coffee.png"), "--then", "--algo",
+                                        "oddeven-merge"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::size_t flow = r.out.find("  then      flow, key luma ascending, spans by threshold, on ");
+  ASSERT_NE(flow, std::string::npos) << r.out;
+  const std::string ran = r.out.substr(flow, r.out.find('\n', flow) - flow);
+  EXPECT_TRUE(ran.find(" on bitonic-wide") != std::string::npos || ran.find(" on compute-b32") != std::string::npos) << ran;
+  EXPECT_NE(r.out.find("spans by threshold, on oddeven-merge\n"), std::string::npos) << r.out;
+}
+
 TEST(PixelSortCli, BenchTimesEverySideAgainstTheCpuReference) {
   const test::RunResult r =
       runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--sides", "16,33", "--runs", "1", "--no-progress"});

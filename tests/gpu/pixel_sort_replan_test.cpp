@@ -6,6 +6,7 @@
 #include <memory>
 #include <random>
 
+#include "gl/capabilities.h"
 #include "gl/objects.h"
 #include "pixelsort/pixel_runner.h"
 #include "pixelsort/pixel_sort.h"
@@ -122,6 +123,39 @@ TEST_F(Gpu, ANewCentreLaysTheLinesOutAgain) {
     EXPECT_EQ(view.result().rgba, pixelSortReference(image, moved).rgba);
     o = moved;
   }
+}
+
+// auto past one storage block: a compute backend holds a pair (8 bytes) an element in one storage
+// block, so it serves up to block / 8 elements (twice the plain sort's 16-byte elements) and the
+// fragment path takes over beyond; a line sort named is kept whatever the count.
+TEST_F(Gpu, AutoTakesTheFragmentPathPastOneStorageBlockOfPairs) {
+  ASSERT_TRUE(gl::computeAvailable()) << "llvmpipe has compute shaders";
+  const auto most = static_cast<std::uint64_t>(gl::computeLimits().storageBlockBytes) / kPairBytes;
+  EXPECT_EQ(fittedPixelSortBackend(Algorithm::ComputeB32, most), Algorithm::ComputeB32);
+  EXPECT_EQ(fittedPixelSortBackend(Algorithm::ComputeB32C16, most), Algorithm::ComputeB32C16);
+  EXPECT_EQ(fittedPixelSortBackend(Algorithm::ComputeB32, most + 1), kFragmentPixelSort);
+  EXPECT_EQ(fittedPixelSortBackend(Algorithm::BitonicWide, 4 * most), Algorithm::BitonicWide);
+  EXPECT_EQ(pixelSortAlgorithmHere(Algorithm::ComputeB32, true, 4 * most), Algorithm::ComputeB32) << "named: kept";
+  EXPECT_EQ(pixelSortAlgorithmHere(Algorithm::Bitonic, false, 64), pixelSortBackendHere()) << "auto: the backend";
+}
+
+// A view on auto (chosen false) runs auto's line sort for its lines, before and after new lines,
+// whatever algorithm it is handed; a named one runs as named.
+TEST_F(Gpu, AViewOnAutoRunsAutosLineSort) {
+  std::mt19937 rng(89);
+  const Image image = test::randomImage(31, 17, rng, 8);
+  PixelSortOptions o;
+  PixelSortView automatic(image, o, Algorithm::Bitonic, "auto", false);
+  EXPECT_EQ(automatic.algorithm(), pixelSortBackendHere());
+  PixelSortOptions turned = o;
+  turned.angle = 30.0;
+  automatic.setOptions(turned, Algorithm::Bitonic, true, false);
+  EXPECT_EQ(automatic.algorithm(), pixelSortBackendHere()) << "new lines: auto's again";
+  EXPECT_EQ(automatic.result().rgba, pixelSortReference(image, turned).rgba);
+  PixelSortView named(image, o, Algorithm::Bitonic, "named", true);
+  EXPECT_EQ(named.algorithm(), Algorithm::Bitonic);
+  named.setOptions(turned, Algorithm::OddEvenMerge);
+  EXPECT_EQ(named.algorithm(), Algorithm::OddEvenMerge);
 }
 
 }  // namespace

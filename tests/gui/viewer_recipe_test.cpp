@@ -68,6 +68,26 @@ TEST(GuiRecipe, ASavedRecipeIsTheCommandLinesPreset) {
   EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png")));
   ASSERT_EQ(test::runTexsort({"pixelsort", astronaut, "-o", dir.path("asdf.png"), "--preset", "asdf", "-q"}).exitCode, 0);
   EXPECT_NE(test::readFile(dir.path("cli.png")), test::readFile(dir.path("asdf.png"))) << "the edit is in the recipe";
+  // asdf names no line sort: each sort is saved as auto, whatever auto ran here; one picked in the
+  // line sort combo is saved by its name.
+  const auto text = [](const std::string& file) {
+    const std::vector<std::uint8_t> bytes = test::readFile(file);
+    return std::string(bytes.begin(), bytes.end());
+  };
+  const std::string saved = text(recipe);
+  std::size_t autos = 0;
+  for (std::size_t at = saved.find("--algo auto"); at != std::string::npos; at = saved.find("--algo auto", at + 1)) ++autos;
+  EXPECT_EQ(autos, 2u) << saved;
+  const test::RunResult picked = demo("3: click @line sort; 6: click @line sort bitonic-fast; 9: click @recipe save path; "
+                                      "11: key ctrl+a; 13: type " + dir.path("picked.txt") + "; 16: click @Save recipe");
+  ASSERT_EQ(picked.exitCode, 0) << picked.err << picked.out;
+  EXPECT_EQ(picked.err.find("no widget named"), std::string::npos) << picked.err;
+  const std::string second = text(dir.path("picked.txt"));
+  const std::size_t firstLineEnd = second.find('\n', second.find("--algo"));
+  ASSERT_NE(second.find("--algo auto"), std::string::npos) << second;
+  ASSERT_NE(second.find("--algo bitonic-fast"), std::string::npos) << "sort 2, picked\n" << second;
+  EXPECT_LT(second.find("--algo auto"), firstLineEnd) << "sort 1 untouched: auto\n" << second;
+  EXPECT_GT(second.find("--algo bitonic-fast"), firstLineEnd) << "sort 2, picked\n" << second;
 
   const test::RunResult painted = demo("3: click @Mask; 6: click @brush; 9: move @picture +0 +0; 11: press; 13: release; "
                                        "16: click @recipe save path; 18: key ctrl+a; 20: type " + dir.path("p.txt") +
