@@ -64,7 +64,8 @@ class PixelSortPlan {
   };
   static Lines linesFor(std::uint32_t width, std::uint32_t height, const PixelSortOptions& options);
 
-  // `given` and `chosen` as --algo: auto (chosen false) takes pixelSortBackendHere().
+  // `given` and `chosen` as --algo: auto (chosen false) takes pixelSortAlgorithmHere's choice for
+  // these lines (the backend here, or the fragment path past one storage block of pairs).
   PixelSortPlan(const std::string& name, std::uint32_t width, std::uint32_t height, const PixelSortOptions& options,
                 Algorithm given, bool chosen, std::uint64_t fileBytes = 0);
   // The same with the lines from `lines`, called once the checks have passed and before the

@@ -127,19 +127,25 @@ void PixelSortView::rebuildLines(const PixelSortOptions& options, Algorithm algo
   program_ = program;
   options_ = options;
   algorithm_ = plan_->algorithm();
+  chosen_ = chosen;
   lines_ = gl::Texture();
   pass_ = 0;
 }
 
 void PixelSortView::setOptions(const PixelSortOptions& options, Algorithm algorithm, bool toEnd, bool chosen) {
   checkPixelSortOptions(options);
-  if (!chosen) algorithm = algorithm_;  // auto: the same lines keep their line sort; new ones choose again
+  // auto: the same lines keep auto's choice for them (the one running, unless it was named); new
+  // lines choose again in the plan.
+  if (!chosen) algorithm = chosen_ ? pixelSortAlgorithmHere(algorithm, false, plan_->schedule().shape.count()) : algorithm_;
   checkPixelSortAlgorithm(algorithm);
   if (algorithm == algorithm_ && plan_->takes(options)) {  // --mix alone: drawn from the same passes
     options_ = options;
+    chosen_ = chosen;
   } else if (plan_->keepsLines(options, algorithm)) {  // the uploaded source stands: only the passes change
     plan_->reschedule(options);
     options_ = options;
+    algorithm_ = plan_->algorithm();
+    chosen_ = chosen;
     pass_ = 0;
   } else {
     rebuildLines(options, algorithm, chosen);

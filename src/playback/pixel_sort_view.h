@@ -35,6 +35,7 @@ class PixelSortView {
   // (packsLines), rebuild the lines and upload the source again; a new --mix alone runs no pass
   // (render and result() mix). Without `toEnd` the state stays at pass 0 for the caller to seek
   // (the page sorts a large picture a few passes a frame), or where it was for a new --mix alone.
+  // `chosen` false: auto's choice for the new lines, `algorithm` aside.
   void setOptions(const PixelSortOptions& options, Algorithm algorithm, bool toEnd = true, bool chosen = true);
   // Another picture of the same size (a clip's next frame): uploaded under the same lines and
   // schedule, then brought to the pass the view was at.
@@ -83,6 +84,7 @@ class PixelSortView {
   std::string name_;
   PixelSortOptions options_;
   Algorithm algorithm_;
+  bool chosen_ = true;  // algorithm_ was named, not auto's choice
   std::unique_ptr<PixelSortPlan> plan_;
   std::uint32_t pass_ = 0;
   double lastUpdateMs_ = 0.0;

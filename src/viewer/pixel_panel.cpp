@@ -190,12 +190,18 @@ bool keyControls(ViewerState& s, PixelSortOptions& o, Algorithm& algorithm) {
     o.order = order == 0 ? SortOrder::Ascending : SortOrder::Descending;
     changed = true;
   }
-  const bool sortsOpen = fittedCombo(s, "line sort", info(algorithm).label, algorithmName(algorithm));
+  // auto (what --algo auto takes for these lines, named in the preview) until a line sort is picked.
+  const std::string automatic = std::string("auto: ") + algorithmName(algorithm);
+  const bool named = s.pixelAlgorithmPicked;
+  const bool sortsOpen = fittedCombo(s, "line sort", named ? info(algorithm).label : automatic.c_str(),
+                                     named ? algorithmName(algorithm) : automatic.c_str());
   remember(s, "line sort");
   if (sortsOpen) {
+    if (ImGui::Selectable("auto: the faster backend here", !named) && named) s.pixelAlgorithmPicked = false, changed = true;
+    remember(s, "line sort auto");
     for (const AlgorithmInfo& row : kAlgorithmRegistry) {
       if (!pixelSortAlgorithm(row.id) || !algorithmAvailableHere(row.id)) continue;
-      if (ImGui::Selectable(row.label, row.id == algorithm) && row.id != algorithm) {
+      if (ImGui::Selectable(row.label, named && row.id == algorithm) && (row.id != algorithm || !named)) {
         algorithm = row.id, changed = true;
         s.pixelAlgorithmPicked = true;
       }

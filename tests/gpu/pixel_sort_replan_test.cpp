@@ -140,7 +140,8 @@ TEST_F(Gpu, AutoTakesTheFragmentPathPastOneStorageBlockOfPairs) {
 }
 
 // A view on auto (chosen false) runs auto's line sort for its lines, before and after new lines,
-// whatever algorithm it is handed; a named one runs as named.
+// whatever algorithm it is handed; a named one runs as named, and back on auto, auto's again (the
+// same lines too).
 TEST_F(Gpu, AViewOnAutoRunsAutosLineSort) {
   std::mt19937 rng(89);
   const Image image = test::randomImage(31, 17, rng, 8);
@@ -156,6 +157,13 @@ TEST_F(Gpu, AViewOnAutoRunsAutosLineSort) {
   EXPECT_EQ(named.algorithm(), Algorithm::Bitonic);
   named.setOptions(turned, Algorithm::OddEvenMerge);
   EXPECT_EQ(named.algorithm(), Algorithm::OddEvenMerge);
+  named.setOptions(turned, Algorithm::OddEvenMerge, true, false);
+  EXPECT_EQ(named.algorithm(), pixelSortBackendHere()) << "auto again on the same lines";
+  EXPECT_EQ(named.result().rgba, pixelSortReference(image, turned).rgba);
+  PixelSortOptions mixed = turned;
+  mixed.mix = 0.5;
+  named.setOptions(mixed, Algorithm::OddEvenMerge, true, false);
+  EXPECT_EQ(named.algorithm(), pixelSortBackendHere()) << "a new --mix alone keeps auto's";
 }
 
 }  // namespace

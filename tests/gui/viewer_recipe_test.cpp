@@ -88,6 +88,14 @@ TEST(GuiRecipe, ASavedRecipeIsTheCommandLinesPreset) {
   ASSERT_NE(second.find("--algo bitonic-fast"), std::string::npos) << "sort 2, picked\n" << second;
   EXPECT_LT(second.find("--algo auto"), firstLineEnd) << "sort 1 untouched: auto\n" << second;
   EXPECT_GT(second.find("--algo bitonic-fast"), firstLineEnd) << "sort 2, picked\n" << second;
+  // Picking the line sort auto runs (bitonic-wide, the compute copies read slow) is a pick too.
+  const test::RunResult same = test::runXvfb(
+      {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort", "--preset", "asdf", "--frames",
+       "40", "--input", "3: click @line sort; 6: click @line sort bitonic-wide; 9: click @recipe save path; 11: key ctrl+a; "
+       "13: type " + dir.path("same.txt") + "; 16: click @Save recipe"},
+      test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "slow-compute"}}});
+  ASSERT_EQ(same.exitCode, 0) << same.err << same.out;
+  EXPECT_NE(text(dir.path("same.txt")).find("--algo bitonic-wide"), std::string::npos) << text(dir.path("same.txt"));
 
   const test::RunResult painted = demo("3: click @Mask; 6: click @brush; 9: move @picture +0 +0; 11: press; 13: release; "
                                        "16: click @recipe save path; 18: key ctrl+a; 20: type " + dir.path("p.txt") +
