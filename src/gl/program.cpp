@@ -24,6 +24,17 @@ std::string oneLine(const char* log) {
   return text;
 }
 
+// A shader's or a program's info log on one line (getInt, getLog: glGetShaderiv and
+// glGetShaderInfoLog, or the program's pair).
+template <typename GetInt, typename GetLog>
+std::string infoLog(GLuint id, GetInt getInt, GetLog getLog) {
+  GLint length = 0;
+  getInt(id, GL_INFO_LOG_LENGTH, &length);
+  std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
+  getLog(id, static_cast<GLsizei>(log.size()), nullptr, log.data());
+  return oneLine(log.data());
+}
+
 std::string glslVersion() {
   const auto* v = reinterpret_cast<const char*>(glGetString(GL_SHADING_LANGUAGE_VERSION));
   return v ? v : "unknown";
@@ -65,13 +76,9 @@ GLuint compile(GLenum type, const char* name, std::initializer_list<const char*>
   GLint ok = GL_FALSE;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
   if (ok != GL_TRUE) {
-    GLint length = 0;
-    glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
-    std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
-    glGetShaderInfoLog(shader, static_cast<GLsizei>(log.size()), nullptr, log.data());
+    const std::string log = infoLog(shader, glGetShaderiv, glGetShaderInfoLog);
     glDeleteShader(shader);
-    throw Error(ExitCode::Gpu,
-                std::string("GL: cannot compile ") + name + " (GLSL " + glslVersion() + "): " + oneLine(log.data()));
+    throw Error(ExitCode::Gpu, std::string("GL: cannot compile ") + name + " (GLSL " + glslVersion() + "): " + log);
   }
   return shader;
 }
@@ -114,13 +121,7 @@ void Program::link(std::initializer_list<GLuint> shaders, const std::string& nam
   for (GLuint shader : shaders) glDeleteShader(shader);  // flagged for deletion; freed with the program
   GLint ok = GL_FALSE;
   glGetProgramiv(id, GL_LINK_STATUS, &ok);
-  if (ok != GL_TRUE) {
-    GLint length = 0;
-    glGetProgramiv(id, GL_INFO_LOG_LENGTH, &length);
-    std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
-    glGetProgramInfoLog(id, static_cast<GLsizei>(log.size()), nullptr, log.data());
-    throw Error(ExitCode::Gpu, "GL: cannot link " + name + ": " + oneLine(log.data()));
-  }
+  if (ok != GL_TRUE) throw Error(ExitCode::Gpu, "GL: cannot link " + name + ": " + infoLog(id, glGetProgramiv, glGetProgramInfoLog));
 }
 
 std::vector<std::string> declaredUniforms(const std::string& source) {
