@@ -6,7 +6,7 @@ set -euo pipefail
 seconds=${1:-30}
 cd "$(dirname "$0")/.."
 out=build/fuzz
-mkdir -p "$out/corpus-decode" "$out/corpus-cli" "$out/crashes"
+mkdir -p "$out/corpus-decode" "$out/corpus-png-plain" "$out/corpus-cli" "$out/crashes"
 run() {
   local target=$1; shift
   echo "fuzz: $target for ${seconds}s"
@@ -19,4 +19,5 @@ run() {
   echo "fuzz: $target: $(grep -E 'stat::number_of_executed_units' "$out/$target.log" | awk '{print $2}') executions, no crash"
 }
 run fuzz_decode -max_len=300000 "$out/corpus-decode" fuzz/seeds/images assets
+run fuzz_png_plain -max_len=300000 "$out/corpus-png-plain" fuzz/seeds/images assets
 run fuzz_cli -max_len=512 "$out/corpus-cli" fuzz/seeds/cli

@@ -10,7 +10,8 @@ packages=(
   python3-glad                                     # generates the GL loader at configure time
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri # EGL + Mesa llvmpipe for headless GL
   xvfb xauth                                       # a real X server for the viewer's GUI tests
-  libdeflate-dev libspng-dev zlib1g-dev            # PNG libraries texsort-png-bench measures today's encoder against
+  libdeflate-dev                                   # inflates plain PNGs (src/image/png_plain.cpp)
+  libspng-dev zlib1g-dev                           # PNG libraries texsort-png-bench measures the encoder against
   ffmpeg                                           # encodes texsort record's videos; ffprobe checks them in the tests
   frei0r-plugins-dev                               # the frei0r header the texsort_pixelsort filter is built on
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-bad melt  # hosts the filter's tests load it into

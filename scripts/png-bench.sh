@@ -11,4 +11,4 @@ ffmpeg -loglevel error -i assets/astronaut.png -vf scale=2048:2048:flags=lanczos
 "$build/texsort" bench --algos bitonic,radix,bitonic-fast --sizes 256,4096,65536 --plot "$work/chart.png" >/dev/null
 xvfb-run -a -s "-screen 0 1280x820x24" "$build/texsort" demo --pixelsort --frames 20 \
   --screenshot "$work/screenshot.png" >/dev/null
-"$build/texsort-png-bench" --repeats 7 "$work/sorted2048.png" "$work/chart.png" "$work/screenshot.png"
+"$build/texsort-png-bench" --repeats 7 "$work/sorted2048.png" "$work/chart.png" "$work/screenshot.png" "$work/photo.png"

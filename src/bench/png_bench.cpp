@@ -1,5 +1,6 @@
 // texsort-png-bench: today's PNG encoder against library encoders on the same images, time and
-// bytes in one run (issue 36). Every output is decoded and compared with the image first.
+// bytes in one run (issue 36), then its decoder against stb_image and libspng on the same files
+// (issue 67). Every output is decoded and compared with the image first.
 //   texsort-png-bench [--repeats N] IMAGE.png...
 #include <libdeflate.h>
 #include <spng.h>
@@ -20,6 +21,7 @@
 #include "image/image_io.h"
 #include "image/png_encode.h"
 #include "image/png_filter.h"
+#include "image/png_plain.h"
 #include "sort/element.h"
 
 namespace texsort {
@@ -171,6 +173,74 @@ struct Candidate {
   std::function<Bytes(const Image&)> encode;
 };
 
+// Decoders, each to RGBA; an empty result is a refusal.
+Bytes stbDecode(const Bytes& png) {
+  int w = 0, h = 0, n = 0;
+  unsigned char* data = stbi_load_from_memory(png.data(), static_cast<int>(png.size()), &w, &h, &n, 4);
+  Bytes rgba = data ? Bytes(data, data + std::size_t(w) * h * 4) : Bytes();
+  stbi_image_free(data);
+  return rgba;
+}
+
+Bytes spngDecode(const Bytes& png) {
+  spng_ctx* ctx = spng_ctx_new(0);
+  spng_set_png_buffer(ctx, png.data(), png.size());
+  std::size_t size = 0;
+  Bytes rgba;
+  if (spng_decoded_image_size(ctx, SPNG_FMT_RGBA8, &size) == 0) {
+    rgba.resize(size);
+    if (spng_decode_image(ctx, rgba.data(), size, SPNG_FMT_RGBA8, SPNG_DECODE_TRNS) != 0) rgba.clear();
+  }
+  spng_ctx_free(ctx);
+  return rgba;
+}
+
+Bytes plainDecode(const Bytes& png) {
+  Bytes rgba;
+  const auto be = [&png](std::size_t at) { return std::uint32_t{png[at]} << 24 | std::uint32_t{png[at + 1]} << 16 | std::uint32_t{png[at + 2]} << 8 | png[at + 3]; };
+  if (png.size() < 24 || !decodePlainPng(png.data(), png.size(), be(16), be(20), rgba)) rgba.clear();
+  return rgba;
+}
+
+double medianMs(int repeats, const std::function<void()>& work) {
+  std::vector<double> ms;
+  for (int r = 0; r < repeats + 1; ++r) {  // the first run warms up and is not counted
+    const auto start = std::chrono::steady_clock::now();
+    work();
+    const double t = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (r > 0) ms.push_back(t);
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+// Each decoder's median time on each file, against texsort's; all must give stb's pixels.
+int compareDecoders(const std::vector<std::string>& files, int repeats) {
+  const std::vector<std::pair<std::string, std::function<Bytes(const Bytes&)>>> decoders = {
+      {"texsort: plain PNG reader (libdeflate)", plainDecode},
+      {"stb_image (texsort before)", stbDecode},
+      {"libspng (zlib)", spngDecode},
+  };
+  std::printf("\n| file | decoder | ms | time / texsort |\n|---|---|---:|---:|\n");
+  for (const std::string& file : files) {
+    const Bytes png = readImageFile(file);
+    const Bytes expected = stbDecode(png);
+    double baseMs = 0;
+    for (const auto& [name, decode] : decoders) {
+      Bytes rgba;
+      const double median = medianMs(repeats, [&] { rgba = decode(png); });
+      if (rgba != expected) {
+        std::fprintf(stderr, "texsort-png-bench: %s: %s gave other pixels (or refused it)\n", file.c_str(), name.c_str());
+        return 1;
+      }
+      if (baseMs == 0) baseMs = median;
+      std::printf("| %s | %s | %.1f | %.2f |\n", file.substr(file.find_last_of('/') + 1).c_str(), name.c_str(), median, median / baseMs);
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
+
 int run(int argc, char** argv) {
   int repeats = 5;
   std::vector<std::string> files;
@@ -198,16 +268,8 @@ int run(int argc, char** argv) {
     const Image image = loadImage(file, kMaxElements);
     double baseMs = 0, baseBytes = 0;
     for (const Candidate& c : candidates) {
-      std::vector<double> ms;
       Bytes png;
-      for (int r = 0; r < repeats + 1; ++r) {  // the first run warms up and is not counted
-        const auto start = std::chrono::steady_clock::now();
-        png = c.encode(image);
-        const double t = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        if (r > 0) ms.push_back(t);
-      }
-      std::sort(ms.begin(), ms.end());
-      const double median = ms[ms.size() / 2];
+      const double median = medianMs(repeats, [&] { png = c.encode(image); });
       if (!samePixels(image, png)) {
         std::fprintf(stderr, "texsort-png-bench: %s: %s wrote other pixels\n", file.c_str(), c.name.c_str());
         return 1;
@@ -219,7 +281,7 @@ int run(int argc, char** argv) {
       std::fflush(stdout);
     }
   }
-  return 0;
+  return compareDecoders(files, repeats);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// Loading: the file's bytes, the stb guards, the header's size against the limit, then decoding.
+// Loading: the file's bytes, the stb guards, the header's size against the limit, then decoding
+// (a plain PNG by png_plain.cpp, everything else by stb_image).
 #include <stb_image.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 
 #include "error.h"
 #include "image/image_io.h"
+#include "image/png_plain.h"
 #include "image/stb_guards.h"
 #include "io/files.h"
 
@@ -65,6 +67,11 @@ Image decodeImage(const std::string& name, const unsigned char* bytes, std::size
 }
 
 Image decodeImage(const std::string& name, const unsigned char* bytes, std::size_t size, const ImageHeader& header) {
+  Image image;
+  image.width = header.width;
+  image.height = header.height;
+  image.channels = header.channels;
+  if (decodePlainPng(bytes, size, header.width, header.height, image.rgba)) return image;
   int dw = 0, dh = 0, dc = 0;
   std::unique_ptr<stbi_uc, void (*)(void*)> data(stbi_load_from_memory(bytes, static_cast<int>(size), &dw, &dh, &dc, 4),
                                                  stbi_image_free);
@@ -72,10 +79,6 @@ Image decodeImage(const std::string& name, const unsigned char* bytes, std::size
   if (std::uint32_t(dw) != header.width || std::uint32_t(dh) != header.height) {
     failInput(name, "header and image data disagree on the size");
   }
-  Image image;
-  image.width = header.width;
-  image.height = header.height;
-  image.channels = header.channels;
   image.rgba.assign(data.get(), data.get() + image.pixelCount() * 4);
   return image;
 }
