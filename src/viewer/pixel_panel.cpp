@@ -14,8 +14,9 @@ namespace texsort {
 namespace {
 
 // Applies new options as the view runs them (effectiveOptions), or rebuilds the view for a new image
-// or another sort of the recipe; errors go to the message line.
-void applyPixelOptions(ViewerState& s, const PixelSortOptions& chosen, Algorithm algorithm) {
+// or another sort of the recipe; `picked`: the line sort was picked (else auto's). Errors go to the
+// message line, and the view, its line sort and whether it was picked stay as they were.
+void applyPixelOptions(ViewerState& s, const PixelSortOptions& chosen, Algorithm algorithm, bool picked) {
   if (!s.session) return;
   try {
     const auto start = std::chrono::steady_clock::now();
@@ -23,12 +24,13 @@ void applyPixelOptions(ViewerState& s, const PixelSortOptions& chosen, Algorithm
     if (!s.pixel) {
       // The recipe's sorts before this one run first: the view shows this sort on their result.
       s.pixel = std::make_unique<PixelSortView>(runRecipe(s, 0, s.recipeStep, recipeSource(s)), options, algorithm,
-                                                "the image", s.pixelAlgorithmPicked);
+                                                "the image", picked);
       s.pixel->seek(s.pixel->passCount());
     } else {
-      s.pixel->setOptions(options, algorithm, true, s.pixelAlgorithmPicked);
+      s.pixel->setOptions(options, algorithm, true, picked);
     }
     s.pixelOptions = chosen;
+    s.pixelAlgorithmPicked = picked;
     s.pixelAlgorithm = s.pixel->algorithm();  // auto's choice for these lines, until one is picked
     s.pixelDirty = true;
     ++s.pixelChanges;
@@ -169,7 +171,7 @@ bool intervalControls(ViewerState& s, PixelSortOptions& o) {
   return changed;
 }
 
-bool keyControls(ViewerState& s, PixelSortOptions& o, Algorithm& algorithm) {
+bool keyControls(ViewerState& s, PixelSortOptions& o, Algorithm& algorithm, bool& named) {
   if (!ImGui::CollapsingHeader("Key and sort", ImGuiTreeNodeFlags_DefaultOpen)) return false;
   bool changed = false;
   if (fittedCombo(s, "key", pixelKeyInfo(o.key).name, pixelKeyInfo(o.key).name)) {
@@ -192,18 +194,17 @@ bool keyControls(ViewerState& s, PixelSortOptions& o, Algorithm& algorithm) {
   }
   // auto (what --algo auto takes for these lines, named in the preview) until a line sort is picked.
   const std::string automatic = std::string("auto: ") + algorithmName(algorithm);
-  const bool named = s.pixelAlgorithmPicked;
   const bool sortsOpen = fittedCombo(s, "line sort", named ? info(algorithm).label : automatic.c_str(),
                                      named ? algorithmName(algorithm) : automatic.c_str());
   remember(s, "line sort");
   if (sortsOpen) {
-    if (ImGui::Selectable("auto: the faster backend here", !named) && named) s.pixelAlgorithmPicked = false, changed = true;
+    if (ImGui::Selectable("auto: the faster backend here", !named) && named) named = false, changed = true;
     remember(s, "line sort auto");
     for (const AlgorithmInfo& row : kAlgorithmRegistry) {
       if (!pixelSortAlgorithm(row.id) || !algorithmAvailableHere(row.id)) continue;
       if (ImGui::Selectable(row.label, named && row.id == algorithm) && (row.id != algorithm || !named)) {
         algorithm = row.id, changed = true;
-        s.pixelAlgorithmPicked = true;
+        named = true;
       }
       remember(s, std::string("line sort ") + algorithmName(row.id));
     }
@@ -273,16 +274,17 @@ void pixelPanel(ViewerState& s, float fps) {
   if (!s.pixel) return;  // another sort of the recipe: its view comes next frame
   PixelSortOptions o = s.pixelOptions;
   Algorithm algorithm = s.pixelAlgorithm;
+  bool picked = s.pixelAlgorithmPicked;
   bool changed = false;
   if (ImGui::CollapsingHeader("Lines and spans", ImGuiTreeNodeFlags_DefaultOpen)) {
     changed |= pathControls(s, o);
     changed |= intervalControls(s, o);
   }
   maskControls(s, o, changed);
-  changed |= keyControls(s, o, algorithm);
+  changed |= keyControls(s, o, algorithm, picked);
   // The mask intervals without a mask sort whole lines until a mask comes, flow without a field rows.
   if (changed) {
-    applyPixelOptions(s, o, algorithm);
+    applyPixelOptions(s, o, algorithm, picked);
     s.pixelOptions = o;
   }
   passesSection(s, fps);
@@ -291,12 +293,12 @@ void pixelPanel(ViewerState& s, float fps) {
 
 void pixelFrame(ViewerState& s, double dt) {
   if (!s.session) return;
-  if (!s.pixel) applyPixelOptions(s, s.pixelOptions, s.pixelAlgorithm);  // startSession drops it with the old image
+  if (!s.pixel) applyPixelOptions(s, s.pixelOptions, s.pixelAlgorithm, s.pixelAlgorithmPicked);  // startSession drops it with the old image
   if (!s.pixel) return;
   if (s.pixelDrag) {  // a slider dragged back and forth: a new --lower every frame
     PixelSortOptions o = s.pixelOptions;
     o.lower = 0.05 + 0.4 * double(s.pixelChanges % 50) / 50.0;
-    applyPixelOptions(s, o, s.pixelAlgorithm);
+    applyPixelOptions(s, o, s.pixelAlgorithm, s.pixelAlgorithmPicked);
   }
   finishClipSave(s, false);
   if (s.clipPlaying && s.clip) {  // at the clip's own rate; a slow machine drops frames to keep time

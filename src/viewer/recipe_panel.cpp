@@ -10,6 +10,7 @@
 #include "io/files.h"
 #include "pixelsort/pixel_runner.h"
 #include "pixelsort/recipe.h"
+#include "sort/runner.h"
 #include "viewer/viewer_app.h"
 
 namespace texsort {
@@ -54,6 +55,17 @@ void saveRecipe(ViewerState& s) {
   }
 }
 
+// A recipe whose sort names a line sort this context cannot run (compute without compute shaders)
+// is refused as the command line refuses it, in one line naming the sort: the view could not be
+// made, and would fail again every frame.
+void requireStepRunsHere(const PixelSortStage& step, const std::string& recipe, std::size_t k) {
+  try {
+    requireAvailable(step.algorithm);
+  } catch (const Error& e) {
+    throw Error(e.code(), recipe + ": sort " + std::to_string(k + 1) + ": " + e.what());
+  }
+}
+
 // The controls (and the view) take step `k` of s.recipe; the view is built again on its next frame.
 void takeStep(ViewerState& s, std::size_t k) {
   const PixelSortStage& step = s.recipe[k];
@@ -80,9 +92,11 @@ void loadRecipe(ViewerState& s, const std::string& nameOrFile) {
     if (!s.recipeReader) throw Error(ExitCode::Usage, "recipes come from texsort's command line: none here");
     std::vector<PixelSortStage> steps = s.recipeReader(nameOrFile);
     const Image& image = s.session->image();
-    for (PixelSortStage& step : steps) {  // each sort's mask and field, read now, at the image's size
+    for (std::size_t k = 0; k < steps.size(); ++k) {  // each sort's mask and field, read now, at the image's size
+      PixelSortStage& step = steps[k];
       step = withSidePictures(std::move(step), image.width, image.height);
       if (!step.algorithmChosen) step.algorithm = pixelSortBackendHere();  // shown until the view says what ran
+      requireStepRunsHere(step, nameOrFile, k);
     }
     s.recipe = std::move(steps);
     s.recipeName = nameOrFile;

@@ -51,6 +51,46 @@ TEST(GuiRecipe, AnAddedSortRunsOnTheResultOfTheOneBefore) {
   expectSame({"--preset", "melt"}, "3: click @+ sort", twice);
 }
 
+// A line sort picked whose plan fails (bitonic-wide where the context offers 4 draw buffers) leaves
+// the view on auto: the recipe saved then says auto for asdf's second sort (the one shown), not the
+// line sort auto happened to run.
+TEST(GuiRecipe, AFailedPickLeavesTheSortOnAuto) {
+  test::TempFolder dir;
+  const std::string recipe = dir.path("after.txt");
+  const test::RunResult run = test::runXvfb(
+      {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort", "--preset", "asdf", "--frames",
+       "30", "--input",
+       "3: click @line sort; 6: click @line sort bitonic-wide; 9: click @recipe save path; 11: key ctrl+a; 13: type " +
+           recipe + "; 16: click @Save recipe"},
+      test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "four-draw-buffers"}}});
+  ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
+  EXPECT_EQ(run.err.find("no widget named"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("draws into 8 targets at once and this GPU offers 4"), std::string::npos) << run.err;
+  const std::vector<std::uint8_t> bytes = test::readFile(recipe);
+  const std::string saved(bytes.begin(), bytes.end());
+  const std::size_t first = saved.find("--algo auto");
+  ASSERT_NE(first, std::string::npos) << saved;
+  EXPECT_NE(saved.find("--algo auto", first + 1), std::string::npos) << "both of asdf's sorts on auto\n" << saved;
+}
+
+// A recipe naming a compute line sort, on a context without compute shaders, is refused in one line
+// (it was tried, and failed, every frame, with no panel to change it); the view runs the default sort.
+TEST(GuiRecipe, ARecipeThisContextCannotRunIsRefusedOnce) {
+  test::TempFolder dir;
+  const std::string recipe = dir.path("compute.txt"), text = "--angle 90\n--algo compute-b32\n";
+  test::writeFile(recipe, std::vector<std::uint8_t>(text.begin(), text.end()));
+  const test::RunResult run = test::runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort",
+                                             "--preset", recipe, "--frames", "12", "--export-state", dir.path("viewer.png")},
+                                            test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "no-compute"}}});
+  ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
+  const std::string refusal = recipe + ": sort 2: compute-b32 needs compute shaders";
+  const std::size_t at = run.err.find(refusal);
+  ASSERT_NE(at, std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find("needs compute shaders", at + refusal.size()), std::string::npos) << "once\n" << run.err;
+  ASSERT_EQ(test::runTexsort({"pixelsort", test::assetPath("astronaut.png"), "-o", dir.path("cli.png"), "-q"}).exitCode, 0);
+  EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png")));
+}
+
 // Save recipe writes the sorts as a recipe file that `pixelsort --preset FILE` reads back into the
 // same picture; a painted mask, which no file holds, is refused in one line.
 TEST(GuiRecipe, ASavedRecipeIsTheCommandLinesPreset) {
