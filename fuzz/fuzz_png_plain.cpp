@@ -8,19 +8,12 @@
 #include <cstring>
 #include <vector>
 
+#include "image/byte_order.h"
 #include "image/png_plain.h"
-
-namespace {
-
-std::uint32_t bigEndian32(const std::uint8_t* p) {
-  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 24) return 0;
-  const std::uint32_t width = bigEndian32(data + 16), height = bigEndian32(data + 20);
+  const std::uint32_t width = texsort::bigEndian32(data + 16), height = texsort::bigEndian32(data + 20);
   if (std::uint64_t{width} * height > (std::uint64_t{1} << 20)) return 0;  // the load path's limit
   std::vector<std::uint8_t> rgba;
   if (!texsort::decodePlainPng(data, size, width, height, rgba)) return 0;

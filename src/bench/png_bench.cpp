@@ -19,6 +19,7 @@
 
 #include "error.h"
 #include "image/image_io.h"
+#include "image/byte_order.h"
 #include "image/png_encode.h"
 #include "image/png_filter.h"
 #include "image/png_plain.h"
@@ -197,8 +198,7 @@ Bytes spngDecode(const Bytes& png) {
 
 Bytes plainDecode(const Bytes& png) {
   Bytes rgba;
-  const auto be = [&png](std::size_t at) { return std::uint32_t{png[at]} << 24 | std::uint32_t{png[at + 1]} << 16 | std::uint32_t{png[at + 2]} << 8 | png[at + 3]; };
-  if (png.size() < 24 || !decodePlainPng(png.data(), png.size(), be(16), be(20), rgba)) rgba.clear();
+  if (png.size() < 24 || !decodePlainPng(png.data(), png.size(), bigEndian32(&png[16]), bigEndian32(&png[20]), rgba)) rgba.clear();
   return rgba;
 }
 

@@ -8,14 +8,10 @@
 #include <cstring>
 #include <memory>
 
+#include "image/byte_order.h"
+
 namespace texsort {
 namespace {
-
-constexpr std::uint32_t kOpaque = 0xFF000000u;  // alpha 255 in a little-endian RGBA word
-
-std::uint32_t bigEndian32(const unsigned char* p) {
-  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
-}
 
 // The image data of a plain PNG of width x height: its IDAT chunks' bytes in order (one chunk's
 // without a copy), and its bytes a pixel (3 or 4). Empty when the file is anything else.
@@ -103,13 +99,12 @@ void unfilterRow(unsigned char filter, const unsigned char* in, const unsigned c
   }
 }
 
-// RGB to RGBA with alpha 255: four bytes read a pixel (the last pixel's three apart, as the row ends).
+// RGB to RGBA with alpha 255: four bytes copied a pixel, the fourth then made opaque (the last
+// pixel's three apart, as the row ends).
 void spreadToRgba(const unsigned char* rgb, unsigned char* rgba, std::uint32_t width) {
   for (std::uint32_t x = 0; x + 1 < width; ++x) {
-    std::uint32_t pixel;
-    std::memcpy(&pixel, rgb + 3 * std::size_t{x}, 4);
-    pixel |= kOpaque;
-    std::memcpy(rgba + 4 * std::size_t{x}, &pixel, 4);
+    std::memcpy(rgba + 4 * std::size_t{x}, rgb + 3 * std::size_t{x}, 4);
+    rgba[4 * std::size_t{x} + 3] = 255;
   }
   unsigned char* last = rgba + 4 * (std::size_t{width} - 1);
   std::memcpy(last, rgb + 3 * (std::size_t{width} - 1), 3);

@@ -6,14 +6,11 @@
 #include <cstring>
 
 #include "error.h"
+#include "image/byte_order.h"
 #include "image/crc32.h"
 
 namespace texsort {
 namespace {
-
-std::uint32_t bigEndian32(const unsigned char* p) {
-  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
-}
 
 // stb_image skips PNG checksums and reads past a missing end as zeros; walk the chunks first so a
 // damaged or truncated PNG is refused instead of sorted. The size in IHDR is checked against the
