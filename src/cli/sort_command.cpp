@@ -170,9 +170,10 @@ int runInfo(bool optionTable) {
     std::printf("compute shaders   not available (OpenGL 4.3 needed): the compute-* algorithms do not run here\n");
   }
   if (gl::computeAvailable()) {
-    std::printf("sort auto         compute-radix: compute shaders here (beyond one storage block: bitonic-wide)\n");
+    std::printf("sort auto         compute-radix: compute shaders here (beyond one storage block: %s)\n",
+                algorithmName(fragmentSortHere()));
   } else {
-    std::printf("sort auto         bitonic-wide: no compute shaders here\n");
+    std::printf("sort auto         %s: no compute shaders here\n", algorithmName(fragmentSortHere()));
   }
   const PixelSortBackend& backend = pixelSortBackendChoice();
   std::printf("pixelsort auto    %s: ", algorithmName(backend.algorithm));

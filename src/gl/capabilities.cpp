@@ -29,6 +29,12 @@ bool computeAvailable() {
 #endif
 }
 
+int drawBuffers() {
+  GLint count = 0;
+  glGetIntegerv(GL_MAX_DRAW_BUFFERS, &count);
+  return forcedFailure("four-draw-buffers") ? 4 : count;
+}
+
 ComputeLimits computeLimits() {
   ComputeLimits limits;
   if (!computeAvailable()) return limits;

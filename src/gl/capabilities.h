@@ -13,6 +13,10 @@ int contextVersion();
 // the loader found. TEXSORT_FORCE_FAILURE=no-compute makes it false, as on a GL 3.3 driver.
 bool computeAvailable();
 
+// How many colour targets one draw may write (GL_MAX_DRAW_BUFFERS: GL 3.3 promises 8, WebGL2 only
+// 4). TEXSORT_FORCE_FAILURE=four-draw-buffers makes it 4.
+int drawBuffers();
+
 // The context's compute limits; all zero where compute is not available.
 struct ComputeLimits {
   int workGroupCount[3] = {0, 0, 0};  // GL_MAX_COMPUTE_WORK_GROUP_COUNT

@@ -1,7 +1,10 @@
 // The PNGs photographs and texsort's own outputs are: 8-bit RGB or RGBA, not interlaced, no colour
 // key. Those decode here, libdeflate inflating the image data and the row filters undone in place,
 // about twice as fast as stb_image (docs/performance.md); every other PNG, and any file this reader
-// finds unusual, is left to stb_image, so what a file decodes to and every refusal stay stb's.
+// finds unusual, is left to stb_image, so what a file decodes to and its refusals stay stb's. One
+// exception, found by review: image data that breaks the deflate format in two ways libdeflate
+// tolerates (distance codes 30 and 31; a one-code Huffman table read through its unused codeword)
+// and still matches its Adler-32 decodes as libdeflate reads it, where stb refused it.
 #pragma once
 
 #include <cstddef>

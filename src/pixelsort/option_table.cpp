@@ -76,7 +76,8 @@ SortOptionInfo lineSorts() {
   algo.help += std::string("\n  auto: the faster backend for this context, from one copy on each path: ") +
                algorithmName(kFragmentPixelSort) + ", or " + algorithmName(kComputePixelSort) +
                " where compute shaders copy at least twice as fast (" + algorithmName(kSoftwareComputePixelSort) +
-               " on a software renderer where they copy at most twice as slow)";
+               " on a software renderer where they copy at most twice as slow); " + algorithmName(Algorithm::BitonicFast) +
+               " for " + algorithmName(kFragmentPixelSort) + " where a draw cannot write 8 targets";
   return algo;
 }
 

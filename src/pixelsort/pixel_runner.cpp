@@ -31,7 +31,7 @@ namespace {
 // runners cannot be made (a storage block too small, no memory to spare).
 std::pair<double, double> quickestCopiesMs(Algorithm computeRow, std::uint64_t count, int rounds) {
   try {
-    const std::unique_ptr<Runner> fragment = makeRunner(kFragmentPixelSort, count);
+    const std::unique_ptr<Runner> fragment = makeRunner(fragmentSortHere(), count);
     const std::unique_ptr<Runner> compute = makeRunner(computeRow, count);
     double fragmentMs = 0.0, computeMs = 0.0;
     for (int r = 0; r < rounds; ++r) {
@@ -76,12 +76,13 @@ const PixelSortBackend& pixelSortBackendChoice() {
         computePixelSortBackend(backend.software), std::uint64_t{1} << backend.probeLog2, backend.software ? 8 : 2);
   }
   backend.algorithm = fasterPixelSortBackend(backend.compute, backend.software, backend.fragmentCopyMs, backend.computeCopyMs);
+  if (backend.algorithm == kFragmentPixelSort) backend.algorithm = fragmentSortHere();
   chosen = backend;
   return *chosen;
 }
 
 Algorithm fittedPixelSortBackend(Algorithm backend, std::uint64_t elementCount) {
-  return usesCompute(backend) && !storageBlockHolds(elementCount, kPairBytes) ? kFragmentPixelSort : backend;
+  return usesCompute(backend) && !storageBlockHolds(elementCount, kPairBytes) ? fragmentSortHere() : backend;
 }
 
 Algorithm pixelSortAlgorithmHere(Algorithm given, bool chosen, std::uint64_t elementCount) {

@@ -210,6 +210,8 @@ bool pixelSortAlgorithm(Algorithm algorithm);
 // and at 2048x2048 bitonic-wide's passes come to ~20 fragment copies, compute-b32's dispatches to
 // ~9 compute copies (docs/performance.md); how the two copies compare depends on the CPU under the
 // renderer (1.3x on one Xeon VM, 4x on an EPYC one).
+// (Where one draw cannot write bitonic-wide's 8 targets, its fragment path is bitonic-fast:
+// fragmentSortHere, sort/runner.h.)
 constexpr Algorithm kFragmentPixelSort = Algorithm::BitonicWide;
 // compute-b32c16 rather than -b32c4: half the barriers and shared-memory traffic for the same
 // dispatches (on llvmpipe its merge tails take half C4's time, a line's whole sort about the same:

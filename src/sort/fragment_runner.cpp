@@ -8,7 +8,7 @@
 #include <string>
 
 #include "error.h"
-#include "fault.h"
+#include "gl/capabilities.h"
 #include "shaders/embedded.h"
 #include "sort/bits.h"
 #include "sort/fragment_buffers.h"
@@ -101,9 +101,7 @@ void FragmentRunner::allocate(Buffer buffer, gl::Halves halves) {
   const TextureLayout& l = layoutOf(buffer);
   const std::uint32_t layers = buffer == Buffer::Wide ? kWideLayers : buffer == Buffer::Groups ? kGroupLayers : 0;
   // The wide path draws into all its layers at once; GL 3.3 promises 8 draw buffers, WebGL2 only 4.
-  GLint drawBuffers = 0;
-  glGetIntegerv(GL_MAX_DRAW_BUFFERS, &drawBuffers);
-  if (forcedFailure("four-draw-buffers")) drawBuffers = 4;
+  const int drawBuffers = gl::drawBuffers();
   if (layers > 0 && static_cast<std::uint32_t>(drawBuffers) < layers) {
     throw Error(ExitCode::Gpu, "GPU sorter: the wide path (bitonic-wide) draws into " + std::to_string(layers) +
                                    " targets at once and this GPU offers " + std::to_string(drawBuffers) +

@@ -9,6 +9,7 @@
 #include "sort/compute_runner.h"
 #endif
 #include "sort/fragment_runner.h"
+#include "sort/wide_layout.h"
 
 namespace texsort {
 
@@ -28,8 +29,12 @@ bool storageBlockHolds(std::uint64_t elementCount, std::uint64_t bytesEach) {
   return elementCount * bytesEach <= static_cast<std::uint64_t>(gl::computeLimits().storageBlockBytes);
 }
 
+Algorithm fragmentSortHere() {
+  return static_cast<std::uint32_t>(gl::drawBuffers()) >= kWideLayers ? Algorithm::BitonicWide : Algorithm::BitonicFast;
+}
+
 Algorithm sortAlgorithmHere(std::uint64_t elementCount) {
-  return storageBlockHolds(elementCount, sizeof(Element)) ? Algorithm::ComputeRadix : Algorithm::BitonicWide;
+  return storageBlockHolds(elementCount, sizeof(Element)) ? Algorithm::ComputeRadix : fragmentSortHere();
 }
 
 std::unique_ptr<Runner> makeRunner(Algorithm algorithm, std::uint64_t elementCount) {

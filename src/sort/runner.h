@@ -91,9 +91,13 @@ constexpr std::uint64_t kPairBytes = 8;
 // (the compute rows' limit; false without compute shaders).
 bool storageBlockHolds(std::uint64_t elementCount, std::uint64_t bytesEach);
 
+// The fastest fragment sort the current context runs: bitonic-wide where one draw writes its 8
+// targets (GL 3.3 promises 8), else bitonic-fast, four steps a pass through one (WebGL2 promises 4).
+Algorithm fragmentSortHere();
+
 // `texsort sort --algo auto`'s choice for `elementCount` elements on the current context:
 // compute-radix where it has compute shaders and the elements fit one storage block (it measured
-// fastest there: docs/performance.md), else the fastest fragment path, bitonic-wide.
+// fastest there: docs/performance.md), else fragmentSortHere().
 Algorithm sortAlgorithmHere(std::uint64_t elementCount);
 
 // The runner that runs `algorithm` on the current GL context, for elementCount elements: the

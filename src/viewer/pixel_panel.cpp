@@ -265,6 +265,16 @@ void exportSection(ViewerState& s) {
   if (ImGui::Button(s.clip && videoFormatForPath(s.pixelExportPath) ? "Save clip" : "Save PNG")) savePixelSort(s);
 }
 
+// The view of the sort shown, built once a picture or a recipe's sort: on the line sort picked, and
+// where that cannot be set up here (a recipe's bitonic-wide where a draw writes 4 targets), on
+// auto's, which the panel then shows; where no view can be made, the error once and no retry every
+// frame.
+void buildPixelView(ViewerState& s) {
+  applyPixelOptions(s, s.pixelOptions, s.pixelAlgorithm, s.pixelAlgorithmPicked);
+  if (!s.pixel && s.pixelAlgorithmPicked) applyPixelOptions(s, s.pixelOptions, s.pixelAlgorithm, false);
+  s.pixelUnbuildable = !s.pixel;
+}
+
 }  // namespace
 
 void pixelPanel(ViewerState& s, float fps) {
@@ -293,7 +303,7 @@ void pixelPanel(ViewerState& s, float fps) {
 
 void pixelFrame(ViewerState& s, double dt) {
   if (!s.session) return;
-  if (!s.pixel) applyPixelOptions(s, s.pixelOptions, s.pixelAlgorithm, s.pixelAlgorithmPicked);  // startSession drops it with the old image
+  if (!s.pixel && !s.pixelUnbuildable) buildPixelView(s);  // startSession drops it with the old image
   if (!s.pixel) return;
   if (s.pixelDrag) {  // a slider dragged back and forth: a new --lower every frame
     PixelSortOptions o = s.pixelOptions;
@@ -330,8 +340,8 @@ void pixelFrame(ViewerState& s, double dt) {
 }
 
 void savePixelSort(ViewerState& s) {
-  if (!s.pixel) return;
   try {
+    if (!s.pixel) throw Error(ExitCode::Gpu, std::string(s.pixelExportPath) + ": no pixel-sorted picture to save: its sort could not be set up here");
     checkViewerOutput(s, s.pixelExportPath);
     if (s.clip && videoFormatForPath(s.pixelExportPath)) return saveClip(s);
     const std::uint32_t back = s.pixel->pass();

@@ -77,6 +77,7 @@ void takeStep(ViewerState& s, std::size_t k) {
   std::snprintf(s.fieldPath, sizeof s.fieldPath, "%s", step.field.c_str());
   s.brush.mask = Image{};  // the next stroke paints on this step's mask
   s.pixel.reset();
+  s.pixelUnbuildable = false;
 }
 
 void selectStep(ViewerState& s, std::size_t k) {

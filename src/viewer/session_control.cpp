@@ -32,6 +32,7 @@ void startSession(ViewerState& s, Image image, const std::string& name, const st
     auto session = std::make_unique<SortSession>(std::move(image), s.order, s.algorithm, name);
     s.recording.reset();  // it draws from the session being replaced
     s.pixel.reset();      // so is the Pixel sort view: rebuilt for the new image on its next frame
+    s.pixelUnbuildable = false;
     s.clip.reset();       // a clip's first frame comes in here too: openClip sets it again
     s.clipFrame = 0;
     s.clipPlaying = false;

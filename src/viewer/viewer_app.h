@@ -157,6 +157,7 @@ struct ViewerState {
   // Pixel sort mode: the session's image pixel-sorted with live options (pixel_panel.cpp)
   bool pixelMode = false;
   std::unique_ptr<PixelSortView> pixel;  // built on entering the mode, for the session's image
+  bool pixelUnbuildable = false;  // no view could be made: tried again for another image or recipe sort
   PixelSortOptions pixelOptions;
   Algorithm pixelAlgorithm = Algorithm::BitonicWide;
   bool pixelAlgorithmPicked = false;  // by the line sort combo or a recipe's step; else auto's, for each picture

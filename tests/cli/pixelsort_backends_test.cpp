@@ -64,6 +64,32 @@ TEST(PixelSortCli, AutoTakesTheFasterBackendForTheContext) {
   EXPECT_NE(refused.err.find("compute-b32 needs compute shaders"), std::string::npos) << refused.err;
 }
 
+// Where one draw writes only 4 targets (WebGL2's minimum), auto's fragment path is bitonic-fast:
+// bitonic-wide's 8 targets cannot be drawn there (auto took it and failed), for the pixel sort, a
+// storage block's overflow and the plain sort alike; the same bytes as anywhere, and info says so.
+TEST(PixelSortBackends, AutoRunsWhereADrawWritesFourTargets) {
+  test::TempFolder dir;
+  const test::RunResult wide = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("wide.png"), "-q",
+                                           "--algo", "bitonic-wide"});
+  ASSERT_EQ(wide.exitCode, 0) << wide.err;
+  for (const char* failures : {"four-draw-buffers,slow-compute", "four-draw-buffers,no-compute"}) {
+    SCOPED_TRACE(failures);
+    test::RunOptions four;
+    four.setEnv = {{"TEXSORT_FORCE_FAILURE", failures}};
+    const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("four.png")}, four);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find(" bitonic-fast, every line"), std::string::npos) << r.out;
+    EXPECT_EQ(test::readFile(dir.path("four.png")), test::readFile(dir.path("wide.png")));
+    const test::RunResult info = runTexsort({"info"}, four);
+    EXPECT_NE(info.out.find("pixelsort auto    bitonic-fast"), std::string::npos) << info.out;
+  }
+  test::RunOptions four;
+  four.setEnv = {{"TEXSORT_FORCE_FAILURE", "four-draw-buffers,no-compute"}};
+  const test::RunResult sorted = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("s.png"), "--algo", "auto"}, four);
+  ASSERT_EQ(sorted.exitCode, 0) << sorted.err;
+  EXPECT_NE(sorted.out.find(" bitonic-fast"), std::string::npos) << sorted.out;
+}
+
 // The report names each later sort's line sort as it ran, a flow sort's too (its field is read for
 // the sort, not for the report).
 TEST(PixelSortCli, TheReportNamesTheLineSortEachLaterSortRan) {

@@ -73,22 +73,75 @@ TEST(GuiRecipe, AFailedPickLeavesTheSortOnAuto) {
   EXPECT_NE(saved.find("--algo auto", first + 1), std::string::npos) << "both of asdf's sorts on auto\n" << saved;
 }
 
+// The viewer on `text` as a recipe file for 12 frames, its picture exported to `picture`, with the
+// forced `failures` (TEXSORT_FORCE_FAILURE).
+test::RunResult demoOnRecipe(const test::TempFolder& dir, const std::string& text, const std::string& picture,
+                             const char* failures) {
+  const std::string recipe = dir.path("recipe.txt");
+  test::writeFile(recipe, std::vector<std::uint8_t>(text.begin(), text.end()));
+  return test::runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort", "--preset", recipe,
+                        "--frames", "12", "--export-state", picture},
+                       test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", failures}}});
+}
+
 // A recipe naming a compute line sort, on a context without compute shaders, is refused in one line
 // (it was tried, and failed, every frame, with no panel to change it); the view runs the default sort.
 TEST(GuiRecipe, ARecipeThisContextCannotRunIsRefusedOnce) {
   test::TempFolder dir;
-  const std::string recipe = dir.path("compute.txt"), text = "--angle 90\n--algo compute-b32\n";
-  test::writeFile(recipe, std::vector<std::uint8_t>(text.begin(), text.end()));
-  const test::RunResult run = test::runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort",
-                                             "--preset", recipe, "--frames", "12", "--export-state", dir.path("viewer.png")},
-                                            test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "no-compute"}}});
+  const test::RunResult run = demoOnRecipe(dir, "--algo compute-b32\n--angle 90\n", dir.path("viewer.png"), "no-compute");
   ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
-  const std::string refusal = recipe + ": sort 2: compute-b32 needs compute shaders";
+  const std::string refusal = dir.path("recipe.txt") + ": sort 1: compute-b32 needs compute shaders";  // not the sort shown
   const std::size_t at = run.err.find(refusal);
   ASSERT_NE(at, std::string::npos) << run.err;
   EXPECT_EQ(run.err.find("needs compute shaders", at + refusal.size()), std::string::npos) << "once\n" << run.err;
   ASSERT_EQ(test::runTexsort({"pixelsort", test::assetPath("astronaut.png"), "-o", dir.path("cli.png"), "-q"}).exitCode, 0);
   EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png")));
+}
+
+// A recipe's line sort is a pick: saved by its name, until auto is picked in its place.
+TEST(GuiRecipe, ARecipesLineSortSavesAsPickedUntilAutoIsPicked) {
+  test::TempFolder dir;
+  const std::string recipe = dir.path("fast.txt"), text = "--angle 90\n--algo bitonic-fast\n";
+  test::writeFile(recipe, std::vector<std::uint8_t>(text.begin(), text.end()));
+  const auto saved = [&](const std::string& pick, const std::string& file) {
+    const test::RunResult run = test::runXvfb(
+        {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort", "--preset", recipe, "--frames",
+         "30", "--input", pick + "9: click @recipe save path; 11: key ctrl+a; 13: type " + file + "; 16: click @Save recipe"});
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_EQ(run.err.find("no widget named"), std::string::npos) << run.err;
+    const std::vector<std::uint8_t> bytes = test::readFile(file);
+    return std::string(bytes.begin(), bytes.end());
+  };
+  const std::string kept = saved("", dir.path("kept.txt"));
+  EXPECT_NE(kept.find("--algo bitonic-fast"), std::string::npos) << kept;
+  const std::string automatic = saved("3: click @line sort; 6: click @line sort auto; ", dir.path("auto.txt"));
+  EXPECT_EQ(automatic.find("--algo bitonic-fast"), std::string::npos) << automatic;
+  EXPECT_NE(automatic.find("--algo auto", automatic.find('\n', automatic.find("--algo"))), std::string::npos) << automatic;
+}
+
+// A recipe's line sort that cannot be set up here (bitonic-wide where a draw writes 4 targets) runs
+// on auto's, the error said once (it was tried every frame, with no panel, and nothing exported).
+TEST(GuiRecipe, ARecipesLineSortThatFailsHereRunsOnAutos) {
+  test::TempFolder dir;
+  const test::RunResult run = demoOnRecipe(dir, "--angle 90\n--algo bitonic-wide\n", dir.path("viewer.png"), "four-draw-buffers");
+  ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
+  const std::size_t at = run.err.find("draws into 8 targets at once");
+  ASSERT_NE(at, std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find("draws into 8 targets at once", at + 1), std::string::npos) << "once\n" << run.err;
+  const std::string runs = dir.path("runs.txt"), same = "--angle 90\n--algo bitonic-fast\n";  // every line sort: one picture
+  test::writeFile(runs, std::vector<std::uint8_t>(same.begin(), same.end()));
+  ASSERT_EQ(test::runTexsort({"pixelsort", test::assetPath("astronaut.png"), "-o", dir.path("cli.png"), "-q", "--preset", runs})
+                .exitCode, 0);
+  EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png")));
+  // The sort before the one shown names it: no view can be made on any line sort. Said once for the
+  // pick and once for auto, not every frame; the export asked for fails, exit 4.
+  const test::RunResult none = demoOnRecipe(dir, "--algo bitonic-wide\n--angle 90\n", dir.path("none.png"), "four-draw-buffers");
+  EXPECT_EQ(none.exitCode, 4) << none.err;
+  std::size_t said = 0;
+  for (std::size_t k = none.err.find("draws into 8"); k != std::string::npos; k = none.err.find("draws into 8", k + 1)) ++said;
+  EXPECT_LE(said, 2u) << none.err;
+  EXPECT_NE(none.err.find("none.png: no pixel-sorted picture to save"), std::string::npos) << none.err;
+  EXPECT_FALSE(test::fileExists(dir.path("none.png")));
 }
 
 // Save recipe writes the sorts as a recipe file that `pixelsort --preset FILE` reads back into the

@@ -147,6 +147,8 @@ TEST(PngPlain, LeavesEveryOtherPngToStb) {
   };
   EXPECT_TRUE(takes(with([](PngSpec&) {})));
   EXPECT_FALSE(takes(with([](PngSpec& s) { s.colourType = 0; }))) << "grey";
+  EXPECT_FALSE(takes(with([](PngSpec& s) { s.colourType = 3; }))) << "a palette";
+  EXPECT_FALSE(takes(with([](PngSpec& s) { s.colourType = 4; }))) << "grey and alpha";
   EXPECT_FALSE(takes(with([](PngSpec& s) { s.depth = 16; }))) << "16 bits";
   EXPECT_FALSE(takes(with([](PngSpec& s) { s.interlace = 1; }))) << "interlaced";
   EXPECT_FALSE(takes(with([](PngSpec& s) { s.before = {"tRNS"}; }))) << "a colour key";
@@ -160,6 +162,9 @@ TEST(PngPlain, LeavesEveryOtherPngToStb) {
   std::vector<std::uint8_t> rgba;
   EXPECT_FALSE(decodePlainPng(png.data(), png.size(), 5, 5, rgba)) << "another height than the header's";
   EXPECT_FALSE(decodePlainPng(png.data(), png.size() - 20, 5, 4, rgba)) << "cut short";
+  // IEND gone and the IDAT's CRC with it: the chunk's body fits, its checksum does not.
+  const std::vector<unsigned char> noCrc(png.begin(), png.end() - 16);
+  EXPECT_FALSE(decodePlainPng(noCrc.data(), noCrc.size(), 5, 4, rgba)) << "a chunk without its CRC";
   std::vector<unsigned char> fewer = pngOf(with([](PngSpec& s) { s.height = 3; }));
   std::memcpy(&fewer[16 + 4], "\0\0\0\4", 4);  // says 4 rows, holds 3 (the CRC is not checked here)
   EXPECT_FALSE(decodePlainPng(fewer.data(), fewer.size(), 5, 4, rgba)) << "fewer rows than the height";
