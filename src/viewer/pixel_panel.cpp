@@ -271,16 +271,19 @@ void exportSection(ViewerState& s) {
 // frame.
 void buildPixelView(ViewerState& s) {
   applyPixelOptions(s, s.pixelOptions, s.pixelAlgorithm, s.pixelAlgorithmPicked);
-  if (!s.pixel && s.pixelAlgorithmPicked) applyPixelOptions(s, s.pixelOptions, s.pixelAlgorithm, false);
+  if (!s.pixel && s.pixelAlgorithmPicked) {
+    applyPixelOptions(s, s.pixelOptions, s.pixelAlgorithm, false);
+    if (s.pixel) s.message += std::string(": this sort runs on auto's line sort, ") + algorithmName(s.pixel->algorithm());
+  }
   s.pixelUnbuildable = !s.pixel;
 }
 
 }  // namespace
 
 void pixelPanel(ViewerState& s, float fps) {
-  if (!s.pixel) return;
-  clipSection(s);
-  recipeControls(s);
+  if (!s.pixel && !s.pixelUnbuildable) return;  // made on the next frame
+  if (s.pixel) clipSection(s);
+  recipeControls(s);  // without a view too: another sort of the recipe, or another recipe, may run
   if (!s.pixel) return;  // another sort of the recipe: its view comes next frame
   PixelSortOptions o = s.pixelOptions;
   Algorithm algorithm = s.pixelAlgorithm;

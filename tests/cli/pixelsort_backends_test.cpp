@@ -84,6 +84,9 @@ TEST(PixelSortBackends, AutoRunsWhereADrawWritesFourTargets) {
     EXPECT_NE(info.out.find("pixelsort auto    bitonic-fast"), std::string::npos) << info.out;
   }
   test::RunOptions four;
+  four.setEnv = {{"TEXSORT_FORCE_FAILURE", "four-draw-buffers"}};  // the probe times bitonic-fast's copy there
+  const test::RunResult probed = runTexsort({"info"}, four);
+  EXPECT_EQ(probed.out.find("could not be timed"), std::string::npos) << probed.out;
   four.setEnv = {{"TEXSORT_FORCE_FAILURE", "four-draw-buffers,no-compute"}};
   const test::RunResult sorted = runTexsort({"sort", test::assetPath("coffee.png"), "-o", dir.path("s.png"), "--algo", "auto"}, four);
   ASSERT_EQ(sorted.exitCode, 0) << sorted.err;
