@@ -9,13 +9,6 @@
 namespace texsort {
 namespace {
 
-// The Paeth predictor without branches (the same choice as the spec's: a, then b, then c on ties).
-inline int paeth(int a, int b, int c) {
-  const int pa = std::abs(b - c), pb = std::abs(a - c), pc = std::abs(a + b - 2 * c);
-  const int bOrC = pb <= pc ? b : c;
-  return pa <= std::min(pb, pc) ? a : bOrC;
-}
-
 // |the residual as a signed byte|: what the filter heuristic sums.
 inline unsigned absSigned(int residual) {
   return static_cast<unsigned>(std::abs(static_cast<int>(static_cast<signed char>(residual))));
@@ -35,7 +28,7 @@ std::array<std::uint64_t, 5> filterCosts(const unsigned char* row, const unsigne
       c1 += absSigned(x - a);
       c2 += absSigned(x - b);
       c3 += absSigned(x - ((a + b) >> 1));
-      c4 += absSigned(x - paeth(a, b, c));
+      c4 += absSigned(x - paethPredictor(a, b, c));
     }
     costs[0] += c0, costs[1] += c1, costs[2] += c2, costs[3] += c3, costs[4] += c4;
   }
@@ -54,7 +47,7 @@ void filterRow(int type, const unsigned char* row, const unsigned char* above, s
     case 1: put([](int left, int, int) { return left; }); break;
     case 2: put([](int, int up, int) { return up; }); break;
     case 3: put([](int left, int up, int) { return (left + up) >> 1; }); break;
-    default: put([](int left, int up, int upLeft) { return paeth(left, up, upLeft); }); break;
+    default: put([](int left, int up, int upLeft) { return paethPredictor(left, up, upLeft); }); break;
   }
 }
 

@@ -3,12 +3,11 @@
 
 #include <libdeflate.h>
 
-#include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 
 #include "image/byte_order.h"
+#include "image/png_filter.h"
 
 namespace texsort {
 namespace {
@@ -61,15 +60,6 @@ bool findImageData(const unsigned char* data, std::size_t size, std::uint32_t wi
   return false;
 }
 
-// The Paeth predictor (RFC 2083 6.6): of left, up and upper left, the nearest to left + up - upper
-// left, ties to left then up; it selects without branches, as photographs' bytes are noise to a
-// branch predictor.
-inline int paeth(int a, int b, int c) {
-  const int pa = std::abs(b - c), pb = std::abs(a - c), pc = std::abs(a + b - 2 * c);
-  const int bOrC = pb <= pc ? b : c;
-  return pa <= std::min(pb, pc) ? a : bOrC;
-}
-
 // Sub, Average and Paeth read the pixel to the left as just undone: it is kept in registers, one
 // chain a channel, rather than read back from the row each byte.
 template <int B, int Filter>
@@ -78,7 +68,7 @@ void unfilterLeftwards(const unsigned char* in, const unsigned char* up, unsigne
   for (std::size_t i = 0; i < n; i += B) {
     for (int c = 0; c < B; ++c) {
       const int b = up[i + c];
-      const int predicted = Filter == 1 ? left[c] : Filter == 3 ? (left[c] + b) >> 1 : paeth(left[c], b, upLeft[c]);
+      const int predicted = Filter == 1 ? left[c] : Filter == 3 ? (left[c] + b) >> 1 : paethPredictor(left[c], b, upLeft[c]);
       left[c] = (in[i + c] + predicted) & 0xFF;
       upLeft[c] = b;
       out[i + c] = static_cast<unsigned char>(left[c]);
