@@ -81,8 +81,9 @@ void reportPixelSort(const PixelSortCommandOptions& options, const PixelSortPlan
   std::fprintf(report, "  lines     %u of up to %u pixels, in %llu rows of %llu elements%s\n", layout.count, layout.longest,
                static_cast<unsigned long long>(layout.paddedCount), static_cast<unsigned long long>(layout.paddedLength),
                layout.packed ? " (short lines share a row)" : "");
-  std::fprintf(report, "  passes    %zu %s, every line at once, carrying %llu network steps\n", schedule.size(),
-               algorithmName(algorithm), static_cast<unsigned long long>(networkSteps(schedule)));
+  const std::uint64_t steps = networkSteps(schedule);  // none on radix, which moves digits, not comparators
+  std::fprintf(report, "  passes    %zu %s, every line at once%s\n", schedule.size(), algorithmName(algorithm),
+               steps ? (", carrying " + std::to_string(steps) + " network steps").c_str() : "");
   std::fprintf(report, "  renderer  %s (EGL %s)\n", context.renderer().c_str(), context.platform().c_str());
   std::fprintf(report, "  GPU time  %.2f ms (spans, keys, sort, image order); upload + passes + read back %.2f ms\n",
                f.gpuMs, f.wallMs);

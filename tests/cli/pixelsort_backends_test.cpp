@@ -26,6 +26,16 @@ TEST(PixelSortCli, EveryAlgorithmWritesTheSameBytes) {
   }
   const test::RunResult radix = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("r.png"), "--algo", "radix"});
   EXPECT_EQ(radix.exitCode, 2);
+  // The report counts network steps where there are some: radix moves digits, bitonic compares.
+  const test::RunResult digits = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("r.png"), "--algo",
+                                             "compute-radix"});
+  ASSERT_EQ(digits.exitCode, 0) << digits.err;
+  EXPECT_NE(digits.out.find(" compute-radix, every line at once\n"), std::string::npos) << digits.out;
+  const test::RunResult steps = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("r.png"), "--algo",
+                                            "bitonic-fast"});
+  ASSERT_EQ(steps.exitCode, 0) << steps.err;
+  EXPECT_NE(steps.out.find(" bitonic-fast, every line at once, carrying "), std::string::npos) << steps.out;
+  EXPECT_EQ(steps.out.find(", carrying 0 "), std::string::npos) << steps.out;
 }
 
 // No --algo (or --algo auto) takes the faster backend for the context: on llvmpipe, a software
