@@ -4,7 +4,8 @@
 //   texsort.writeFile(name, bytes), texsort.readFile(name), texsort.removeFile(name)
 //   texsort.options: the pixel sort's option table, a row an option ({name, kind: real | integer |
 //     choice | flag | file | text, min, max, choices, initial, help, animated, metavar}), as
-//     `texsort info --options` prints it; texsort.presets: [{name, summary, recipe}] (after ready)
+//     `texsort info --options` prints it; texsort.presets: [{name, summary, recipe}] (after ready);
+//     texsort.unavailable: [{name, why}], the algorithms this WebGL2 context cannot run (after ready)
 //   texsort.presetRecipe(name) -> a shipped preset's recipe, one sort a line ('' for none)
 //   texsort.animated(spec, frame, count, fps) -> the value an --animate option takes at a frame
 //   texsort.live.open(bytes, name); .set(optionArgs) -> passes; .advance(passes) -> passes left;
@@ -80,8 +81,9 @@
                      (byte) => { if (byte !== null) err.push(byte); });
     }],
     onRuntimeInitialized: () => {
-      const failed = Module.openContext();
-      if (failed instanceof Error) return rejectReady(failed);
+      const unavailable = Module.openContext();
+      if (unavailable instanceof Error) return rejectReady(unavailable);
+      api.unavailable = unavailable;
       liveSort = new Module.LivePixelSort();
       watchedSort = new Module.WatchedSort();
       api.options = Module.optionTable();

@@ -129,6 +129,7 @@ void Definition::finish(Command& command) {
     command.kind = Command::Kind::Sort;
     command.sort.order = order == "desc" ? SortOrder::Descending : SortOrder::Ascending;
     command.sort.automatic = algo == "auto";
+    command.sort.algorithmGiven = sortCommand->count("--algo") > 0;
     parseAlgorithm(algo, command.sort.algorithm);  // auto: bitonic-wide until the context says
   } else if (*pixelCommand) {
     finishPixelSort(command);

@@ -117,7 +117,8 @@ Definition::Definition(Command& command) {
   sortAlgoNames.insert(sortAlgoNames.begin(), "auto");
   sorting.choice("--algo", algo, sortAlgoNames,
                  algoHelp + "\n  auto: compute-radix where the context has compute shaders and one storage block holds the elements, else "
-                           "bitonic-wide (bitonic-fast where a draw cannot write 8 targets)")
+                           "bitonic-wide (bitonic-fast where a draw cannot write 8 targets)\n  No --algo: bitonic-wide, "
+                           "bitonic-fast where a draw cannot write 8 targets")
       ->capture_default_str();
   sorting.flag("--verify", sort.verify, "Check the GPU result against the CPU model; exit 5 on a difference");
   sorting.flag("-q,--quiet", sort.quiet, "Print nothing on success");

@@ -27,6 +27,7 @@ struct SortOptions {
   SortOrder order = SortOrder::Ascending;
   Algorithm algorithm = Algorithm::BitonicWide;  // the fastest fragment path; Bitonic is the seed's classic one
   bool automatic = false;  // --algo auto: sortAlgorithmHere() picks, once the context is up
+  bool algorithmGiven = false;  // no --algo: fragmentSortHere(), bitonic-wide where a draw writes 8 targets
   bool verify = false;
   bool quiet = false;
   bool exitWhenDone = false;  // main's run: exitNow() once the output is in place

@@ -49,16 +49,20 @@ std::string describeElement(const Element& e) {
 
 std::vector<Algorithm> runnableAlgorithms(const std::vector<Algorithm>& wanted, bool named, const char* command) {
   std::vector<Algorithm> runnable;
-  std::string leftOut;
+  std::string noCompute, noTargets;  // what is left out, by what the context lacks
   for (Algorithm a : wanted) {
     if (named) requireAvailable(a);
     if (algorithmAvailableHere(a)) runnable.push_back(a);
-    else leftOut += std::string(leftOut.empty() ? "" : ", ") + algorithmName(a);
+    else (usesCompute(a) ? noCompute : noTargets) += std::string(", ") + algorithmName(a);
   }
-  if (!leftOut.empty()) {
+  if (!noCompute.empty()) {
     const int version = gl::contextVersion();
     std::fprintf(stderr, "texsort: %s: left out %s: this context (OpenGL %d.%d) has no compute shaders\n", command,
-                 leftOut.c_str(), version / 10, version % 10);
+                 noCompute.c_str() + 2, version / 10, version % 10);
+  }
+  if (!noTargets.empty()) {
+    std::fprintf(stderr, "texsort: %s: left out %s: a draw here writes %d targets, not 8\n", command, noTargets.c_str() + 2,
+                 gl::drawBuffers());
   }
   return runnable;
 }

@@ -59,6 +59,7 @@ static int sortFile(const SortOptions& given) {
   checkAlgorithmFits(options.algorithm, count);
   HeadlessContext context;
   if (options.automatic) options.algorithm = sortAlgorithmHere(count);
+  if (!options.algorithmGiven) options.algorithm = fragmentSortHere();
   checkMemoryBudget(name, header.width, header.height, bytes.size(), options.algorithm);
   const Image image = decodeImage(name, bytes.data(), bytes.size(), header);
   std::vector<unsigned char>().swap(bytes);

@@ -97,7 +97,8 @@ Texture::Texture(std::uint32_t width, std::uint32_t height, TextureFormat format
                  type, texels);
   }
   GLenum error = glGetError();
-  if (forcedFailure("oom")) error = GL_OUT_OF_MEMORY;
+  const bool compact = name && std::strncmp(name, "compact", 7) == 0;  // the fast path's (key, index) pairs
+  if (forcedFailure("oom") || (compact && forcedFailure("oom-compact"))) error = GL_OUT_OF_MEMORY;
   if (error != GL_NO_ERROR) {
     throw Error(ExitCode::Gpu, std::string("GL: cannot allocate ") + (name ? name : "texture") + " (" +
                                    std::to_string(width) + "x" + std::to_string(height) +

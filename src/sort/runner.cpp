@@ -13,8 +13,22 @@
 
 namespace texsort {
 
+namespace {
+
+// The most render targets one of `algorithm`'s draws writes: the wide path's 8 layers; every other
+// fragment pass writes at most 4 (the pixel sort's groups: kGroupLayers), which WebGL2 promises.
+std::uint32_t drawTargets(Algorithm algorithm) { return algorithm == Algorithm::BitonicWide ? kWideLayers : 4; }
+
+}  // namespace
+
 void requireAvailable(Algorithm algorithm) {
-  if (!usesCompute(algorithm) || gl::computeAvailable()) return;
+  if (algorithmAvailableHere(algorithm)) return;
+  if (!usesCompute(algorithm)) {
+    throw Error(ExitCode::Gpu, std::string(algorithmName(algorithm)) + " draws into " +
+                                   std::to_string(drawTargets(algorithm)) + " targets at once and this GPU offers " +
+                                   std::to_string(gl::drawBuffers()) + "; " + algorithmName(fragmentSortHere()) +
+                                   " runs here");
+  }
   const int version = gl::contextVersion();
   throw Error(ExitCode::Gpu, std::string(algorithmName(algorithm)) +
                                  " needs compute shaders (OpenGL 4.3); this context offers OpenGL " +
@@ -22,7 +36,10 @@ void requireAvailable(Algorithm algorithm) {
                                  " without them; the fragment algorithms (such as bitonic-fast) run here");
 }
 
-bool algorithmAvailableHere(Algorithm algorithm) { return !usesCompute(algorithm) || gl::computeAvailable(); }
+bool algorithmAvailableHere(Algorithm algorithm) {
+  if (usesCompute(algorithm)) return gl::computeAvailable();
+  return static_cast<std::uint32_t>(gl::drawBuffers()) >= drawTargets(algorithm);
+}
 
 bool storageBlockHolds(std::uint64_t elementCount, std::uint64_t bytesEach) {
   if (!gl::computeAvailable()) return false;
@@ -30,7 +47,7 @@ bool storageBlockHolds(std::uint64_t elementCount, std::uint64_t bytesEach) {
 }
 
 Algorithm fragmentSortHere() {
-  return static_cast<std::uint32_t>(gl::drawBuffers()) >= kWideLayers ? Algorithm::BitonicWide : Algorithm::BitonicFast;
+  return algorithmAvailableHere(Algorithm::BitonicWide) ? Algorithm::BitonicWide : Algorithm::BitonicFast;
 }
 
 Algorithm sortAlgorithmHere(std::uint64_t elementCount) {

@@ -79,7 +79,8 @@ class Runner {
   virtual StateView view() const = 0;
 };
 
-// Whether the current GL context runs `algorithm` (compute rows need GL 4.3's compute shaders).
+// Whether the current GL context runs `algorithm`: compute rows need GL 4.3's compute shaders,
+// bitonic-wide a draw that writes 8 targets (GL 3.3 promises 8, WebGL2 only 4).
 bool algorithmAvailableHere(Algorithm algorithm);
 // Throws texsort::Error(Gpu) with one line saying what the context lacks when it does not.
 void requireAvailable(Algorithm algorithm);

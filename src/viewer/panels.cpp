@@ -21,8 +21,10 @@ namespace {
 void inputPanel(ViewerState& s) {
   if (!ImGui::CollapsingHeader("Input", ImGuiTreeNodeFlags_DefaultOpen)) return;
   if (ImGui::Button("astronaut")) loadFile(s, bundledAsset("astronaut.png"));
+  remember(s, "astronaut");
   ImGui::SameLine();
   if (ImGui::Button("coffee")) loadFile(s, bundledAsset("coffee.png"));
+  remember(s, "coffee");
   ImGui::SameLine();
   hint("(or drop a file on the window)");
   ImGui::SetNextItemWidth(-70);

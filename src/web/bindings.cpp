@@ -23,6 +23,8 @@
 #include "pixelsort/animation.h"
 #include "pixelsort/option_table.h"
 #include "pixelsort/presets.h"
+#include "sort/algorithms.h"
+#include "sort/runner.h"
 #include "web/live_pixel_sort.h"
 #include "web/watch_sort.h"
 #include "web/web_main.h"
@@ -157,8 +159,25 @@ double animatedValue(const std::string& spec, int frame, int count, double fps) 
   return appliedValue(animations[0], static_cast<std::uint32_t>(std::max(0, frame)), frames, fps);
 }
 
-// The page's WebGL2 context, opened once to say what the browser lacks (texsort.ready).
-void openContext() { HeadlessContext context; }
+// The page's WebGL2 context, opened once to say what the browser lacks (texsort.ready), and the
+// fragment algorithms it cannot run, [{name, why}] (texsort.unavailable: bitonic-wide where a draw
+// writes 4 targets, WebGL2's minimum).
+val openContext() {
+  HeadlessContext context;
+  val unavailable = val::array();
+  for (const Algorithm a : kAlgorithms) {
+    if (usesCompute(a) || algorithmAvailableHere(a)) continue;
+    val row = val::object();
+    row.set("name", std::string(algorithmName(a)));
+    try {
+      requireAvailable(a);
+    } catch (const Error& e) {
+      row.set("why", std::string(e.what()));
+    }
+    unavailable.call<void>("push", row);
+  }
+  return unavailable;
+}
 
 void bindLive() {
   using L = LivePixelSort;

@@ -90,6 +90,25 @@ TEST(Check, WithoutComputeTheComputeRowsAreLeftOutOrRefused) {
   EXPECT_TRUE(named.out.empty()) << named.out;
 }
 
+// Where a draw writes 4 targets (WebGL2's minimum; forced) bench and check leave the wide path out
+// of their default rows, said in one line, and refuse it named.
+TEST(Check, WhereADrawWritesFourTargetsTheWidePathIsLeftOutOrRefused) {
+  test::RunOptions options;
+  options.setEnv = {{"TEXSORT_FORCE_FAILURE", "four-draw-buffers"}};
+  const test::RunResult bench = runTexsort({"bench", "--sizes", "256", "--runs", "1", "--no-progress", "--no-naive"}, options);
+  EXPECT_EQ(bench.exitCode, 0) << bench.err;
+  EXPECT_EQ(bench.err, "texsort: bench: left out bitonic-wide: a draw here writes 4 targets, not 8\n");
+  EXPECT_EQ(bench.out.find("\nbitonic-wide "), std::string::npos) << bench.out;
+  EXPECT_NE(bench.out.find("\nbitonic-fast "), std::string::npos) << bench.out;
+  EXPECT_NE(bench.out.find("\ncompute-radix "), std::string::npos) << bench.out;
+
+  const test::RunResult named = runTexsort({"check", "--quick", "--algos", "bitonic,bitonic-wide"}, options);
+  EXPECT_EQ(named.exitCode, 4);
+  EXPECT_EQ(named.err, "texsort: error: bitonic-wide draws into 8 targets at once and this GPU offers 4; bitonic-fast runs "
+                       "here\n");
+  EXPECT_TRUE(named.out.empty()) << named.out;
+}
+
 TEST(Check, ADifferenceFailsWithExitFiveAndNamesThePass) {
   test::RunOptions options;
   options.setEnv = {{"TEXSORT_FORCE_FAILURE", "check"}};

@@ -51,21 +51,21 @@ TEST(GuiRecipe, AnAddedSortRunsOnTheResultOfTheOneBefore) {
   expectSame({"--preset", "melt"}, "3: click @+ sort", twice);
 }
 
-// A line sort picked whose plan fails (bitonic-wide where the context offers 4 draw buffers) leaves
-// the view on auto: the recipe saved then says auto for asdf's second sort (the one shown), not the
-// line sort auto happened to run.
+// A line sort picked whose plan fails (bitonic-fast where its textures cannot be allocated: forced)
+// leaves the view on auto: the recipe saved then says auto for asdf's second sort (the one shown),
+// not the line sort auto happened to run.
 TEST(GuiRecipe, AFailedPickLeavesTheSortOnAuto) {
   test::TempFolder dir;
   const std::string recipe = dir.path("after.txt");
   const test::RunResult run = test::runXvfb(
       {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort", "--preset", "asdf", "--frames",
        "30", "--input",
-       "3: click @line sort; 6: click @line sort bitonic-wide; 9: click @recipe save path; 11: key ctrl+a; 13: type " +
+       "3: click @line sort; 6: click @line sort bitonic-fast; 9: click @recipe save path; 11: key ctrl+a; 13: type " +
            recipe + "; 16: click @Save recipe"},
-      test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "four-draw-buffers"}}});
+      test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "oom-compact"}}});
   ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
   EXPECT_EQ(run.err.find("no widget named"), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("draws into 8 targets at once and this GPU offers 4"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("GL: cannot allocate compact state"), std::string::npos) << run.err;
   const std::vector<std::uint8_t> bytes = test::readFile(recipe);
   const std::string saved(bytes.begin(), bytes.end());
   const std::size_t first = saved.find("--algo auto");
@@ -85,9 +85,21 @@ test::RunResult demoOnRecipe(const test::TempFolder& dir, const std::string& tex
   return test::runXvfb(args, test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", failures}}});
 }
 
-// A recipe naming a compute line sort, on a context without compute shaders, is refused in one line
-// (it was tried, and failed, every frame, with no panel to change it); the view runs the default sort.
+// A recipe naming a line sort this context cannot run (a compute one without compute shaders,
+// bitonic-wide where a draw writes 4 targets), is refused in one line (it was tried, and failed,
+// every frame, with no panel to change it); the view runs the default sort. The line sort combo
+// does not offer it.
 TEST(GuiRecipe, ARecipeThisContextCannotRunIsRefusedOnce) {
+  {
+    test::TempFolder dir;
+    const test::RunResult run = demoOnRecipe(dir, "--algo bitonic-wide\n", dir.path("viewer.png"), "four-draw-buffers",
+                                             "3: click @line sort; 6: click @line sort bitonic-wide");
+    const std::string refusal = dir.path("recipe.txt") + ": sort 1: bitonic-wide draws into 8 targets at once";
+    const std::size_t at = run.err.find(refusal);
+    ASSERT_NE(at, std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find("draws into 8", at + refusal.size()), std::string::npos) << "once\n" << run.err;
+    EXPECT_NE(run.err.find("no widget named 'line sort bitonic-wide'"), std::string::npos) << run.err;
+  }
   test::TempFolder dir;
   const test::RunResult run = demoOnRecipe(dir, "--algo compute-b32\n--angle 90\n", dir.path("viewer.png"), "no-compute");
   ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
@@ -120,15 +132,16 @@ TEST(GuiRecipe, ARecipesLineSortSavesAsPickedUntilAutoIsPicked) {
   EXPECT_NE(automatic.find("--algo auto", automatic.find('\n', automatic.find("--algo"))), std::string::npos) << automatic;
 }
 
-// A recipe's line sort that cannot be set up here (bitonic-wide where a draw writes 4 targets) runs
-// on auto's, the error said once (it was tried every frame, with no panel, and nothing exported).
+// A recipe's line sort that cannot be set up here (bitonic-fast where its textures cannot be
+// allocated: forced) runs on auto's, the error said once (it was tried every frame, with no panel,
+// and nothing exported).
 TEST(GuiRecipe, ARecipesLineSortThatFailsHereRunsOnAutos) {
   test::TempFolder dir;
-  const test::RunResult run = demoOnRecipe(dir, "--angle 90\n--algo bitonic-wide\n", dir.path("viewer.png"), "four-draw-buffers");
+  const test::RunResult run = demoOnRecipe(dir, "--angle 90\n--algo bitonic-fast\n", dir.path("viewer.png"), "oom-compact");
   ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
-  const std::size_t at = run.err.find("draws into 8 targets at once");
+  const std::size_t at = run.err.find("cannot allocate compact state");
   ASSERT_NE(at, std::string::npos) << run.err;
-  EXPECT_EQ(run.err.find("draws into 8 targets at once", at + 1), std::string::npos) << "once\n" << run.err;
+  EXPECT_EQ(run.err.find("cannot allocate compact state", at + 1), std::string::npos) << "once\n" << run.err;
   const std::string runs = dir.path("runs.txt"), same = "--angle 90\n--algo bitonic-fast\n";  // every line sort: one picture
   test::writeFile(runs, std::vector<std::uint8_t>(same.begin(), same.end()));
   ASSERT_EQ(test::runTexsort({"pixelsort", test::assetPath("astronaut.png"), "-o", dir.path("cli.png"), "-q", "--preset", runs})
@@ -136,17 +149,23 @@ TEST(GuiRecipe, ARecipesLineSortThatFailsHereRunsOnAutos) {
   EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png")));
   // The sort before the one shown names it: no view can be made for the one shown (on auto). Said
   // once, not every frame; the export asked for fails, exit 4.
-  const std::string before = "--algo bitonic-wide\n--angle 90\n";
-  const test::RunResult none = demoOnRecipe(dir, before, dir.path("none.png"), "four-draw-buffers");
+  const std::string before = "--algo bitonic-fast\n--angle 90\n";
+  const test::RunResult none = demoOnRecipe(dir, before, dir.path("none.png"), "oom-compact");
   EXPECT_EQ(none.exitCode, 4) << none.err;
   std::size_t said = 0;
-  for (std::size_t k = none.err.find("draws into 8"); k != std::string::npos; k = none.err.find("draws into 8", k + 1)) ++said;
+  for (std::size_t k = none.err.find("compact state"); k != std::string::npos; k = none.err.find("compact state", k + 1)) ++said;
   EXPECT_EQ(said, 1u) << none.err;
   EXPECT_NE(none.err.find("none.png: no pixel-sorted picture to save"), std::string::npos) << none.err;
   EXPECT_FALSE(test::fileExists(dir.path("none.png")));
+  // Another picture opened is tried again (and fails again here): said once for each.
+  const test::RunResult other = demoOnRecipe(dir, before, dir.path("other.png"), "oom-compact", "4: click @coffee");
+  EXPECT_EQ(other.exitCode, 4) << other.err;
+  said = 0;
+  for (std::size_t k = other.err.find("compact state"); k != std::string::npos; k = other.err.find("compact state", k + 1)) ++said;
+  EXPECT_EQ(said, 2u) << other.err;
   // The recipe's controls stay: back on sort 1, which then runs on auto's line sort, and the export
   // (both sorts) is made.
-  const test::RunResult back = demoOnRecipe(dir, before, dir.path("back.png"), "four-draw-buffers", "3: click @< sort");
+  const test::RunResult back = demoOnRecipe(dir, before, dir.path("back.png"), "oom-compact", "3: click @< sort");
   ASSERT_EQ(back.exitCode, 0) << back.err;
   const std::string one = dir.path("one.txt"), first = "--algo bitonic-fast\n--angle 90\n";
   test::writeFile(one, std::vector<std::uint8_t>(first.begin(), first.end()));

@@ -177,4 +177,12 @@ export function wireWatch() {
       if (watching) $('watch-play').focus();  // its keys work at once (a focused radio keeps the arrows)
     });
   }
+  // An algorithm this browser's WebGL2 cannot run (bitonic-wide where a draw writes 4 targets) is
+  // shown but not offered, its reason on hover.
+  window.texsort.ready.then(() => {
+    for (const { name, why } of window.texsort.unavailable) {
+      const option = [...$('watch-algo').options].find((o) => o.value === name);
+      if (option) Object.assign(option, { disabled: true, title: why });
+    }
+  }, () => {});
 }

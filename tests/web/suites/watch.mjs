@@ -208,7 +208,38 @@ export async function suiteWatch(page) {
       return shown.width === fresh.width && shown.rgba.length > 0 && shown.rgba.every((v, i) => v === fresh.rgba[i]);
     });
     check(back, 'back in Pixel sort, the canvas shows its own picture again', '');
+    await suiteFourTargets(page);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Where a draw writes 4 targets (WebGL2's minimum; the page's context made to say so), Watch shows
+// bitonic-wide but does not offer it, its reason on hover, and the page still sorts the picture
+// (auto's fragment path there is bitonic-fast); on this browser (8) every algorithm is offered.
+async function suiteFourTargets(page) {
+  const disabled = (p) => p.$$eval('#watch-algo option', (os) => os.filter((o) => o.disabled).map((o) => [o.value, o.title]));
+  check((await disabled(page)).length === 0, 'Watch offers every algorithm where a draw writes 8 targets',
+        JSON.stringify(await disabled(page)));
+  const four = await page.browser().newPage();
+  try {
+    const problems = [];
+    four.on('pageerror', (e) => problems.push(e.message));
+    await four.evaluateOnNewDocument(() => {
+      const get = WebGL2RenderingContext.prototype.getParameter;
+      WebGL2RenderingContext.prototype.getParameter = function (name) {
+        return name === 0x8824 /* MAX_DRAW_BUFFERS */ ? 4 : get.call(this, name);
+      };
+    });
+    await four.goto(page.url(), { waitUntil: 'load' });
+    await four.evaluate(() => window.texsort.ready);
+    const off = await disabled(four);
+    check(off.length === 1 && off[0][0] === 'bitonic-wide' &&
+          off[0][1] === 'bitonic-wide draws into 8 targets at once and this GPU offers 4; bitonic-fast runs here',
+          'where a draw writes 4 targets Watch does not offer bitonic-wide, and says why', JSON.stringify(off));
+    await four.waitForFunction(() => window.texsortPage.status().sorted, { timeout: 120000 });
+    check(problems.length === 0, 'where a draw writes 4 targets the page sorts its picture', problems.join('; '));
+  } finally {
+    await four.close();
   }
 }
