@@ -50,7 +50,8 @@ void ComputeRunner::checkStorageBlock(std::uint64_t bytes) const {
   if (bytes > static_cast<std::uint64_t>(limits.storageBlockBytes)) {
     throw Error(ExitCode::Gpu, "GPU sorter: " + std::to_string(elementCount()) + " elements need a storage buffer of " +
                                    std::to_string(bytes >> 20) + " MiB, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
-                                   std::to_string(limits.storageBlockBytes >> 20) + " MiB; --algo auto or bitonic-wide sorts them");
+                                   std::to_string(limits.storageBlockBytes >> 20) + " MiB; --algo auto or " +
+                                   algorithmName(fragmentSortHere()) + " sorts them");
   }
 }
 
