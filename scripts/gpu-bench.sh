@@ -3,9 +3,10 @@
 # machine's start included): the renderer, the compute rows checked pass by pass, the ladder at 2^20,
 # where each compute dispatch's time goes at 2^20 and 2^24, the pixel sort on both backends (2048x2048,
 # per pass at 4096x4096, and which one --algo auto takes), the GPU tests, and torch.sort beside them
-# where PyTorch is installed. Each step runs under its own limit (STEP_S, default 90 s) so one slow
-# step cannot starve the rest; a step cut short says so. Everything goes to one file, OUT/gpu-bench-DATE.txt
-# (OUT: the argument, else $OUT, else docs/h100/), since the device tool brings back at most 8 files.
+# where PyTorch is installed, and Nsight Compute (ncu) on two dispatches where it is. Each step
+# runs under its own limit (STEP_S, default 90 s) so one slow step cannot starve the rest; a step cut
+# short says so. Everything goes to one file, OUT/gpu-bench-DATE.txt (OUT: the argument, else $OUT,
+# else docs/h100/), since the device tool brings back at most 8 files.
 # On the device machine: source .gl/env.sh (made here by scripts/gpu-carry.sh), then run this.
 # A 2^24 ladder cell takes 10-13 s on an H100 (its yardsticks run beside it: std::sort, and the classic
 # schedule for the fast paths), so the ladder stays at 2^20.
@@ -56,6 +57,17 @@ step "bench --pixelsort --sides ${sides##*,} --per-pass" "$bin" bench --pixelsor
 step "pixelsort --algo auto --verify" "$bin" pixelsort assets/astronaut.png -o "$scratch/auto.png" --verify
 if [ -x "$tests" ]; then
   step "texsort_gpu_tests (GPU == CPU model after every pass)" "$tests" --gtest_brief=1
+fi
+# The 160 GB/s question (issue 67): what bounds a 2^24 B32 dispatch and a radix scatter beside a plain
+# compute copy of the same buffers. Nsight Compute is made for CUDA; whether it sees OpenGL's
+# compute dispatches at all is the first thing this step shows ("No kernels were profiled" if not).
+if command -v ncu > /dev/null; then
+  step "ncu: compute-b32 and compute-radix at 2^24, their dispatches and the copy" \
+    ncu --target-processes all --clock-control none --launch-count 24 --section SpeedOfLight \
+    --section MemoryWorkloadAnalysis "$bin" bench --per-pass --algos compute-b32,compute-radix --sizes 16777216 \
+    --runs 1 --no-progress --no-naive
+else
+  echo "ncu: not installed here" | tee -a "$report"
 fi
 if python3 -c 'import torch; assert torch.cuda.is_available()' 2> /dev/null; then
   step "torch.sort (scripts/torch_sort.py)" python3 scripts/torch_sort.py
