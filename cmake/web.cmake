@@ -36,7 +36,7 @@ add_executable(texsort-core
   src/image/stb_impl.c
   src/fault.cpp src/sort/pass.cpp src/sort/pass_text.cpp src/sort/pass_words.cpp src/sort/schedule.cpp src/sort/algorithms.cpp src/sort/element.cpp
   src/sort/cpu_model.cpp src/sort/span_words.cpp src/sort/radix_model.cpp src/sort/source_texels.cpp src/pixelsort/conformance.cpp src/pixelsort/pixel_sort.cpp src/pixelsort/line_layout.cpp src/pixelsort/paths.cpp src/pixelsort/presets.cpp src/pixelsort/animation.cpp src/pixelsort/option_table.cpp src/pixelsort/option_parse.cpp
-  src/io/files.cpp src/io/output_paths.cpp src/io/value_checks.cpp src/image/load_image.cpp src/image/png_plain_web.cpp src/image/gif_frames.cpp src/image/save_png.cpp src/image/png_encode.cpp
+  src/io/files.cpp src/io/cache.cpp src/io/machine.cpp src/io/output_paths.cpp src/io/value_checks.cpp src/image/load_image.cpp src/image/png_plain_web.cpp src/image/gif_frames.cpp src/image/save_png.cpp src/image/png_encode.cpp
   src/image/png_filter.cpp src/image/deflate.cpp src/image/crc32.cpp src/image/stb_guards.cpp
   src/sort/packing.cpp src/sort/pixel_rules.cpp src/image/draw.cpp src/record/frames.cpp src/record/sound.cpp src/record/video_formats.cpp
   src/record/timestamps.cpp src/cli/pixelsort_batch.cpp

@@ -16,5 +16,7 @@
 namespace texsort {
 
 bool forcedFailure(const char* name);
+// Whether any failure is forced: a run that measures does not keep what it measured then.
+bool anyForcedFailure();
 
 }  // namespace texsort

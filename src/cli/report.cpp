@@ -3,8 +3,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
-#include <fstream>
 
 #include "error.h"
 #include "gl/capabilities.h"
@@ -86,21 +84,6 @@ void exitNow(int code) {
   std::fflush(stderr);
   std::_Exit(code);
 #endif
-}
-
-std::string cpuName() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  }
-  return "unknown CPU";
-}
-
-std::string today() {
-  char buf[32];
-  const std::time_t now = std::time(nullptr);
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&now));
-  return buf;
 }
 
 }  // namespace texsort

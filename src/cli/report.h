@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "io/machine.h"  // cpuName, today: the reports' headings
 #include "sort/algorithms.h"
 #include "sort/element.h"
 
@@ -35,10 +36,5 @@ void exitNow(int code);
 // GL_OUT_OF_MEMORY on a texture the driver will not make; "GPU sorter: ..." for a storage block the
 // context caps) comes out naming the file, as the memory budget's refusal does.
 int namingTheFile(const std::string& name, const std::function<int()>& run);
-
-// The CPU's model name (from /proc/cpuinfo, "unknown CPU" without it) and today's date (UTC,
-// YYYY-MM-DD): what a benchmark's heading names.
-std::string cpuName();
-std::string today();
 
 }  // namespace texsort

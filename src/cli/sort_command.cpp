@@ -147,6 +147,8 @@ int runInfo(bool optionTable) {
   std::printf("renderer          %s\n", context.renderer().c_str());
   std::printf("GL version        %s\n", context.glVersion().c_str());
   std::printf("max texture size  %d\n", context.maxTextureSize());
+  std::printf("draw targets      %d a draw%s\n", gl::drawBuffers(),
+              algorithmAvailableHere(Algorithm::BitonicWide) ? "" : ": bitonic-wide (8) does not run here, bitonic-fast does");
   std::printf("EGL platform      %s\n", context.platform().c_str());
   std::printf("memory            %s\n", memorySummary().c_str());
   const std::uint64_t side = static_cast<std::uint64_t>(context.maxTextureSize());
@@ -188,6 +190,13 @@ int runInfo(bool optionTable) {
     std::printf("a copy of 2^%d elements took %.3f ms on compute, %.3f ms on fragment passes (%s where compute takes "
                 "at most half the fragment time)\n", backend.probeLog2, backend.computeCopyMs, backend.fragmentCopyMs,
                 algorithmName(kComputePixelSort));
+  }
+  if (backend.computeCopyMs > 0 && backend.keptIn.empty()) {
+    std::printf("  probe           measured now, not kept (a failure is forced, or no cache folder)\n");
+  } else if (backend.computeCopyMs > 0) {
+    std::printf("  probe           the least copies of %d run%s on this machine, %s %s (remove it to measure again)\n",
+                backend.probes, backend.probes == 1 ? "" : "s", backend.measured ? "this one's kept in" : "read from",
+                backend.keptIn.c_str());
   }
   return 0;
 }

@@ -2,14 +2,21 @@
 #include "pixelsort/pixel_runner.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <string>
+#include <thread>
 #include <tuple>
 
 #include "error.h"
 #include "fault.h"
 #include "gl/capabilities.h"
+#include "io/cache.h"
+#include "io/machine.h"
 #include "sort/memory_budget.h"
 
 namespace texsort {
@@ -48,12 +55,72 @@ std::pair<double, double> quickestCopiesMs(Algorithm computeRow, std::uint64_t c
   }
 }
 
+// The probe's figures are kept between runs, a line a machine (io/cache.h): the first kProbesKept
+// runs on a machine measure, each keeping the least copy of every path so far (so one run beside
+// other work does not decide), and later runs read them: ~25 ms of every start on a software
+// renderer. A run with a forced failure (the tests') neither reads nor keeps them.
+constexpr int kProbesKept = 3;
+constexpr const char* kProbeCache = "backend-probe";
+
+std::string glText(GLenum name) {
+  const auto* text = reinterpret_cast<const char*>(glGetString(name));
+  return text ? text : "";
+}
+
+// What the copies' times depend on: the renderer and its version, the CPU and how many threads
+// llvmpipe runs, the probe's size.
+std::string probeKey(int probeLog2) {
+  const char* threads = std::getenv("LP_NUM_THREADS");
+  return glText(GL_RENDERER) + " | " + glText(GL_VERSION) + " | " + cpuName() + " x" +
+         std::to_string(std::thread::hardware_concurrency()) + " | LP_NUM_THREADS " + (threads ? threads : "-") +
+         " | 2^" + std::to_string(probeLog2);
+}
+
+// A machine's probe figures as kept between runs: the least copy of each path over `probes` runs.
+struct KeptProbe {
+  double fragmentMs = 0, computeMs = 0;
+  int probes = 0;
+};
+
+// A kept line's "FRAGMENT_MS COMPUTE_MS PROBES", or {} for none or one that does not parse.
+KeptProbe keptProbe(const std::optional<std::string>& value) {
+  KeptProbe kept;
+  if (!value) return kept;
+  std::istringstream in(*value);
+  const bool read = static_cast<bool>(in >> kept.fragmentMs >> kept.computeMs >> kept.probes);
+  const auto time = [](double ms) { return std::isfinite(ms) && ms > 0.0 && ms < 1e6; };
+  if (read && time(kept.fragmentMs) && time(kept.computeMs) && kept.probes >= 1 && kept.probes <= 1000) return kept;
+  return {};
+}
+
 bool softwareRenderer() {
-  const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  const std::string renderer = name ? name : "";
+  const std::string renderer = glText(GL_RENDERER);
   bool software = false;
   for (const char* s : {"llvmpipe", "softpipe", "SwiftShader", "Software"}) software |= renderer.find(s) != std::string::npos;
   return software;
+}
+
+// Measures the copies where fewer than kProbesKept runs on this machine have (keeping the least of
+// each path so far), else takes the kept figures.
+void probeCopies(PixelSortBackend& backend) {
+  const std::string path = anyForcedFailure() ? "" : cachePath(kProbeCache), key = probeKey(backend.probeLog2);
+  KeptProbe kept = keptProbe(cachedValue(path, key));
+  backend.keptIn = path;
+  if (kept.probes < kProbesKept) {
+    const auto [fragmentMs, computeMs] = quickestCopiesMs(computePixelSortBackend(backend.software),
+                                                          std::uint64_t{1} << backend.probeLog2, backend.software ? 8 : 2);
+    if (fragmentMs <= 0.0 || computeMs <= 0.0) return;  // not measured here: nothing kept either
+    const bool first = kept.probes == 0;
+    kept = {first ? fragmentMs : std::min(kept.fragmentMs, fragmentMs),
+            first ? computeMs : std::min(kept.computeMs, computeMs), kept.probes + 1};
+    char value[96];
+    std::snprintf(value, sizeof value, "%.6g %.6g %d", kept.fragmentMs, kept.computeMs, kept.probes);
+    keepCachedValue(path, key, value);
+    backend.measured = true;
+  }
+  backend.fragmentCopyMs = kept.fragmentMs;
+  backend.computeCopyMs = kept.computeMs;
+  backend.probes = kept.probes;
 }
 
 }  // namespace
@@ -68,12 +135,11 @@ const PixelSortBackend& pixelSortBackendChoice() {
   backend.software = softwareRenderer();
   if (backend.compute) {
     // Hardware: 64 MiB of elements, enough for the raster units to show. Software: 2 MiB, eight
-    // rounds (the probe runs on every start; ~25 ms on llvmpipe, most of it compiling the programs;
-    // a copy that shares the CPU with other work reads up to twice its time, the least of eight
-    // seldom does).
+    // rounds (~25 ms on llvmpipe, most of it compiling the programs, on a machine's first few
+    // starts; a copy that shares the CPU with other work reads up to twice its time, the least of
+    // eight seldom does, the least over three runs less often still).
     backend.probeLog2 = backend.software ? kSoftwareProbeLog2 : kHardwareProbeLog2;
-    std::tie(backend.fragmentCopyMs, backend.computeCopyMs) = quickestCopiesMs(
-        computePixelSortBackend(backend.software), std::uint64_t{1} << backend.probeLog2, backend.software ? 8 : 2);
+    probeCopies(backend);
   }
   backend.algorithm = fasterPixelSortBackend(backend.compute, backend.software, backend.fragmentCopyMs, backend.computeCopyMs);
   if (backend.algorithm == kFragmentPixelSort) backend.algorithm = fragmentSortHere();
@@ -134,6 +200,7 @@ PixelSortPlan::PixelSortPlan(const std::string& name, std::uint32_t width, std::
     : name_(name), width_(width), height_(height), options_(options) {
   const SortShape shape = lineShape(width, height, options);
   algorithm_ = pixelSortAlgorithmHere(given, chosen, shape.count());
+  requireAvailable(algorithm_);  // before any check or allocation: a refusal costs nothing
   checkPixelSortFits(name, width, height, shape, options.key, algorithm_);
   checkMemoryBudget(name, width, height, planMemoryNeed(width, height, options, shape, algorithm_, fileBytes));
   lines_ = lines ? lines() : linesFor(width, height, options);  // after the checks: a refusal costs nothing
@@ -147,6 +214,7 @@ PixelSortPlan::PixelSortPlan(PixelSortPlan& earlier, const PixelSortOptions& opt
     : name_(earlier.name_), width_(earlier.width_), height_(earlier.height_), options_(options) {
   const SortShape shape = lineShape(width_, height_, options);
   algorithm_ = pixelSortAlgorithmHere(given, chosen, shape.count());
+  requireAvailable(algorithm_);  // the earlier plan untouched: its view stays as it was
   const bool fits = earlier.runner_ && usesCompute(earlier.algorithm_) == usesCompute(algorithm_) &&
                     earlier.runner_->elementCount() == shape.count();
   if (!fits && freeEarlier) earlier.runner_.reset();  // its memory back before this plan's checks

@@ -26,7 +26,11 @@ struct PixelSortBackend {
   bool software = false;                         // a software renderer
   double fragmentCopyMs = 0, computeCopyMs = 0;  // the probe's copies (0: not measured)
   int probeLog2 = 0;                             // of 2^probeLog2 elements each
+  int probes = 0;                                // the runs whose least copies these are (kept between runs)
+  bool measured = false;                         // this run measured (else they were read where kept)
+  std::string keptIn;                            // the cache file ("": none; a forced failure keeps nothing)
 };
+
 const PixelSortBackend& pixelSortBackendChoice();
 inline Algorithm pixelSortBackendHere() { return pixelSortBackendChoice().algorithm; }
 // A stage's line sort for `elementCount` elements (its lineShape's count): its own when --algo

@@ -12,6 +12,7 @@
 #include "shaders/embedded.h"
 #include "sort/bits.h"
 #include "sort/fragment_buffers.h"
+#include "sort/runner.h"
 #include "sort/wide_layout.h"
 
 namespace texsort {
@@ -103,9 +104,9 @@ void FragmentRunner::allocate(Buffer buffer, gl::Halves halves) {
   // The wide path draws into all its layers at once; GL 3.3 promises 8 draw buffers, WebGL2 only 4.
   const int drawBuffers = gl::drawBuffers();
   if (layers > 0 && static_cast<std::uint32_t>(drawBuffers) < layers) {
-    throw Error(ExitCode::Gpu, "GPU sorter: the wide path (bitonic-wide) draws into " + std::to_string(layers) +
-                                   " targets at once and this GPU offers " + std::to_string(drawBuffers) +
-                                   "; use --algo bitonic-fast");
+    if (buffer == Buffer::Wide) requireAvailable(Algorithm::BitonicWide);  // says why, in its words
+    throw Error(ExitCode::Gpu, "GPU sorter: a pass draws into " + std::to_string(layers) +
+                                   " targets at once and this GPU offers " + std::to_string(drawBuffers));
   }
   p = gl::PingPong();  // a single half that now needs two: freed first
   p = gl::PingPong(l.width, l.height, spec(buffer).format, spec(buffer).textureLabel, spec(buffer).targetLabel, layers,

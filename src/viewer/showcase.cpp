@@ -2,6 +2,7 @@
 // in the bar view, as the sorting visualisers (Sound of Sorting, ArrayV) run their demos.
 #include <cstdio>
 
+#include "sort/runner.h"
 #include "viewer/generated.h"
 #include "viewer/viewer_app.h"
 
@@ -11,11 +12,12 @@ namespace {
 constexpr std::uint32_t kShowcaseSide = 32;      // 1024 elements: every bar a pixel wide or more
 constexpr double kShowcaseHoldSeconds = 1.5;     // the sorted bars stay this long
 
-// The queue: every fragment network and radix on the inputs that tell them apart. Transposition's
-// N passes are left out (1024 at this size: half a minute of the same comparator layer).
+// The queue: every fragment network and radix on the inputs that tell them apart; the fast path is
+// the fastest this context draws (bitonic-wide, or bitonic-fast where a draw writes 4 targets).
+// Transposition's N passes are left out (1024 at this size: half a minute of the same comparator layer).
 std::vector<std::pair<Algorithm, Pattern>> showcaseQueue() {
   std::vector<std::pair<Algorithm, Pattern>> queue;
-  for (const Algorithm a : {Algorithm::Bitonic, Algorithm::OddEvenMerge, Algorithm::BitonicWide, Algorithm::Radix}) {
+  for (const Algorithm a : {Algorithm::Bitonic, Algorithm::OddEvenMerge, fragmentSortHere(), Algorithm::Radix}) {
     for (const Pattern p : {Pattern::Random, Pattern::NearlySorted, Pattern::FewUnique, Pattern::PipeOrgan}) {
       queue.emplace_back(a, p);
     }

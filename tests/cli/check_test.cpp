@@ -102,6 +102,15 @@ TEST(Check, WhereADrawWritesFourTargetsTheWidePathIsLeftOutOrRefused) {
   EXPECT_NE(bench.out.find("\nbitonic-fast "), std::string::npos) << bench.out;
   EXPECT_NE(bench.out.find("\ncompute-radix "), std::string::npos) << bench.out;
 
+  // Without compute shaders too: each reason said in its line.
+  test::RunOptions neither;
+  neither.setEnv = {{"TEXSORT_FORCE_FAILURE", "four-draw-buffers,no-compute"}};
+  const test::RunResult both = runTexsort({"bench", "--sizes", "256", "--runs", "1", "--no-progress", "--no-naive"}, neither);
+  EXPECT_EQ(both.exitCode, 0) << both.err;
+  EXPECT_NE(both.err.find("texsort: bench: left out compute-b2, "), std::string::npos) << both.err;
+  EXPECT_NE(both.err.find("has no compute shaders\ntexsort: bench: left out bitonic-wide: a draw here writes 4 targets, "
+                          "not 8\n"), std::string::npos) << both.err;
+
   const test::RunResult named = runTexsort({"check", "--quick", "--algos", "bitonic,bitonic-wide"}, options);
   EXPECT_EQ(named.exitCode, 4);
   EXPECT_EQ(named.err, "texsort: error: bitonic-wide draws into 8 targets at once and this GPU offers 4; bitonic-fast runs "

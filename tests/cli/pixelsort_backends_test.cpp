@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "test_support.h"
 
@@ -74,6 +75,65 @@ TEST(PixelSortCli, AutoTakesTheFasterBackendForTheContext) {
   EXPECT_NE(refused.err.find("compute-b32 needs compute shaders"), std::string::npos) << refused.err;
 }
 
+// auto's probe is kept between runs (io/cache.h): a machine's first three runs measure, each keeping
+// the least copy of each path so far, and later runs read the figures, which decide; a line that
+// does not parse is measured again; a run with a forced failure neither reads nor keeps them.
+TEST(PixelSortBackends, TheProbeIsKeptBetweenRuns) {
+  test::TempFolder dir;
+  test::RunOptions cache;
+  cache.setEnv = {{"XDG_CACHE_HOME", dir.root()}};
+  const std::string file = dir.path("texsort/backend-probe");
+  const auto text = [&] {
+    const std::vector<std::uint8_t> bytes = test::readFile(file);
+    return std::string(bytes.begin(), bytes.end());
+  };
+  for (int run = 1; run <= 3; ++run) {
+    const test::RunResult r = runTexsort({"info"}, cache);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("the least copies of " + std::to_string(run) + " run"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("this one's kept in " + file + " (remove it"), std::string::npos) << r.out;
+    const std::string kept = text();
+    double fragmentMs = 0, computeMs = 0;
+    int probes = 0;
+    ASSERT_EQ(std::sscanf(kept.c_str() + kept.find('\t'), "%lf %lf %d", &fragmentMs, &computeMs, &probes), 3) << kept;
+    EXPECT_EQ(probes, run);
+    EXPECT_GT(fragmentMs, 0.0);
+    EXPECT_GT(computeMs, 0.0);
+  }
+  const std::string kept = text();
+  const test::RunResult read = runTexsort({"info"}, cache);
+  EXPECT_NE(read.out.find("the least copies of 3 runs on this machine, read from " + file), std::string::npos) << read.out;
+  EXPECT_EQ(text(), kept);
+  const std::string key = kept.substr(0, kept.find('\t'));
+  const auto keep = [&](const std::string& value) {
+    const std::string line = key + "\t" + value + "\n";
+    test::writeFile(file, std::vector<std::uint8_t>(line.begin(), line.end()));
+  };
+  const auto lineSort = [&](const test::RunOptions& options) {
+    const test::RunResult r = runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png")}, options);
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    const std::size_t at = r.out.find("  passes    ");
+    return at == std::string::npos ? r.out : r.out.substr(at, r.out.find(", every line", at) - at);
+  };
+  keep("1 5 3");  // compute copies five times as slow: the fragment path
+  EXPECT_NE(lineSort(cache).find(" bitonic-wide"), std::string::npos);
+  keep("1 0.4 3");  // less than half: a compute row (compute-b32 on a software renderer, -b32c16 on a GPU)
+  EXPECT_NE(lineSort(cache).find(" compute-b32"), std::string::npos);
+  keep("0.01 0.01 2");  // a run short of three: it measures, and keeps the least of each path
+  ASSERT_EQ(runTexsort({"info"}, cache).exitCode, 0);
+  EXPECT_EQ(text(), key + "\t0.01 0.01 3\n");
+  keep("1 nan 3");
+  const test::RunResult again = runTexsort({"info"}, cache);
+  EXPECT_NE(again.out.find("the least copies of 1 run on this machine, this one's kept in"), std::string::npos) << again.out;
+  keep("1 0.4 3");  // would take a compute row; the compute copies measured four times as slow do not
+  test::RunOptions forced = cache;
+  forced.setEnv.emplace_back("TEXSORT_FORCE_FAILURE", "slow-compute");
+  EXPECT_NE(lineSort(forced).find(" bitonic-wide"), std::string::npos);
+  const test::RunResult measured = runTexsort({"info"}, forced);
+  EXPECT_NE(measured.out.find("  probe           measured now, not kept"), std::string::npos) << measured.out;
+  EXPECT_EQ(text(), key + "\t1 0.4 3\n");
+}
+
 // Where one draw writes only 4 targets (WebGL2's minimum), auto's fragment path is bitonic-fast:
 // bitonic-wide's 8 targets cannot be drawn there (auto took it and failed), for the pixel sort, a
 // storage block's overflow and the plain sort alike; the same bytes as anywhere, and info says so.
@@ -92,6 +152,8 @@ TEST(PixelSortBackends, AutoRunsWhereADrawWritesFourTargets) {
     EXPECT_EQ(test::readFile(dir.path("four.png")), test::readFile(dir.path("wide.png")));
     const test::RunResult info = runTexsort({"info"}, four);
     EXPECT_NE(info.out.find("pixelsort auto    bitonic-fast"), std::string::npos) << info.out;
+    EXPECT_NE(info.out.find("\ndraw targets      4 a draw: bitonic-wide (8) does not run here, bitonic-fast does\n"),
+              std::string::npos) << info.out;
   }
   test::RunOptions four;
   four.setEnv = {{"TEXSORT_FORCE_FAILURE", "four-draw-buffers"}};  // the probe times bitonic-fast's copy there

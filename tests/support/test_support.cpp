@@ -30,6 +30,14 @@ void PrintTo(const Pass& pass, std::ostream* os) { *os << describe(pass); }
 
 namespace texsort::test {
 
+namespace {
+// The tests' texsort (in this process and every one it starts) keeps what it caches in the build
+// folder, not in the home folder of whoever runs them (io/cache.h); a test may point it elsewhere.
+const bool kCacheInBuild = ::setenv("XDG_CACHE_HOME", TEXSORT_TEST_CACHE, 1) == 0;
+}  // namespace
+
+bool cacheInBuild() { return kCacheInBuild; }
+
 std::string assetPath(const std::string& name) { return std::string(TEXSORT_ASSETS_DIR) + "/" + name; }
 
 std::string algorithmTestName(Algorithm algorithm) {

@@ -20,6 +20,8 @@ void PrintTo(const Pass& pass, std::ostream* os);
 
 namespace texsort::test {
 
+// Whether XDG_CACHE_HOME points at the build folder's test-cache for every texsort a test runs.
+bool cacheInBuild();
 std::string assetPath(const std::string& name);  // assets/NAME in the source tree
 
 // A GoogleTest parameter name for an algorithm: its name without dashes ("bitonicfast").

@@ -36,7 +36,9 @@ const controls = [
   { name: 'key', group: 'key' },
   { name: 'order', group: 'key' },
   { name: 'mix', group: 'output', label: 'mix with the original', step: 0.01 },
-  { name: 'algo', group: 'more', label: 'line sort', only: (choice) => !choice.startsWith('compute-') },  // no compute in WebGL2
+  // No compute in WebGL2, nor what this browser's context cannot run (bitonic-wide where a draw writes 4 targets).
+  { name: 'algo', group: 'more', label: 'line sort',
+    only: (choice) => !choice.startsWith('compute-') && !window.texsort.unavailable.some((u) => u.name === choice) },
 ];
 export const tableOptionsLeftOut = ['direction'];
 

@@ -219,8 +219,10 @@ export async function suiteWatch(page) {
 // (auto's fragment path there is bitonic-fast); on this browser (8) every algorithm is offered.
 async function suiteFourTargets(page) {
   const disabled = (p) => p.$$eval('#watch-algo option', (os) => os.filter((o) => o.disabled).map((o) => [o.value, o.title]));
-  check((await disabled(page)).length === 0, 'Watch offers every algorithm where a draw writes 8 targets',
-        JSON.stringify(await disabled(page)));
+  const lineSorts = (p) => p.$$eval('#option-algo option', (os) => os.map((o) => o.value));
+  check((await disabled(page)).length === 0 && (await page.evaluate(() => window.texsort.unavailable.length)) === 0 &&
+        (await lineSorts(page)).includes('bitonic-wide'),
+        'the page offers every algorithm where a draw writes 8 targets', JSON.stringify(await disabled(page)));
   const four = await page.browser().newPage();
   try {
     const problems = [];
@@ -234,9 +236,15 @@ async function suiteFourTargets(page) {
     await four.goto(page.url(), { waitUntil: 'load' });
     await four.evaluate(() => window.texsort.ready);
     const off = await disabled(four);
-    check(off.length === 1 && off[0][0] === 'bitonic-wide' &&
-          off[0][1] === 'bitonic-wide draws into 8 targets at once and this GPU offers 4; bitonic-fast runs here',
+    const why = 'bitonic-wide draws into 8 targets at once and this GPU offers 4; bitonic-fast runs here';
+    check(off.length === 1 && off[0][0] === 'bitonic-wide' && off[0][1] === why,
           'where a draw writes 4 targets Watch does not offer bitonic-wide, and says why', JSON.stringify(off));
+    const unavailable = await four.evaluate(() => window.texsort.unavailable);
+    check(JSON.stringify(unavailable) === JSON.stringify([{ name: 'bitonic-wide', why }]),
+          'texsort.unavailable names bitonic-wide alone', JSON.stringify(unavailable));
+    const offered = await lineSorts(four);
+    check(!offered.includes('bitonic-wide') && offered.includes('bitonic-fast'),
+          'where a draw writes 4 targets the line sort control does not offer bitonic-wide', offered.join(', '));
     await four.waitForFunction(() => window.texsortPage.status().sorted, { timeout: 120000 });
     check(problems.length === 0, 'where a draw writes 4 targets the page sorts its picture', problems.join('; '));
   } finally {
