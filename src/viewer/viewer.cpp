@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include "context/glfw_window.h"
 #include "error.h"
@@ -121,8 +122,9 @@ void applyViewerOptions(ViewerState& s, const ViewerOptions& options) {
 }
 
 // The first picture (a generated one, a clip or a still), then what runs on it: a recipe, the
-// showcase, playing, a recording. False when the recording could not start (its code is in s).
-bool openFirstPicture(ViewerState& s, const ViewerOptions& options, FirstPicture first) {
+// showcase, playing, a recording. None, or the exit code where the picture or the recording could
+// not start (its reason said on standard error already, once).
+std::optional<int> openFirstPicture(ViewerState& s, const ViewerOptions& options, FirstPicture first) {
   std::snprintf(s.path, sizeof s.path, "%s", first.path.c_str());
   if (options.generate != 0) {
     startSession(s, generateImage(Pattern::Random, options.generate, 2024), "random");
@@ -131,7 +133,7 @@ bool openFirstPicture(ViewerState& s, const ViewerOptions& options, FirstPicture
   } else {
     startSession(s, std::move(first.image), std::filesystem::path(first.path).filename().string(), first.path);
   }
-  if (!s.session) throw Error(ExitCode::Gpu, s.message);
+  if (!s.session) return static_cast<int>(ExitCode::Gpu);
   s.recipeReader = options.recipe;
   if (!options.preset.empty()) {  // checked by the command line: a recipe that reads
     s.pixelMode = true;
@@ -141,9 +143,10 @@ bool openFirstPicture(ViewerState& s, const ViewerOptions& options, FirstPicture
   s.showBars = options.showBars;
   if (options.showcase) startShowcase(s);
   if (options.autoplay) s.transport.play();
-  if (options.record.empty()) return true;
+  if (options.record.empty()) return std::nullopt;
   startRecording(s, options.record, 0, s.session->passCount());
-  return s.recording != nullptr;
+  if (s.recording) return std::nullopt;
+  return s.recordExitCode;
 }
 
 // --soak: a file that is not a PNG, for the soak to drop on the window now and then.
@@ -297,7 +300,7 @@ int runViewer(const ViewerOptions& options) {
   s.script = std::move(script);
   s.renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   applyViewerOptions(s, options);
-  if (!openFirstPicture(s, options, std::move(first))) return s.recordExitCode;
+  if (const std::optional<int> failed = openFirstPicture(s, options, std::move(first))) return *failed;
   Soak soak = startSoak(options.soakFrames);
 
   FrameClock clock;

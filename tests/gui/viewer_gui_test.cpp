@@ -195,6 +195,26 @@ TEST(Gui, AFailedExportIsOneLineAndExitThree) {
   EXPECT_EQ(test::listFolder(dir.root()), std::vector<std::string>{"sheet.png"});
 }
 
+// A line sort the context cannot run, or a first picture that cannot be set up, is one line and
+// exit 4 (each was said twice: by the viewer's message line, then again on the way out).
+TEST(Gui, AFirstSortThatCannotStartIsOneLineAndExitFour) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--algo", "bitonic-wide", "four-draw-buffers"}, "bitonic-wide draws into 8 targets at once and this GPU offers 4"},
+      {{"--algo", "compute-b32", "no-compute"}, "compute-b32 needs compute shaders"},
+      {{"--algo", "bitonic", "oom"}, "GL: cannot allocate sort state A (512x512): GL_OUT_OF_MEMORY"}};
+  for (const auto& [given, message] : cases) {
+    SCOPED_TRACE(message);
+    const test::RunResult r = runXvfb({"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", given[0],
+                                       given[1], "--frames", "3"},
+                                      test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", given[2]}}});
+    EXPECT_EQ(r.exitCode, 4) << r.err << r.out;
+    EXPECT_NE(r.err.find("texsort: error: " + message), std::string::npos) << r.err;
+    std::size_t lines = 0;
+    for (std::size_t at = r.err.find("texsort: "); at != std::string::npos; at = r.err.find("texsort: ", at + 1)) ++lines;
+    EXPECT_EQ(lines, 1u) << r.err;
+  }
+}
+
 TEST(Gui, NetworkDiagramOpensForSmallInputs) {
   test::TempFolder dir;
   const Shot s = runViewer(dir, {"--generate", "8", "--diagram", "--overlay", "roles,changed", "--autoplay",
