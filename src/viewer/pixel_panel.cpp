@@ -284,10 +284,13 @@ void pixelPanel(ViewerState& s, float fps) {
   if (!s.pixel && !s.pixelUnbuildable) return;  // made on the next frame
   if (s.pixel) clipSection(s);
   recipeControls(s);  // without a view too: another sort of the recipe, or another recipe, may run
-  if (!s.pixel) return;  // another sort of the recipe: its view comes next frame
   PixelSortOptions o = s.pixelOptions;
   Algorithm algorithm = s.pixelAlgorithm;
   bool picked = s.pixelAlgorithmPicked;
+  if (!s.pixel) {  // none could be made: another key or line sort may make one (the rest needs a view)
+    if (keyControls(s, o, algorithm, picked)) applyPixelOptions(s, o, algorithm, picked);
+    return;
+  }
   bool changed = false;
   if (ImGui::CollapsingHeader("Lines and spans", ImGuiTreeNodeFlags_DefaultOpen)) {
     changed |= pathControls(s, o);

@@ -174,6 +174,23 @@ TEST(GuiRecipe, ARecipesLineSortThatFailsHereRunsOnAutos) {
   EXPECT_EQ(test::readFile(dir.path("back.png")), test::readFile(dir.path("one.png")));
 }
 
+// Where auto's own line sort cannot be set up (bitonic-fast, all this context would take: forced)
+// no view is made; the line sort can still be picked, and one that runs makes it: the command line's
+// picture with that line sort.
+TEST(GuiRecipe, WithoutAViewALineSortThatRunsCanBePicked) {
+  test::TempFolder dir;
+  const test::RunResult run = test::runXvfb(
+      {"-a", "-s", "-screen 0 1280x820x24", test::texsortBinary(), "demo", "--pixelsort", "--frames", "12",
+       "--export-state", dir.path("viewer.png"), "--input", "3: click @line sort; 6: click @line sort bitonic"},
+      test::RunOptions{{}, {{"TEXSORT_FORCE_FAILURE", "oom-compact,four-draw-buffers,no-compute"}}});
+  ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
+  EXPECT_NE(run.err.find("GL: cannot allocate compact state"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find("no widget named"), std::string::npos) << run.err;
+  ASSERT_EQ(test::runTexsort({"pixelsort", test::assetPath("astronaut.png"), "-o", dir.path("cli.png"), "--algo", "bitonic",
+                              "-q"}).exitCode, 0);
+  EXPECT_EQ(test::readFile(dir.path("viewer.png")), test::readFile(dir.path("cli.png")));
+}
+
 // Save recipe writes the sorts as a recipe file that `pixelsort --preset FILE` reads back into the
 // same picture; a painted mask, which no file holds, is refused in one line.
 TEST(GuiRecipe, ASavedRecipeIsTheCommandLinesPreset) {
