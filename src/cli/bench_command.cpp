@@ -153,11 +153,12 @@ void printPassCosts(const PassCosts& costs, const std::string& what) {
   std::fprintf(gReport, "GB/s: the bytes such a pass must read and write (as the ladder counts them) over its median time\n");
 }
 
-// The pixel sort's rows: the seed's bitonic, auto's two backends and the compute row without shared
-// memory (the fastest on llvmpipe), those this context runs; --algos: those, each checked.
+// The pixel sort's rows: the seed's bitonic, auto's two backends (its fragment one as this context
+// draws it) and the compute row without shared memory (the fastest on llvmpipe), those this context
+// runs; --algos: those, each checked.
 std::vector<Algorithm> pixelSortBenchRows(const BenchOptions& options) {
   std::vector<Algorithm> rows;
-  const std::vector<Algorithm> defaults = {Algorithm::Bitonic, kFragmentPixelSort, Algorithm::ComputeB32, kComputePixelSort};
+  const std::vector<Algorithm> defaults = {Algorithm::Bitonic, fragmentSortHere(), Algorithm::ComputeB32, kComputePixelSort};
   for (const Algorithm a : options.algorithmsGiven ? options.algorithms : defaults) {
     if (options.algorithmsGiven) checkPixelSortAlgorithm(a);  // throws the one-line reason
     if (options.algorithmsGiven || algorithmAvailableHere(a)) rows.push_back(a);
@@ -264,7 +265,12 @@ int runBench(const BenchOptions& options) {
   if (options.video) return runVideoBench(options, gReport);
   HeadlessContext context;
   const bool showProgress = options.progress && ::isatty(STDERR_FILENO);
-  const std::vector<Algorithm> algorithms = runnableAlgorithms(options.algorithms, options.algorithmsGiven, "bench");
+  // The rows this context runs, those left out said in one line (--pixelsort has rows of its own:
+  // only those named are checked here, before the heading).
+  const bool pixelRows = !options.pixelSortImage.empty();
+  const std::vector<Algorithm> algorithms =
+      pixelRows && !options.algorithmsGiven ? std::vector<Algorithm>{}
+                                            : runnableAlgorithms(options.algorithms, options.algorithmsGiven, "bench");
   if (options.format == BenchOptions::Format::Table) {
     const char* mode = options.ladder                   ? " --ladder"
                        : options.perPass                ? " --per-pass"

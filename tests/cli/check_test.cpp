@@ -102,6 +102,13 @@ TEST(Check, WhereADrawWritesFourTargetsTheWidePathIsLeftOutOrRefused) {
   EXPECT_NE(bench.out.find("\nbitonic-fast "), std::string::npos) << bench.out;
   EXPECT_NE(bench.out.find("\ncompute-radix "), std::string::npos) << bench.out;
 
+  // bench --pixelsort's rows: auto's fragment path as this context draws it, nothing said left out.
+  const test::RunResult pixels = runTexsort({"bench", "--pixelsort", test::assetPath("coffee.png"), "--sides", "16",
+                                             "--runs", "1", "--no-progress"}, options);
+  EXPECT_EQ(pixels.exitCode, 0) << pixels.err;
+  EXPECT_EQ(pixels.err, "");
+  EXPECT_NE(pixels.out.find("\nbitonic-fast "), std::string::npos) << pixels.out;
+  EXPECT_EQ(pixels.out.find("\nbitonic-wide "), std::string::npos) << pixels.out;
   // Without compute shaders too: each reason said in its line.
   test::RunOptions neither;
   neither.setEnv = {{"TEXSORT_FORCE_FAILURE", "four-draw-buffers,no-compute"}};
