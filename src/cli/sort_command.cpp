@@ -192,7 +192,7 @@ int runInfo(bool optionTable) {
                 algorithmName(kComputePixelSort));
   }
   if (backend.computeCopyMs > 0 && backend.keptIn.empty()) {
-    std::printf("  probe           measured now, not kept (a failure is forced, or no cache folder)\n");
+    std::printf("  probe           measured now, not kept (a failure is forced, or no cache file can be written)\n");
   } else if (backend.computeCopyMs > 0) {
     std::printf("  probe           the least copies of %d run%s on this machine, %s %s (remove it to measure again)\n",
                 backend.probes, backend.probes == 1 ? "" : "s", backend.measured ? "this one's kept in" : "read from",

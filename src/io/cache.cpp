@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::size_t kCacheFileBytes = 1 << 16;  // far more than kCacheKeys lines; a larger file is cut there
+constexpr std::size_t kCacheFileBytes = 1 << 16;  // more than kCacheKeys lines can take; a larger file is cut there
 
 std::string flat(std::string text) {
   for (char& c : text)
@@ -24,7 +24,8 @@ std::string flat(std::string text) {
   return text;
 }
 
-// The file's lines, each "KEY<TAB>VALUE" (others dropped), from its first kCacheFileBytes.
+// The file's lines, each "KEY<TAB>VALUE" of at most kCacheLineBytes (others dropped), from its first
+// kCacheFileBytes.
 std::vector<std::string> cacheLines(const std::string& path) {
   const std::vector<unsigned char> bytes = path.empty() ? std::vector<unsigned char>{} : regularFileStart(path, kCacheFileBytes);
   std::vector<std::string> lines;
@@ -34,7 +35,7 @@ std::vector<std::string> cacheLines(const std::string& path) {
       line += static_cast<char>(c);
       continue;
     }
-    if (line.find('\t') != std::string::npos) lines.push_back(line);
+    if (line.size() <= kCacheLineBytes && line.find('\t') != std::string::npos) lines.push_back(line);
     line.clear();
   }
   return lines;
@@ -61,13 +62,14 @@ std::string cachePath(const std::string& name) {
 
 std::optional<std::string> cachedValue(const std::string& path, const std::string& key) {
   const std::string prefix = flat(key) + '\t';
+  std::optional<std::string> value;
   for (const std::string& line : cacheLines(path))
-    if (line.compare(0, prefix.size(), prefix) == 0) return line.substr(prefix.size());
-  return std::nullopt;
+    if (line.compare(0, prefix.size(), prefix) == 0) value = line.substr(prefix.size());
+  return value;
 }
 
-void keepCachedValue(const std::string& path, const std::string& key, const std::string& value) {
-  if (path.empty()) return;
+bool keepCachedValue(const std::string& path, const std::string& key, const std::string& value) {
+  if (path.empty()) return false;
   const std::string prefix = flat(key) + '\t';
   std::vector<std::string> lines;
   for (std::string& line : cacheLines(path))
@@ -80,10 +82,12 @@ void keepCachedValue(const std::string& path, const std::string& key, const std:
   fs::create_directories(fs::path(path).parent_path(), ec);
   std::string name = path + ".XXXXXX";
   const int fd = ::mkstemp(name.data());
-  if (fd < 0) return;
+  if (fd < 0) return false;
   TemporaryPath written(name);  // gone on any failure, or a signal meanwhile
   const bool whole = writeAll(fd, text);
-  if (::close(fd) == 0 && whole && ::rename(name.c_str(), path.c_str()) == 0) written.keep();
+  if (::close(fd) != 0 || !whole || ::rename(name.c_str(), path.c_str()) != 0) return false;
+  written.keep();
+  return true;
 }
 
 }  // namespace texsort

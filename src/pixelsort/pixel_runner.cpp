@@ -105,7 +105,7 @@ bool softwareRenderer() {
 void probeCopies(PixelSortBackend& backend) {
   const std::string path = anyForcedFailure() ? "" : cachePath(kProbeCache), key = probeKey(backend.probeLog2);
   KeptProbe kept = keptProbe(cachedValue(path, key));
-  backend.keptIn = path;
+  if (kept.probes > 0) backend.keptIn = path;
   if (kept.probes < kProbesKept) {
     const auto [fragmentMs, computeMs] = quickestCopiesMs(computePixelSortBackend(backend.software),
                                                           std::uint64_t{1} << backend.probeLog2, backend.software ? 8 : 2);
@@ -115,7 +115,7 @@ void probeCopies(PixelSortBackend& backend) {
             first ? computeMs : std::min(kept.computeMs, computeMs), kept.probes + 1};
     char value[96];
     std::snprintf(value, sizeof value, "%.6g %.6g %d", kept.fragmentMs, kept.computeMs, kept.probes);
-    keepCachedValue(path, key, value);
+    backend.keptIn = keepCachedValue(path, key, value) ? path : "";
     backend.measured = true;
   }
   backend.fragmentCopyMs = kept.fragmentMs;

@@ -28,7 +28,7 @@ struct PixelSortBackend {
   int probeLog2 = 0;                             // of 2^probeLog2 elements each
   int probes = 0;                                // the runs whose least copies these are (kept between runs)
   bool measured = false;                         // this run measured (else they were read where kept)
-  std::string keptIn;                            // the cache file ("": none; a forced failure keeps nothing)
+  std::string keptIn;                            // the cache file they are kept in ("": not kept)
 };
 
 const PixelSortBackend& pixelSortBackendChoice();

@@ -122,9 +122,25 @@ TEST(PixelSortBackends, TheProbeIsKeptBetweenRuns) {
   keep("0.01 0.01 2");  // a run short of three: it measures, and keeps the least of each path
   ASSERT_EQ(runTexsort({"info"}, cache).exitCode, 0);
   EXPECT_EQ(text(), key + "\t0.01 0.01 3\n");
-  keep("1 nan 3");
-  const test::RunResult again = runTexsort({"info"}, cache);
-  EXPECT_NE(again.out.find("the least copies of 1 run on this machine, this one's kept in"), std::string::npos) << again.out;
+  for (const char* unfit : {"1 nan 3", "0 0 3", "1e7 1 3", "1 2 0"}) {  // measured again, kept anew
+    SCOPED_TRACE(unfit);
+    keep(unfit);
+    const test::RunResult again = runTexsort({"info"}, cache);
+    EXPECT_NE(again.out.find("the least copies of 1 run on this machine, this one's kept in"), std::string::npos)
+        << again.out;
+  }
+  // Another number of llvmpipe threads is another machine: a line of its own.
+  test::RunOptions threads = cache;
+  threads.setEnv.emplace_back("LP_NUM_THREADS", "1");
+  ASSERT_EQ(runTexsort({"info"}, threads).exitCode, 0);
+  const std::string two = text();
+  EXPECT_EQ(std::count(two.begin(), two.end(), '\n'), 2) << two;
+  // A file that cannot be written is said so, not said kept.
+  test::RunOptions unwritable;
+  unwritable.setEnv = {{"XDG_CACHE_HOME", dir.path("out.png")}};  // a file where the folder would be
+  ASSERT_EQ(runTexsort({"pixelsort", test::assetPath("coffee.png"), "-o", dir.path("out.png"), "-q"}).exitCode, 0);
+  const test::RunResult unkept = runTexsort({"info"}, unwritable);
+  EXPECT_NE(unkept.out.find("  probe           measured now, not kept"), std::string::npos) << unkept.out;
   keep("1 0.4 3");  // would take a compute row; the compute copies measured four times as slow do not
   test::RunOptions forced = cache;
   forced.setEnv.emplace_back("TEXSORT_FORCE_FAILURE", "slow-compute");

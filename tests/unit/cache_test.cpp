@@ -56,9 +56,9 @@ TEST(Cache, KeepsOneValueAKeyTheNewestLast) {
   test::TempFolder dir;
   const std::string path = dir.path("made/on/demand/probe");
   EXPECT_FALSE(cachedValue(path, "gpu a"));
-  keepCachedValue(path, "gpu a", "1 2 1");
-  keepCachedValue(path, "gpu b", "3 4 1");
-  keepCachedValue(path, "gpu a", "0.5 2 2");
+  EXPECT_TRUE(keepCachedValue(path, "gpu a", "1 2 1"));
+  EXPECT_TRUE(keepCachedValue(path, "gpu b", "3 4 1"));
+  EXPECT_TRUE(keepCachedValue(path, "gpu a", "0.5 2 2"));
   EXPECT_EQ(text(path), "gpu b\t3 4 1\ngpu a\t0.5 2 2\n");
   EXPECT_EQ(cachedValue(path, "gpu a"), "0.5 2 2");
   EXPECT_EQ(cachedValue(path, "gpu b"), "3 4 1");
@@ -74,18 +74,26 @@ TEST(Cache, KeepsOneValueAKeyTheNewestLast) {
   EXPECT_EQ(cachedValue(path, "key 4"), "4");
   EXPECT_EQ(cachedValue(path, "key " + std::to_string(kCacheKeys + 3)), std::to_string(kCacheKeys + 3));
   EXPECT_EQ(test::listFolder(dir.path("made/on/demand")), std::vector<std::string>{"probe"});  // no temporary left
+  // A key written twice by hand: the newest, the last. A line too long for a key's is dropped, so
+  // what is kept stays within what a read looks at.
+  const std::string twice = "k\told\nk\tnew\n" + std::string("long\t") + std::string(kCacheLineBytes, 'x') + "\n";
+  test::writeFile(path, std::vector<std::uint8_t>(twice.begin(), twice.end()));
+  EXPECT_EQ(cachedValue(path, "k"), "new");
+  EXPECT_FALSE(cachedValue(path, "long"));
+  EXPECT_TRUE(keepCachedValue(path, "other", "1"));
+  EXPECT_EQ(text(path), "k\told\nk\tnew\nother\t1\n");
 }
 
 TEST(Cache, WhatIsNotAPlainFileIsNoneAndNothingIsSaid) {
   test::TempFolder dir;
   EXPECT_FALSE(cachedValue("", "key"));
-  keepCachedValue("", "key", "value");  // nowhere: nothing happens
+  EXPECT_FALSE(keepCachedValue("", "key", "value"));  // nowhere: nothing happens
   const std::string fifo = dir.path("fifo");
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   EXPECT_FALSE(cachedValue(fifo, "key"));  // not opened: a FIFO without a writer would block
   const std::string folder = dir.path("folder");
   ASSERT_EQ(::mkdir(folder.c_str(), 0700), 0);
-  keepCachedValue(folder, "key", "value");  // cannot be replaced: left as it was
+  EXPECT_FALSE(keepCachedValue(folder, "key", "value"));  // cannot be replaced: left as it was
   EXPECT_TRUE(test::listFolder(folder).empty());
   EXPECT_FALSE(cachedValue(folder, "key"));
   test::writeFile(dir.path("junk"), {'n', 'o', ' ', 't', 'a', 'b', '\n', 0, 1, 2});
@@ -93,7 +101,7 @@ TEST(Cache, WhatIsNotAPlainFileIsNoneAndNothingIsSaid) {
   keepCachedValue(dir.path("junk"), "key", "value");  // lines that are no key's are dropped
   EXPECT_EQ(text(dir.path("junk")), "key\tvalue\n");
   // A folder that cannot be made (a file stands in its way): nothing kept, nothing thrown.
-  keepCachedValue(dir.path("junk") + "/sub/probe", "key", "value");
+  EXPECT_FALSE(keepCachedValue(dir.path("junk") + "/sub/probe", "key", "value"));
   EXPECT_EQ(text(dir.path("junk")), "key\tvalue\n");
 }
 
