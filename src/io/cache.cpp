@@ -1,7 +1,6 @@
 // texsort's cache files (cache.h).
 #include "io/cache.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -81,12 +80,12 @@ bool keepCachedValue(const std::string& path, const std::string& key, const std:
   std::error_code ec;
   fs::create_directories(fs::path(path).parent_path(), ec);
   std::string name = path + ".XXXXXX";
-  const int fd = ::mkstemp(name.data());
+  std::optional<TemporaryPath> written;  // gone on any failure, or a signal meanwhile
+  const int fd = createTemporaryFile(name, written);
   if (fd < 0) return false;
-  TemporaryPath written(name);  // gone on any failure, or a signal meanwhile
   const bool whole = writeAll(fd, text);
   if (::close(fd) != 0 || !whole || ::rename(name.c_str(), path.c_str()) != 0) return false;
-  written.keep();
+  written->keep();
   return true;
 }
 

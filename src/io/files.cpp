@@ -156,9 +156,10 @@ void writeStandardOutput(const std::function<bool(const ByteSink& sink)>& write)
 void writeReplacing(const std::string& shown, const std::string& target,
                     const std::function<bool(const ByteSink& sink)>& write) {
   std::string name = temporaryTemplate(target);
-  const int fd = ::mkostemp(name.data(), O_CLOEXEC);
+  std::optional<TemporaryPath> made;
+  const int fd = createTemporaryFile(name, made);
   if (fd < 0) failOutput(shown, "cannot create a file there: " + errnoText(errno));
-  TemporaryPath temporary(name);
+  TemporaryPath& temporary = *made;
   // mkstemp makes the file 0600; give it the permissions a plain create would.
   const mode_t mask = ::umask(0);
   ::umask(mask);
@@ -267,6 +268,18 @@ void closeStandardOutput() {
   const bool failed = std::ferror(stdout) != 0;
   errno = 0;
   if (std::fflush(stdout) != 0 || failed) failWrite("standard output", errno ? errno : EIO);
+}
+
+int createTemporaryFile(std::string& name, std::optional<TemporaryPath>& path) {
+  sigset_t all, before;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &before);
+  const int fd = ::mkostemp(name.data(), O_CLOEXEC);
+  const int error = errno;
+  if (fd >= 0) path.emplace(name);
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  errno = error;
+  return fd;
 }
 
 void installSignalCleanup() {

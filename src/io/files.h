@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,11 @@ class TemporaryPath {
   int slot_ = -1;  // the signal handler's slot, if one was free
   bool kept_ = false;
 };
+
+// Creates a file from the mkstemp template `name` (its X's replaced, close-on-exec) and registers it
+// in `path` for removal, every signal held back in between, so none can leave it behind. Its
+// descriptor, or -1 with errno set (and `path` empty).
+int createTemporaryFile(std::string& name, std::optional<TemporaryPath>& path);
 
 // An empty file of texsort's own in $TMPDIR (else /tmp) whose name ends in `suffix`, for a helper
 // program to write (ffmpeg, for a recording); removed like a TemporaryPath. Throws
