@@ -4,6 +4,7 @@
 // nothing is said. Each file holds one value a key, a line "KEY<TAB>VALUE" each, the newest last.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 

@@ -30,7 +30,6 @@ struct PixelSortBackend {
   bool measured = false;                         // this run measured (else they were read where kept)
   std::string keptIn;                            // the cache file they are kept in ("": not kept)
 };
-
 const PixelSortBackend& pixelSortBackendChoice();
 inline Algorithm pixelSortBackendHere() { return pixelSortBackendChoice().algorithm; }
 // A stage's line sort for `elementCount` elements (its lineShape's count): its own when --algo
