@@ -2,6 +2,7 @@
 #include <string>
 
 #include "context/egl_context.h"
+#include "gl/capabilities.h"
 #include "gl/gl.h"
 
 namespace texsort {
@@ -14,13 +15,13 @@ std::string HeadlessContext::renderer() const {
 #ifdef __EMSCRIPTEN__
   if (const std::string behind = webglRenderer(); !behind.empty()) return behind;
 #endif
-  const auto* s = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  return s ? s : "unknown";
+  const std::string s = gl::glString(GL_RENDERER);
+  return s.empty() ? "unknown" : s;
 }
 
 std::string HeadlessContext::glVersion() const {
-  const auto* s = reinterpret_cast<const char*>(glGetString(GL_VERSION));
-  return s ? s : "unknown";
+  const std::string s = gl::glString(GL_VERSION);
+  return s.empty() ? "unknown" : s;
 }
 
 int HeadlessContext::maxTextureSize() const {

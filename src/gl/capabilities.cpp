@@ -17,6 +17,11 @@ int contextVersion() {
   return major * 10 + minor;
 }
 
+std::string glString(GLenum name) {
+  const auto* text = reinterpret_cast<const char*>(glGetString(name));
+  return text ? text : "";
+}
+
 bool computeAvailable() {
 #ifdef TEXSORT_WEBGL
   return false;  // WebGL2 has no compute shaders

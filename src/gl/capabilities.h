@@ -3,8 +3,14 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+
+#include "gl/gl.h"
 
 namespace texsort::gl {
+
+// One of the context's strings (GL_RENDERER, GL_VERSION, ...), "" where it gives none.
+std::string glString(GLenum name);
 
 // The context's version as major * 10 + minor (45 for 4.5).
 int contextVersion();

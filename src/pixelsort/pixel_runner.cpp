@@ -62,16 +62,11 @@ std::pair<double, double> quickestCopiesMs(Algorithm computeRow, std::uint64_t c
 constexpr int kProbesKept = 3;
 constexpr const char* kProbeCache = "backend-probe";
 
-std::string glText(GLenum name) {
-  const auto* text = reinterpret_cast<const char*>(glGetString(name));
-  return text ? text : "";
-}
-
 // What the copies' times depend on: the renderer and its version, the CPU and how many threads
 // llvmpipe runs, the probe's size.
 std::string probeKey(int probeLog2) {
   const char* threads = std::getenv("LP_NUM_THREADS");
-  return glText(GL_RENDERER) + " | " + glText(GL_VERSION) + " | " + cpuName() + " x" +
+  return gl::glString(GL_RENDERER) + " | " + gl::glString(GL_VERSION) + " | " + cpuName() + " x" +
          std::to_string(std::thread::hardware_concurrency()) + " | LP_NUM_THREADS " + (threads ? threads : "-") +
          " | 2^" + std::to_string(probeLog2);
 }
@@ -94,7 +89,7 @@ KeptProbe keptProbe(const std::optional<std::string>& value) {
 }
 
 bool softwareRenderer() {
-  const std::string renderer = glText(GL_RENDERER);
+  const std::string renderer = gl::glString(GL_RENDERER);
   bool software = false;
   for (const char* s : {"llvmpipe", "softpipe", "SwiftShader", "Software"}) software |= renderer.find(s) != std::string::npos;
   return software;

@@ -184,9 +184,9 @@ void checkMemoryBudget(const std::string& name, std::uint32_t width, std::uint32
   // Every driver allocates a texture of a few hundred MiB; past that, the context is asked.
   constexpr std::uint64_t kAlwaysAllocated = std::uint64_t{256} << 20;
   if (need.largestTextureBytes > kAlwaysAllocated && !gl::allocatesTexture(need.largestTextureBytes)) {
-    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    const std::string renderer = gl::glString(GL_RENDERER);
     throw Error(ExitCode::Gpu, size + "a texture of " + gib(need.largestTextureBytes) + ", larger than this renderer (" +
-                                   (renderer ? renderer : "?") + ") allocates in one; give a smaller image");
+                                   (renderer.empty() ? "?" : renderer) + ") allocates in one; give a smaller image");
   }
   if (available.gpuShared) {
     if (need.hostBytes + need.gpuBytes > available.hostBytes) {

@@ -17,6 +17,7 @@
 
 #include "context/glfw_window.h"
 #include "error.h"
+#include "gl/capabilities.h"
 #include "gl/gl.h"
 #include "io/files.h"
 #include "pixelsort/pixel_runner.h"
@@ -298,7 +299,7 @@ int runViewer(const ViewerOptions& options) {
   glfwSetWindowUserPointer(window.handle(), &s);
   installInput(window.handle());
   s.script = std::move(script);
-  s.renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  s.renderer = gl::glString(GL_RENDERER);
   applyViewerOptions(s, options);
   if (const std::optional<int> failed = openFirstPicture(s, options, std::move(first))) return *failed;
   Soak soak = startSoak(options.soakFrames);
