@@ -23,11 +23,6 @@ extern char** environ;
 namespace texsort {
 namespace {
 
-bool isExecutable(const std::string& path) {
-  struct stat st {};
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
-}
-
 std::string formatNumber(double value) {
   std::ostringstream out;
   out << value;
@@ -103,21 +98,6 @@ std::vector<std::string> videoArguments(const VideoSettings& s) {
   return {};
 }
 
-// The program `name` in `folder`, if it is one.
-std::optional<std::string> programIn(const std::string& folder, const char* name) {
-  const std::string candidate = (folder.empty() ? "." : folder) + "/" + name;
-  return isExecutable(candidate) ? std::optional<std::string>(candidate) : std::nullopt;
-}
-
-std::optional<std::string> programOnPath(const char* name) {
-  const char* path = std::getenv("PATH");
-  std::stringstream folders(path ? path : "");
-  for (std::string folder; std::getline(folders, folder, ':');) {
-    if (auto found = programIn(folder, name)) return found;
-  }
-  return std::nullopt;
-}
-
 // Writes all of `size` bytes to `fd` (a pipe to ffmpeg); false when it stopped reading.
 bool writeAllTo(int fd, const void* data, std::size_t size) {
   const auto* bytes = static_cast<const std::uint8_t*>(data);
@@ -158,29 +138,6 @@ std::string ffmpegReason(const std::vector<std::string>& lines) {
 std::string logReason(const std::string& path) { return ffmpegReason(logLines(path)); }
 
 }  // namespace
-
-std::string findFfmpeg() {
-  const char* chosen = std::getenv("TEXSORT_FFMPEG");
-  if (chosen && *chosen) {
-    if (isExecutable(chosen)) return chosen;
-    throw Error(ExitCode::Encoder, std::string(chosen) + " (TEXSORT_FFMPEG): not an executable program");
-  }
-  if (auto found = programOnPath("ffmpeg")) return *found;
-  throw Error(ExitCode::Encoder,
-              "ffmpeg: not found on PATH; recordings are encoded by it: install it with "
-              "`sudo apt-get install ffmpeg` (or `make deps`)");
-}
-
-std::string findFfprobe(const std::string& ffmpeg) {
-  const std::size_t slash = ffmpeg.find_last_of('/');
-  if (slash != std::string::npos) {
-    if (auto beside = programIn(ffmpeg.substr(0, slash), "ffprobe")) return *beside;
-  }
-  if (auto found = programOnPath("ffprobe")) return *found;
-  throw Error(ExitCode::Encoder,
-              "ffprobe: not found beside " + ffmpeg + " or on PATH; every recording is checked with it before it is "
-              "kept: install it with `sudo apt-get install ffmpeg` (or `make deps`)");
-}
 
 // What a GIF can hold: delays are whole hundredths of a second and players show one under 2 as 10,
 // so a clip over 50 frames a second is written at a steady 50 (frames at their times rounded to

@@ -13,18 +13,11 @@
 #include <vector>
 
 #include "io/files.h"
+#include "record/ffmpeg_programs.h"  // findFfmpeg, findFfprobe: every encoder's user finds them
 #include "record/timestamps.h"
 #include "record/video_formats.h"
 
 namespace texsort {
-
-// The ffmpeg program to run: $TEXSORT_FFMPEG if set, else `ffmpeg` found on $PATH. Throws
-// texsort::Error(Encoder) with how to install it when there is none.
-std::string findFfmpeg();
-
-// The ffprobe program that checks a finished recording: beside `ffmpeg`, else on $PATH. Throws
-// texsort::Error(Encoder) with how to install it when there is none.
-std::string findFfprobe(const std::string& ffmpeg);
 
 struct VideoSettings {
   VideoFormat format = VideoFormat::Gif;
